@@ -1,0 +1,64 @@
+import type * as z from 'zod/mini';
+
+/** The three rule systems Quarterdeck supports; stable ids stored in battles and backups. */
+export type SystemId = 'privateers' | 'wooden-warships' | 'master-and-commander';
+
+export interface Variant {
+  id: string;
+  name: string;
+  description: string;
+}
+
+export type OptionValue = string | number | boolean;
+
+/**
+ * One reading the referee may choose for a battle. The default is the spec's [DEFAULT] reading;
+ * `ruleRef` names the spec section (e.g. "SPEC C.5 #12") so the settings screen can cite it.
+ */
+export interface OptionSpec {
+  key: string;
+  label: string;
+  ruleRef: string;
+  help: string;
+  choices: readonly { value: OptionValue; label: string }[];
+  defaultValue: OptionValue;
+  /** Variants the option applies to; all when absent. */
+  variants?: readonly string[];
+}
+
+export type BattleOptions = Record<string, OptionValue>;
+
+/** What the roster shows of a ship without knowing its system. */
+export interface SheetSummary {
+  /** e.g. "Hull 12/40" or "Prize disks 2" */
+  lines: string[];
+  /** Short status words: "struck", "on fire", "sunk" … */
+  status: string[];
+  /** A ship out of the fight (sunk, struck, captured, burned). */
+  isOut: boolean;
+}
+
+/**
+ * The pure part of a rule system. UI pieces (sheet editor, calculators) are registered separately
+ * in `$lib/components/systems`, because nothing in `lib/rules` may import Svelte.
+ */
+export interface RuleSystem<Sheet extends object = object> {
+  id: SystemId;
+  name: string;
+  /** One line for the picker. */
+  tagline: string;
+  variants: readonly Variant[];
+  options: readonly OptionSpec[];
+  sheetSchema: z.ZodMiniType<Sheet>;
+  defaultSheet(init: { name: string; className?: string }): Sheet;
+  summarize(sheet: Sheet): SheetSummary;
+}
+
+/** The default value of every option, for a new battle of the given variant. */
+export function defaultOptions(system: RuleSystem, variant: string): BattleOptions {
+  const out: BattleOptions = {};
+  for (const o of system.options) {
+    if (!o.variants || o.variants.includes(variant)) out[o.key] = o.defaultValue;
+  }
+  return out;
+}
