@@ -1,0 +1,175 @@
+/**
+ * One interface for dice the app rolls, dice scripted in tests and dice typed in at the table
+ * (DESIGN invariant 2: "A roll is data. The same resolver serves dice the app rolls and dice the
+ * players roll and type in"; SPEC 0.2: engine functions accept pre-rolled values).
+ */
+import * as z from 'zod/mini';
+import { err, ok, type Result } from './result';
+
+export type DiceSource = 'app' | 'entered' | 'scripted';
+
+export interface DieFace {
+  sides: number;
+  face: number;
+  /** e.g. "hit roll gun 3", "half die". */
+  label?: string;
+}
+
+export interface DiceRoll {
+  source: DiceSource;
+  dice: DieFace[];
+}
+
+export interface Roller {
+  readonly source: DiceSource;
+  /** One die. The entered roller throws `DiceInputError` on a bad or missing face; use `tryRollDice`. */
+  roll(sides: number, label?: string): DieFace;
+}
+
+/** Largest die the app handles (the dice-expression calculator allows up to d1000). */
+export const MAX_SIDES = 1000;
+
+/** A typed-in face was out of range or missing. Caught by `tryRollDice`, which returns a Result. */
+export class DiceInputError extends Error {
+  override readonly name = 'DiceInputError';
+}
+
+function checkSides(sides: number): void {
+  if (!Number.isInteger(sides) || sides < 1 || sides > MAX_SIDES) {
+    throw new RangeError(`die sides must be an integer 1..${MAX_SIDES}, got ${sides}`);
+  }
+}
+
+function face(sides: number, value: number, label: string | undefined): DieFace {
+  return label === undefined ? { sides, face: value } : { sides, face: value, label };
+}
+
+/**
+ * Fair dice from a 32-bit random source (pass `crypto.getRandomValues.bind(crypto)`). Rejection
+ * sampling: a value at or above floor(2^32 / sides) · sides is discarded and a new one drawn, so
+ * every face has exactly the same chance (no modulo bias).
+ */
+export function appRoller(getRandomValues: (a: Uint32Array) => Uint32Array): Roller {
+  const buf = new Uint32Array(1);
+  return {
+    source: 'app',
+    roll(sides, label) {
+      checkSides(sides);
+      const limit = Math.floor(2 ** 32 / sides) * sides;
+      for (;;) {
+        getRandomValues(buf);
+        const u = buf[0];
+        if (u < limit) return face(sides, (u % sides) + 1, label);
+      }
+    }
+  };
+}
+
+/** Rigged dice for tests: returns the faces in order; throws when the script runs out or a face is bad. */
+export function scriptedRoller(faces: readonly number[]): Roller {
+  let i = 0;
+  return {
+    source: 'scripted',
+    roll(sides, label) {
+      checkSides(sides);
+      if (i >= faces.length) throw new Error(`scripted roller: script exhausted after ${i} dice`);
+      const f = faces[i++];
+      if (!Number.isInteger(f) || f < 1 || f > sides) {
+        throw new Error(`scripted roller: face ${f} is not on a d${sides}`);
+      }
+      return face(sides, f, label);
+    }
+  };
+}
+
+/**
+ * Dice the players rolled and typed in, consumed in order. A face outside 1..sides, a non-integer
+ * or a missing face throws `DiceInputError`; `tryRollDice` turns that into a Result error with a
+ * message for the user, so a typo never crashes the resolver.
+ */
+export function enteredRoller(faces: readonly number[]): Roller {
+  let i = 0;
+  return {
+    source: 'entered',
+    roll(sides, label) {
+      checkSides(sides);
+      const what = label ? ` (${label})` : '';
+      if (i >= faces.length) {
+        throw new DiceInputError(`Die ${i + 1}${what} is missing: ${faces.length} entered.`);
+      }
+      const f = faces[i];
+      if (!Number.isInteger(f) || f < 1 || f > sides) {
+        throw new DiceInputError(
+          `Die ${i + 1}${what}: ${f} is not a face of a d${sides} (1–${sides}).`
+        );
+      }
+      i++;
+      return face(sides, f, label);
+    }
+  };
+}
+
+/** `count` dice of `sides` sides. */
+export function rollDice(roller: Roller, count: number, sides: number, label?: string): DieFace[] {
+  if (!Number.isInteger(count) || count < 0)
+    throw new RangeError(`dice count must be >= 0, got ${count}`);
+  const out: DieFace[] = [];
+  for (let i = 0; i < count; i++) out.push(roller.roll(sides, label));
+  return out;
+}
+
+/** Like `rollDice`, but a bad typed-in face comes back as a Result error instead of a throw. */
+export function tryRollDice(
+  roller: Roller,
+  count: number,
+  sides: number,
+  label?: string
+): Result<DieFace[]> {
+  return tryDice(() => rollDice(roller, count, sides, label));
+}
+
+/** Runs `f` (which rolls with an entered roller) and turns a `DiceInputError` into a Result error. */
+export function tryDice<T>(f: () => T): Result<T> {
+  try {
+    return ok(f());
+  } catch (e) {
+    if (e instanceof DiceInputError) return err(e.message);
+    throw e;
+  }
+}
+
+/**
+ * Checks a whole typed-in roll before resolving: exactly the dice asked for (`sides[i]` per die),
+ * each face in range. Extra faces are an error too, so a miscounted roll is caught.
+ */
+export function checkEnteredFaces(
+  faces: readonly number[],
+  sides: readonly number[],
+  labels?: readonly (string | undefined)[]
+): Result<DieFace[]> {
+  const roller = enteredRoller(faces);
+  const r = tryDice(() => sides.map((s, i) => roller.roll(s, labels?.[i])));
+  if (r.ok && faces.length > sides.length) {
+    return err(`${faces.length} dice entered, ${sides.length} expected.`);
+  }
+  return r;
+}
+
+const dieFaceSchema = z
+  .strictObject({
+    sides: z.int().check(z.gte(1), z.lte(MAX_SIDES)),
+    face: z.int().check(z.gte(1)),
+    label: z.optional(z.string().check(z.maxLength(200)))
+  })
+  .check(
+    z.refine((d) => d.face <= d.sides, {
+      message: 'face must be between 1 and sides',
+      path: ['face']
+    })
+  );
+
+/** Strict schema of a stored roll (the battle log keeps every die face, DESIGN lib/battle). */
+export const diceRollSchema = z.strictObject({
+  source: z.enum(['app', 'entered', 'scripted']),
+  dice: z.array(dieFaceSchema)
+});

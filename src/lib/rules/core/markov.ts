@@ -1,0 +1,371 @@
+/**
+ * Fights to the end, solved exactly: absorbing Markov chains.
+ *
+ * - `solveDecreasing` / `solveDecreasingFloat`: every transition except a self-loop strictly
+ *   decreases some measure (e.g. the crews left in a boarding, SPEC B.7 #3 and C.7.6 / errata 19), so
+ *   memoised recursion suffices. A self-loop ("a round with no change") is removed exactly by dividing
+ *   by 1 − p(stay).
+ * - `solveAttrition` / `solveAttritionFloat`: the same for the common two-sided attrition shape
+ *   (a, b) → (a − lossA, b − lossB), on a dense grid, fast enough for 1,000 v 1,000.
+ * - `solveAbsorbingLinear`: general chains with cycles (Master and Commander turn-by-turn duels,
+ *   SPEC A.7.2): exact Gaussian elimination over rationals on the transient states.
+ *
+ * A chain is described by a `step(state)` callback returning either an absorbing value or the
+ * transitions out of the state. The rational versions accept transitions either as a list
+ * `{ p, next }[]` or (contract form) as `next: Dist<string>` with `decode(key) => state`.
+ */
+import type { Dist } from './dist';
+import { add, div, mul, ONE, rational, type Rational, sub, ZERO } from './rational';
+
+export interface Transition<S, P = Rational> {
+  p: P;
+  next: S;
+}
+
+export type ChainStep<S, P = Rational> =
+  | { absorbed: true; value: P }
+  | { absorbed: false; transitions: readonly Transition<S, P>[] }
+  | { absorbed: false; next: Dist<string>; decode: (k: string) => S };
+
+/** Arithmetic used by the shared solver: exact rationals or doubles. */
+interface Field<P> {
+  zero: P;
+  one: P;
+  add(a: P, b: P): P;
+  sub(a: P, b: P): P;
+  mul(a: P, b: P): P;
+  div(a: P, b: P): P;
+  isZero(a: P): boolean;
+}
+
+const RATIONAL_FIELD: Field<Rational> = {
+  zero: ZERO,
+  one: ONE,
+  add,
+  sub,
+  mul,
+  div,
+  isZero: (a) => a.n === 0n
+};
+
+const FLOAT_FIELD: Field<number> = {
+  zero: 0,
+  one: 1,
+  add: (a, b) => a + b,
+  sub: (a, b) => a - b,
+  mul: (a, b) => a * b,
+  div: (a, b) => a / b,
+  isZero: (a) => a === 0
+};
+
+function transitionsOf<S, P>(
+  step: ChainStep<S, P>,
+  fromDist: (d: Dist<string>, decode: (k: string) => S) => Transition<S, P>[]
+): readonly Transition<S, P>[] {
+  if (step.absorbed) return [];
+  return 'transitions' in step ? step.transitions : fromDist(step.next, step.decode);
+}
+
+function rationalFromDist<S>(d: Dist<string>, decode: (k: string) => S): Transition<S, Rational>[] {
+  return d.pairs().map(([k, w]) => ({ p: rational(w, d.total), next: decode(k) }));
+}
+
+function noDist<S>(): Transition<S, number>[] {
+  throw new TypeError('solveDecreasingFloat: give transitions as { p: number, next }[]');
+}
+
+interface Frame<S, P> {
+  key: string;
+  trans: { p: P; key: string; next: S }[];
+  stay: P;
+  i: number;
+}
+
+/** Error thrown when a "decreasing" chain turns out to have a cycle or no way out. */
+export class ChainError extends Error {
+  override readonly name = 'ChainError';
+}
+
+function solveDecreasingIn<S, P>(
+  field: Field<P>,
+  start: S,
+  key: (s: S) => string,
+  step: (s: S) => ChainStep<S, P>,
+  fromDist: (d: Dist<string>, decode: (k: string) => S) => Transition<S, P>[],
+  memo: Map<string, P>
+): P {
+  const onStack = new Set<string>();
+  const stack: Frame<S, P>[] = [];
+  // Opens a state: absorbing states are stored at once, others get a frame. Iterative (an explicit
+  // stack) so chains thousands of steps deep cannot overflow the call stack.
+  const open = (s: S, k: string): void => {
+    const st = step(s);
+    if (st.absorbed) {
+      memo.set(k, st.value);
+      return;
+    }
+    let stay = field.zero;
+    const trans: Frame<S, P>['trans'] = [];
+    for (const t of transitionsOf(st, fromDist)) {
+      if (field.isZero(t.p)) continue;
+      const tk = key(t.next);
+      if (tk === k) stay = field.add(stay, t.p);
+      else trans.push({ p: t.p, key: tk, next: t.next });
+    }
+    onStack.add(k);
+    stack.push({ key: k, trans, stay, i: 0 });
+  };
+  const startKey = key(start);
+  if (!memo.has(startKey)) open(start, startKey);
+  while (stack.length > 0) {
+    const f = stack[stack.length - 1];
+    let child: Frame<S, P>['trans'][number] | undefined;
+    while (f.i < f.trans.length) {
+      const t = f.trans[f.i];
+      if (memo.has(t.key)) {
+        f.i++;
+        continue;
+      }
+      if (onStack.has(t.key)) {
+        throw new ChainError(`chain has a cycle through state ${t.key}; use solveAbsorbingLinear`);
+      }
+      child = t;
+      break;
+    }
+    if (child) {
+      open(child.next, child.key);
+      continue;
+    }
+    let acc = field.zero;
+    for (const t of f.trans) acc = field.add(acc, field.mul(t.p, memo.get(t.key) as P));
+    const leave = field.sub(field.one, f.stay);
+    if (field.isZero(leave)) throw new ChainError(`state ${f.key} never changes (p(stay) = 1)`);
+    memo.set(f.key, field.isZero(f.stay) ? acc : field.div(acc, leave));
+    onStack.delete(f.key);
+    stack.pop();
+  }
+  return memo.get(startKey) as P;
+}
+
+/**
+ * Exact value of `start` in an absorbing chain whose non-self transitions strictly decrease a
+ * measure. `step(s)` returns `{ absorbed: true, value }` for an absorbing state (e.g. 1 for
+ * "captured", 0 for "repelled"), otherwise its transitions (probabilities summing to 1; a transition
+ * back to the same key is a self-loop and is divided out). Returns the expected absorbing value
+ * (a probability when values are 0/1). Throws `ChainError` on a cycle.
+ */
+export function solveDecreasing<S>(
+  start: S,
+  key: (s: S) => string,
+  step: (s: S) => ChainStep<S, Rational>
+): Rational {
+  return solveDecreasingIn(RATIONAL_FIELD, start, key, step, rationalFromDist, new Map());
+}
+
+/** `solveDecreasing` that also returns the value of every state it visited (keyed by `key`). */
+export function solveDecreasingAll<S>(
+  start: S,
+  key: (s: S) => string,
+  step: (s: S) => ChainStep<S, Rational>
+): Map<string, Rational> {
+  const memo = new Map<string, Rational>();
+  solveDecreasingIn(RATIONAL_FIELD, start, key, step, rationalFromDist, memo);
+  return memo;
+}
+
+/** Float counterpart of `solveDecreasing` for long chains (hundreds of men a side). */
+export function solveDecreasingFloat<S>(
+  start: S,
+  key: (s: S) => string,
+  step: (s: S) => ChainStep<S, number>
+): number {
+  return solveDecreasingIn(FLOAT_FIELD, start, key, step, noDist, new Map());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Two-sided attrition on a grid
+
+/** One outcome of a round: side A loses `lossA`, side B loses `lossB`, with probability p. */
+export interface AttritionOutcome<P = Rational> {
+  lossA: number;
+  lossB: number;
+  p: P;
+}
+
+/** Values of every state (a, b) with 0 <= a <= a0, 0 <= b <= b0. */
+export interface AttritionGrid<P> {
+  /** Value of the starting state (a0, b0). */
+  value: P;
+  at(a: number, b: number): P;
+}
+
+export interface AttritionChain<P> {
+  a0: number;
+  b0: number;
+  /** Outcomes of one round from (a, b), a > 0 and b > 0; probabilities sum to 1. */
+  round(a: number, b: number): readonly AttritionOutcome<P>[];
+  /**
+   * Value of an absorbing state (a = 0 or b = 0). Default: 1 when B is wiped out while A still
+   * stands (P(A wins), e.g. P(capture) for boarders A), else 0.
+   */
+  terminal?(a: number, b: number): P;
+}
+
+function solveAttritionIn<P>(
+  field: Field<P>,
+  chain: AttritionChain<P>,
+  cells: { get(i: number): P; set(i: number, v: P): void }
+): AttritionGrid<P> {
+  const { a0, b0 } = chain;
+  if (!Number.isInteger(a0) || !Number.isInteger(b0) || a0 < 0 || b0 < 0) {
+    throw new RangeError('solveAttrition: a0 and b0 must be integers >= 0');
+  }
+  const w = b0 + 1;
+  const terminal =
+    chain.terminal ?? ((a: number, b: number) => (b === 0 && a > 0 ? field.one : field.zero));
+  // Row-major order: every non-self transition goes to a smaller a, or the same a and a smaller b,
+  // so its value is already known.
+  for (let a = 0; a <= a0; a++) {
+    for (let b = 0; b <= b0; b++) {
+      if (a === 0 || b === 0) {
+        cells.set(a * w + b, terminal(a, b));
+        continue;
+      }
+      let acc = field.zero;
+      let stay = field.zero;
+      for (const o of chain.round(a, b)) {
+        if (o.lossA === 0 && o.lossB === 0) {
+          stay = field.add(stay, o.p);
+          continue;
+        }
+        if (o.lossA < 0 || o.lossB < 0) throw new RangeError('solveAttrition: negative loss');
+        const na = Math.max(0, a - o.lossA);
+        const nb = Math.max(0, b - o.lossB);
+        acc = field.add(acc, field.mul(o.p, cells.get(na * w + nb)));
+      }
+      if (!field.isZero(stay)) {
+        const leave = field.sub(field.one, stay);
+        if (field.isZero(leave)) throw new ChainError(`state (${a}, ${b}) never changes`);
+        acc = field.div(acc, leave);
+      }
+      cells.set(a * w + b, acc);
+    }
+  }
+  const at = (a: number, b: number): P => {
+    if (!Number.isInteger(a) || !Number.isInteger(b) || a < 0 || b < 0 || a > a0 || b > b0) {
+      throw new RangeError(`solveAttrition: (${a}, ${b}) is outside the solved grid`);
+    }
+    return cells.get(a * w + b);
+  };
+  return { value: at(a0, b0), at };
+}
+
+/** Exact two-sided attrition fight, every state (a, b) up to (a0, b0). */
+export function solveAttrition(chain: AttritionChain<Rational>): AttritionGrid<Rational> {
+  const arr: Rational[] = new Array<Rational>((chain.a0 + 1) * (chain.b0 + 1));
+  return solveAttritionIn(RATIONAL_FIELD, chain, {
+    get: (i) => arr[i],
+    set: (i, v) => {
+      arr[i] = v;
+    }
+  });
+}
+
+/**
+ * Float two-sided attrition fight (exact method, double arithmetic): 1,000 v 1,000 takes a few
+ * milliseconds. Agrees with `solveAttrition` to ~1e-15 on small cases (see tests).
+ */
+export function solveAttritionFloat(chain: AttritionChain<number>): AttritionGrid<number> {
+  const arr = new Float64Array((chain.a0 + 1) * (chain.b0 + 1));
+  return solveAttritionIn(FLOAT_FIELD, chain, {
+    get: (i) => arr[i],
+    set: (i, v) => {
+      arr[i] = v;
+    }
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// General absorbing chains with cycles
+
+/**
+ * Exact value of every transient state reachable from `start` in an absorbing chain that may cycle
+ * (e.g. two ships trading broadsides turn after turn, SPEC A.7.2). Explores the reachable states,
+ * then solves (I − Q)·x = r by Gaussian elimination over rationals. Throws `ChainError` if some
+ * state cannot reach an absorbing state (singular system). Keep chains to a few hundred states.
+ */
+export function solveAbsorbingLinearAll<S>(
+  start: S,
+  key: (s: S) => string,
+  step: (s: S) => ChainStep<S, Rational>,
+  maxStates = 2000
+): Map<string, Rational> {
+  const index = new Map<string, number>();
+  const absorbedValue = new Map<string, Rational>();
+  const rows: { key: string; trans: { p: Rational; key: string }[] }[] = [];
+  const queue: S[] = [start];
+  const seen = new Set<string>([key(start)]);
+  while (queue.length > 0) {
+    const s = queue.shift() as S;
+    const k = key(s);
+    const st = step(s);
+    if (st.absorbed) {
+      absorbedValue.set(k, st.value);
+      continue;
+    }
+    if (rows.length >= maxStates) throw new ChainError(`chain exceeds ${maxStates} states`);
+    index.set(k, rows.length);
+    const trans: { p: Rational; key: string }[] = [];
+    for (const t of transitionsOf(st, rationalFromDist)) {
+      if (t.p.n === 0n) continue;
+      const tk = key(t.next);
+      trans.push({ p: t.p, key: tk });
+      if (!seen.has(tk)) {
+        seen.add(tk);
+        queue.push(t.next);
+      }
+    }
+    rows.push({ key: k, trans });
+  }
+  const n = rows.length;
+  // Augmented matrix [I − Q | r].
+  const m: Rational[][] = rows.map((row, i) => {
+    const line = new Array<Rational>(n + 1).fill(ZERO);
+    line[i] = ONE;
+    for (const t of row.trans) {
+      const j = index.get(t.key);
+      if (j === undefined) line[n] = add(line[n], mul(t.p, absorbedValue.get(t.key) as Rational));
+      else line[j] = sub(line[j], t.p);
+    }
+    return line;
+  });
+  for (let col = 0; col < n; col++) {
+    let piv = col;
+    while (piv < n && m[piv][col].n === 0n) piv++;
+    if (piv === n)
+      throw new ChainError('singular chain: some state never reaches an absorbing state');
+    [m[col], m[piv]] = [m[piv], m[col]];
+    const pr = m[col];
+    const inv = div(ONE, pr[col]);
+    for (let j = col; j <= n; j++) pr[j] = mul(pr[j], inv);
+    for (let r = 0; r < n; r++) {
+      if (r === col || m[r][col].n === 0n) continue;
+      const factor = m[r][col];
+      const row = m[r];
+      for (let j = col; j <= n; j++) if (pr[j].n !== 0n) row[j] = sub(row[j], mul(factor, pr[j]));
+    }
+  }
+  const out = new Map<string, Rational>(absorbedValue);
+  rows.forEach((row, i) => out.set(row.key, m[i][n]));
+  return out;
+}
+
+/** Exact value of `start` in an absorbing chain that may cycle (see `solveAbsorbingLinearAll`). */
+export function solveAbsorbingLinear<S>(
+  start: S,
+  key: (s: S) => string,
+  step: (s: S) => ChainStep<S, Rational>,
+  maxStates = 2000
+): Rational {
+  return solveAbsorbingLinearAll(start, key, step, maxStates).get(key(start)) as Rational;
+}
