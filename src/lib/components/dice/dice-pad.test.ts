@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { appRoller, scriptedRoller } from '$lib/rules/core/dice';
+import {
+  clearSlot,
+  diceNotation,
+  enterFace,
+  enteredRoll,
+  expandSlots,
+  nextEmpty,
+  rollWith,
+  type DiceSpec
+} from './dice-pad';
+
+const DICE: DiceSpec[] = [
+  { count: 2, sides: 6, label: 'hit' },
+  { count: 1, sides: 8 }
+];
+
+function typeAll(faces: number[]): (number | null)[] {
+  const slots = expandSlots(DICE);
+  let state: (number | null)[] = slots.map(() => null);
+  for (const f of faces) {
+    const r = enterFace(slots, state, f);
+    if (!r.ok) throw new Error(r.error);
+    state = r.value;
+  }
+  return state;
+}
+
+describe('dice pad', () => {
+  it('lists one slot per die, group by group', () => {
+    expect(expandSlots(DICE)).toEqual([
+      { sides: 6, label: 'hit' },
+      { sides: 6, label: 'hit' },
+      { sides: 8 }
+    ]);
+    expect(diceNotation(DICE)).toBe('2d6 + d8');
+  });
+
+  it('fills the next empty slot with each tap and refuses a face the die does not have', () => {
+    const slots = expandSlots(DICE);
+    const two = typeAll([4, 6]);
+    expect(two).toEqual([4, 6, null]);
+    expect(enterFace(slots, [4, null, null], 7).ok).toBe(false);
+    expect(enterFace(slots, two, 8)).toEqual({ ok: true, value: [4, 6, 8] });
+    expect(enterFace(slots, [4, 6, 8], 1).ok).toBe(false);
+  });
+
+  it('lets a die be corrected: clearing it makes it the next to fill', () => {
+    const full = typeAll([4, 6, 8]);
+    const cleared = clearSlot(full, 0);
+    expect(nextEmpty(cleared)).toBe(0);
+    const r = enterFace(expandSlots(DICE), cleared, 2);
+    expect(r).toEqual({ ok: true, value: [2, 6, 8] });
+  });
+
+  it('will not build a typed roll with a die missing', () => {
+    const r = enteredRoll(DICE, [4, null, 8]);
+    expect(r).toEqual({ ok: false, error: 'Die 2 is not entered yet.' });
+  });
+
+  it('builds the same record from app dice and from the same faces typed in, apart from source', () => {
+    const app = rollWith(appRoller((a) => a.fill(0x9e3779b9)), DICE);
+    const faces = app.dice.map((d) => d.face);
+    const typed = enteredRoll(DICE, typeAll(faces));
+    expect(typed.ok).toBe(true);
+    if (!typed.ok) return;
+    expect(typed.value.source).toBe('entered');
+    expect(app.source).toBe('app');
+    expect({ ...typed.value, source: 'x' }).toEqual({ ...app, source: 'x' });
+    expect(JSON.stringify(typed.value.dice)).toBe(JSON.stringify(app.dice));
+  });
+
+  it('labels each die with its group', () => {
+    const roll = rollWith(scriptedRoller([1, 2, 3]), DICE);
+    expect(roll.dice).toEqual([
+      { sides: 6, face: 1, label: 'hit' },
+      { sides: 6, face: 2, label: 'hit' },
+      { sides: 8, face: 3 }
+    ]);
+  });
+});
