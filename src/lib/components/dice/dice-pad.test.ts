@@ -60,7 +60,10 @@ describe('dice pad', () => {
   });
 
   it('builds the same record from app dice and from the same faces typed in, apart from source', () => {
-    const app = rollWith(appRoller((a) => a.fill(0x9e3779b9)), DICE);
+    const app = rollWith(
+      appRoller((a) => a.fill(0x9e3779b9)),
+      DICE
+    );
     const faces = app.dice.map((d) => d.face);
     const typed = enteredRoll(DICE, typeAll(faces));
     expect(typed.ok).toBe(true);

@@ -1,10 +1,4 @@
-import {
-  enteredRoller,
-  rollDice,
-  tryDice,
-  type DiceRoll,
-  type Roller
-} from '$lib/rules/core/dice';
+import { enteredRoller, rollDice, tryDice, type DiceRoll, type Roller } from '$lib/rules/core/dice';
 import { err, ok, type Result } from '$lib/rules/core/result';
 
 /** One group of identical dice a procedure asks for, e.g. 3 × d6 "hit roll". */
@@ -39,7 +33,9 @@ export function expandSlots(dice: readonly DiceSpec[]): PadSlot[] {
 
 /** "3d6", "2d8 + d6" — for button text and headings. */
 export function diceNotation(dice: readonly DiceSpec[]): string {
-  const parts = dice.filter((d) => d.count > 0).map((d) => `${d.count === 1 ? '' : d.count}d${d.sides}`);
+  const parts = dice
+    .filter((d) => d.count > 0)
+    .map((d) => `${d.count === 1 ? '' : d.count}d${d.sides}`);
   return parts.length === 0 ? 'no dice' : parts.join(' + ');
 }
 

@@ -32,7 +32,8 @@ export function luckOf(dist: Dist<number>, result: number, isHighGood = true): L
     return { tail: 'only', p: better, word: 'about average', text: 'the only possible result' };
   }
   const c = compare(better, worse);
-  if (c === 0) return { tail: 'middle', p: better, word: 'about average', text: 'middle — about average' };
+  if (c === 0)
+    return { tail: 'middle', p: better, word: 'about average', text: 'middle — about average' };
   const tail = c < 0 ? 'top' : 'bottom';
   const p = c < 0 ? better : worse;
   const word = wordFor(tail, p);
