@@ -1,0 +1,234 @@
+import type {
+  BattleEvent,
+  BattleShip,
+  BattleState,
+  EventDraft,
+  Json,
+  RollRecord,
+} from "./events";
+import { diff, invertOps } from "./diff";
+
+/**
+ * Actions and the undo stack. An action is one event whose ops are the diff between the state the
+ * user saw and the state the action leads to. Undo appends an event with the inverse ops of the
+ * latest non-voided action; redo re-appends the ops of the latest undone one while no new action
+ * came after it. Nothing is ever rewritten: voided events stay in the log.
+ */
+
+/** Kinds that are not user actions and cannot be undone. */
+const NOT_UNDOABLE = new Set(["undo", "redo", "battle.setup"]);
+
+export function isUndoable(kind: string): boolean {
+  return !NOT_UNDOABLE.has(kind);
+}
+
+export interface ActionInput {
+  kind: string;
+  summary: string;
+  next: BattleState;
+  roll?: RollRecord;
+}
+
+export function createAction(
+  state: BattleState,
+  input: ActionInput,
+): EventDraft {
+  if (input.kind === "undo" || input.kind === "redo") {
+    throw new Error(
+      "undo and redo are made by undo() and redo(), not createAction",
+    );
+  }
+  const ops = diff(state as unknown as Json, input.next as unknown as Json);
+  const draft: EventDraft = { kind: input.kind, summary: input.summary, ops };
+  if (input.roll !== undefined) draft.roll = input.roll;
+  return draft;
+}
+
+export interface History {
+  /** Actions in effect, oldest first; the last one is what undo voids. */
+  done: BattleEvent[];
+  /** Undone actions that redo can restore, most recently undone last. */
+  undone: BattleEvent[];
+  /** Ids of actions currently undone (shown struck through in the log). */
+  voided: Set<string>;
+  /** Undo/redo event id → the event it voided or restored. */
+  targets: Map<string, BattleEvent>;
+}
+
+/**
+ * Replays the undo stack over the log (sorted by seq). An undo or redo whose target is not the
+ * stack top cannot come from undo()/redo(); `historyProblems` reports it so imports reject it
+ * (fold applies every event's ops, so such a log would not mean what it says).
+ */
+export function history(events: readonly BattleEvent[]): History {
+  const done: BattleEvent[] = [];
+  let undone: BattleEvent[] = [];
+  const voided = new Set<string>();
+  const targets = new Map<string, BattleEvent>();
+  for (const e of events) {
+    if (e.kind === "undo") {
+      const top = done[done.length - 1];
+      if (top && top.id === e.target) {
+        done.pop();
+        undone.push(top);
+        voided.add(top.id);
+        targets.set(e.id, top);
+      }
+    } else if (e.kind === "redo") {
+      const top = undone[undone.length - 1];
+      if (top && top.id === e.target) {
+        undone.pop();
+        done.push(top);
+        voided.delete(top.id);
+        targets.set(e.id, top);
+      }
+    } else if (isUndoable(e.kind)) {
+      done.push(e);
+      // A new action after an undo ends the redo chain (the undone stay voided).
+      if (undone.length > 0) undone = [];
+    }
+  }
+  return { done, undone, voided, targets };
+}
+
+/** Problems that make a log's undo/redo events inconsistent with the stack (for import checks). */
+export function historyProblems(events: readonly BattleEvent[]): string[] {
+  const h = history(events);
+  const problems: string[] = [];
+  for (const e of events) {
+    if ((e.kind === "undo" || e.kind === "redo") && !h.targets.has(e.id)) {
+      problems.push(
+        `event ${e.seq}: ${e.kind} of ${e.target ?? "(no target)"} does not match the undo stack`,
+      );
+    }
+  }
+  return problems;
+}
+
+export function canUndo(events: readonly BattleEvent[]): boolean {
+  return history(events).done.length > 0;
+}
+
+export function canRedo(events: readonly BattleEvent[]): boolean {
+  return history(events).undone.length > 0;
+}
+
+export function voidedIds(events: readonly BattleEvent[]): Set<string> {
+  return history(events).voided;
+}
+
+/** The undo event for the latest action still in effect, or null when there is none. */
+export function undo(events: readonly BattleEvent[]): EventDraft | null {
+  const top = history(events).done.at(-1);
+  if (!top) return null;
+  return {
+    kind: "undo",
+    summary: `Undid: ${top.summary}`,
+    ops: invertOps(top.ops),
+    target: top.id,
+  };
+}
+
+/** The redo event for the latest undone action, or null when there is none. */
+export function redo(events: readonly BattleEvent[]): EventDraft | null {
+  const top = history(events).undone.at(-1);
+  if (!top) return null;
+  return {
+    kind: "redo",
+    summary: `Redid: ${top.summary}`,
+    ops: top.ops.slice(),
+    target: top.id,
+  };
+}
+
+// ---- Actions of the battle layer itself (rule systems add theirs through createAction) ----
+
+export function setupBattle(
+  state: BattleState,
+  system: Json,
+  summary = "Battle set up",
+): EventDraft {
+  return createAction(state, {
+    kind: "battle.setup",
+    summary,
+    next: { ...state, system },
+  });
+}
+
+export function addShip(
+  state: BattleState,
+  ship: BattleShip,
+  name: string,
+): EventDraft {
+  if (Object.prototype.hasOwnProperty.call(state.ships, ship.id)) {
+    throw new Error(`ship ${ship.id} is already in the battle`);
+  }
+  const next = { ...state, ships: { ...state.ships, [ship.id]: ship } };
+  const side = ship.side ? ` (${ship.side})` : "";
+  return createAction(state, {
+    kind: "ship.add",
+    summary: `${name}${side} joins the battle`,
+    next,
+  });
+}
+
+export function removeShip(
+  state: BattleState,
+  shipId: string,
+  name: string,
+): EventDraft {
+  if (!Object.prototype.hasOwnProperty.call(state.ships, shipId)) {
+    throw new Error(`ship ${shipId} is not in the battle`);
+  }
+  const ships = { ...state.ships };
+  delete ships[shipId];
+  return createAction(state, {
+    kind: "ship.remove",
+    summary: `${name} removed from the battle`,
+    next: { ...state, ships },
+  });
+}
+
+/** A sheet edit; `summary` names what changed, e.g. "Surprise: hull damage 3 → 5". */
+export function editSheet(
+  state: BattleState,
+  shipId: string,
+  sheet: Json,
+  summary: string,
+): EventDraft {
+  const ship = state.ships[shipId];
+  if (!ship) throw new Error(`ship ${shipId} is not in the battle`);
+  const next = {
+    ...state,
+    ships: { ...state.ships, [shipId]: { ...ship, sheet } },
+  };
+  return createAction(state, { kind: "sheet.edit", summary, next });
+}
+
+export function advanceTurn(state: BattleState): EventDraft {
+  const next = { ...state, turn: state.turn + 1, phase: 0 };
+  return createAction(state, {
+    kind: "turn.advance",
+    summary: `Turn ${next.turn} begins`,
+    next,
+  });
+}
+
+/** Next phase; past the last phase (of `phaseNames`) the next turn begins. */
+export function advancePhase(
+  state: BattleState,
+  phaseNames: readonly string[],
+): EventDraft {
+  if (phaseNames.length === 0 || state.phase + 1 >= phaseNames.length)
+    return advanceTurn(state);
+  const phase = state.phase + 1;
+  return createAction(state, {
+    kind: "phase.advance",
+    summary: `Turn ${state.turn}: ${phaseNames[phase]}`,
+    next: { ...state, phase },
+  });
+}
+
+export function note(text: string): EventDraft {
+  return { kind: "note", summary: text, ops: [] };
+}

@@ -1,0 +1,269 @@
+import * as z from "zod/mini";
+
+/**
+ * The battle log's data types (contract: /work/helpers/battle-api.md). Everything here is plain JSON
+ * so an event survives IndexedDB, a backup file and, later, the wire between two devices unchanged.
+ */
+
+export type Json =
+  null | boolean | number | string | Json[] | { [k: string]: Json };
+export type JsonObject = { [k: string]: Json };
+export type Path = (string | number)[];
+
+/** Limits that keep a hostile import file from exhausting the stack or memory. */
+export const JSON_LIMITS = {
+  maxDepth: 64,
+  maxStringLength: 1_000_000,
+} as const;
+
+export interface JsonProblem {
+  path: Path;
+  reason: string;
+}
+
+function isPlainObject(v: object): boolean {
+  const proto: unknown = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null;
+}
+
+/**
+ * Why `value` is not a JSON value we store, or null when it is. Hand-written rather than a recursive
+ * zod schema: it is the hot path of parse-on-read (10,000-event battles) and it must reject keys
+ * that would rewrite a prototype (`__proto__`), non-finite numbers and absurd nesting.
+ */
+export function findJsonProblem(
+  value: unknown,
+  path: Path = [],
+  depth = 0,
+): JsonProblem | null {
+  if (value === null || typeof value === "boolean") return null;
+  if (typeof value === "number") {
+    return Number.isFinite(value)
+      ? null
+      : { path, reason: "expected a finite number" };
+  }
+  if (typeof value === "string") {
+    return value.length <= JSON_LIMITS.maxStringLength
+      ? null
+      : {
+          path,
+          reason: `string longer than ${JSON_LIMITS.maxStringLength} characters`,
+        };
+  }
+  if (typeof value !== "object")
+    return { path, reason: `expected a JSON value, got ${typeof value}` };
+  if (depth >= JSON_LIMITS.maxDepth)
+    return { path, reason: "nested too deeply" };
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const p = findJsonProblem(value[i], [...path, i], depth + 1);
+      if (p) return p;
+    }
+    return null;
+  }
+  if (!isPlainObject(value)) return { path, reason: "expected a plain object" };
+  for (const key of Object.keys(value)) {
+    if (key === "__proto__")
+      return { path: [...path, key], reason: 'forbidden key "__proto__"' };
+    const p = findJsonProblem(
+      (value as Record<string, unknown>)[key],
+      [...path, key],
+      depth + 1,
+    );
+    if (p) return p;
+  }
+  return null;
+}
+
+export function isJson(value: unknown): value is Json {
+  return findJsonProblem(value) === null;
+}
+
+export const jsonSchema = z.custom<Json>().check(
+  z.superRefine((value, ctx) => {
+    const problem = findJsonProblem(value);
+    if (problem) {
+      ctx.addIssue({
+        code: "custom",
+        message: problem.reason,
+        path: problem.path,
+        input: value,
+      });
+    }
+  }),
+);
+
+export const jsonObjectSchema = z.record(z.string(), jsonSchema);
+
+const pathSchema = z.array(z.union([z.string(), z.int().check(z.gte(0))]));
+
+/**
+ * One state change. `prev` is what was there before, so an op can be inverted without the state
+ * (undo = inverse ops, as in Actual Budget). A `set` on a key that did not exist has no `prev`.
+ */
+export type Op =
+  | { op: "set"; path: Path; value: Json; prev?: Json }
+  | { op: "del"; path: Path; prev: Json };
+
+export const opSchema: z.ZodMiniType<Op> = z.discriminatedUnion("op", [
+  z.strictObject({
+    op: z.literal("set"),
+    path: pathSchema,
+    value: jsonSchema,
+    prev: z.optional(jsonSchema),
+  }),
+  z.strictObject({ op: z.literal("del"), path: pathSchema, prev: jsonSchema }),
+]);
+
+export interface BattleShip {
+  id: string;
+  side: string;
+  player: string;
+  /** The system's ship log (validated by that system's `sheetSchema` where it is edited). */
+  sheet: Json;
+  order: number;
+}
+
+export interface BattleState {
+  turn: number;
+  /** Index into the system's phase list (0 if the system has none). */
+  phase: number;
+  ships: Record<string, BattleShip>;
+  /** The rule system's global state (wind, hourglass, funds…); null until set up. */
+  system: Json;
+}
+
+const idSchema = z.string().check(z.minLength(1), z.maxLength(64));
+
+export const battleShipSchema = z.strictObject({
+  id: idSchema,
+  side: z.string().check(z.maxLength(200)),
+  player: z.string().check(z.maxLength(200)),
+  sheet: jsonSchema,
+  order: z.number(),
+});
+
+export const battleStateSchema = z.strictObject({
+  turn: z.int(),
+  phase: z.int().check(z.gte(0)),
+  ships: z.record(z.string(), battleShipSchema),
+  system: jsonSchema,
+});
+
+/** The state every battle starts from; the first events add ships and set up the system state. */
+export const INITIAL_STATE: BattleState = Object.freeze({
+  turn: 1,
+  phase: 0,
+  ships: Object.freeze({}) as Record<string, BattleShip>,
+  system: null,
+});
+
+/**
+ * Dice as the log stores them. Mirrors `DiceRoll` of $lib/rules/core/dice.ts (core contract);
+ * kept here so the log's schema does not change shape when the core evolves.
+ */
+export const dieFaceSchema = z.strictObject({
+  sides: z.int().check(z.gte(1), z.lte(1000)),
+  face: z.int().check(z.gte(1), z.lte(1000)),
+  label: z.optional(z.string().check(z.maxLength(200))),
+});
+export const diceRollSchema = z.strictObject({
+  source: z.enum(["app", "entered", "scripted"]),
+  dice: z.array(dieFaceSchema),
+});
+export type DiceRoll = z.infer<typeof diceRollSchema>;
+
+export const rollRecordSchema = z.strictObject({
+  procedure: z.string().check(z.minLength(1), z.maxLength(200)),
+  inputs: jsonSchema,
+  dice: diceRollSchema,
+  odds: z.optional(jsonSchema),
+  outcome: jsonSchema,
+});
+export type RollRecord = z.infer<typeof rollRecordSchema>;
+
+/** Kinds the battle layer itself writes; rule systems add '<system>.<procedure>'. */
+export const CORE_KINDS = [
+  "battle.setup",
+  "ship.add",
+  "ship.remove",
+  "sheet.edit",
+  "turn.advance",
+  "phase.advance",
+  "roll",
+  "undo",
+  "redo",
+  "note",
+] as const;
+
+export const kindSchema = z
+  .string()
+  .check(z.regex(/^[a-z][a-z0-9-]*(\.[a-z][a-zA-Z0-9-]*)*$/), z.maxLength(100));
+
+export interface BattleEvent {
+  /** UUIDv7, globally unique, so logs from two devices can merge later. */
+  id: string;
+  battleId: string;
+  /** 1, 2, 3… per battle, unique and gap-free. */
+  seq: number;
+  deviceId: string;
+  /** ms since epoch, from the injected clock. */
+  at: number;
+  kind: string;
+  /** One readable log line. */
+  summary: string;
+  ops: Op[];
+  roll?: RollRecord;
+  /** undo/redo: id of the event voided or restored. */
+  target?: string;
+}
+
+export const battleEventSchema = z.strictObject({
+  id: idSchema,
+  battleId: idSchema,
+  seq: z.int().check(z.gte(1)),
+  deviceId: idSchema,
+  at: z.number().check(z.gte(0)),
+  kind: kindSchema,
+  summary: z.string().check(z.maxLength(2000)),
+  ops: z.array(opSchema),
+  roll: z.optional(rollRecordSchema),
+  target: z.optional(idSchema),
+});
+
+/** What an action produces before the log gives it an id, a sequence number and a time. */
+export type EventDraft = Pick<
+  BattleEvent,
+  "kind" | "summary" | "ops" | "roll" | "target"
+>;
+
+/** Stamps a draft into a full event (the db layer supplies seq, id, time and device). */
+export function stampEvent(
+  draft: EventDraft,
+  meta: {
+    id: string;
+    battleId: string;
+    seq: number;
+    deviceId: string;
+    at: number;
+  },
+): BattleEvent {
+  const event: BattleEvent = {
+    ...meta,
+    kind: draft.kind,
+    summary: draft.summary,
+    ops: draft.ops,
+  };
+  if (draft.roll !== undefined) event.roll = draft.roll;
+  if (draft.target !== undefined) event.target = draft.target;
+  return event;
+}
+
+/** Parses untrusted input into an event (throws a ZodError); also pins schema and type together. */
+export function parseBattleEvent(value: unknown): BattleEvent {
+  return battleEventSchema.parse(value);
+}
+
+export function parseBattleState(value: unknown): BattleState {
+  return battleStateSchema.parse(value);
+}
