@@ -6,6 +6,7 @@ import {
   enterFace,
   enteredRoll,
   expandSlots,
+  keypadColumns,
   nextEmpty,
   rollWith,
   type DiceSpec
@@ -72,6 +73,10 @@ describe('dice pad', () => {
     expect(app.source).toBe('app');
     expect({ ...typed.value, source: 'x' }).toEqual({ ...app, source: 'x' });
     expect(JSON.stringify(typed.value.dice)).toBe(JSON.stringify(app.dice));
+  });
+
+  it('lays out the keypad in short rows', () => {
+    expect([4, 6, 8, 10, 12].map(keypadColumns)).toEqual([4, 3, 4, 5, 4]);
   });
 
   it('labels each die with its group', () => {

@@ -20,6 +20,15 @@ export type SlotFaces = readonly (number | null)[];
 /** Dice up to this size get a button per face; larger ones (d20, d100) a number field. */
 export const MAX_KEYPAD_SIDES = 12;
 
+/** Keypad columns for a die: rows of 3 for a d6, 4 for a d8 or d12, 5 for a d10 (phone width). */
+export function keypadColumns(sides: number): number {
+  if (sides <= 4) return sides;
+  if (sides % 3 === 0 && sides <= 9) return 3;
+  if (sides % 4 === 0) return 4;
+  if (sides % 5 === 0) return 5;
+  return 4;
+}
+
 /** The dice in the order they are typed and stored: group by group, as `rollDice` rolls them. */
 export function expandSlots(dice: readonly DiceSpec[]): PadSlot[] {
   const out: PadSlot[] = [];
