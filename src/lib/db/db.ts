@@ -1,0 +1,287 @@
+import { Dexie } from 'dexie';
+import { uuidv7 } from '../battle/ids';
+import {
+  DbError,
+  NewerSchemaError,
+  StorageUnavailableError,
+  VersionChangedError,
+  hasErrorName,
+  mapStorageError
+} from './errors';
+import { META_KEY, metaRecordSchema, type MetaRecord } from './records';
+import {
+  QuarterdeckDexie,
+  SCHEMA_VERSION,
+  TABLE_NAMES,
+  type IdbDeps,
+  type TableName,
+  type Tables
+} from './schema';
+import { defaultStorage, requestPersistence, type StorageManagerLike } from './persistence';
+
+export const DB_NAME = 'quarterdeck';
+
+/**
+ * - open: normal.
+ * - read-only: the data on disk is from a newer Quarterdeck; reads work, writes throw NewerSchemaError.
+ * - closed-by-upgrade: another tab upgraded the schema; this connection closed so the upgrade could
+ *   run (every committed write is kept); the UI shows a reload banner.
+ */
+export type DbStatus = 'open' | 'read-only' | 'closed-by-upgrade';
+
+export interface OpenOptions {
+  name?: string;
+  indexedDB?: IDBFactory;
+  IDBKeyRange?: typeof IDBKeyRange;
+  appVersion?: string;
+  now?: () => number;
+  randomBytes?: (n: number) => Uint8Array;
+  /** navigator.storage or a stand-in; null: none. */
+  storage?: StorageManagerLike | null;
+}
+
+function cryptoRandomBytes(n: number): Uint8Array {
+  return crypto.getRandomValues(new Uint8Array(n));
+}
+
+/** One open database connection with its status, id source and transaction helpers. */
+export class Db {
+  #status: DbStatus;
+  #listeners = new Set<(status: DbStatus) => void>();
+  #persistAsked = false;
+  readonly readOnlyReason: NewerSchemaError | null;
+
+  constructor(
+    readonly dexie: Dexie,
+    readonly meta: MetaRecord,
+    readonly appVersion: string,
+    private readonly clock: () => number,
+    private readonly randomBytes: (n: number) => Uint8Array,
+    private readonly storage: StorageManagerLike | null,
+    readOnlyReason: NewerSchemaError | null
+  ) {
+    this.readOnlyReason = readOnlyReason;
+    this.#status = readOnlyReason ? 'read-only' : 'open';
+    dexie.on('versionchange', () => {
+      // Close instead of blocking the other tab's upgrade; Dexie would otherwise auto-reopen
+      // this connection at our (now outdated) version. IndexedDB lets running transactions finish.
+      this.#status = 'closed-by-upgrade';
+      dexie.close({ disableAutoOpen: true });
+      for (const l of this.#listeners) l(this.#status);
+      return false;
+    });
+  }
+
+  get status(): DbStatus {
+    return this.#status;
+  }
+
+  get deviceId(): string {
+    return this.meta.deviceId;
+  }
+
+  /** Called when the status changes (e.g. to show the reload banner); returns an unsubscribe. */
+  onStatusChange(listener: (status: DbStatus) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  now(): number {
+    return this.clock();
+  }
+
+  newId(): string {
+    return uuidv7(this.clock(), this.randomBytes(10));
+  }
+
+  table<K extends TableName>(name: K): Tables[K] {
+    return this.dexie.table(name) as Tables[K];
+  }
+
+  #checkOpen(): void {
+    if (this.#status === 'closed-by-upgrade') throw new VersionChangedError();
+  }
+
+  /** A read-only transaction over `tables`; `fn` must await nothing but Dexie. */
+  async read<T>(tables: readonly TableName[], fn: () => Promise<T>): Promise<T> {
+    this.#checkOpen();
+    try {
+      return await this.dexie.transaction('r', tables as TableName[], fn);
+    } catch (e) {
+      throw this.#mapError(e);
+    }
+  }
+
+  /**
+   * One user action = one read-write transaction: everything in `fn` commits together or not at
+   * all. `fn` must await nothing but Dexie (a foreign await would commit the transaction early).
+   */
+  async write<T>(tables: readonly TableName[], fn: () => Promise<T>): Promise<T> {
+    this.#checkOpen();
+    if (this.readOnlyReason) throw this.readOnlyReason;
+    let result: T;
+    try {
+      result = await this.dexie.transaction('rw', tables as TableName[], fn);
+    } catch (e) {
+      throw this.#mapError(e);
+    }
+    this.#askPersistenceOnce();
+    return result;
+  }
+
+  #mapError(e: unknown): unknown {
+    if (e instanceof DbError) return e;
+    if (this.#status === 'closed-by-upgrade' || hasErrorName(e, ['DatabaseClosedError'])) {
+      return this.#status === 'closed-by-upgrade' ? new VersionChangedError() : e;
+    }
+    return mapStorageError(e);
+  }
+
+  /** The promise of the persistence request (null before the first save); for tests and Settings. */
+  persistence: Promise<boolean | null> | null = null;
+
+  #askPersistenceOnce(): void {
+    if (this.#persistAsked) return;
+    this.#persistAsked = true;
+    this.persistence = requestPersistence(this.storage).catch(() => null);
+  }
+
+  close(): void {
+    this.dexie.close({ disableAutoOpen: true });
+  }
+}
+
+function depsFrom(options: OpenOptions): IdbDeps {
+  const indexedDB =
+    options.indexedDB ??
+    (typeof globalThis.indexedDB === 'undefined' ? undefined : globalThis.indexedDB);
+  const keyRange =
+    options.IDBKeyRange ??
+    (typeof globalThis.IDBKeyRange === 'undefined' ? undefined : globalThis.IDBKeyRange);
+  if (!indexedDB || !keyRange) throw new StorageUnavailableError('IndexedDB is not available');
+  return { indexedDB, IDBKeyRange: keyRange };
+}
+
+const UNAVAILABLE_NAMES = [
+  'MissingAPIError',
+  'SecurityError',
+  'InvalidStateError',
+  'UnknownError',
+  'NotAllowedError',
+  'NotSupportedError',
+  'QuotaExceededError'
+];
+
+function openError(e: unknown): unknown {
+  if (e instanceof DbError) return e;
+  if (hasErrorName(e, UNAVAILABLE_NAMES)) {
+    const msg = e instanceof Error ? e.message : String(e);
+    return new StorageUnavailableError(msg || 'IndexedDB refused to open', { cause: e });
+  }
+  return e;
+}
+
+/**
+ * Opens the database. Never falls back to memory: a browser that cannot store gets
+ * StorageUnavailableError. Data from a newer Quarterdeck opens read-only.
+ */
+export async function openDatabase(options: OpenOptions = {}): Promise<Db> {
+  const name = options.name ?? DB_NAME;
+  const deps = depsFrom(options);
+  const appVersion = options.appVersion ?? '0.0.0';
+  const now = options.now ?? (() => Date.now());
+  const randomBytes = options.randomBytes ?? cryptoRandomBytes;
+  const storage = options.storage === undefined ? defaultStorage() : options.storage;
+
+  // Probe the version on disk first, without declaring a schema: opening a newer database with our
+  // older schema would make Dexie "patch" it toward ours, and that must never happen.
+  const diskVersion = await probeVersion(name, deps);
+  if (diskVersion !== null && diskVersion > SCHEMA_VERSION) {
+    const dynamic = new Dexie(name, { ...deps, autoOpen: false });
+    try {
+      await dynamic.open();
+    } catch (e) {
+      throw openError(e);
+    }
+    const reason = new NewerSchemaError(diskVersion, SCHEMA_VERSION);
+    const meta = await readMetaLeniently(dynamic, now);
+    return new Db(dynamic, meta, appVersion, now, randomBytes, storage, reason);
+  }
+
+  const dexie = new QuarterdeckDexie(name, deps);
+  try {
+    await dexie.open();
+  } catch (e) {
+    if (hasErrorName(e, ['VersionError'])) {
+      // Upgraded by another tab between the probe and now.
+      dexie.close({ disableAutoOpen: true });
+      return openDatabase(options);
+    }
+    throw openError(e);
+  }
+  let meta: MetaRecord;
+  try {
+    meta = await dexie.transaction('rw', dexie.meta, async () => {
+      const stored = await dexie.meta.get(META_KEY);
+      const parsed = stored === undefined ? null : metaRecordSchema.safeParse(stored);
+      const base: MetaRecord =
+        parsed?.success === true
+          ? parsed.data
+          : {
+              key: META_KEY,
+              schemaVersion: SCHEMA_VERSION,
+              appVersion,
+              deviceId: uuidv7(now(), randomBytes(10)),
+              createdAt: now()
+            };
+      const next: MetaRecord = { ...base, schemaVersion: SCHEMA_VERSION, appVersion };
+      if (
+        !stored ||
+        parsed?.success !== true ||
+        base.appVersion !== appVersion ||
+        base.schemaVersion !== SCHEMA_VERSION
+      ) {
+        await dexie.meta.put(next);
+      }
+      return next;
+    });
+  } catch (e) {
+    dexie.close({ disableAutoOpen: true });
+    throw openError(mapStorageError(e));
+  }
+  return new Db(dexie, meta, appVersion, now, randomBytes, storage, null);
+}
+
+/** The Dexie version of the database on disk, or null when there is none yet. */
+async function probeVersion(name: string, deps: IdbDeps): Promise<number | null> {
+  const probe = new Dexie(name, { ...deps, autoOpen: false });
+  try {
+    await probe.open();
+    return probe.verno;
+  } catch (e) {
+    if (hasErrorName(e, ['NoSuchDatabaseError'])) return null;
+    throw openError(e);
+  } finally {
+    probe.close({ disableAutoOpen: true });
+  }
+}
+
+async function readMetaLeniently(dexie: Dexie, now: () => number): Promise<MetaRecord> {
+  const fallback: MetaRecord = {
+    key: META_KEY,
+    schemaVersion: SCHEMA_VERSION,
+    appVersion: 'unknown',
+    deviceId: 'read-only',
+    createdAt: now()
+  };
+  if (!dexie.tables.some((t) => t.name === 'meta')) return fallback;
+  try {
+    const raw: unknown = await dexie.table('meta').get(META_KEY);
+    const r = metaRecordSchema.safeParse(raw);
+    return r.success ? r.data : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+export { TABLE_NAMES };

@@ -1,0 +1,95 @@
+import * as z from 'zod/mini';
+import { battleEventSchema, jsonSchema } from '../battle/events';
+
+/**
+ * The zod schema of every stored record. Repositories parse on the way in and on the way out, so a
+ * damaged record or a future field is caught at the boundary instead of deep in the UI.
+ */
+
+const id = z.string().check(z.minLength(1), z.maxLength(64));
+const time = z.number().check(z.gte(0));
+const name = z.string().check(z.minLength(1), z.maxLength(200));
+
+export const systemIdSchema = z.enum(['privateers', 'wooden-warships', 'master-and-commander']);
+
+export const battleRecordSchema = z.strictObject({
+  id,
+  name,
+  systemId: systemIdSchema,
+  variant: z.string().check(z.maxLength(100)),
+  options: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+  createdAt: time,
+  updatedAt: time,
+  isArchived: z.boolean(),
+  /** seq of the latest event; the next event gets lastSeq + 1 (kept here so appends serialise). */
+  lastSeq: z.int().check(z.gte(0)),
+  notes: z.string().check(z.maxLength(10_000))
+});
+export type BattleRecord = z.infer<typeof battleRecordSchema>;
+
+/**
+ * A ship sheet outside the battle log: a reusable template in the ship library (battleId null) or
+ * a ship prepared for a battle's roster. Ships in play live in the battle state (ship.add events).
+ */
+export const shipRecordSchema = z.strictObject({
+  id,
+  battleId: z.nullable(id),
+  systemId: systemIdSchema,
+  name,
+  side: z.string().check(z.maxLength(200)),
+  player: z.string().check(z.maxLength(200)),
+  sheet: jsonSchema,
+  createdAt: time,
+  updatedAt: time
+});
+export type ShipRecord = z.infer<typeof shipRecordSchema>;
+
+/** A user-entered ship chart (the rule texts refer to these but do not contain them). */
+export const shipClassRecordSchema = z.strictObject({
+  id,
+  systemId: systemIdSchema,
+  name,
+  data: jsonSchema,
+  createdAt: time,
+  updatedAt: time
+});
+export type ShipClassRecord = z.infer<typeof shipClassRecordSchema>;
+
+export const settingRecordSchema = z.strictObject({
+  key: z.string().check(z.minLength(1), z.maxLength(100)),
+  value: jsonSchema
+});
+export type SettingRecord = z.infer<typeof settingRecordSchema>;
+
+export const META_KEY = 'meta';
+export const metaRecordSchema = z.strictObject({
+  key: z.literal(META_KEY),
+  schemaVersion: z.int().check(z.gte(1)),
+  appVersion: z.string().check(z.maxLength(50)),
+  /** This browser profile's id, written into every event (logs from two devices merge later). */
+  deviceId: id,
+  createdAt: time
+});
+export type MetaRecord = z.infer<typeof metaRecordSchema>;
+
+export const eventRecordSchema = battleEventSchema;
+
+/** Everything a backup carries; also the content of a local snapshot. */
+export const backupPayloadSchema = z.strictObject({
+  battles: z.array(battleRecordSchema),
+  ships: z.array(shipRecordSchema),
+  events: z.array(eventRecordSchema),
+  shipClasses: z.array(shipClassRecordSchema),
+  settings: z.array(settingRecordSchema)
+});
+export type BackupPayload = z.infer<typeof backupPayloadSchema>;
+
+/** A copy of all data taken before "Replace all data", restorable from Settings. */
+export const snapshotRecordSchema = z.strictObject({
+  id,
+  takenAt: time,
+  reason: z.string().check(z.maxLength(200)),
+  appVersion: z.string().check(z.maxLength(50)),
+  payload: backupPayloadSchema
+});
+export type SnapshotRecord = z.infer<typeof snapshotRecordSchema>;

@@ -1,0 +1,129 @@
+import type { Json } from '../battle/events';
+import { setupBattle } from '../battle/actions';
+import { INITIAL_STATE } from '../battle/events';
+import type { SystemId, BattleOptions } from '../rules/system';
+import type { Db } from './db';
+import { appendInTx, readBattleInTx, readEventsInTx } from './repo-events';
+import { battleRecordSchema, shipRecordSchema, type BattleRecord } from './records';
+import { checkRecord, parseRecord } from './parse';
+
+export interface NewBattle {
+  name: string;
+  systemId: SystemId;
+  variant: string;
+  options: BattleOptions;
+  notes?: string;
+  /** The rule system's starting global state; written as the first event ('battle.setup'). */
+  systemState?: Json;
+}
+
+export async function createBattle(db: Db, input: NewBattle): Promise<BattleRecord> {
+  const at = db.now();
+  const record = checkRecord(battleRecordSchema, {
+    id: db.newId(),
+    name: input.name,
+    systemId: input.systemId,
+    variant: input.variant,
+    options: input.options,
+    createdAt: at,
+    updatedAt: at,
+    isArchived: false,
+    lastSeq: 0,
+    notes: input.notes ?? ''
+  });
+  return db.write(['battles', 'events'], async () => {
+    await db.table('battles').add(record);
+    if (input.systemState === undefined) return record;
+    return (await appendInTx(db, record, setupBattle(INITIAL_STATE, input.systemState))).battle;
+  });
+}
+
+export async function listBattles(
+  db: Db,
+  options: { includeArchived?: boolean } = {}
+): Promise<BattleRecord[]> {
+  // Not orderBy('updatedAt'): an index skips records lacking the key, and a damaged record must
+  // be reported, not hidden.
+  const raw = await db.read(['battles'], () => db.table('battles').toArray());
+  return raw
+    .map((b) => parseRecord(battleRecordSchema, 'battle', b))
+    .filter((b) => options.includeArchived === true || !b.isArchived)
+    .sort((a, b) => b.updatedAt - a.updatedAt);
+}
+
+export async function getBattle(db: Db, id: string): Promise<BattleRecord> {
+  return db.read(['battles'], () => readBattleInTx(db, id));
+}
+
+export type BattlePatch = Partial<Pick<BattleRecord, 'name' | 'notes' | 'options' | 'isArchived'>>;
+
+/** Renames, archives, edits notes or options (not logged: these are not battle events). */
+export async function updateBattle(db: Db, id: string, patch: BattlePatch): Promise<BattleRecord> {
+  return db.write(['battles'], async () => {
+    const battle = await readBattleInTx(db, id);
+    const next = checkRecord(battleRecordSchema, {
+      ...battle,
+      ...patch,
+      updatedAt: Math.max(db.now(), battle.updatedAt)
+    });
+    await db.table('battles').put(next);
+    return next;
+  });
+}
+
+export function archiveBattle(db: Db, id: string, isArchived = true): Promise<BattleRecord> {
+  return updateBattle(db, id, { isArchived });
+}
+
+/** Deletes a battle with its whole log and roster, in one transaction. */
+export async function deleteBattle(db: Db, id: string): Promise<void> {
+  await db.write(['battles', 'events', 'ships'], async () => {
+    await readBattleInTx(db, id);
+    await db
+      .table('events')
+      .where('[battleId+seq]')
+      .between([id, 0], [id, Infinity], true, true)
+      .delete();
+    await db.table('ships').where('battleId').equals(id).delete();
+    await db.table('battles').delete(id);
+  });
+}
+
+/** A copy with its own ids and the full log (undo history included), e.g. to replay a scenario. */
+export async function duplicateBattle(db: Db, id: string, name?: string): Promise<BattleRecord> {
+  return db.write(['battles', 'events', 'ships'], async () => {
+    const battle = await readBattleInTx(db, id);
+    const events = await readEventsInTx(db, id);
+    const ships = (await db.table('ships').where('battleId').equals(id).toArray()).map((s) =>
+      parseRecord(shipRecordSchema, 'ship', s)
+    );
+    const at = db.now();
+    const copy = checkRecord(battleRecordSchema, {
+      ...battle,
+      id: db.newId(),
+      name: (name ?? `${battle.name} (copy)`).slice(0, 200),
+      createdAt: at,
+      updatedAt: at,
+      isArchived: false
+    });
+    const eventIds = new Map(events.map((e) => [e.id, db.newId()]));
+    await db.table('battles').add(copy);
+    await db.table('events').bulkAdd(
+      events.map((e) => {
+        const next = { ...e, id: eventIds.get(e.id) ?? db.newId(), battleId: copy.id };
+        if (e.target !== undefined) next.target = eventIds.get(e.target) ?? e.target;
+        return next;
+      })
+    );
+    await db.table('ships').bulkAdd(
+      ships.map((s) => ({
+        ...s,
+        id: db.newId(),
+        battleId: copy.id,
+        createdAt: at,
+        updatedAt: at
+      }))
+    );
+    return copy;
+  });
+}

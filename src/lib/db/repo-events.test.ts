@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { addShip, editSheet } from '../battle/actions';
+import { fold } from '../battle/fold';
+import { INITIAL_STATE } from '../battle/events';
+import { createBattle, deleteBattle, duplicateBattle, listBattles } from './repo-battles';
+import { appendEvent, loadBattle, loadEvents, redoLast, undoLast } from './repo-events';
+import { StaleStateError } from './errors';
+import { openTestDb, fakeEnv } from './test-helpers';
+
+const newBattle = {
+  name: 'Battle of the Nile',
+  systemId: 'privateers',
+  variant: 'standard',
+  options: {}
+} as const;
+const ship = {
+  id: 's1',
+  side: 'British',
+  player: 'Ann',
+  sheet: { name: 'Vanguard', hull: 10 },
+  order: 0
+};
+
+describe('battle log storage', () => {
+  it('appends events with seq 1, 2, 3… and folds them back to the same state', async () => {
+    const db = await openTestDb();
+    const battle = await createBattle(db, newBattle);
+    const e1 = await appendEvent(db, battle.id, addShip(INITIAL_STATE, ship, 'Vanguard'));
+    const s1 = fold([e1]);
+    const e2 = await appendEvent(
+      db,
+      battle.id,
+      editSheet(s1, 's1', { name: 'Vanguard', hull: 7 }, 'hit')
+    );
+    expect([e1.seq, e2.seq]).toEqual([1, 2]);
+    expect(e1.deviceId).toBe(db.deviceId);
+    const loaded = await loadBattle(db, battle.id);
+    expect(loaded.battle.lastSeq).toBe(2);
+    expect(loaded.state).toEqual(fold([e1, e2]));
+    expect(loaded.state.ships.s1.sheet).toEqual({ name: 'Vanguard', hull: 7 });
+  });
+
+  it('undo and redo are appended events; the log never shrinks', async () => {
+    const db = await openTestDb();
+    const battle = await createBattle(db, newBattle);
+    await appendEvent(db, battle.id, addShip(INITIAL_STATE, ship, 'Vanguard'));
+    const undone = await undoLast(db, battle.id);
+    expect(undone?.kind).toBe('undo');
+    expect((await loadBattle(db, battle.id)).state).toEqual(INITIAL_STATE);
+    await redoLast(db, battle.id);
+    expect(Object.keys((await loadBattle(db, battle.id)).state.ships)).toEqual(['s1']);
+    expect((await loadEvents(db, battle.id)).map((e) => e.seq)).toEqual([1, 2, 3]);
+    expect(await redoLast(db, battle.id)).toBeNull();
+  });
+
+  it('refuses an action computed from an outdated screen, writing nothing', async () => {
+    const db = await openTestDb();
+    const battle = await createBattle(db, newBattle);
+    await appendEvent(db, battle.id, addShip(INITIAL_STATE, ship, 'Vanguard'));
+    await expect(
+      appendEvent(db, battle.id, addShip(INITIAL_STATE, { ...ship, id: 's2' }, 'X'), {
+        expectedLastSeq: 0
+      })
+    ).rejects.toBeInstanceOf(StaleStateError);
+    expect(await loadEvents(db, battle.id)).toHaveLength(1);
+  });
+
+  it('keeps seq unique and gap-free with two tabs appending at once', async () => {
+    const env = fakeEnv();
+    const tabA = await openTestDb(env, {}, 1);
+    const tabB = await openTestDb(env, {}, 2);
+    const battle = await createBattle(tabA, newBattle);
+    const writes = [];
+    for (let i = 0; i < 100; i++) {
+      writes.push(appendEvent(tabA, battle.id, { kind: 'note', summary: `A${i}`, ops: [] }));
+      writes.push(appendEvent(tabB, battle.id, { kind: 'note', summary: `B${i}`, ops: [] }));
+    }
+    await Promise.all(writes);
+    const events = await loadEvents(tabB, battle.id);
+    expect(events.map((e) => e.seq)).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
+    // Two tabs of one browser profile are one device.
+    expect(new Set(events.map((e) => e.deviceId))).toEqual(new Set([tabA.deviceId]));
+    expect(events.filter((e) => e.summary.startsWith('B'))).toHaveLength(100);
+    expect(new Set(events.map((e) => e.id)).size).toBe(200);
+  });
+
+  it('duplicates a battle with new ids and deletes one with its whole log', async () => {
+    const db = await openTestDb();
+    const battle = await createBattle(db, { ...newBattle, systemState: { wind: 'NE' } });
+    await appendEvent(
+      db,
+      battle.id,
+      addShip(fold(await loadEvents(db, battle.id)), ship, 'Vanguard')
+    );
+    await undoLast(db, battle.id);
+    const copy = await duplicateBattle(db, battle.id);
+    const [a, b] = [await loadBattle(db, battle.id), await loadBattle(db, copy.id)];
+    expect(b.state).toEqual(a.state);
+    expect(b.state.system).toEqual({ wind: 'NE' });
+    expect(b.events[2].target).toBe(b.events[1].id);
+    expect(b.events.every((e) => !a.events.some((x) => x.id === e.id))).toBe(true);
+    await deleteBattle(db, battle.id);
+    expect((await listBattles(db)).map((x) => x.id)).toEqual([copy.id]);
+    expect(await loadEvents(db, battle.id)).toEqual([]);
+  });
+});

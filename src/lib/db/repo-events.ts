@@ -1,0 +1,137 @@
+import {
+  battleEventSchema,
+  stampEvent,
+  type BattleEvent,
+  type BattleState,
+  type EventDraft
+} from '../battle/events';
+import { fold } from '../battle/fold';
+import { redo, undo } from '../battle/actions';
+import type { Db } from './db';
+import { NotFoundError, StaleStateError } from './errors';
+import { battleRecordSchema, type BattleRecord } from './records';
+import { checkRecord, parseRecord } from './parse';
+
+/**
+ * The battle log. Appending reads the battle's lastSeq and writes seq = lastSeq + 1 inside one
+ * read-write transaction over events + battles. IndexedDB serialises read-write transactions with
+ * overlapping scopes, also across tabs, so sequence numbers stay unique and gap-free; the unique
+ * [battleId+seq] index is the second line of defence.
+ */
+
+/** Reads a battle's events in seq order, inside the caller's transaction. */
+export async function readEventsInTx(db: Db, battleId: string): Promise<BattleEvent[]> {
+  const raw = await db
+    .table('events')
+    .where('[battleId+seq]')
+    .between([battleId, 0], [battleId, Infinity], true, true)
+    .toArray();
+  return raw.map((e) => parseRecord(battleEventSchema, 'event', e));
+}
+
+export async function readBattleInTx(db: Db, battleId: string): Promise<BattleRecord> {
+  const raw = await db.table('battles').get(battleId);
+  if (raw === undefined) throw new NotFoundError('The battle');
+  return parseRecord(battleRecordSchema, 'battle', raw);
+}
+
+/** Appends inside the caller's rw transaction over events + battles. */
+export async function appendInTx(
+  db: Db,
+  battle: BattleRecord,
+  draft: EventDraft
+): Promise<{ event: BattleEvent; battle: BattleRecord }> {
+  const seq = battle.lastSeq + 1;
+  const at = db.now();
+  const event = checkRecord(
+    battleEventSchema,
+    stampEvent(draft, { id: db.newId(), battleId: battle.id, seq, deviceId: db.deviceId, at })
+  );
+  await db.table('events').add(event);
+  const next = checkRecord(battleRecordSchema, {
+    ...battle,
+    lastSeq: seq,
+    updatedAt: Math.max(at, battle.updatedAt)
+  });
+  await db.table('battles').put(next);
+  return { event, battle: next };
+}
+
+export interface AppendOptions {
+  /**
+   * The seq of the last event the screen showed. When another tab or device appended since, the
+   * draft's ops were computed from an outdated state: StaleStateError, nothing written.
+   */
+  expectedLastSeq?: number;
+}
+
+/** One user action: one event, one transaction. */
+export async function appendEvent(
+  db: Db,
+  battleId: string,
+  draft: EventDraft,
+  options: AppendOptions = {}
+): Promise<BattleEvent> {
+  return db.write(['events', 'battles'], async () => {
+    const battle = await readBattleInTx(db, battleId);
+    if (options.expectedLastSeq !== undefined && battle.lastSeq !== options.expectedLastSeq) {
+      throw new StaleStateError();
+    }
+    return (await appendInTx(db, battle, draft)).event;
+  });
+}
+
+async function appendFromLog(
+  db: Db,
+  battleId: string,
+  make: (events: BattleEvent[]) => EventDraft | null,
+  options: AppendOptions
+): Promise<BattleEvent | null> {
+  return db.write(['events', 'battles'], async () => {
+    const battle = await readBattleInTx(db, battleId);
+    if (options.expectedLastSeq !== undefined && battle.lastSeq !== options.expectedLastSeq) {
+      throw new StaleStateError();
+    }
+    // Decided from the log as it is inside this transaction, so two tabs cannot undo the same event.
+    const draft = make(await readEventsInTx(db, battleId));
+    if (!draft) return null;
+    return (await appendInTx(db, battle, draft)).event;
+  });
+}
+
+/** Undoes the latest action still in effect; null when there is nothing to undo. */
+export function undoLast(
+  db: Db,
+  battleId: string,
+  options: AppendOptions = {}
+): Promise<BattleEvent | null> {
+  return appendFromLog(db, battleId, undo, options);
+}
+
+/** Redoes the latest undone action; null when there is nothing to redo. */
+export function redoLast(
+  db: Db,
+  battleId: string,
+  options: AppendOptions = {}
+): Promise<BattleEvent | null> {
+  return appendFromLog(db, battleId, redo, options);
+}
+
+export async function loadEvents(db: Db, battleId: string): Promise<BattleEvent[]> {
+  return db.read(['events'], () => readEventsInTx(db, battleId));
+}
+
+export interface LoadedBattle {
+  battle: BattleRecord;
+  events: BattleEvent[];
+  state: BattleState;
+}
+
+/** The battle record, its whole log and the state folded from it, read consistently. */
+export async function loadBattle(db: Db, battleId: string): Promise<LoadedBattle> {
+  const { battle, events } = await db.read(['events', 'battles'], async () => ({
+    battle: await readBattleInTx(db, battleId),
+    events: await readEventsInTx(db, battleId)
+  }));
+  return { battle, events, state: fold(events) };
+}
