@@ -1,0 +1,386 @@
+import { binomial, convolve, Dist, mean, sumOf } from '../core/dist';
+import { add, mul, ONE, rational, sub, sum, ZERO, type Rational } from '../core/rational';
+import { DEFAULT_OPTIONS, type PvOptions } from './options';
+import {
+  COLUMN_ORDER,
+  diceCount,
+  NO_DICE,
+  twoX,
+  type ColumnCounts,
+  type FiringGun,
+  type Rakes
+} from './resolve-gunnery';
+import { moraleModifier, moraleResultFor, type MoraleInput } from './resolve-morale';
+import { fireTarget, reloadOne } from './resolve-tasks';
+import {
+  COLLISION,
+  CRITICAL_HITS,
+  DAMAGE_DICE_TABLE,
+  OFFICER_HITS,
+  RATING_CHART,
+  TASK_CHECKS,
+  type Aim,
+  type CriticalEffect,
+  type DamageColumn,
+  type DamageResult,
+  type MoraleResult
+} from './tables';
+
+// Exact odds for the Privateers procedures (SPEC C.7), from the same tables and rules the
+// resolvers use. Everything is a Rational or a Dist with bigint weights.
+
+const D12 = Dist.die(12);
+const D6 = Dist.die(6);
+const SIXTH = rational(1, 6);
+
+/** C.7.1 P(hit) = clamp(threshold, 0, 12)/12. */
+export function hitChance(threshold: number): Rational {
+  return rational(Math.max(0, Math.min(12, threshold)), 12);
+}
+
+/** Distribution of the number of guns hitting (Poisson binomial). */
+export function hitsDist(thresholds: readonly number[]): Dist<number> {
+  let d = Dist.constant(0);
+  for (const t of thresholds) d = convolve(d, Dist.bernoulli(hitChance(t)).map((h) => (h ? 1 : 0)));
+  return d;
+}
+
+/** Key for per-column dice counts. */
+export function countsKey(c: ColumnCounts): string {
+  return COLUMN_ORDER.map((col) => c[col]).join(',');
+}
+export function countsFromKey(k: string): ColumnCounts {
+  const v = k.split(',').map(Number);
+  const out: ColumnCounts = { ...NO_DICE };
+  COLUMN_ORDER.forEach((col, i) => (out[col] = v[i]));
+  return out;
+}
+
+/** C.7.2 distribution of the damage dice per column after the hit rolls (with double shot, rakes
+ *  and rounding), keyed by `countsKey`. */
+export function damageDiceDist(
+  guns: readonly FiringGun[],
+  rakes: Rakes,
+  options: PvOptions = DEFAULT_OPTIONS
+): Dist<string> {
+  // Track base and double-shotted dice per column, then apply the rounding once per toss.
+  const zero = COLUMN_ORDER.flatMap(() => [0, 0]).join(',');
+  let d = Dist.constant(zero);
+  for (const g of guns) {
+    const ci = COLUMN_ORDER.indexOf(g.column);
+    const hit = Dist.bernoulli(hitChance(g.threshold));
+    d = d.combine(hit, (k, h) => {
+      if (!h) return k;
+      const v = k.split(',').map(Number);
+      v[2 * ci] += g.dice;
+      if (g.doubleShot) v[2 * ci + 1] += g.dice;
+      return v.join(',');
+    });
+  }
+  return d.map((k) => {
+    const v = k.split(',').map(Number);
+    const c: ColumnCounts = { ...NO_DICE };
+    COLUMN_ORDER.forEach((col, i) => (c[col] = diceCount(v[2 * i], v[2 * i + 1], rakes, options)));
+    return countsKey(c);
+  });
+}
+
+type Metric = (r: DamageResult) => number;
+const HULL: Metric = (r) => (r.kind === 'hull' ? r.points : 0);
+const RIGGING: Metric = (r) => (r.kind === 'rigging' ? r.points : 0);
+const CREW: Metric = (r) => (r.kind === 'crew' ? 1 : 0);
+const GUN: Metric = (r) => (r.kind === 'gun' ? 1 : 0);
+const OFFICER: Metric = (r) => (r.kind === 'officer' ? 1 : 0);
+
+const powCache = new Map<string, Dist<number>[]>();
+/** k-fold sum of a metric over dice showing 2..6 on a column (the non-one dice of C.7.3). */
+function nonOnePower(col: DamageColumn, metric: Metric, name: string, k: number): Dist<number> {
+  const key = `${col}:${name}`;
+  let arr = powCache.get(key);
+  if (!arr) {
+    arr = [Dist.constant(0)];
+    powCache.set(key, arr);
+  }
+  const face = Dist.uniform([2, 3, 4, 5, 6]).map((f) => metric(DAMAGE_DICE_TABLE[col][f - 1]));
+  while (arr.length <= k) arr.push(convolve(arr[arr.length - 1], face));
+  return arr[k];
+}
+
+/** Joint distribution of the number of 1s per column: key "k0,k1,k2,k3". */
+function onesDist(counts: ColumnCounts): Dist<string> {
+  let d = Dist.constant('');
+  for (const col of COLUMN_ORDER) {
+    const b = binomial(counts[col], SIXTH);
+    d = d.combine(b, (k, x) => (k === '' ? String(x) : `${k},${x}`));
+  }
+  return d;
+}
+
+/** Counted 1s per column once the critical pair is consumed (same order as `criticalPair`). */
+function countedOnes(ones: number[], options: PvOptions): { counted: number[]; isCritical: boolean } {
+  const total = ones.reduce((a, b) => a + b, 0);
+  const isCritical = total >= 2;
+  const counted = [...ones];
+  if (isCritical && !options.criticalPairCountsAsDamage) {
+    let left = 2;
+    for (let i = 0; i < counted.length && left > 0; i++) {
+      const take = Math.min(left, counted[i]);
+      counted[i] -= take;
+      left -= take;
+    }
+  }
+  return { counted, isCritical };
+}
+
+function metricDist(counts: ColumnCounts, metric: Metric, name: string, ones: number[], counted: number[]): Dist<number> {
+  let d = Dist.constant(0);
+  COLUMN_ORDER.forEach((col, i) => {
+    const fromOnes = counted[i] * metric(DAMAGE_DICE_TABLE[col][0]);
+    d = convolve(d, nonOnePower(col, metric, name, counts[col] - ones[i]).map((x) => x + fromOnes));
+  });
+  return d;
+}
+
+export interface TossOdds {
+  dice: number;
+  pCritical: Rational;
+  /** critical effect given a critical (each d12 face 1/12) */
+  criticalEffects: { effect: CriticalEffect; p: Rational }[];
+  /** hull points after any "2x Hull Pts" critical */
+  hull: Dist<number>;
+  rigging: Dist<number>;
+  expectedCrew: Rational;
+  expectedGuns: Rational;
+  /** expected Officer* results (each a roll on the Officer Hits table) */
+  expectedOfficerRolls: Rational;
+  /** expected officer hits from the critical table */
+  expectedCriticalOfficers: Rational;
+}
+
+function critColumn(counts: ColumnCounts, aim: Aim): Aim {
+  const n = COLUMN_ORDER.reduce((a, c) => a + counts[c], 0);
+  return n > 0 && counts.swivelGrape === n ? 'low' : aim;
+}
+
+/** P(effect | critical) on the column in use. */
+export function criticalEffectOdds(column: Aim): { effect: CriticalEffect; p: Rational }[] {
+  return D12.map((f) => CRITICAL_HITS[f - 1][column]).entries().map((e) => ({ effect: e.value, p: e.p }));
+}
+
+/** C.7.3: exact odds of one toss with the given dice per column. */
+export function tossOdds(counts: ColumnCounts, aim: Aim, options: PvOptions = DEFAULT_OPTIONS): TossOdds {
+  const column = critColumn(counts, aim);
+  const effects = criticalEffectOdds(column);
+  const pEffect = (e: CriticalEffect) => effects.find((x) => x.effect === e)?.p ?? ZERO;
+  const pDoubleHull = pEffect('doubleHull');
+  const pDoubleRig = pEffect('doubleRigging');
+  const critOfficers = sum(
+    effects.filter((e) => ['captain', 'firstLt', 'master', 'gunner'].includes(e.effect)).map((e) => e.p)
+  );
+  const onesD = onesDist(counts);
+  let pCrit = ZERO;
+  let eCrew = ZERO;
+  let eGuns = ZERO;
+  let eOff = ZERO;
+  const hull = onesD.flatMap((k) => {
+    const ones = k.split(',').map(Number);
+    const { counted, isCritical } = countedOnes(ones, options);
+    const base = metricDist(counts, HULL, 'hull', ones, counted);
+    if (!isCritical) return base;
+    // mixture: with P(2x Hull) the toss's hull points are doubled (or +2)
+    return doubledMixture(base, pDoubleHull, options);
+  });
+  const rigging = onesD.flatMap((k) => {
+    const ones = k.split(',').map(Number);
+    const { counted, isCritical } = countedOnes(ones, options);
+    const base = metricDist(counts, RIGGING, 'rigging', ones, counted);
+    return isCritical ? doubledMixture(base, pDoubleRig, options) : base;
+  });
+  for (const e of onesD.entries()) {
+    const ones = e.value.split(',').map(Number);
+    const { counted, isCritical } = countedOnes(ones, options);
+    if (isCritical) pCrit = add(pCrit, e.p);
+    eCrew = add(eCrew, mul(e.p, mean(metricDist(counts, CREW, 'crew', ones, counted))));
+    eGuns = add(eGuns, mul(e.p, mean(metricDist(counts, GUN, 'gun', ones, counted))));
+    eOff = add(eOff, mul(e.p, mean(metricDist(counts, OFFICER, 'officer', ones, counted))));
+  }
+  return {
+    dice: COLUMN_ORDER.reduce((a, c) => a + counts[c], 0),
+    pCritical: pCrit,
+    criticalEffects: effects,
+    hull,
+    rigging,
+    expectedCrew: eCrew,
+    expectedGuns: eGuns,
+    expectedOfficerRolls: eOff,
+    expectedCriticalOfficers: mul(pCrit, critOfficers)
+  };
+}
+
+function doubledMixture(base: Dist<number>, p: Rational, options: PvOptions): Dist<number> {
+  if (p.n === 0n) return base;
+  return Dist.bernoulli(p).flatMap((dbl) => (dbl ? base.map((x) => twoX(x, options)) : base));
+}
+
+/** C.7.3 closed form P(critical) for N dice: 1 − (5/6)^N − N(1/6)(5/6)^(N−1). */
+export function criticalChance(n: number): Rational {
+  return binomial(n, SIXTH).probWhere((k) => k >= 2);
+}
+
+export interface BroadsideOdds {
+  perGun: { id: string; p: Rational }[];
+  hits: Dist<number>;
+  dice: Dist<number>;
+  hull: Dist<number>;
+  rigging: Dist<number>;
+  pCritical: Rational;
+  expectedCrew: Rational;
+  expectedGuns: Rational;
+  expectedOfficerRolls: Rational;
+  expectedCriticalOfficers: Rational;
+}
+
+/** Everything the referee sees before a broadside (issue: "Before a broadside the referee sees…"). */
+export function broadsideOdds(
+  guns: readonly FiringGun[],
+  aim: Aim,
+  rakes: Rakes,
+  options: PvOptions = DEFAULT_OPTIONS
+): BroadsideOdds {
+  const dd = damageDiceDist(guns, rakes, options);
+  const tosses = new Map<string, TossOdds>();
+  const toss = (k: string) => {
+    let t = tosses.get(k);
+    if (!t) {
+      t = tossOdds(countsFromKey(k), aim, options);
+      tosses.set(k, t);
+    }
+    return t;
+  };
+  let pCrit = ZERO;
+  let eCrew = ZERO;
+  let eGuns = ZERO;
+  let eOff = ZERO;
+  let eCritOff = ZERO;
+  for (const e of dd.entries()) {
+    const t = toss(e.value);
+    pCrit = add(pCrit, mul(e.p, t.pCritical));
+    eCrew = add(eCrew, mul(e.p, t.expectedCrew));
+    eGuns = add(eGuns, mul(e.p, t.expectedGuns));
+    eOff = add(eOff, mul(e.p, t.expectedOfficerRolls));
+    eCritOff = add(eCritOff, mul(e.p, t.expectedCriticalOfficers));
+  }
+  return {
+    perGun: guns.map((g) => ({ id: g.id, p: hitChance(g.threshold) })),
+    hits: hitsDist(guns.map((g) => g.threshold)),
+    dice: dd.map((k) => countsFromKey(k)).map((c) => COLUMN_ORDER.reduce((a, col) => a + c[col], 0)),
+    hull: dd.flatMap((k) => toss(k).hull),
+    rigging: dd.flatMap((k) => toss(k).rigging),
+    pCritical: pCrit,
+    expectedCrew: eCrew,
+    expectedGuns: eGuns,
+    expectedOfficerRolls: eOff,
+    expectedCriticalOfficers: eCritOff
+  };
+}
+
+/** Officer Hits table (C.3.10): P(role hit) per roll. */
+export function officerHitOdds(): { role: string; p: Rational }[] {
+  return (['captain', 'firstLt', 'master', 'gunner'] as const).map((role) => ({
+    role,
+    p: D6.probWhere((f) => OFFICER_HITS[f - 1].includes(role))
+  }));
+}
+
+// ---- Morale (C.7.4) ----------------------------------------------------------------------------
+
+export function moraleOdds(m: MoraleInput): Dist<MoraleResult> {
+  const mod = moraleModifier(m);
+  return D12.map((f) => moraleResultFor(f + mod));
+}
+
+// ---- Reload, initiative, tacking, anchor, fire, other checks (C.7.5) -----------------------------
+
+export function reloadOdds(
+  mod: number,
+  gun: { gunnerSighted: boolean; doubleShotOrdered: boolean },
+  options: PvOptions = DEFAULT_OPTIONS
+): Dist<string> {
+  return D12.map((f) => reloadOne(gun, f, f + mod, options) ?? 'notLoaded');
+}
+
+/** P(A moves before B) for two ships (d12 or d6; ties re-rolled, or the higher modifier). */
+export function initiativeOdds(modA: number, modB: number, options: PvOptions = DEFAULT_OPTIONS): Rational {
+  const d = Dist.die(options.initiativeDie);
+  const diff = d.combine(d, (a, b) => a + modA - (b + modB));
+  const win = diff.probWhere((x) => x > 0);
+  const tie = diff.probWhere((x) => x === 0);
+  if (options.initiativeTies === 'higherModifier') {
+    if (modA > modB) return add(win, tie);
+    if (modA < modB) return win;
+  }
+  // ties re-rolled: P(win | not tie)
+  const lose = sub(sub(ONE, win), tie);
+  const decided = add(win, lose);
+  return decided.n === 0n ? ZERO : rational(win.n * decided.d, win.d * decided.n);
+}
+
+export function tackOdds(initiativeMod: number): { success: Rational; mastLost: Rational } {
+  const fail = D12.probWhere((f) => f + initiativeMod < TASK_CHECKS.tack);
+  return {
+    success: sub(ONE, fail),
+    mastLost: mul(fail, D12.probWhere((f) => f <= TASK_CHECKS.takenAbackMastLostUpTo))
+  };
+}
+
+export function weighAnchorOdds(crew: number): Dist<number> {
+  return D12.map((f) => Math.max(1, f - crew));
+}
+
+export function fireAttemptOdds(attempt: 1 | 2 | 3, crew: number): Rational {
+  return D12.probWhere((f) => f + crew >= fireTarget(attempt));
+}
+
+/** Fire fought to the end with crew c_t on attempt t: P(burns up) and expected hull damage
+ *  (default timeline: 5 on the ignition turn, then 5 per failed attempt). */
+export function fireChainOdds(crews: readonly [number, number, number]): {
+  burnsUp: Rational;
+  expectedDamage: Rational;
+} {
+  const q = ([1, 2, 3] as const).map((t, i) => sub(ONE, fireAttemptOdds(t, crews[i])));
+  const burnsUp = mul(mul(q[0], q[1]), q[2]);
+  const fails = add(add(q[0], mul(q[0], q[1])), burnsUp);
+  return { burnsUp, expectedDamage: add(rational(TASK_CHECKS.fireDamage), mul(rational(TASK_CHECKS.fireDamage), fails)) };
+}
+
+export function checkOdds(bonus: number, target: number): Rational {
+  return D12.probWhere((f) => f + bonus >= target);
+}
+
+export function grappleOdds(crew: number): Dist<number> {
+  return binomial(crew, D12.probWhere((f) => f >= TASK_CHECKS.grapple));
+}
+
+export function marksmanOdds(kind: 'crew' | 'marine'): { crew: Rational; officer: Rational; miss: Rational } {
+  const upTo = kind === 'marine' ? TASK_CHECKS.marksmanMarineUpTo : TASK_CHECKS.marksmanCrewUpTo;
+  const hit = D12.probWhere((f) => f <= upTo);
+  const officer = mul(hit, D6.probWhere((f) => f >= TASK_CHECKS.marksmanOfficerFace));
+  return { crew: sub(hit, officer), officer, miss: sub(ONE, hit) };
+}
+
+export function collisionOdds(rammerSail: 0 | 1 | 2 | 3): {
+  entangle: Rational;
+  rammer: Dist<number>;
+  rammed: Dist<number>;
+} {
+  return {
+    entangle: D12.probWhere((f) => f >= COLLISION.entangleFrom),
+    rammer: D6,
+    rammed: sumOf(COLLISION.rammedDiceBySail[rammerSail], D6)
+  };
+}
+
+/** C.3.1: a rating rolled on the chart (2/6, 3/6, 1/6). */
+export function ratingOdds(): Dist<number> {
+  return D6.map((f) => RATING_CHART.find((r) => r.faces.includes(f))?.rating ?? 0);
+}

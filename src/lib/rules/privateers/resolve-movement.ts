@@ -1,0 +1,274 @@
+import { err, ok, type Result } from '../core/result';
+import type { PvOptions } from './options';
+import { DEFAULT_OPTIONS } from './options';
+import type { Sheet } from './sheet';
+import {
+  COLLISION,
+  MAST_LOSS_LEVELS,
+  POINTS_OF_SAIL,
+  SAIL_SETTINGS,
+  TASK_CHECKS,
+  type Maneuver,
+  type PointOfSail,
+  type SailLevel
+} from './tables';
+
+// Privateers movement: point of sail (C.3.2), speed cap (C.4.10), orders (C.4.2), allotment
+// (C.4.6.1), tacking (C.4.6.5), anchoring (C.4.6.6–7) and drift.
+
+/** Angle θ (0–180°) between the bow and the direction the wind comes from. */
+export function windAngle(windFromDeg: number, headingDeg: number): number {
+  const d = (((windFromDeg - headingDeg) % 360) + 360) % 360;
+  return d > 180 ? 360 - d : d;
+}
+
+/** C.3.2 point of sail from θ; boundaries per `pointOfSailBoundary` (C.5 #14). */
+export function pointOfSail(theta: number, options: PvOptions = DEFAULT_OPTIONS): PointOfSail {
+  const aft = options.pointOfSailBoundary === 'boundaryGoesAft';
+  let out: PointOfSail = 'inIrons';
+  for (const p of POINTS_OF_SAIL) {
+    if (aft ? theta >= p.fromDeg : theta > p.fromDeg || p.fromDeg === 0) out = p.id;
+  }
+  return out;
+}
+
+export interface SpeedCap {
+  rigLevels: number;
+  hullLevels: number;
+  mastLevels: number;
+  juryRigged: boolean;
+  allMastsLost: boolean;
+  cap: SailLevel;
+}
+
+/** C.4.10 speed cap (C.3.15): levels lost to rigging thirds, hull thirds and masts. */
+export function speedCap(s: Sheet): SpeedCap {
+  const rigLevels =
+    s.rigging.points <= 0
+      ? 0
+      : s.rigging.damage > s.rigging.points
+        ? 3
+        : Math.floor((3 * s.rigging.damage) / s.rigging.points);
+  const hullLevels = s.hull.points <= 0 ? 0 : Math.floor((3 * s.hull.damage) / s.hull.points);
+  const lostNotJury = Math.max(0, s.mastsLost - s.mastsJuryRigged);
+  const perMast = MAST_LOSS_LEVELS[s.masts] ?? 1;
+  const mastLevels = lostNotJury * perMast;
+  const allMastsLost = s.masts > 0 && lostNotJury >= s.masts;
+  let cap = Math.max(0, 3 - rigLevels - hullLevels - mastLevels);
+  if (allMastsLost) cap = 0;
+  const juryRigged = s.mastsJuryRigged > 0;
+  // "the speed all jury rigged ships must sail at" (C.3.3)
+  if (juryRigged) cap = Math.min(cap, 1);
+  return { rigLevels, hullLevels, mastLevels, juryRigged, allMastsLost, cap: cap as SailLevel };
+}
+
+/** C.4.10 step 7: a ship above its cap drops to it at once (forcedSpeedDrop='immediate'). */
+export function applySpeedCap(s: Sheet, options: PvOptions = DEFAULT_OPTIONS): Sheet {
+  const { cap } = speedCap(s);
+  if (s.sail <= cap) return s;
+  const sail = (options.forcedSpeedDrop === 'immediate' ? cap : s.sail - 1) as SailLevel;
+  return { ...s, sail };
+}
+
+/** Masts counted for sailing crew: standing + jury-rigged + bowsprit (C.4.3 step 1). */
+export function sailingMasts(s: Sheet): number {
+  return Math.max(0, s.masts - s.mastsLost + s.mastsJuryRigged) + (s.bowsprit ? 1 : 0);
+}
+
+export function sailingCrewRequired(s: Sheet, sail: SailLevel): number {
+  return SAIL_SETTINGS[sail].crewPerMast * sailingMasts(s);
+}
+
+export interface OrdersInput {
+  sail: SailLevel;
+  maneuver: Maneuver;
+  pointOfSail: PointOfSail;
+}
+
+/** C.4.2 Phase 1: validate the sail setting and maneuver; returns every reason it cannot be done. */
+export function validateOrders(
+  s: Sheet,
+  o: OrdersInput,
+  options: PvOptions = DEFAULT_OPTIONS
+): Result<OrdersInput, string[]> {
+  const problems: string[] = [];
+  const p = s.sail;
+  const { cap } = speedCap(s);
+  if (Math.abs(o.sail - p) > 1)
+    problems.push('"A player may increase or decrease his ships speed by only one level each turn."');
+  if (o.sail === 3 && !(p === 2 || (p === 3 && options.fullSailHold)))
+    problems.push('"A ship may move at full speed if it was at medium sail the previous turn."');
+  if (s.anchored && o.sail > 1)
+    problems.push('"The first sail setting a ship may adopt from anchor setting" is Fighting Sail.');
+  if (s.anchored && o.sail > 0 && s.weighAnchor !== null && s.weighAnchor.turnsLeft > 0)
+    problems.push('The anchor is not yet weighed.');
+  if (o.sail > cap)
+    problems.push(`Damage limits the ship to ${SAIL_SETTINGS[cap].label} (C.4.10).`);
+  if (s.mastsJuryRigged > 0 && o.sail > 1)
+    problems.push('"the speed all jury rigged ships must sail at" is Fighting Sail.');
+  if ((o.maneuver === 'heaveTo' || o.maneuver === 'tack') && o.pointOfSail !== 'beating')
+    problems.push('Heaving to and tacking start while Beating.');
+  if (s.rudderHit && (o.pointOfSail === 'beating' || o.maneuver === 'tack' || o.maneuver === 'heaveTo'))
+    problems.push('Rudder hit: "Ship will not sail into the wind" (no Beating, tack or heave to).');
+  if (s.helmHit.straightNextTurn && o.maneuver !== 'straight')
+    problems.push('Helm/Tiller hit: "May not alter course next turn".');
+  return problems.length ? err(problems) : ok(o);
+}
+
+/** C.4.6.1 movement allotment in inches; 0 in irons, at No Sail or with no sailing movement. */
+export function allotment(s: Sheet, pos: PointOfSail, sail: SailLevel = s.sail): number {
+  if (pos === 'inIrons' || sail === 0 || s.anchored) return 0;
+  if (speedCap(s).cap === 0) return 0;
+  return s.sailingRates[pos][sail - 1];
+}
+
+/** C.4.6.3 / Errata 20: restarting after heaving to — first leg half the Fighting rate, second leg
+ *  half the rate of the setting before heaving to. */
+export function heaveToRestart(s: Sheet, pos: PointOfSail, sailBefore: SailLevel): number {
+  if (pos === 'inIrons') return 0;
+  const r = s.sailingRates[pos];
+  return r[0] / 2 + (sailBefore >= 1 ? r[sailBefore - 1] / 2 : 0);
+}
+
+/** "the ship will drift in inches per a six sided dice roll down wind" (No Sail, not anchored). */
+export function resolveDrift(s: Sheet, face: number): Result<number> {
+  if (s.anchored || s.sail !== 0) return err('Only a ship at No Sail that is not anchored drifts.');
+  if (!isFace(face, 6)) return err('Drift needs a d6 face 1–6.');
+  return ok(face);
+}
+
+export interface TackOutcome {
+  roll: number;
+  modified: number;
+  success: boolean;
+  takenAback: boolean;
+  mastRoll: number | null;
+  mastLost: boolean;
+}
+
+/** C.4.6.5 turn T+1 of a square-rigger's tack: d12 + initiativeMod ≥ 4; else taken aback and a
+ *  d12 of 1–3 loses a mast. `mastFace` is needed only when the tack fails. */
+export function resolveTack(
+  initiativeMod: number,
+  face: number,
+  mastFace?: number
+): Result<TackOutcome> {
+  if (!isFace(face, 12)) return err('The tacking roll needs a d12 face 1–12.');
+  const modified = face + initiativeMod;
+  if (modified >= TASK_CHECKS.tack)
+    return ok({ roll: face, modified, success: true, takenAback: false, mastRoll: null, mastLost: false });
+  if (mastFace === undefined || !isFace(mastFace, 12))
+    return err('Taken aback: roll a d12 for losing a mast (1–3 loses it).');
+  return ok({
+    roll: face,
+    modified,
+    success: false,
+    takenAback: true,
+    mastRoll: mastFace,
+    mastLost: mastFace <= TASK_CHECKS.takenAbackMastLostUpTo
+  });
+}
+
+export function applyTack(s: Sheet, o: TackOutcome, options: PvOptions = DEFAULT_OPTIONS): Sheet {
+  if (o.success) return { ...s, tack: 'none' };
+  const lost = o.mastLost && s.mastsLost < s.masts ? 1 : 0;
+  const next: Sheet = {
+    ...s,
+    mastsLost: s.mastsLost + lost,
+    tack: options.tackFailure === 'remainHeadToWindRetry' ? 'takenAback' : 'none'
+  };
+  return applySpeedCap(next, options);
+}
+
+/** C.4.6.7 weighing anchor: turns = max(1, d12 − crew). */
+export function resolveWeighAnchor(crew: number, face: number): Result<{ turns: number }> {
+  if (!isFace(face, 12)) return err('Weighing anchor needs a d12 face 1–12.');
+  if (crew < 0) return err('Crew cannot be negative.');
+  return ok({ turns: Math.max(1, face - crew) });
+}
+
+export function applyWeighAnchorStart(s: Sheet, crew: number, turns: number): Sheet {
+  return { ...s, weighAnchor: { crew, turnsLeft: turns } };
+}
+
+/** End of a turn of weighing: decrement; at 0 the anchor is up and the ship starts at Fighting Sail
+ *  ("The next turn, the ship will pivot 45 degrees away from the wind, and start movement at fighting
+ *  sail beating into the wind"). */
+export function applyWeighAnchorTurn(s: Sheet): Sheet {
+  if (!s.weighAnchor) return s;
+  const left = s.weighAnchor.turnsLeft - 1;
+  if (left > 0) return { ...s, weighAnchor: { ...s.weighAnchor, turnsLeft: left } };
+  return { ...s, weighAnchor: null, anchored: false, prevSail: s.sail, sail: 1 };
+}
+
+/** C.4.6.6 dropping anchor: from heave-to, or at Fighting Sail playing no sail card. */
+export function canDropAnchor(s: Sheet): boolean {
+  return !s.anchored && (s.heaveTo !== null || s.sail === 1);
+}
+
+export function applyDropAnchor(s: Sheet): Result<Sheet> {
+  if (!canDropAnchor(s))
+    return err('Only a ship hove to, or at Fighting Sail playing no sail card, can drop anchor.');
+  return ok({ ...s, anchored: true, prevSail: s.sail, sail: 0, heaveTo: null });
+}
+
+export interface CollisionOutcome {
+  rammerDamage: number;
+  entangled: boolean;
+  rammedDamage: number;
+}
+
+/** C.4.11: rammer 1d6 (own hull, [DEFAULT]), 1d12 entangles on 8–12; rammed ship rolls 1/2/3 d6 by the
+ *  rammer's sail (No Sail: 1). Faces: [rammer d6, rammer d12, ...rammed d6s]. */
+export function collisionDice(rammerSail: SailLevel): number {
+  return COLLISION.rammedDiceBySail[rammerSail];
+}
+
+export function resolveCollision(rammerSail: SailLevel, faces: readonly number[]): Result<CollisionOutcome> {
+  const n = collisionDice(rammerSail);
+  if (faces.length !== 2 + n) return err(`A collision needs 1d6, 1d12 and ${n}d6.`);
+  const [d6, d12, ...rammed] = faces;
+  if (!isFace(d6, 6) || !isFace(d12, 12) || !rammed.every((f) => isFace(f, 6)))
+    return err('Collision dice: d6 faces 1–6, d12 faces 1–12.');
+  return ok({
+    rammerDamage: d6,
+    entangled: d12 >= COLLISION.entangleFrom,
+    rammedDamage: rammed.reduce((a, b) => a + b, 0)
+  });
+}
+
+/** Applies a collision to both logs; ids are the ships' battle ids for `entangledWith`. */
+export function applyCollision(
+  rammer: Sheet,
+  rammed: Sheet,
+  o: CollisionOutcome,
+  ids: { rammer: string; rammed: string },
+  options: PvOptions = DEFAULT_OPTIONS
+): { rammer: Sheet; rammed: Sheet } {
+  const swap = options.collisionDamageReading === 'rollerInflictsOnOther';
+  const toRammer = swap ? o.rammedDamage : o.rammerDamage;
+  const toRammed = swap ? o.rammerDamage : o.rammedDamage;
+  const hit = (s: Sheet, d: number, other: string): Sheet =>
+    applySinkingFlag(
+      applySpeedCap(
+        {
+          ...s,
+          hull: { ...s.hull, damage: s.hull.damage + d },
+          entangledWith:
+            o.entangled && !s.entangledWith.includes(other) ? [...s.entangledWith, other] : s.entangledWith
+        },
+        options
+      )
+    );
+  return { rammer: hit(rammer, toRammer, ids.rammed), rammed: hit(rammed, toRammed, ids.rammer) };
+}
+
+/** C.4.18 / C.5 #44: flag a ship whose hull points are expended. */
+export function applySinkingFlag(s: Sheet): Sheet {
+  if (s.hull.points > 0 && s.hull.damage >= s.hull.points && !s.sinking) return { ...s, sinking: true };
+  return s;
+}
+
+export function isFace(f: number, sides: number): boolean {
+  return Number.isInteger(f) && f >= 1 && f <= sides;
+}

@@ -1,0 +1,294 @@
+import * as z from 'zod/mini';
+import { OFFICER_ROLES, RATING_CHART, type OfficerRole, type Rating } from './tables';
+
+// The Privateers ship log (SPEC C.2 PvShip). Chart fields (masts, rates, points, guns…) come from
+// the "Ship Charts for Privateers" the text refers to but does not contain ([USER DATA], C.6), so the
+// default sheet is empty and a ship class is the same chart fields, entered by the user.
+
+const count = () => z.int().check(z.gte(0), z.lte(100000));
+const rating = z.literal([0, 1, 2]);
+const sailLevel = z.literal([0, 1, 2, 3]);
+const points = z.strictObject({ points: count(), damage: count() });
+
+export const gunClassSchema = z.enum(['swivel', 'light', 'medium', 'heavy', 'extraHeavy']);
+/** Side of the ship the gun is mounted on; "alternate sides" for Gun+ results uses the two broadsides. */
+export const gunSideSchema = z.enum(['starboard', 'larboard', 'bow', 'stern']);
+
+export const gunSchema = z.strictObject({
+  id: z.string().check(z.minLength(1), z.maxLength(40)),
+  cls: gunClassSchema,
+  /** "Extra Heavy: Per Scenario" [USER DATA]; ignored for other classes. */
+  extraHeavyDice: z.int().check(z.gte(0), z.lte(12)),
+  side: gunSideSchema,
+  /** "Each gun bears a 45 degree arc per gun port … Swivels … 180 … some … 360" */
+  arcDeg: z.literal([45, 180, 360]),
+  load: z.enum(['ball', 'shotAndGrape', 'grape']),
+  loaded: z.boolean(),
+  doubleShot: z.boolean(),
+  /** Designated for double shot at the next reload (C.4.5). */
+  doubleShotOrdered: z.boolean(),
+  destroyed: z.boolean()
+});
+export type Gun = z.infer<typeof gunSchema>;
+
+const officerSchema = z.strictObject({ rating, present: z.boolean() });
+export type Officer = z.infer<typeof officerSchema>;
+
+const ratesSchema = z.tuple([count(), count(), count()]);
+export const sailingRatesSchema = z.strictObject({
+  beating: ratesSchema,
+  broadReaching: ratesSchema,
+  running: ratesSchema
+});
+
+export const assignmentsSchema = z.strictObject({
+  sailing: count(),
+  /** gun ids manned this turn, 1 crew each */
+  gunCrews: z.array(z.string()),
+  /** gun id the Gunner sights (+2 to hit, reloads with 6) */
+  gunnerSights: z.nullable(z.string()),
+  pumps: count(),
+  fireFighters: count(),
+  damageControl: count(),
+  juryRig: count(),
+  boats: count(),
+  grapplers: count(),
+  grappleCutters: count(),
+  marksmen: z.strictObject({ crew: count(), marines: count() }),
+  tiller: count(),
+  anchor: count()
+});
+export type Assignments = z.infer<typeof assignmentsSchema>;
+
+/** Triggers gathered during the turn for Phase 6 (C.3.16), cleared at the end of the turn. */
+export const turnEventsSchema = z.strictObject({
+  commanderHit: z.boolean(),
+  wasOnFire: z.boolean(),
+  sternRakeTaken: z.boolean(),
+  boardingLost: z.boolean()
+});
+export type TurnEvents = z.infer<typeof turnEventsSchema>;
+
+export const sheetSchema = z.strictObject({
+  name: z.string().check(z.minLength(1), z.maxLength(80)),
+  className: z.string().check(z.maxLength(80)),
+  /** A fortification / land battery: land ranges, fires low only (C.4.13). */
+  isFortification: z.boolean(),
+  rig: z.enum(['squareRigged', 'foreAndAft']),
+  masts: z.int().check(z.gte(0), z.lte(10)),
+  bowsprit: z.boolean(),
+  mastsLost: z.int().check(z.gte(0), z.lte(10)),
+  mastsJuryRigged: z.int().check(z.gte(0), z.lte(10)),
+  sailingRates: sailingRatesSchema,
+  hull: points,
+  rigging: points,
+  crew: z.strictObject({ initial: count(), current: count() }),
+  marines: z.strictObject({ initial: count(), current: count() }),
+  crewRating: rating,
+  officers: z.strictObject({
+    captain: officerSchema,
+    firstLt: officerSchema,
+    master: officerSchema,
+    gunner: officerSchema
+  }),
+  guns: z.array(gunSchema),
+  boats: z.strictObject({ total: count(), lowered: count() }),
+  // movement
+  sail: sailLevel,
+  prevSail: sailLevel,
+  maneuver: z.enum(['straight', 'starboard', 'larboard', 'heaveTo', 'tack']),
+  /** Compass heading of the bow in degrees [APP]; the referee keeps it for the point of sail. */
+  headingDeg: z.number().check(z.gte(0), z.lt(360)),
+  anchored: z.boolean(),
+  weighAnchor: z.nullable(z.strictObject({ crew: count(), turnsLeft: count() })),
+  heaveTo: z.nullable(z.strictObject({ sailBefore: sailLevel })),
+  tack: z.enum(['none', 'headToWind', 'takenAback']),
+  // damage
+  onFire: z.strictObject({
+    burning: z.boolean(),
+    attempt: z.literal([0, 1, 2, 3]),
+    ignitedOnTurn: z.nullable(z.int())
+  }),
+  waterline: z.boolean(),
+  rudderHit: z.boolean(),
+  helmHit: z.strictObject({ straightNextTurn: z.boolean(), tillerCrewRequired: z.boolean() }),
+  wreckage: count(),
+  grapples: count(),
+  entangledWith: z.array(z.string()),
+  gunHitsTaken: count(),
+  // morale and fate
+  disordered: z.boolean(),
+  struck: z.boolean(),
+  sinking: z.boolean(),
+  sunk: z.boolean(),
+  burnedUp: z.boolean(),
+  turnEvents: turnEventsSchema,
+  assignments: assignmentsSchema,
+  notes: z.string().check(z.maxLength(2000))
+});
+export type Sheet = z.infer<typeof sheetSchema>;
+
+export const NO_ASSIGNMENTS: Assignments = {
+  sailing: 0,
+  gunCrews: [],
+  gunnerSights: null,
+  pumps: 0,
+  fireFighters: 0,
+  damageControl: 0,
+  juryRig: 0,
+  boats: 0,
+  grapplers: 0,
+  grappleCutters: 0,
+  marksmen: { crew: 0, marines: 0 },
+  tiller: 0,
+  anchor: 0
+};
+
+export const NO_TURN_EVENTS: TurnEvents = {
+  commanderHit: false,
+  wasOnFire: false,
+  sternRakeTaken: false,
+  boardingLost: false
+};
+
+/** An empty log: every chart value 0 until the user enters the ship's chart or picks a class. */
+export function defaultSheet({ name, className = '' }: { name: string; className?: string }): Sheet {
+  const officer = (): Officer => ({ rating: 0, present: true });
+  return {
+    name,
+    className,
+    isFortification: false,
+    rig: 'squareRigged',
+    masts: 0,
+    bowsprit: false,
+    mastsLost: 0,
+    mastsJuryRigged: 0,
+    sailingRates: { beating: [0, 0, 0], broadReaching: [0, 0, 0], running: [0, 0, 0] },
+    hull: { points: 0, damage: 0 },
+    rigging: { points: 0, damage: 0 },
+    crew: { initial: 0, current: 0 },
+    marines: { initial: 0, current: 0 },
+    crewRating: 0,
+    officers: { captain: officer(), firstLt: officer(), master: officer(), gunner: officer() },
+    guns: [],
+    boats: { total: 0, lowered: 0 },
+    sail: 0,
+    prevSail: 0,
+    maneuver: 'straight',
+    headingDeg: 0,
+    anchored: false,
+    weighAnchor: null,
+    heaveTo: null,
+    tack: 'none',
+    onFire: { burning: false, attempt: 0, ignitedOnTurn: null },
+    waterline: false,
+    rudderHit: false,
+    helmHit: { straightNextTurn: false, tillerCrewRequired: false },
+    wreckage: 0,
+    grapples: 0,
+    entangledWith: [],
+    gunHitsTaken: 0,
+    disordered: false,
+    struck: false,
+    sinking: false,
+    sunk: false,
+    burnedUp: false,
+    turnEvents: { ...NO_TURN_EVENTS },
+    assignments: { ...NO_ASSIGNMENTS, marksmen: { crew: 0, marines: 0 } },
+    notes: ''
+  };
+}
+
+/** A ship class: the chart fields of the log ("9 ship charts" referred to, not contained: C.6). */
+export const shipClassSchema = z.strictObject({
+  id: z.string().check(z.minLength(1), z.maxLength(60)),
+  className: z.string().check(z.minLength(1), z.maxLength(80)),
+  rig: z.enum(['squareRigged', 'foreAndAft']),
+  masts: z.int().check(z.gte(0), z.lte(10)),
+  bowsprit: z.boolean(),
+  sailingRates: sailingRatesSchema,
+  hullPoints: count(),
+  riggingPoints: count(),
+  crew: count(),
+  marines: count(),
+  boats: count(),
+  guns: z.array(
+    z.strictObject({
+      cls: gunClassSchema,
+      extraHeavyDice: z.int().check(z.gte(0), z.lte(12)),
+      side: gunSideSchema,
+      arcDeg: z.literal([45, 180, 360]),
+      count: z.int().check(z.gte(1), z.lte(200))
+    })
+  )
+});
+export type ShipClass = z.infer<typeof shipClassSchema>;
+
+/** A fresh log from a class chart; ratings and starting sail come from the scenario (C.4.1). */
+export function sheetFromClass(cls: ShipClass, name: string): Sheet {
+  const base = defaultSheet({ name, className: cls.className });
+  const guns: Gun[] = [];
+  for (const g of cls.guns) {
+    for (let i = 0; i < g.count; i++) {
+      guns.push({
+        id: `${g.side}-${g.cls}-${guns.filter((x) => x.side === g.side).length + 1}`,
+        cls: g.cls,
+        extraHeavyDice: g.extraHeavyDice,
+        side: g.side,
+        arcDeg: g.arcDeg,
+        load: 'ball',
+        // "For game purposes, guns are considered to be loaded on the first broadside" (C.4.1 step 3)
+        loaded: true,
+        doubleShot: false,
+        doubleShotOrdered: false,
+        destroyed: false
+      });
+    }
+  }
+  return {
+    ...base,
+    rig: cls.rig,
+    masts: cls.masts,
+    bowsprit: cls.bowsprit,
+    sailingRates: structuredClone(cls.sailingRates),
+    hull: { points: cls.hullPoints, damage: 0 },
+    rigging: { points: cls.riggingPoints, damage: 0 },
+    crew: { initial: cls.crew, current: cls.crew },
+    marines: { initial: cls.marines, current: cls.marines },
+    boats: { total: cls.boats, lowered: 0 },
+    guns
+  };
+}
+
+/** The rating name of an officer or the crew (C.3.1). */
+export function ratingTitle(who: OfficerRole | 'crew', r: Rating): string {
+  const row = RATING_CHART.find((x) => x.rating === r);
+  return row ? row.titles[who] : '';
+}
+
+/** Rating from a d6 face on the chart (C.3.1). */
+export function ratingFromD6(face: number): Rating | undefined {
+  return RATING_CHART.find((x) => x.faces.includes(face))?.rating;
+}
+
+export const boardingSchema = z.strictObject({
+  attackerId: z.string(),
+  defenderId: z.string(),
+  startedTurn: z.int(),
+  rounds: count()
+});
+
+/** System-global state: the wind (the referee sets it; the text has no wind-change rule, C.6), the
+ *  initiative order and the boarding actions under way. */
+export const systemStateSchema = z.strictObject({
+  windFromDeg: z.number().check(z.gte(0), z.lt(360)),
+  initiativeOrder: z.array(z.string()),
+  boardings: z.array(boardingSchema)
+});
+export type SystemState = z.infer<typeof systemStateSchema>;
+
+export function defaultSystemState(config: { windFromDeg?: number } = {}): SystemState {
+  return { windFromDeg: config.windFromDeg ?? 0, initiativeOrder: [], boardings: [] };
+}
+
+export { OFFICER_ROLES };
