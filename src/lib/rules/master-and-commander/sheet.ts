@@ -1,0 +1,260 @@
+import * as z from 'zod/mini';
+import {
+  COMPASS,
+  COMPONENTS,
+  GAME_SETUP,
+  HOURGLASS_SECONDS,
+  SHIP_COLOURS,
+  type AdvancedModule,
+  type Compass,
+  type GameVariant,
+  type ShipColour
+} from './tables';
+
+// Master and Commander ship log and system-global state (SPEC A.2), as zod/mini strict schemas.
+
+export const compassSchema = z.enum(COMPASS);
+export const colourSchema = z.enum(SHIP_COLOURS.map((c) => c.id) as [ShipColour, ...ShipColour[]]);
+export const windFaceSchema = z.enum(['N', 'E', 'S', 'W', 'STORM', 'STEADY']);
+
+const count = z.int().check(z.gte(0));
+const prizeDisksSchema = z.int().check(z.gte(0), z.lte(2));
+
+/**
+ * One ship's log (SPEC A.2 McShip). Who commands the ship is the battle's `player` field; a boarding
+ * capture changes it (SPEC A.4.11 step 4), and `homeport` follows the captor's Homeport.
+ */
+export const sheetSchema = z.strictObject({
+  name: z.string().check(z.minLength(1), z.maxLength(80)),
+  className: z.string().check(z.maxLength(80)),
+  colour: colourSchema,
+  /** Beginner: "One of each color ship has a different color band around the base" */
+  isBanded: z.boolean(),
+  /** "Two magnets are placed on the bottom of each ship to begin the game." */
+  prizeDisks: prizeDisksSchema,
+  /** Set on the third hit: "Three hits and you're sunk!" (SPEC A.4.7) */
+  isSunk: z.boolean(),
+  /** Bow direction; [USER DATA] at set-up (errata 7). */
+  heading: compassSchema,
+  /** The commanding player's Homeport, where repairs cost one card per disk (SPEC A.3.4). */
+  homeport: z.nullable(compassSchema),
+  /** Where the ship lies, for repairs (A.4.9) and the Mist (A.4.14); the referee confirms the map. */
+  location: z.enum(['sea', 'homeport', 'anchor', 'mist']),
+  /** [APP] Movement this turn (SPEC A.4.4): allowance null until set at the start of the turn. */
+  movement: z.strictObject({
+    allowance: z.nullable(count),
+    spent: count,
+    /** Consecutive 90° turns just made (errata 4). */
+    turnsInRow: z.int().check(z.gte(0), z.lte(2))
+  }),
+  /** Prize Disks repaired this turn, for `repairLimitPerTurn` (SPEC A.4.9 step 4). */
+  repairsThisTurn: count,
+  /** Advanced Mist (SPEC A.4.14): 'entered' on the turn it sails in, 'lostTurn' on its owner's next
+   *  turn ("must lose one turn before exiting"), then 'mustExit'. null when not in a Mist. */
+  mist: z.nullable(
+    z.strictObject({
+      enteredOnTurn: z.int().check(z.gte(1)),
+      phase: z.enum(['entered', 'lostTurn', 'mustExit'])
+    })
+  ),
+  /** Advanced raids: "A repelled invader cannot return until it has engaged an opposing ship or
+   *  another enemy Homeport." (SPEC A.4.12 step 5, errata 5) */
+  repelledFromHomeport: z.nullable(compassSchema),
+  /** Id of the player this ship was taken from by boarding, for the log (SPEC A.4.11). */
+  capturedFrom: z.nullable(z.string().check(z.maxLength(80))),
+  notes: z.string().check(z.maxLength(2000))
+});
+export type Sheet = z.infer<typeof sheetSchema>;
+
+export function defaultSheet(init: {
+  name: string;
+  className?: string;
+  colour?: ShipColour;
+  heading?: Compass;
+  homeport?: Compass | null;
+}): Sheet {
+  return {
+    name: init.name,
+    className: init.className ?? '',
+    colour: init.colour ?? 'black',
+    isBanded: false,
+    prizeDisks: COMPONENTS.disksPerShip,
+    isSunk: false,
+    heading: init.heading ?? 'N',
+    homeport: init.homeport ?? null,
+    location: init.homeport ? 'homeport' : 'sea',
+    movement: { allowance: null, spent: 0, turnsInRow: 0 },
+    repairsThisTurn: 0,
+    mist: null,
+    repelledFromHomeport: null,
+    capturedFrom: null,
+    notes: ''
+  };
+}
+
+/**
+ * A Master and Commander card (SPEC A.6): "The texts and effects of the 52 Master and Commander cards"
+ * are not in the rules, so they are [USER DATA]: the users type them in, or play the physical deck
+ * and let the app count the draws.
+ */
+export const mcCardSchema = z.strictObject({
+  id: z.string().check(z.minLength(1), z.maxLength(40)),
+  text: z.string().check(z.maxLength(1000)),
+  /** "Some cards do not have an immediate impact and should be kept until they apply." */
+  keepUntilApplies: z.boolean()
+});
+export type McCard = z.infer<typeof mcCardSchema>;
+
+export const playerSchema = z.strictObject({
+  id: z.string().check(z.minLength(1), z.maxLength(80)),
+  name: z.string().check(z.maxLength(80)),
+  /** "Turn passes to the left": seats numbered clockwise from 0. */
+  seat: count,
+  colour: colourSchema,
+  /** "the Homeport nearest you"; Beginner ships may start at an anchor instead (null). */
+  homeport: z.nullable(compassSchema),
+  isEliminated: z.boolean()
+});
+export type McPlayer = z.infer<typeof playerSchema>;
+
+const homeportSchema = z.strictObject({
+  ownerId: z.nullable(z.string()),
+  /** The owner's Repair Card pile, "placed next to their Homeport" (stored once, SPEC A.2). */
+  repairCards: count
+});
+
+export const windSchema = z.union([
+  z.strictObject({ from: compassSchema }),
+  z.strictObject({ storm: z.literal(true) })
+]);
+export type WindState = z.infer<typeof windSchema>;
+
+export const modulesSchema = z.strictObject({
+  cards: z.boolean(),
+  boarding: z.boolean(),
+  raids: z.boolean(),
+  ramming: z.boolean(),
+  mist: z.boolean()
+});
+export type Modules = z.infer<typeof modulesSchema>;
+
+/** System-global state (SPEC A.2 McGlobal, McHomeport, McPlayer). */
+export const systemStateSchema = z.strictObject({
+  variant: z.enum(['beginner', 'basic', 'advanced']),
+  /** Advanced: "Add one or more of the following rules" — chosen per battle. */
+  modules: modulesSchema,
+  players: z.array(playerSchema),
+  homeports: z.strictObject({
+    N: homeportSchema,
+    E: homeportSchema,
+    S: homeportSchema,
+    W: homeportSchema
+  }),
+  /** null before the first roll of the Wind Die. */
+  wind: z.nullable(windSchema),
+  lastWindFace: z.nullable(windFaceSchema),
+  /** [APP] The hourglass: its start time (ms epoch) survives a reload; remaining time is computed. */
+  hourglass: z.strictObject({
+    seconds: z.int().check(z.gte(1), z.lte(3600)),
+    startedAt: z.nullable(z.number())
+  }),
+  /** Set when a turn begins after the sand has run out (SPEC A.4.3 steps 4–5). */
+  windRollPending: z.boolean(),
+  /** The active player's storm roll, "one roll for the player's whole fleet" (SPEC A.4.3 step 6). */
+  stormRoll: z.nullable(z.int().check(z.gte(1), z.lte(6))),
+  turn: z.int().check(z.gte(1)),
+  activePlayerId: z.nullable(z.string()),
+  /** "Place the discarded Prize Disks to one side; they may be reclaimed through … Repair Cards" */
+  discardedPrizeDisks: count,
+  /** "There are four extra Prize Disks in your Sea Chest." Not assigned (SPEC A.4.1 step 5). */
+  spareDisks: count,
+  cards: z.strictObject({
+    /** 'physical': the real deck is drawn and the app counts; 'entered': users typed the texts. */
+    mode: z.enum(['physical', 'entered']),
+    library: z.array(mcCardSchema),
+    /** Ids face down, top first; "Once used, place the card at the bottom of the pile." */
+    drawPile: z.array(z.string()),
+    held: z.array(z.strictObject({ playerId: z.string(), cardId: z.string() })),
+    drawCount: count
+  })
+});
+export type SystemState = z.infer<typeof systemStateSchema>;
+
+export interface SetupPlayer {
+  id: string;
+  name?: string;
+  colour?: ShipColour;
+  homeport?: Compass | null;
+}
+
+export interface SetupConfig {
+  variant: GameVariant;
+  modules?: Partial<Modules>;
+  players?: readonly SetupPlayer[];
+  unusedHomeportsHaveCards?: boolean;
+  hourglassSeconds?: number;
+}
+
+const NO_MODULES: Modules = {
+  cards: false,
+  boarding: false,
+  raids: false,
+  ramming: false,
+  mist: false
+};
+
+/**
+ * Set-up (SPEC A.4.1): Basic/Advanced players each get four Repair Cards "placed next to their
+ * Homeport"; [DEFAULT] unused Homeports get none (`unusedHomeportsHaveCards`). Beginner: no Wind Die,
+ * hourglass, Repair Cards or cards. `discardedPrizeDisks = 0`; the four spares are not assigned.
+ */
+export function defaultSystemState(config: SetupConfig): SystemState {
+  const isBeginner = config.variant === 'beginner';
+  const players: McPlayer[] = (config.players ?? []).map((p, seat) => ({
+    id: p.id,
+    name: p.name ?? '',
+    seat,
+    colour: p.colour ?? SHIP_COLOURS[seat % SHIP_COLOURS.length].id,
+    homeport: p.homeport ?? null,
+    isEliminated: false
+  }));
+  const cardsFor = (port: Compass): number => {
+    if (isBeginner) return 0;
+    const isUsed = players.some((p) => p.homeport === port);
+    return isUsed || config.unusedHomeportsHaveCards ? COMPONENTS.repairCardsPerHomeport : 0;
+  };
+  const port = (id: Compass) => ({
+    ownerId: isBeginner ? null : (players.find((p) => p.homeport === id)?.id ?? null),
+    repairCards: cardsFor(id)
+  });
+  const modules: Modules =
+    config.variant === 'advanced' ? { ...NO_MODULES, ...config.modules } : { ...NO_MODULES };
+  return {
+    variant: config.variant,
+    modules,
+    players,
+    homeports: { N: port('N'), E: port('E'), S: port('S'), W: port('W') },
+    wind: null,
+    lastWindFace: null,
+    hourglass: { seconds: config.hourglassSeconds ?? HOURGLASS_SECONDS, startedAt: null },
+    windRollPending: !isBeginner,
+    stormRoll: null,
+    turn: 1,
+    activePlayerId: null,
+    discardedPrizeDisks: 0,
+    spareDisks: COMPONENTS.spareDisks,
+    cards: { mode: 'physical', library: [], drawPile: [], held: [], drawCount: 0 }
+  };
+}
+
+/** Checks the player count and ships per player of a set-up (SPEC A.4.1, GAME_SETUP). */
+export function setupProblems(variant: GameVariant, playerCount: number): string[] {
+  const s = GAME_SETUP[variant];
+  const problems: string[] = [];
+  if (playerCount < s.minPlayers) problems.push(`At least ${s.minPlayers} players are needed.`);
+  if (playerCount > s.maxPlayers)
+    problems.push(`The ${variant} game is for at most ${s.maxPlayers} players.`);
+  return problems;
+}
+
+export type { AdvancedModule };
