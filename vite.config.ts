@@ -1,10 +1,75 @@
 import { sveltekit } from '@sveltejs/kit/vite';
+import { SvelteKitPWA } from '@vite-pwa/sveltekit';
 import { defineConfig } from 'vitest/config';
 
+const THEME = '#0f1a24';
+
 export default defineConfig({
-  plugins: [sveltekit()],
+  plugins: [
+    sveltekit(),
+    SvelteKitPWA({
+      // Prompt mode: a new version waits for the referee's "Reload", never mid-battle.
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
+      manifest: {
+        id: '/',
+        name: 'Quarterdeck — naval wargame referee',
+        short_name: 'Quarterdeck',
+        description:
+          'Ship logs, exact odds and every roll kept for age-of-sail naval wargames: Privateers, Wooden Warships, Master and Commander.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'any',
+        theme_color: THEME,
+        background_color: THEME,
+        categories: ['games', 'utilities'],
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          {
+            src: '/icons/maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable'
+          }
+        ],
+        shortcuts: [
+          {
+            name: 'New battle',
+            short_name: 'New battle',
+            url: '/battles/new',
+            icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }]
+          },
+          {
+            name: 'Calculators',
+            short_name: 'Calculators',
+            url: '/calculators',
+            icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }]
+          }
+        ]
+      },
+      kit: {
+        adapterFallback: '200.html',
+        spa: true,
+        trailingSlash: 'never'
+      },
+      workbox: {
+        // Precache the whole build so every route opens offline after one visit.
+        globPatterns: [
+          'client/**/*.{js,css,ico,png,svg,webp,woff2,webmanifest}',
+          'prerendered/**/*.{html,json}'
+        ],
+        navigateFallback: '/200.html',
+        cleanupOutdatedCaches: true
+      },
+      devOptions: { enabled: false }
+    })
+  ],
   test: {
     include: ['src/**/*.test.ts'],
-    environment: 'node'
+    environment: 'node',
+    benchmark: { include: ['src/**/*.bench.ts'] }
   }
 });

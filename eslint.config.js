@@ -1,0 +1,121 @@
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import svelte from 'eslint-plugin-svelte';
+import globals from 'globals';
+import ts from 'typescript-eslint';
+import svelteConfig from './svelte.config.js';
+
+/** What the pure layers may not import: they run the same in tests, workers and the app. */
+const PURE_IMPORT_BAN = {
+  patterns: [
+    { group: ['svelte', 'svelte/*'], message: 'Rules and battle code is pure: no Svelte.' },
+    { group: ['dexie', 'dexie/*'], message: 'Only src/lib/db imports Dexie.' },
+    { group: ['$app/*'], message: 'Rules and battle code is pure: no SvelteKit runtime.' },
+    {
+      group: ['$lib/db', '$lib/db/*', '$lib/state/*', '$lib/components/*'],
+      message: 'Pure layers may not depend on storage or UI.'
+    }
+  ]
+};
+
+/** Randomness and time are parameters in the pure layers (tests pass scripted dice and clocks). */
+const PURE_SYNTAX_BAN = [
+  {
+    selector: "CallExpression[callee.object.name='Math'][callee.property.name='random']",
+    message: 'Use an injected Roller (core/dice.ts), never Math.random.'
+  },
+  {
+    selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+    message: 'Take the time as a parameter, never Date.now.'
+  },
+  {
+    selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+    message: 'Take the time as a parameter, never new Date().'
+  },
+  {
+    selector: "CallExpression[callee.property.name='randomUUID']",
+    message: 'Take ids as a parameter.'
+  }
+];
+
+export default ts.config(
+  {
+    ignores: [
+      'build/',
+      '.svelte-kit/',
+      'node_modules/',
+      'test-results/',
+      'playwright-report/',
+      'reports/',
+      'static/'
+    ]
+  },
+  js.configs.recommended,
+  ...ts.configs.recommendedTypeChecked,
+  ...svelte.configs.recommended,
+  prettier,
+  ...svelte.configs.prettier,
+  {
+    languageOptions: {
+      globals: { ...globals.browser, ...globals.node },
+      parserOptions: {
+        projectService: true,
+        tsconfigRootDir: import.meta.dirname,
+        extraFileExtensions: ['.svelte']
+      }
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }
+      ],
+      'svelte/no-at-html-tags': 'error',
+      // The app is always served from the root path, so plain hrefs are already resolved.
+      'svelte/no-navigation-without-resolve': 'off',
+      'no-restricted-syntax': 'off'
+    }
+  },
+  {
+    files: ['**/*.svelte', '**/*.svelte.ts', '**/*.svelte.js'],
+    languageOptions: {
+      parserOptions: { parser: ts.parser, svelteConfig }
+    }
+  },
+  {
+    files: ['src/lib/rules/**', 'src/lib/battle/**'],
+    rules: {
+      'no-restricted-imports': ['error', PURE_IMPORT_BAN],
+      'no-restricted-syntax': ['error', ...PURE_SYNTAX_BAN]
+    }
+  },
+  {
+    files: ['src/**'],
+    ignores: ['src/lib/db/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [...PURE_IMPORT_BAN.patterns.filter((p) => p.group.includes('dexie'))]
+        }
+      ]
+    }
+  },
+  {
+    // The pure-layer ban must win over the general Dexie ban for rules and battle files.
+    files: ['src/lib/rules/**', 'src/lib/battle/**'],
+    rules: { 'no-restricted-imports': ['error', PURE_IMPORT_BAN] }
+  },
+  {
+    files: ['**/*.js', '**/*.mjs', 'scripts/**'],
+    ...ts.configs.disableTypeChecked
+  },
+  {
+    files: ['**/*.test.ts', '**/*.bench.ts', 'tests/**'],
+    rules: {
+      // Tests may await in loops and use non-null assertions on values they have just checked.
+      '@typescript-eslint/no-non-null-assertion': 'off'
+    }
+  }
+);

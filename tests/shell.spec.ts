@@ -1,0 +1,101 @@
+import { expect, test, type Page } from '@playwright/test';
+import { TOP_LEVEL_ROUTES } from './routes';
+
+/** Collects console errors, page errors and CSP violations while a test runs. */
+async function watchProblems(page: Page): Promise<string[]> {
+  const problems: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') problems.push(`console: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+  await page.exposeFunction('__reportCsp', (text: string) => problems.push(`csp: ${text}`));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      (window as unknown as { __reportCsp: (t: string) => void }).__reportCsp(
+        `${e.violatedDirective} blocked ${e.blockedURI}`
+      );
+    });
+  });
+  return problems;
+}
+
+test('every route renders without console errors or CSP violations', async ({ page }) => {
+  const problems = await watchProblems(page);
+  for (const route of TOP_LEVEL_ROUTES) {
+    await page.goto(route.path);
+    await expect(page.getByRole('heading', { level: 1, name: route.heading })).toBeVisible();
+  }
+  await page.goto('/battles/new');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+test('the CSP header is strict: hashed scripts only, no eval, no objects, no base', async ({
+  page
+}) => {
+  await page.goto('/');
+  const csp = await page
+    .locator('meta[http-equiv="content-security-policy"]')
+    .getAttribute('content');
+  expect(csp).toBeTruthy();
+  expect(csp).toContain("object-src 'none'");
+  expect(csp).toContain("base-uri 'none'");
+  expect(csp).not.toContain('unsafe-eval');
+  const scriptSrc = csp?.split(';').find((d) => d.trim().startsWith('script-src')) ?? '';
+  expect(scriptSrc).not.toContain('unsafe-inline');
+  expect(scriptSrc).not.toMatch(/https?:/);
+});
+
+test('navigation works from the tab bar on a phone', async ({ page }) => {
+  await page.goto('/');
+  const tabbar = page.locator('nav.tabbar');
+  await tabbar.getByRole('link', { name: 'Settings' }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  await expect(tabbar.getByRole('link', { name: 'Settings' })).toHaveAttribute(
+    'aria-current',
+    'page'
+  );
+});
+
+test('the theme choice persists across a reload', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('/settings');
+  const html = page.locator('html');
+  await expect(html).not.toHaveAttribute('data-theme', /.+/);
+  await page.getByTestId('theme-toggle').click(); // system → light
+  await expect(html).toHaveAttribute('data-theme', 'light');
+  const lightBg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  await page.reload();
+  await expect(html).toHaveAttribute('data-theme', 'light');
+  expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(lightBg);
+  await page.getByLabel('Dark (dim room)').check();
+  await page.reload();
+  await expect(html).toHaveAttribute('data-theme', 'dark');
+});
+
+test('touch targets in the shell are at least 44 px', async ({ page }) => {
+  await page.goto('/settings');
+  const small = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('a.btn, button, nav a, label.check')]
+      .filter((el) => el.offsetParent !== null)
+      .map((el) => ({ el: el.textContent?.trim() ?? el.tagName, r: el.getBoundingClientRect() }))
+      .filter(({ r }) => r.height < 44 || r.width < 44)
+      .map(({ el, r }) => `${el} ${Math.round(r.width)}x${Math.round(r.height)}`)
+  );
+  expect(small).toEqual([]);
+});
+
+test('the manifest is linked and installable fields are present', async ({ page, request }) => {
+  await page.goto('/');
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  expect(href).toBeTruthy();
+  const manifest = (await (await request.get(href ?? '')).json()) as Record<string, unknown>;
+  expect(manifest.display).toBe('standalone');
+  expect(manifest.short_name).toBe('Quarterdeck');
+  const icons = manifest.icons as { sizes: string; purpose?: string }[];
+  expect(icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+  expect(icons.some((i) => i.purpose === 'maskable')).toBe(true);
+  const shortcuts = manifest.shortcuts as { name: string }[];
+  expect(shortcuts.map((s) => s.name)).toEqual(['New battle', 'Calculators']);
+});
