@@ -1,0 +1,335 @@
+import { err, ok, type Result } from '../core/result';
+import type { ReloadScope, WwOptions } from './options';
+import { applyDamage } from './resolve-gunnery';
+import {
+  sheetFromChart,
+  type LootCard,
+  type RamDice,
+  type Sheet,
+  type ShipChart,
+  type SystemState,
+  type UpgradeCard
+} from './sheet';
+import {
+  MAX_SPEED,
+  MINIATURES_IN_CHEST,
+  SAIL_ORDER,
+  SAIL_SETTING_TEXT,
+  SHIP_TYPE_NAMES,
+  STARTING_FUNDS,
+  type Ammo,
+  type Battery,
+  type CrewSkill,
+  type SailSetting,
+  type ShipType,
+  type WindSector
+} from './tables';
+
+// Wooden Warships: fleet purchase (SPEC B.4.1), turn structure (B.4.2), movement (B.4.3),
+// Maintenance Part 1 (B.4.4), Maintenance Part 2 (B.4.9), sinking and victory.
+
+// ---------------------------------------------------------------------------------------------
+// Fleet purchase (B.4.1)
+
+/** "pay extra for better crew": the chart price plus the crew-skill surcharge. */
+export function shipCost(chart: ShipChart, skill: CrewSkill): number {
+  return chart.price + chart.crewSkillSurcharge[skill];
+}
+
+/**
+ * B.4.1 step 4: buys a ship for a player, `funds -= price + surcharge`; a purchase that would take
+ * the funds below zero is refused ("Each player will start with £7,000").
+ */
+export function purchaseShip(
+  state: SystemState,
+  input: {
+    player: string;
+    name: string;
+    chart: ShipChart;
+    crewSkill: CrewSkill;
+    lootCard?: LootCard | null;
+    upgradeCards?: UpgradeCard[];
+  }
+): Result<{ state: SystemState; sheet: Sheet; cost: number }> {
+  const player = state.players[input.player] ?? { funds: STARTING_FUNDS, captain: null };
+  const cost = shipCost(input.chart, input.crewSkill);
+  if (cost > player.funds) {
+    return err(
+      `£${cost.toLocaleString('en-GB')} is more than the £${player.funds.toLocaleString('en-GB')} left.`
+    );
+  }
+  const holds = input.upgradeCards?.length ?? 0;
+  if (holds > input.chart.holdRating) {
+    return err(`The hold takes ${input.chart.holdRating} upgrade cards.`);
+  }
+  return ok({
+    state: {
+      ...state,
+      players: { ...state.players, [input.player]: { ...player, funds: player.funds - cost } }
+    },
+    sheet: sheetFromChart({
+      name: input.name,
+      chart: input.chart,
+      crewSkill: input.crewSkill,
+      lootCard: input.lootCard ?? null,
+      upgradeCards: input.upgradeCards ?? []
+    }),
+    cost
+  });
+}
+
+/** [APP] Warnings (never blocks) when more ships of a type are bought than the chest holds (B.1). */
+export function miniatureWarnings(types: readonly ShipType[]): string[] {
+  const counts = new Map<ShipType, number>();
+  for (const t of types) counts.set(t, (counts.get(t) ?? 0) + 1);
+  const out: string[] = [];
+  for (const [t, n] of counts) {
+    if (n > MINIATURES_IN_CHEST[t]) {
+      out.push(
+        `${n} ${SHIP_TYPE_NAMES[t]}s bought; the chest has ${MINIATURES_IN_CHEST[t]} miniatures.`
+      );
+    }
+  }
+  return out;
+}
+
+/** B.4.1 step 6: "draw one loot card and as many upgrade cards as your ship's hold rating". */
+export function assignCards(
+  sheet: Sheet,
+  loot: LootCard | null,
+  upgrades: readonly UpgradeCard[]
+): Result<Sheet> {
+  if (upgrades.length > sheet.chart.holdRating) {
+    return err(`The hold rating is ${sheet.chart.holdRating}: at most that many upgrade cards.`);
+  }
+  return ok({ ...sheet, lootCard: loot, upgradeCards: [...upgrades] });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Turn structure (B.4.2)
+
+/** "At the start of each turn, clear attackedThisTurn and firedThisTurn" (and an upgrade's end of turn). */
+export function startTurn(sheet: Sheet): Sheet {
+  return { ...sheet, firedThisTurn: [], hasAttackedThisTurn: false, hasEndedTurn: false };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Movement (B.4.3)
+
+/** Speeds after the applied upgrades ("you may not upgrade your ship past speed 5"). */
+export function effectiveSpeeds(
+  sheet: Sheet,
+  extra: readonly UpgradeCard[] = []
+): { full: number; battle: number; trim: number } {
+  const s = { ...sheet.chart.speeds };
+  for (const u of [...sheet.appliedUpgrades, ...extra]) {
+    s.full += u.effect.speedFull;
+    s.battle += u.effect.speedBattle;
+    s.trim += u.effect.speedTrim;
+  }
+  return s;
+}
+
+export interface MoveOutcome {
+  /** The sail setting the ship moves at this turn, or null when it does not move. */
+  movesAt: Exclude<SailSetting, 'anchor'> | null;
+  /** The speed from the ship's chart for that setting (movement card distance). */
+  speed: number;
+  reason: string;
+  sheet: Sheet;
+}
+
+/**
+ * B.4.3 steps 1–3: the pending sail setting takes effect, then the anchor, the capstan delay and the
+ * wind decide how the ship moves. "you can't move directly into the wind" is an error; tacking caps
+ * the speed at battle sail; beyond the red arrows the first turn drops to trim sail and the next
+ * turns stop ("lose all momentum and stop").
+ */
+export function resolveMovement(sheet: Sheet, wind: WindSector): Result<MoveOutcome> {
+  if (sheet.status !== 'active') return err('Only an active ship moves.');
+  if (sheet.isRaisingAnchor) {
+    // "it will take you a turn to get your boys to the capstan and raise that anchor"
+    return ok({
+      movesAt: null,
+      speed: 0,
+      reason: 'Raising the anchor: the ship moves from next turn.',
+      sheet: {
+        ...sheet,
+        isRaisingAnchor: false,
+        speedSetting: sheet.pendingSpeed,
+        pendingSpeed: null
+      }
+    });
+  }
+  const setting = sheet.pendingSpeed ?? sheet.speedSetting;
+  const base: Sheet = { ...sheet, speedSetting: setting, pendingSpeed: null };
+  if (setting === null)
+    return ok({ movesAt: null, speed: 0, reason: 'No sail set yet.', sheet: base });
+  if (setting === 'anchor') {
+    return ok({
+      movesAt: null,
+      speed: 0,
+      reason: 'At anchor: "This is a full stop."',
+      sheet: base
+    });
+  }
+  if (wind === 'headToWind') return err('"you can\'t move directly into the wind"');
+  const speeds = effectiveSpeeds(sheet);
+  if (wind === 'beyondRedArrows') {
+    const turns = sheet.turnsBeyondRedArrows + 1;
+    const next = { ...base, turnsBeyondRedArrows: turns };
+    if (turns >= 2) {
+      return ok({
+        movesAt: null,
+        speed: 0,
+        reason: 'Beyond the red arrows for more than one turn: "lose all momentum and stop".',
+        sheet: next
+      });
+    }
+    return ok({
+      movesAt: 'trim',
+      speed: speeds.trim,
+      reason: 'Beyond the red arrows: "automatically dropped to trim sail speed".',
+      sheet: next
+    });
+  }
+  const reset = { ...base, turnsBeyondRedArrows: 0 };
+  if (wind === 'tacking' && SAIL_ORDER[setting] > SAIL_ORDER.battle) {
+    return ok({
+      movesAt: 'battle',
+      speed: speeds.battle,
+      reason: 'Tacking: "your speed is limited to battle sail speed".',
+      sheet: reset
+    });
+  }
+  return ok({
+    movesAt: setting,
+    speed: speeds[setting],
+    reason: `${SAIL_SETTING_TEXT[setting].name}.`,
+    sheet: reset
+  });
+}
+
+/** B.4.3 step 5: "roll the ram damage on your ship damage chart and apply it to your own ship". */
+export function resolveIslandCollision(ram: RamDice, faces: readonly number[]): Result<number> {
+  if (faces.length !== ram.count)
+    return err(`${ram.count} ram damage dice expected, ${faces.length} given.`);
+  if (faces.some((f) => !Number.isInteger(f) || f < 1 || f > ram.sides))
+    return err(`Ram damage dice are d${ram.sides}.`);
+  return ok(Math.max(0, faces.reduce((s, f) => s + f, 0) + ram.plus));
+}
+
+/** Island damage goes to the hull ([DEFAULT] `islandDamageArea`); the ship stops at the contact. */
+export function applyIslandCollision(sheet: Sheet, damage: number): Sheet {
+  return applyDamage(sheet, 'hull', damage);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Maintenance Part 1 (B.4.4)
+
+/**
+ * "plan your movement for the next turn. You need to set your speed". Choosing a sail while at
+ * anchor starts raising the anchor: "it will take you a turn … before you can move again".
+ */
+export function setSail(sheet: Sheet, setting: SailSetting): Result<Sheet> {
+  if (sheet.status !== 'active') return err('Only an active ship sets sail.');
+  if (sheet.hasEndedTurn) return err('This ship ended its turn by upgrading.');
+  const isAnchored = sheet.speedSetting === 'anchor';
+  return ok({
+    ...sheet,
+    pendingSpeed: setting,
+    isRaisingAnchor: isAnchored && setting !== 'anchor'
+  });
+}
+
+/**
+ * B.4.4 step 1: a stationary ship with an upgrade card and "the amount of money listed on the
+ * upgrade card" may upgrade; "you may not upgrade your ship past speed 5"; "End of your turn."
+ */
+export function applyUpgrade(input: {
+  state: SystemState;
+  player: string;
+  sheet: Sheet;
+  cardId: string;
+  isStationary: boolean;
+}): Result<{ state: SystemState; sheet: Sheet }> {
+  const { state, sheet } = input;
+  if (!input.isStationary)
+    return err('Only a ship that is not moving may upgrade ("Are you moving? Nay?").');
+  const card = sheet.upgradeCards.find((c) => c.id === input.cardId);
+  if (!card) return err("That upgrade card is not in this ship's hold.");
+  const player = state.players[input.player];
+  if (!player) return err(`Unknown player ${input.player}.`);
+  if (card.cost > player.funds) {
+    return err(
+      `The card costs £${card.cost.toLocaleString('en-GB')}; only £${player.funds.toLocaleString('en-GB')} left.`
+    );
+  }
+  const speeds = effectiveSpeeds(sheet, [card]);
+  if (speeds.full > MAX_SPEED || speeds.battle > MAX_SPEED || speeds.trim > MAX_SPEED) {
+    return err(`"you may not upgrade your ship past speed ${MAX_SPEED}"`);
+  }
+  const e = card.effect;
+  const grow = (p: { original: number; current: number }, d: number) => ({
+    original: Math.max(0, p.original + d),
+    current: Math.max(0, p.current + d)
+  });
+  return ok({
+    state: {
+      ...state,
+      players: { ...state.players, [input.player]: { ...player, funds: player.funds - card.cost } }
+    },
+    sheet: {
+      ...sheet,
+      hull: grow(sheet.hull, e.hull),
+      rigging: grow(sheet.rigging, e.rigging),
+      crew: grow(sheet.crew, e.crew),
+      upgradeCards: sheet.upgradeCards.filter((c) => c.id !== card.id),
+      appliedUpgrades: [...sheet.appliedUpgrades, card],
+      hasEndedTurn: true
+    }
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Maintenance Part 2 (B.4.9): reload
+
+/**
+ * "Did ye fire the guns this turn already? Aye?! You can't load em now". Default (Errata #14)
+ * 'wholeShip': nothing loads if any battery fired; 'perBattery': only those that fired wait.
+ */
+export function canLoad(sheet: Sheet, battery: Battery, scope: ReloadScope): boolean {
+  if (sheet.status !== 'active' || sheet.hasEndedTurn) return false;
+  if (scope === 'wholeShip' && sheet.firedThisTurn.length > 0) return false;
+  return !sheet.firedThisTurn.includes(battery);
+}
+
+/** "Load the Prime! Announce the shot you are loading into your cannons." */
+export function reload(
+  sheet: Sheet,
+  loads: Partial<Record<Battery, Ammo>>,
+  options: Pick<WwOptions, 'reloadScope'>
+): Result<Sheet> {
+  const loaded = { ...sheet.loaded };
+  for (const [b, ammo] of Object.entries(loads) as [Battery, Ammo | undefined][]) {
+    if (!ammo) continue;
+    if (!canLoad(sheet, b, options.reloadScope)) {
+      return err(
+        `"You can't load em now; you'll set off the powder magazine!" (${b} fired this turn)`
+      );
+    }
+    loaded[b] = ammo;
+  }
+  return ok({ ...sheet, loaded });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Victory (B.4.9 step 3)
+
+/** "You need to sink the rest of them that aren't yours." The winning player, if one is left. */
+export function victor(
+  ships: readonly { player: string; status: Sheet['status'] }[]
+): string | null {
+  const afloat = new Set(ships.filter((s) => s.status === 'active').map((s) => s.player));
+  return afloat.size === 1 ? [...afloat][0] : null;
+}

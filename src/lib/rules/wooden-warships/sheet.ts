@@ -1,0 +1,335 @@
+import * as z from 'zod/mini';
+import {
+  AMMO_TYPES,
+  BATTERIES,
+  CREW_SKILLS,
+  MINIMUM_CREW,
+  SAIL_SETTINGS,
+  SHIP_TYPES,
+  SHIP_TYPE_NAMES,
+  STARTING_FUNDS,
+  type Battery,
+  type ShipType
+} from './tables';
+
+// Wooden Warships ship log and the user data the text refers to but does not contain (SPEC B.2,
+// B.6): ship charts, captain, loot and upgrade cards. No value here is a rule number; the only
+// ship numbers in the text are the minimum crews (tables.ts MINIMUM_CREW).
+
+const count = () => z.int().check(z.gte(0));
+const text = (max: number) => z.string().check(z.maxLength(max));
+
+export const shipTypeSchema = z.enum(SHIP_TYPES as [ShipType, ...ShipType[]]);
+export const crewSkillSchema = z.enum(CREW_SKILLS as ['Novice', 'Skilled', 'Veteran', 'Crack']);
+export const ammoSchema = z.enum(AMMO_TYPES as ['round', 'grape', 'chain']);
+export const sailSettingSchema = z.enum(SAIL_SETTINGS as ['full', 'battle', 'trim', 'anchor']);
+export const batterySchema = z.enum(BATTERIES as [Battery, ...Battery[]]);
+export const targetAreaSchema = z.enum(['hull', 'crew', 'rigging']);
+
+/** "your ships damage": a number of dice of one size (the text's examples use 3d6). */
+export const damageDiceSchema = z.strictObject({
+  count: z.int().check(z.gte(0), z.lte(50)),
+  sides: z.int().check(z.gte(2), z.lte(100))
+});
+export type DamageDice = z.infer<typeof damageDiceSchema>;
+
+/** "roll the ram damage on your ship damage chart" (SPEC B.4.3 step 5); e.g. 2d6+1. */
+export const ramDiceSchema = z.strictObject({
+  count: z.int().check(z.gte(0), z.lte(50)),
+  sides: z.int().check(z.gte(2), z.lte(100)),
+  plus: z.int().check(z.gte(-100), z.lte(100))
+});
+export type RamDice = z.infer<typeof ramDiceSchema>;
+
+/** Gun decks per broadside zone: a whole number, or the Battle Schooner's "half deck" (0.5). */
+export const decksSchema = z.number().check(
+  z.refine((n) => n === 0.5 || (Number.isInteger(n) && n >= 1 && n <= 10), {
+    message: 'Decks must be ½ (a half deck) or a whole number from 1 to 10'
+  })
+);
+
+const percentRow = z.array(z.int().check(z.gte(0), z.lte(100)));
+
+/** "Each ship has a distance table associated with it and you will find your probability percentage
+ *  on that chart by matching the target ship type and the distance." Bands are ordered, each up to an
+ *  inclusive distance in inches; one percentage per band for each target type. */
+export const hitTableSchema = z
+  .strictObject({
+    bands: z.array(z.strictObject({ upToInches: z.number().check(z.gt(0), z.lte(1000)) })),
+    percent: z.strictObject({
+      ManOWar: percentRow,
+      Frigate: percentRow,
+      Brig: percentRow,
+      Corvette: percentRow,
+      BattleSchooner: percentRow
+    })
+  })
+  .check(
+    z.refine((t) => SHIP_TYPES.every((s) => t.percent[s].length === t.bands.length), {
+      message: 'Every target type needs one percentage per distance band'
+    }),
+    z.refine((t) => t.bands.every((b, i) => i === 0 || b.upToInches > t.bands[i - 1].upToInches), {
+      message: 'Distance bands must increase'
+    })
+  );
+export type HitTable = z.infer<typeof hitTableSchema>;
+
+const speedsSchema = z.strictObject({
+  full: z.number().check(z.gte(0), z.lte(100)),
+  battle: z.number().check(z.gte(0), z.lte(100)),
+  trim: z.number().check(z.gte(0), z.lte(100))
+});
+
+/** One ship chart ("5 ship charts (1 per ship type)"), every number [USER DATA] (SPEC B.2, B.6). */
+export const shipChartSchema = z.strictObject({
+  id: z.string().check(z.minLength(1), z.maxLength(80)),
+  name: z.string().check(z.minLength(1), z.maxLength(80)),
+  type: shipTypeSchema,
+  /** Shipped example data, shown with an EXAMPLE label (never rules). */
+  isExample: z.boolean(),
+  price: count(),
+  /** "pay extra for better crew": the surcharge per crew skill for this ship type. */
+  crewSkillSurcharge: z.strictObject({
+    Novice: count(),
+    Skilled: count(),
+    Veteran: count(),
+    Crack: count()
+  }),
+  hull: count(),
+  rigging: count(),
+  crew: count(),
+  decks: decksSchema,
+  damageDice: damageDiceSchema,
+  /** "draw … as many upgrade cards as your ship's hold rating"; also the loot multiplier. */
+  holdRating: z.int().check(z.gte(0), z.lte(20)),
+  speeds: speedsSchema,
+  hitTable: hitTableSchema,
+  ramDamage: ramDiceSchema,
+  /** SPEC B.5 #20: not given by the text; [DEFAULT] 1 roll with the ship's damage dice. */
+  chaseGuns: z.strictObject({
+    rolls: z.int().check(z.gte(0), z.lte(10)),
+    damageDice: damageDiceSchema
+  }),
+  notes: text(2000)
+});
+export type ShipChart = z.infer<typeof shipChartSchema>;
+
+/** A modifier to the percentage needed to hit ("Percentage Modifiers"), e.g. from a captain card. */
+export const percentModifierSchema = z.strictObject({
+  source: z.string().check(z.minLength(1), z.maxLength(80)),
+  value: z.int().check(z.gte(-100), z.lte(100))
+});
+export type PercentModifier = z.infer<typeof percentModifierSchema>;
+
+/** "Choose 1 of the 6 captain cards. Each of them have both positive and negative attributes". */
+export const captainCardSchema = z.strictObject({
+  id: z.string().check(z.minLength(1), z.maxLength(80)),
+  name: z.string().check(z.minLength(1), z.maxLength(80)),
+  text: text(2000),
+  modifiers: z.array(percentModifierSchema)
+});
+export type CaptainCard = z.infer<typeof captainCardSchema>;
+
+/** "the amount listed on the loot card" (£). */
+export const lootCardSchema = z.strictObject({
+  id: z.string().check(z.minLength(1), z.maxLength(80)),
+  name: z.string().check(z.minLength(1), z.maxLength(80)),
+  amount: count()
+});
+export type LootCard = z.infer<typeof lootCardSchema>;
+
+/** "Do ye have the amount of money listed on the upgrade card?" Effect as stat deltas (B.6). */
+export const upgradeEffectSchema = z.strictObject({
+  hull: z.int(),
+  rigging: z.int(),
+  crew: z.int(),
+  speedFull: z.number(),
+  speedBattle: z.number(),
+  speedTrim: z.number(),
+  percent: z.int().check(z.gte(-100), z.lte(100))
+});
+export type UpgradeEffect = z.infer<typeof upgradeEffectSchema>;
+export const upgradeCardSchema = z.strictObject({
+  id: z.string().check(z.minLength(1), z.maxLength(80)),
+  name: z.string().check(z.minLength(1), z.maxLength(80)),
+  cost: count(),
+  text: text(2000),
+  effect: upgradeEffectSchema
+});
+export type UpgradeCard = z.infer<typeof upgradeCardSchema>;
+
+const pointsSchema = z.strictObject({ original: count(), current: count() });
+
+/** The boarding in progress, kept on the boarding ship (SPEC B.2 `WwBoardingState`). */
+export const boardingStateSchema = z.strictObject({
+  /** Battle ship id of the boarded ship. */
+  targetShipId: z.string().check(z.maxLength(80)),
+  /** Boarders still alive on the enemy deck (they are counted in this ship's crew.current). */
+  party: count(),
+  exposedSide: z.nullable(z.enum(['port', 'starboard'])),
+  roundsFought: count()
+});
+export type BoardingState = z.infer<typeof boardingStateSchema>;
+
+export const loadedSchema = z.strictObject({
+  foreChase: z.nullable(ammoSchema),
+  aftChase: z.nullable(ammoSchema),
+  zone1: z.nullable(ammoSchema),
+  zone2: z.nullable(ammoSchema),
+  zone3: z.nullable(ammoSchema),
+  zone4: z.nullable(ammoSchema)
+});
+export type Loaded = z.infer<typeof loadedSchema>;
+
+/** The ship stat tracking sheet (SPEC B.2 `WwShip`). */
+export const sheetSchema = z.strictObject({
+  name: z.string().check(z.minLength(1), z.maxLength(80)),
+  className: z.string().check(z.maxLength(80)),
+  /** A snapshot of the ship's chart, so the log stays reproducible if the chart is edited later. */
+  chart: shipChartSchema,
+  crewSkill: crewSkillSchema,
+  hull: pointsSchema,
+  rigging: pointsSchema,
+  crew: pointsSchema,
+  /** Set in Maintenance Part 1 and used from the next movement; null until first set. */
+  speedSetting: z.nullable(sailSettingSchema),
+  pendingSpeed: z.nullable(sailSettingSchema),
+  /** "it will take you a turn to get your boys to the capstan and raise that anchor". */
+  isRaisingAnchor: z.boolean(),
+  turnsBeyondRedArrows: count(),
+  loaded: loadedSchema,
+  /** Batteries that fired this turn (cleared at the start of each turn). */
+  firedThisTurn: z.array(batterySchema),
+  hasAttackedThisTurn: z.boolean(),
+  /** An upgrade ended this ship's turn ("End of your turn."). */
+  hasEndedTurn: z.boolean(),
+  boarding: z.nullable(boardingStateSchema),
+  lootCard: z.nullable(lootCardSchema),
+  upgradeCards: z.array(upgradeCardSchema),
+  appliedUpgrades: z.array(upgradeCardSchema),
+  percentModifiers: z.array(percentModifierSchema),
+  status: z.enum(['active', 'captured', 'sunk']),
+  notes: text(2000)
+});
+export type Sheet = z.infer<typeof sheetSchema>;
+
+/** A chart with every number at zero: the starting point of the chart editor. */
+export function blankChart(type: ShipType, id = `chart-${type}`): ShipChart {
+  return {
+    id,
+    name: SHIP_TYPE_NAMES[type],
+    type,
+    isExample: false,
+    price: 0,
+    crewSkillSurcharge: { Novice: 0, Skilled: 0, Veteran: 0, Crack: 0 },
+    hull: 0,
+    rigging: 0,
+    crew: 0,
+    decks: type === 'BattleSchooner' ? 0.5 : 1,
+    damageDice: { count: 0, sides: 6 },
+    holdRating: 0,
+    speeds: { full: 0, battle: 0, trim: 0 },
+    hitTable: {
+      bands: [],
+      percent: { ManOWar: [], Frigate: [], Brig: [], Corvette: [], BattleSchooner: [] }
+    },
+    ramDamage: { count: 0, sides: 6, plus: 0 },
+    chaseGuns: { rolls: 1, damageDice: { count: 0, sides: 6 } },
+    notes: ''
+  };
+}
+
+const EMPTY_LOADED: Loaded = {
+  foreChase: null,
+  aftChase: null,
+  zone1: null,
+  zone2: null,
+  zone3: null,
+  zone4: null
+};
+
+/** A fresh ship sheet from its chart (SPEC B.4.1 step 5: "Set hull, rigging and crew to the chart values"). */
+export function sheetFromChart(init: {
+  name: string;
+  chart: ShipChart;
+  crewSkill?: Sheet['crewSkill'];
+  lootCard?: LootCard | null;
+  upgradeCards?: UpgradeCard[];
+}): Sheet {
+  const { chart } = init;
+  return {
+    name: init.name,
+    className: chart.name,
+    chart,
+    crewSkill: init.crewSkill ?? 'Novice',
+    hull: { original: chart.hull, current: chart.hull },
+    rigging: { original: chart.rigging, current: chart.rigging },
+    crew: { original: chart.crew, current: chart.crew },
+    speedSetting: null,
+    pendingSpeed: null,
+    isRaisingAnchor: false,
+    turnsBeyondRedArrows: 0,
+    loaded: { ...EMPTY_LOADED },
+    firedThisTurn: [],
+    hasAttackedThisTurn: false,
+    hasEndedTurn: false,
+    boarding: null,
+    lootCard: init.lootCard ?? null,
+    upgradeCards: init.upgradeCards ?? [],
+    appliedUpgrades: [],
+    percentModifiers: [],
+    status: 'active',
+    notes: ''
+  };
+}
+
+/** The ship type a class name names, if any (the roster passes only a name and class). */
+export function shipTypeFromName(className: string): ShipType | undefined {
+  const key = className.toLowerCase().replace(/[^a-z]/g, '');
+  return SHIP_TYPES.find((t) => {
+    const name = SHIP_TYPE_NAMES[t].toLowerCase().replace(/[^a-z]/g, '');
+    return key === name || key === t.toLowerCase() || (t === 'Brig' && key === 'brigg');
+  });
+}
+
+export function defaultSheet({
+  name,
+  className = ''
+}: {
+  name: string;
+  className?: string;
+}): Sheet {
+  const type = shipTypeFromName(className) ?? 'Frigate';
+  const sheet = sheetFromChart({ name, chart: blankChart(type) });
+  return { ...sheet, className };
+}
+
+/** SPEC B.3.2: the crew this ship must keep aboard. */
+export function minimumCrew(sheet: Sheet): number {
+  return MINIMUM_CREW[sheet.chart.type];
+}
+
+/** A player of the fleet-purchase game (SPEC B.2 `WwPlayer`). */
+export const playerStateSchema = z.strictObject({
+  /** £, never below zero (B.4.1 step 4). */
+  funds: count(),
+  captain: z.nullable(captainCardSchema)
+});
+export type PlayerState = z.infer<typeof playerStateSchema>;
+
+/** System-global state: each player's funds and captain, and the user-entered charts and cards. */
+export const systemStateSchema = z.strictObject({
+  players: z.record(z.string().check(z.minLength(1), z.maxLength(80)), playerStateSchema),
+  charts: z.array(shipChartSchema),
+  captainCards: z.array(captainCardSchema),
+  lootCards: z.array(lootCardSchema),
+  upgradeCards: z.array(upgradeCardSchema)
+});
+export type SystemState = z.infer<typeof systemStateSchema>;
+
+/** "Each player will start with £7,000." */
+export function defaultSystemState(config: { players?: readonly string[] } = {}): SystemState {
+  const players: Record<string, PlayerState> = {};
+  for (const p of config.players ?? []) players[p] = { funds: STARTING_FUNDS, captain: null };
+  return { players, charts: [], captainCards: [], lootCards: [], upgradeCards: [] };
+}
