@@ -1,12 +1,5 @@
-import type {
-  BattleEvent,
-  BattleShip,
-  BattleState,
-  EventDraft,
-  Json,
-  RollRecord,
-} from "./events";
-import { diff, invertOps } from "./diff";
+import type { BattleEvent, BattleShip, BattleState, EventDraft, Json, RollRecord } from './events';
+import { diff, invertOps } from './diff';
 
 /**
  * Actions and the undo stack. An action is one event whose ops are the diff between the state the
@@ -16,7 +9,7 @@ import { diff, invertOps } from "./diff";
  */
 
 /** Kinds that are not user actions and cannot be undone. */
-const NOT_UNDOABLE = new Set(["undo", "redo", "battle.setup"]);
+const NOT_UNDOABLE = new Set(['undo', 'redo', 'battle.setup']);
 
 export function isUndoable(kind: string): boolean {
   return !NOT_UNDOABLE.has(kind);
@@ -29,14 +22,9 @@ export interface ActionInput {
   roll?: RollRecord;
 }
 
-export function createAction(
-  state: BattleState,
-  input: ActionInput,
-): EventDraft {
-  if (input.kind === "undo" || input.kind === "redo") {
-    throw new Error(
-      "undo and redo are made by undo() and redo(), not createAction",
-    );
+export function createAction(state: BattleState, input: ActionInput): EventDraft {
+  if (input.kind === 'undo' || input.kind === 'redo') {
+    throw new Error('undo and redo are made by undo() and redo(), not createAction');
   }
   const ops = diff(state as unknown as Json, input.next as unknown as Json);
   const draft: EventDraft = { kind: input.kind, summary: input.summary, ops };
@@ -66,7 +54,7 @@ export function history(events: readonly BattleEvent[]): History {
   const voided = new Set<string>();
   const targets = new Map<string, BattleEvent>();
   for (const e of events) {
-    if (e.kind === "undo") {
+    if (e.kind === 'undo') {
       const top = done[done.length - 1];
       if (top && top.id === e.target) {
         done.pop();
@@ -74,7 +62,7 @@ export function history(events: readonly BattleEvent[]): History {
         voided.add(top.id);
         targets.set(e.id, top);
       }
-    } else if (e.kind === "redo") {
+    } else if (e.kind === 'redo') {
       const top = undone[undone.length - 1];
       if (top && top.id === e.target) {
         undone.pop();
@@ -96,9 +84,9 @@ export function historyProblems(events: readonly BattleEvent[]): string[] {
   const h = history(events);
   const problems: string[] = [];
   for (const e of events) {
-    if ((e.kind === "undo" || e.kind === "redo") && !h.targets.has(e.id)) {
+    if ((e.kind === 'undo' || e.kind === 'redo') && !h.targets.has(e.id)) {
       problems.push(
-        `event ${e.seq}: ${e.kind} of ${e.target ?? "(no target)"} does not match the undo stack`,
+        `event ${e.seq}: ${e.kind} of ${e.target ?? '(no target)'} does not match the undo stack`
       );
     }
   }
@@ -122,10 +110,10 @@ export function undo(events: readonly BattleEvent[]): EventDraft | null {
   const top = history(events).done.at(-1);
   if (!top) return null;
   return {
-    kind: "undo",
+    kind: 'undo',
     summary: `Undid: ${top.summary}`,
     ops: invertOps(top.ops),
-    target: top.id,
+    target: top.id
   };
 }
 
@@ -134,10 +122,10 @@ export function redo(events: readonly BattleEvent[]): EventDraft | null {
   const top = history(events).undone.at(-1);
   if (!top) return null;
   return {
-    kind: "redo",
+    kind: 'redo',
     summary: `Redid: ${top.summary}`,
     ops: top.ops.slice(),
-    target: top.id,
+    target: top.id
   };
 }
 
@@ -146,46 +134,38 @@ export function redo(events: readonly BattleEvent[]): EventDraft | null {
 export function setupBattle(
   state: BattleState,
   system: Json,
-  summary = "Battle set up",
+  summary = 'Battle set up'
 ): EventDraft {
   return createAction(state, {
-    kind: "battle.setup",
+    kind: 'battle.setup',
     summary,
-    next: { ...state, system },
+    next: { ...state, system }
   });
 }
 
-export function addShip(
-  state: BattleState,
-  ship: BattleShip,
-  name: string,
-): EventDraft {
+export function addShip(state: BattleState, ship: BattleShip, name: string): EventDraft {
   if (Object.prototype.hasOwnProperty.call(state.ships, ship.id)) {
     throw new Error(`ship ${ship.id} is already in the battle`);
   }
   const next = { ...state, ships: { ...state.ships, [ship.id]: ship } };
-  const side = ship.side ? ` (${ship.side})` : "";
+  const side = ship.side ? ` (${ship.side})` : '';
   return createAction(state, {
-    kind: "ship.add",
+    kind: 'ship.add',
     summary: `${name}${side} joins the battle`,
-    next,
+    next
   });
 }
 
-export function removeShip(
-  state: BattleState,
-  shipId: string,
-  name: string,
-): EventDraft {
+export function removeShip(state: BattleState, shipId: string, name: string): EventDraft {
   if (!Object.prototype.hasOwnProperty.call(state.ships, shipId)) {
     throw new Error(`ship ${shipId} is not in the battle`);
   }
   const ships = { ...state.ships };
   delete ships[shipId];
   return createAction(state, {
-    kind: "ship.remove",
+    kind: 'ship.remove',
     summary: `${name} removed from the battle`,
-    next: { ...state, ships },
+    next: { ...state, ships }
   });
 }
 
@@ -194,41 +174,37 @@ export function editSheet(
   state: BattleState,
   shipId: string,
   sheet: Json,
-  summary: string,
+  summary: string
 ): EventDraft {
   const ship = state.ships[shipId];
   if (!ship) throw new Error(`ship ${shipId} is not in the battle`);
   const next = {
     ...state,
-    ships: { ...state.ships, [shipId]: { ...ship, sheet } },
+    ships: { ...state.ships, [shipId]: { ...ship, sheet } }
   };
-  return createAction(state, { kind: "sheet.edit", summary, next });
+  return createAction(state, { kind: 'sheet.edit', summary, next });
 }
 
 export function advanceTurn(state: BattleState): EventDraft {
   const next = { ...state, turn: state.turn + 1, phase: 0 };
   return createAction(state, {
-    kind: "turn.advance",
+    kind: 'turn.advance',
     summary: `Turn ${next.turn} begins`,
-    next,
+    next
   });
 }
 
 /** Next phase; past the last phase (of `phaseNames`) the next turn begins. */
-export function advancePhase(
-  state: BattleState,
-  phaseNames: readonly string[],
-): EventDraft {
-  if (phaseNames.length === 0 || state.phase + 1 >= phaseNames.length)
-    return advanceTurn(state);
+export function advancePhase(state: BattleState, phaseNames: readonly string[]): EventDraft {
+  if (phaseNames.length === 0 || state.phase + 1 >= phaseNames.length) return advanceTurn(state);
   const phase = state.phase + 1;
   return createAction(state, {
-    kind: "phase.advance",
+    kind: 'phase.advance',
     summary: `Turn ${state.turn}: ${phaseNames[phase]}`,
-    next: { ...state, phase },
+    next: { ...state, phase }
   });
 }
 
 export function note(text: string): EventDraft {
-  return { kind: "note", summary: text, ops: [] };
+  return { kind: 'note', summary: text, ops: [] };
 }

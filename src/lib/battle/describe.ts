@@ -1,4 +1,4 @@
-import type { BattleEvent, DiceRoll } from "./events";
+import type { BattleEvent, DiceRoll } from './events';
 
 /**
  * One readable log line per event. The summary written when the action was taken is the heart of
@@ -7,19 +7,13 @@ import type { BattleEvent, DiceRoll } from "./events";
  */
 
 export function describeDice(dice: DiceRoll): string {
-  if (dice.dice.length === 0) return "";
-  const faces = dice.dice.map((d) =>
-    d.label ? `${d.label} ${d.face}` : String(d.face),
-  );
+  if (dice.dice.length === 0) return '';
+  const faces = dice.dice.map((d) => (d.label ? `${d.label} ${d.face}` : String(d.face)));
   const sides = new Set(dice.dice.map((d) => d.sides));
-  const kind = sides.size === 1 ? `d${dice.dice[0].sides}` : "dice";
+  const kind = sides.size === 1 ? `d${dice.dice[0].sides}` : 'dice';
   const how =
-    dice.source === "entered"
-      ? ", typed in"
-      : dice.source === "scripted"
-        ? ", scripted"
-        : "";
-  return `${kind}: ${faces.join(", ")}${how}`;
+    dice.source === 'entered' ? ', typed in' : dice.source === 'scripted' ? ', scripted' : '';
+  return `${kind}: ${faces.join(', ')}${how}`;
 }
 
 export interface DescribeOptions {
@@ -27,40 +21,37 @@ export interface DescribeOptions {
   voided?: ReadonlySet<string>;
 }
 
-export function describe(
-  event: BattleEvent,
-  options: DescribeOptions = {},
-): string {
+export function describe(event: BattleEvent, options: DescribeOptions = {}): string {
   let line = event.summary.trim() || fallbackSummary(event);
   if (event.roll) {
     const dice = describeDice(event.roll.dice);
     if (dice) line += ` [${dice}]`;
   }
-  if (options.voided?.has(event.id)) line += " (undone)";
+  if (options.voided?.has(event.id)) line += ' (undone)';
   return line;
 }
 
 function fallbackSummary(event: BattleEvent): string {
   switch (event.kind) {
-    case "undo":
-      return "Undid the last action";
-    case "redo":
-      return "Redid the last undone action";
-    case "turn.advance":
-      return "Next turn";
-    case "phase.advance":
-      return "Next phase";
-    case "ship.add":
-      return "Ship added";
-    case "ship.remove":
-      return "Ship removed";
-    case "sheet.edit":
-      return "Ship log edited";
-    case "note":
-      return "Note";
+    case 'undo':
+      return 'Undid the last action';
+    case 'redo':
+      return 'Redid the last undone action';
+    case 'turn.advance':
+      return 'Next turn';
+    case 'phase.advance':
+      return 'Next phase';
+    case 'ship.add':
+      return 'Ship added';
+    case 'ship.remove':
+      return 'Ship removed';
+    case 'sheet.edit':
+      return 'Ship log edited';
+    case 'note':
+      return 'Note';
     default: {
       const n = event.ops.length;
-      return `${event.kind} (${n} change${n === 1 ? "" : "s"})`;
+      return `${event.kind} (${n} change${n === 1 ? '' : 's'})`;
     }
   }
 }

@@ -1,15 +1,9 @@
-import type { Json, Op, Path } from "./events";
+import type { Json, Op, Path } from './events';
 
 /** Deep equality of JSON values (object key order ignored). */
 export function jsonEqual(a: Json | undefined, b: Json | undefined): boolean {
   if (a === b) return true;
-  if (
-    typeof a !== "object" ||
-    typeof b !== "object" ||
-    a === null ||
-    b === null
-  )
-    return false;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;
   if (Array.isArray(a) && Array.isArray(b)) {
     if (a.length !== b.length) return false;
@@ -21,17 +15,13 @@ export function jsonEqual(a: Json | undefined, b: Json | undefined): boolean {
   const ak = Object.keys(ao);
   if (ak.length !== Object.keys(bo).length) return false;
   for (const k of ak) {
-    if (
-      !Object.prototype.hasOwnProperty.call(bo, k) ||
-      !jsonEqual(ao[k], bo[k])
-    )
-      return false;
+    if (!Object.prototype.hasOwnProperty.call(bo, k) || !jsonEqual(ao[k], bo[k])) return false;
   }
   return true;
 }
 
 function isObject(v: Json): v is { [k: string]: Json } {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 /**
@@ -51,29 +41,24 @@ function diffInto(before: Json, after: Json, path: Path, ops: Op[]): void {
   if (isObject(before) && isObject(after)) {
     for (const k of Object.keys(before)) {
       if (!Object.prototype.hasOwnProperty.call(after, k)) {
-        ops.push({ op: "del", path: [...path, k], prev: before[k] });
+        ops.push({ op: 'del', path: [...path, k], prev: before[k] });
       }
     }
     for (const k of Object.keys(after)) {
       if (Object.prototype.hasOwnProperty.call(before, k)) {
         diffInto(before[k], after[k], [...path, k], ops);
       } else {
-        ops.push({ op: "set", path: [...path, k], value: after[k] });
+        ops.push({ op: 'set', path: [...path, k], value: after[k] });
       }
     }
     return;
   }
-  if (
-    Array.isArray(before) &&
-    Array.isArray(after) &&
-    before.length === after.length
-  ) {
-    for (let i = 0; i < before.length; i++)
-      diffInto(before[i], after[i], [...path, i], ops);
+  if (Array.isArray(before) && Array.isArray(after) && before.length === after.length) {
+    for (let i = 0; i < before.length; i++) diffInto(before[i], after[i], [...path, i], ops);
     return;
   }
   if (jsonEqual(before, after)) return;
-  ops.push({ op: "set", path, value: after, prev: before });
+  ops.push({ op: 'set', path, value: after, prev: before });
 }
 
 /** The ops that undo `ops` (applied after them): reversed, each swapped. */
@@ -81,10 +66,9 @@ export function invertOps(ops: readonly Op[]): Op[] {
   const out: Op[] = [];
   for (let i = ops.length - 1; i >= 0; i--) {
     const op = ops[i];
-    if (op.op === "del") out.push({ op: "set", path: op.path, value: op.prev });
-    else if (op.prev === undefined)
-      out.push({ op: "del", path: op.path, prev: op.value });
-    else out.push({ op: "set", path: op.path, value: op.prev, prev: op.value });
+    if (op.op === 'del') out.push({ op: 'set', path: op.path, value: op.prev });
+    else if (op.prev === undefined) out.push({ op: 'del', path: op.path, prev: op.value });
+    else out.push({ op: 'set', path: op.path, value: op.prev, prev: op.value });
   }
   return out;
 }

@@ -1,19 +1,19 @@
-import * as z from "zod/mini";
+import * as z from 'zod/mini';
+import { diceRollSchema, type DiceRoll } from '../rules/core/dice';
 
 /**
  * The battle log's data types (contract: /work/helpers/battle-api.md). Everything here is plain JSON
  * so an event survives IndexedDB, a backup file and, later, the wire between two devices unchanged.
  */
 
-export type Json =
-  null | boolean | number | string | Json[] | { [k: string]: Json };
+export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 export type JsonObject = { [k: string]: Json };
 export type Path = (string | number)[];
 
 /** Limits that keep a hostile import file from exhausting the stack or memory. */
 export const JSON_LIMITS = {
   maxDepth: 64,
-  maxStringLength: 1_000_000,
+  maxStringLength: 1_000_000
 } as const;
 
 export interface JsonProblem {
@@ -31,29 +31,22 @@ function isPlainObject(v: object): boolean {
  * zod schema: it is the hot path of parse-on-read (10,000-event battles) and it must reject keys
  * that would rewrite a prototype (`__proto__`), non-finite numbers and absurd nesting.
  */
-export function findJsonProblem(
-  value: unknown,
-  path: Path = [],
-  depth = 0,
-): JsonProblem | null {
-  if (value === null || typeof value === "boolean") return null;
-  if (typeof value === "number") {
-    return Number.isFinite(value)
-      ? null
-      : { path, reason: "expected a finite number" };
+export function findJsonProblem(value: unknown, path: Path = [], depth = 0): JsonProblem | null {
+  if (value === null || typeof value === 'boolean') return null;
+  if (typeof value === 'number') {
+    return Number.isFinite(value) ? null : { path, reason: 'expected a finite number' };
   }
-  if (typeof value === "string") {
+  if (typeof value === 'string') {
     return value.length <= JSON_LIMITS.maxStringLength
       ? null
       : {
           path,
-          reason: `string longer than ${JSON_LIMITS.maxStringLength} characters`,
+          reason: `string longer than ${JSON_LIMITS.maxStringLength} characters`
         };
   }
-  if (typeof value !== "object")
+  if (typeof value !== 'object')
     return { path, reason: `expected a JSON value, got ${typeof value}` };
-  if (depth >= JSON_LIMITS.maxDepth)
-    return { path, reason: "nested too deeply" };
+  if (depth >= JSON_LIMITS.maxDepth) return { path, reason: 'nested too deeply' };
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       const p = findJsonProblem(value[i], [...path, i], depth + 1);
@@ -61,15 +54,10 @@ export function findJsonProblem(
     }
     return null;
   }
-  if (!isPlainObject(value)) return { path, reason: "expected a plain object" };
+  if (!isPlainObject(value)) return { path, reason: 'expected a plain object' };
   for (const key of Object.keys(value)) {
-    if (key === "__proto__")
-      return { path: [...path, key], reason: 'forbidden key "__proto__"' };
-    const p = findJsonProblem(
-      (value as Record<string, unknown>)[key],
-      [...path, key],
-      depth + 1,
-    );
+    if (key === '__proto__') return { path: [...path, key], reason: 'forbidden key "__proto__"' };
+    const p = findJsonProblem((value as Record<string, unknown>)[key], [...path, key], depth + 1);
     if (p) return p;
   }
   return null;
@@ -84,13 +72,13 @@ export const jsonSchema = z.custom<Json>().check(
     const problem = findJsonProblem(value);
     if (problem) {
       ctx.addIssue({
-        code: "custom",
+        code: 'custom',
         message: problem.reason,
         path: problem.path,
-        input: value,
+        input: value
       });
     }
-  }),
+  })
 );
 
 export const jsonObjectSchema = z.record(z.string(), jsonSchema);
@@ -102,17 +90,16 @@ const pathSchema = z.array(z.union([z.string(), z.int().check(z.gte(0))]));
  * (undo = inverse ops, as in Actual Budget). A `set` on a key that did not exist has no `prev`.
  */
 export type Op =
-  | { op: "set"; path: Path; value: Json; prev?: Json }
-  | { op: "del"; path: Path; prev: Json };
+  { op: 'set'; path: Path; value: Json; prev?: Json } | { op: 'del'; path: Path; prev: Json };
 
-export const opSchema: z.ZodMiniType<Op> = z.discriminatedUnion("op", [
+export const opSchema: z.ZodMiniType<Op> = z.discriminatedUnion('op', [
   z.strictObject({
-    op: z.literal("set"),
+    op: z.literal('set'),
     path: pathSchema,
     value: jsonSchema,
-    prev: z.optional(jsonSchema),
+    prev: z.optional(jsonSchema)
   }),
-  z.strictObject({ op: z.literal("del"), path: pathSchema, prev: jsonSchema }),
+  z.strictObject({ op: z.literal('del'), path: pathSchema, prev: jsonSchema })
 ]);
 
 export interface BattleShip {
@@ -140,14 +127,14 @@ export const battleShipSchema = z.strictObject({
   side: z.string().check(z.maxLength(200)),
   player: z.string().check(z.maxLength(200)),
   sheet: jsonSchema,
-  order: z.number(),
+  order: z.number()
 });
 
 export const battleStateSchema = z.strictObject({
   turn: z.int(),
   phase: z.int().check(z.gte(0)),
   ships: z.record(z.string(), battleShipSchema),
-  system: jsonSchema,
+  system: jsonSchema
 });
 
 /** The state every battle starts from; the first events add ships and set up the system state. */
@@ -155,45 +142,33 @@ export const INITIAL_STATE: BattleState = Object.freeze({
   turn: 1,
   phase: 0,
   ships: Object.freeze({}) as Record<string, BattleShip>,
-  system: null,
+  system: null
 });
 
-/**
- * Dice as the log stores them. Mirrors `DiceRoll` of $lib/rules/core/dice.ts (core contract);
- * kept here so the log's schema does not change shape when the core evolves.
- */
-export const dieFaceSchema = z.strictObject({
-  sides: z.int().check(z.gte(1), z.lte(1000)),
-  face: z.int().check(z.gte(1), z.lte(1000)),
-  label: z.optional(z.string().check(z.maxLength(200))),
-});
-export const diceRollSchema = z.strictObject({
-  source: z.enum(["app", "entered", "scripted"]),
-  dice: z.array(dieFaceSchema),
-});
-export type DiceRoll = z.infer<typeof diceRollSchema>;
+/** Dice as the log stores them: the core's schema (every die face, who rolled). */
+export { diceRollSchema, type DiceRoll };
 
 export const rollRecordSchema = z.strictObject({
   procedure: z.string().check(z.minLength(1), z.maxLength(200)),
   inputs: jsonSchema,
   dice: diceRollSchema,
   odds: z.optional(jsonSchema),
-  outcome: jsonSchema,
+  outcome: jsonSchema
 });
 export type RollRecord = z.infer<typeof rollRecordSchema>;
 
 /** Kinds the battle layer itself writes; rule systems add '<system>.<procedure>'. */
 export const CORE_KINDS = [
-  "battle.setup",
-  "ship.add",
-  "ship.remove",
-  "sheet.edit",
-  "turn.advance",
-  "phase.advance",
-  "roll",
-  "undo",
-  "redo",
-  "note",
+  'battle.setup',
+  'ship.add',
+  'ship.remove',
+  'sheet.edit',
+  'turn.advance',
+  'phase.advance',
+  'roll',
+  'undo',
+  'redo',
+  'note'
 ] as const;
 
 export const kindSchema = z
@@ -228,14 +203,11 @@ export const battleEventSchema = z.strictObject({
   summary: z.string().check(z.maxLength(2000)),
   ops: z.array(opSchema),
   roll: z.optional(rollRecordSchema),
-  target: z.optional(idSchema),
+  target: z.optional(idSchema)
 });
 
 /** What an action produces before the log gives it an id, a sequence number and a time. */
-export type EventDraft = Pick<
-  BattleEvent,
-  "kind" | "summary" | "ops" | "roll" | "target"
->;
+export type EventDraft = Pick<BattleEvent, 'kind' | 'summary' | 'ops' | 'roll' | 'target'>;
 
 /** Stamps a draft into a full event (the db layer supplies seq, id, time and device). */
 export function stampEvent(
@@ -246,13 +218,13 @@ export function stampEvent(
     seq: number;
     deviceId: string;
     at: number;
-  },
+  }
 ): BattleEvent {
   const event: BattleEvent = {
     ...meta,
     kind: draft.kind,
     summary: draft.summary,
-    ops: draft.ops,
+    ops: draft.ops
   };
   if (draft.roll !== undefined) event.roll = draft.roll;
   if (draft.target !== undefined) event.target = draft.target;

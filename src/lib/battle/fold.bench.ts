@@ -1,13 +1,8 @@
-import { bench, describe } from "vitest";
-import { fold } from "./fold";
-import {
-  INITIAL_STATE,
-  stampEvent,
-  type BattleEvent,
-  type BattleState,
-} from "./events";
-import { addShip, advancePhase, editSheet } from "./actions";
-import { applyEvent } from "./fold";
+import { bench, describe } from 'vitest';
+import { fold } from './fold';
+import { INITIAL_STATE, stampEvent, type BattleEvent, type BattleState } from './events';
+import { addShip, advancePhase, editSheet } from './actions';
+import { applyEvent } from './fold';
 
 /** A 10,000-event battle: 12 ships, mostly sheet edits (hits, crew losses), phases and turns. */
 function makeBattle(n: number): BattleEvent[] {
@@ -16,10 +11,10 @@ function makeBattle(n: number): BattleEvent[] {
   const push = (draft: ReturnType<typeof addShip>) => {
     const e = stampEvent(draft, {
       id: `e${events.length}`,
-      battleId: "b",
+      battleId: 'b',
       seq: events.length + 1,
-      deviceId: "d",
-      at: events.length,
+      deviceId: 'd',
+      at: events.length
     });
     events.push(e);
     state = applyEvent(state, e);
@@ -30,25 +25,25 @@ function makeBattle(n: number): BattleEvent[] {
         state,
         {
           id: `s${i}`,
-          side: i % 2 ? "A" : "B",
-          player: "p",
+          side: i % 2 ? 'A' : 'B',
+          player: 'p',
           sheet: {
             name: `Ship ${i}`,
             hull: { points: 40, damage: 0 },
             crew: { initial: 20, current: 20 },
-            guns: [4, 4, 6, 6],
+            guns: [4, 4, 6, 6]
           },
-          order: i,
+          order: i
         },
-        `Ship ${i}`,
-      ),
+        `Ship ${i}`
+      )
     );
   }
   let k = 0;
   while (events.length < n) {
     k++;
     if (k % 25 === 0) {
-      push(advancePhase(state, ["Move", "Fire", "Board"]));
+      push(advancePhase(state, ['Move', 'Fire', 'Board']));
       continue;
     }
     const id = `s${k % 12}`;
@@ -61,10 +56,10 @@ function makeBattle(n: number): BattleEvent[] {
         id,
         {
           ...sheet,
-          hull: { ...sheet.hull, damage: (sheet.hull.damage + 1) % 40 },
+          hull: { ...sheet.hull, damage: (sheet.hull.damage + 1) % 40 }
         },
-        "hit",
-      ),
+        'hit'
+      )
     );
   }
   return events;
@@ -72,8 +67,8 @@ function makeBattle(n: number): BattleEvent[] {
 
 const events = makeBattle(10_000);
 
-describe("fold", () => {
-  bench("fold a 10,000-event battle", () => {
+describe('fold', () => {
+  bench('fold a 10,000-event battle', () => {
     fold(events);
   });
 });

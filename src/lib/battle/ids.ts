@@ -3,15 +3,13 @@
  * unique across devices (logs will merge) and roughly time-ordered, while this module stays pure.
  */
 
-const HEX = Array.from({ length: 256 }, (_, i) =>
-  i.toString(16).padStart(2, "0"),
-);
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 
 /** `ms`: Unix time in milliseconds; `random`: at least 10 random bytes. */
 export function uuidv7(ms: number, random: Uint8Array): string {
   if (!Number.isInteger(ms) || ms < 0 || ms > 0xffff_ffff_ffff)
-    throw new RangeError("bad timestamp");
-  if (random.length < 10) throw new RangeError("uuidv7 needs 10 random bytes");
+    throw new RangeError('bad timestamp');
+  if (random.length < 10) throw new RangeError('uuidv7 needs 10 random bytes');
   const b = new Uint8Array(16);
   // 48-bit big-endian timestamp; split because bitwise ops in JS are 32-bit.
   const hi = Math.floor(ms / 0x1_0000_0000);
@@ -25,21 +23,17 @@ export function uuidv7(ms: number, random: Uint8Array): string {
   b.set(random.subarray(0, 10), 6);
   b[6] = 0x70 | (b[6] & 0x0f); // version 7
   b[8] = 0x80 | (b[8] & 0x3f); // variant 10
-  let s = "";
+  let s = '';
   for (let i = 0; i < 16; i++) {
-    if (i === 4 || i === 6 || i === 8 || i === 10) s += "-";
+    if (i === 4 || i === 6 || i === 8 || i === 10) s += '-';
     s += HEX[b[i]];
   }
   return s;
 }
 
-export const UUID_RE =
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** An id factory from a clock and a random-bytes source (tests pass deterministic ones). */
-export function idFactory(
-  now: () => number,
-  randomBytes: (n: number) => Uint8Array,
-): () => string {
+export function idFactory(now: () => number, randomBytes: (n: number) => Uint8Array): () => string {
   return () => uuidv7(now(), randomBytes(10));
 }

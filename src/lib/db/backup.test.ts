@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { addShip, editSheet } from '../battle/actions';
-import { INITIAL_STATE } from '../battle/events';
 import { createBattle, listBattles } from './repo-battles';
 import { appendEvent, loadBattle, undoLast } from './repo-events';
 import { createShip, listLibrary, saveShipClass } from './repo-ships';
