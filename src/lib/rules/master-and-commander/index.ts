@@ -3,7 +3,14 @@ import { OPTIONS } from './options';
 import { defaultSheet, sheetSchema, type Sheet } from './sheet';
 import { MAX_PRIZE_DISKS } from './tables';
 
-export { sheetSchema, type Sheet } from './sheet';
+export {
+  sheetSchema,
+  systemStateSchema,
+  defaultSystemState,
+  type Sheet,
+  type SystemState
+} from './sheet';
+export { readOptions, type McOptions } from './options';
 
 /** Master and Commander: The Far Side of the World (SPEC Part A). */
 export const masterAndCommander: RuleSystem<Sheet> = {
@@ -40,10 +47,7 @@ export const masterAndCommander: RuleSystem<Sheet> = {
     return {
       lines: s.isSunk
         ? ['Sunk']
-        : [
-            `Prize disks ${s.prizeDisks}/2 (${dice} ${dice === 1 ? 'die' : 'dice'})`,
-            `Heading ${s.heading}`
-          ],
+        : [`Prize disks ${s.prizeDisks}/${MAX_PRIZE_DISKS}`, `Heading ${s.heading}`],
       status,
       isOut: s.isSunk
     };

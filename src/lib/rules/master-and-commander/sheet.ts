@@ -72,6 +72,8 @@ export function defaultSheet(init: {
   colour?: ShipColour;
   heading?: Compass;
   homeport?: Compass | null;
+  /** Beginner: "place your ship at the Homeport nearest you or on one of the anchor symbols" */
+  location?: Sheet['location'];
 }): Sheet {
   return {
     name: init.name,
@@ -82,7 +84,7 @@ export function defaultSheet(init: {
     isSunk: false,
     heading: init.heading ?? 'N',
     homeport: init.homeport ?? null,
-    location: init.homeport ? 'homeport' : 'sea',
+    location: init.location ?? (init.homeport ? 'homeport' : 'sea'),
     movement: { allowance: null, spent: 0, turnsInRow: 0 },
     repairsThisTurn: 0,
     mist: null,

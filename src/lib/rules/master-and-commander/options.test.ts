@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { defaultOptions } from '../system';
+import { masterAndCommander } from './index';
+import { DEFAULT_MC_OPTIONS, OPTIONS, readOptions } from './options';
+
+describe('Master and Commander options (SPEC A.2 McOptions, A.5, Errata)', () => {
+  it('every default is one of its choices and cites the spec', () => {
+    for (const o of OPTIONS) {
+      expect(
+        o.choices.some((c) => c.value === o.defaultValue),
+        o.key
+      ).toBe(true);
+      expect(o.ruleRef).toMatch(/^SPEC A\./);
+    }
+  });
+
+  it('the errata defaults: counter-attack after the hit, attacks after all movement, Beginner moves exactly, no Beginner turn restriction', () => {
+    const d = defaultOptions(masterAndCommander, 'beginner');
+    expect(d['counterAttackDice']).toBe('current');
+    expect(d['attackTiming']).toBe('afterAllMovement');
+    expect(d['beginnerMoveExact']).toBe(true);
+    expect(d['beginnerTurnRestriction']).toBe(false);
+    expect(d['tieExhaustion']).toBeUndefined();
+    expect(readOptions(defaultOptions(masterAndCommander, 'advanced'))).toEqual(DEFAULT_MC_OPTIONS);
+  });
+
+  it('reads stored options, falling back to defaults on unknown values', () => {
+    const o = readOptions({
+      tieExhaustion: 'moreDiceWins',
+      repairLimitPerTurn: 'unlimited',
+      beginnerTies: 'nonsense'
+    });
+    expect(o.tieExhaustion).toBe('moreDiceWins');
+    expect(o.repairLimitPerTurn).toBe('unlimited');
+    expect(o.beginnerTies).toBe('defender');
+  });
+
+  it('the ship summary shows disks and sunk status', () => {
+    const s = masterAndCommander.defaultSheet({ name: 'Surprise' });
+    expect(masterAndCommander.summarize(s)).toEqual({
+      lines: ['Prize disks 2/2', 'Heading N'],
+      status: [],
+      isOut: false
+    });
+    expect(masterAndCommander.summarize({ ...s, isSunk: true }).isOut).toBe(true);
+  });
+});
