@@ -122,10 +122,10 @@ describe('boarding round odds: Appendix B-1 exactly', () => {
         ]) {
           const brute = bruteRound(sa, sd, a, d);
           const t = roundTable(sa, sd, Math.min(3, a), Math.min(2, d));
-          const m = Math.min(a, 2);
+          const m = Math.min(3, a, 2, d);
           const total = [...brute.values()].reduce((s, w) => s + w, 0n);
-          for (let k = 0; k <= Math.min(m, Math.min(3, a)); k++) {
-            const key = `${Math.min(Math.min(3, a), Math.min(2, d)) - k},${k}`;
+          for (let k = 0; k <= m; k++) {
+            const key = `${m - k},${k}`;
             expect(rational(brute.get(key) ?? 0n, total)).toEqual(
               rational(t.weights[k] ?? 0n, t.total)
             );
@@ -386,11 +386,8 @@ describe('boarding to capture and looting (SPEC B.4.7 steps 5–7, B.4.8, Errata
       [6, 6]
     );
     if (!r.ok) throw new Error(r.error);
-    const after = applyBoardingRound(
-      { ...attacker, boarding: { ...attacker.boarding!, party: 1 } },
-      defender,
-      r.value
-    );
+    const boarding = attacker.boarding && { ...attacker.boarding, party: 1 };
+    const after = applyBoardingRound({ ...attacker, boarding }, defender, r.value);
     expect(r.value.result).toBe('repelled');
     expect(after.attacker.boarding).toBeNull();
     expect(after.attacker.crew.current).toBe(119);
