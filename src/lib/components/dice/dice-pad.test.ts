@@ -36,6 +36,11 @@ describe('dice pad', () => {
       { sides: 8 }
     ]);
     expect(diceNotation(DICE)).toBe('2d6 + d8');
+    const oneByOne = [1, 2, 3].map((k) => ({ count: 1, sides: 6, label: `die ${k}` }));
+    expect(diceNotation([...oneByOne, { count: 0, sides: 4 }, { count: 1, sides: 8 }])).toBe(
+      '3d6 + d8'
+    );
+    expect(diceNotation([])).toBe('no dice');
   });
 
   it('fills the next empty slot with each tap and refuses a face the die does not have', () => {

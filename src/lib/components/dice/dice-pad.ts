@@ -40,12 +40,20 @@ export function expandSlots(dice: readonly DiceSpec[]): PadSlot[] {
   return out;
 }
 
-/** "3d6", "2d8 + d6" — for button text and headings. */
+/**
+ * "3d6", "2d8 + d6" — for button text and headings. Neighbouring groups of the same die are counted
+ * together, so three separately labelled d6 still read "3d6".
+ */
 export function diceNotation(dice: readonly DiceSpec[]): string {
-  const parts = dice
-    .filter((d) => d.count > 0)
-    .map((d) => `${d.count === 1 ? '' : d.count}d${d.sides}`);
-  return parts.length === 0 ? 'no dice' : parts.join(' + ');
+  const merged: { count: number; sides: number }[] = [];
+  for (const d of dice) {
+    if (d.count <= 0) continue;
+    const last = merged[merged.length - 1];
+    if (last && last.sides === d.sides) last.count += d.count;
+    else merged.push({ count: d.count, sides: d.sides });
+  }
+  if (merged.length === 0) return 'no dice';
+  return merged.map((d) => `${d.count === 1 ? '' : d.count}d${d.sides}`).join(' + ');
 }
 
 /** Index of the first empty slot (where the next tap goes), or -1 when every die is in. */
