@@ -1,31 +1,56 @@
-import * as z from 'zod/mini';
 import type { RuleSystem } from '../system';
+import { OPTIONS } from './options';
+import { speedCap } from './resolve-movement';
+import { commanderRole } from './resolve-morale';
+import { defaultSheet, sheetSchema, type Sheet } from './sheet';
+import { SAIL_SETTINGS } from './tables';
 
-// Minimal sheet (name, class, hull, crew): the Privateers issue fills in the full ship log.
-export const sheetSchema = z.strictObject({
-  name: z.string().check(z.minLength(1), z.maxLength(80)),
-  className: z.string().check(z.maxLength(80)),
-  hull: z.strictObject({ points: z.int().check(z.gte(0)), damage: z.int().check(z.gte(0)) }),
-  crew: z.strictObject({ initial: z.int().check(z.gte(0)), current: z.int().check(z.gte(0)) })
-});
-export type Sheet = z.infer<typeof sheetSchema>;
+// Privateers (Hal Thinglum, MWAN #108): the system object. The engine lives beside it:
+// tables.ts (C.3), sheet.ts (C.2), options.ts (C.2/C.5), resolve-*.ts (C.4), odds*.ts (C.7).
+
+export { sheetSchema, defaultSheet };
+export type { Sheet };
+export { PHASES, proceduresForPhase, checkCrewAssignments, PROCEDURES } from './resolve-turn';
+
+function summarize(s: Sheet) {
+  const status: string[] = [];
+  if (s.sunk) status.push('sunk');
+  else if (s.sinking) status.push('sinking');
+  if (s.burnedUp) status.push('burned up');
+  if (s.struck) status.push('struck');
+  if (s.disordered) status.push('disordered');
+  if (s.onFire.burning) status.push('on fire');
+  if (s.anchored) status.push('anchored');
+  if (s.waterline) status.push('water line');
+  if (s.rudderHit) status.push('rudder');
+  if (s.helmHit.tillerCrewRequired) status.push('helm/tiller');
+  if (s.grapples > 0 || s.entangledWith.length > 0) status.push('grappled');
+  if (commanderRole(s) === null) status.push('no officers');
+  const live = s.guns.filter((g) => !g.destroyed);
+  const cap = speedCap(s).cap;
+  return {
+    lines: [
+      `Hull ${Math.max(0, s.hull.points - s.hull.damage)}/${s.hull.points}`,
+      `Rigging ${Math.max(0, s.rigging.points - s.rigging.damage)}/${s.rigging.points}`,
+      `Crew ${s.crew.current}/${s.crew.initial}` +
+        (s.marines.initial ? `, marines ${s.marines.current}` : ''),
+      `Guns ${live.filter((g) => g.loaded).length} loaded of ${live.length}`,
+      `${SAIL_SETTINGS[s.sail].label}` + (cap < 3 ? ` (max ${SAIL_SETTINGS[cap].label})` : '')
+    ],
+    status,
+    isOut: s.sunk || s.struck || s.burnedUp
+  };
+}
 
 export const privateers: RuleSystem<Sheet> = {
   id: 'privateers',
   name: 'Privateers',
   tagline: 'Miniatures: d12 gunnery, criticals, crew tasks, boarding and morale',
-  variants: [{ id: 'standard', name: 'Standard', description: 'The rules as published in MWAN #108' }],
-  options: [],
+  variants: [
+    { id: 'standard', name: 'Standard', description: 'The rules as published in MWAN #108' }
+  ],
+  options: OPTIONS,
   sheetSchema,
-  defaultSheet: ({ name, className = '' }) => ({
-    name,
-    className,
-    hull: { points: 0, damage: 0 },
-    crew: { initial: 0, current: 0 }
-  }),
-  summarize: (s) => ({
-    lines: [`Hull ${s.hull.points - s.hull.damage}/${s.hull.points}`, `Crew ${s.crew.current}/${s.crew.initial}`],
-    status: [],
-    isOut: false
-  })
+  defaultSheet,
+  summarize
 };

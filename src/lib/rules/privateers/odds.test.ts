@@ -67,7 +67,8 @@ function sameDist<T extends number | string | boolean>(a: Dist<T>, b: Dist<T>) {
 function diceOf(counts: ColumnCounts, faces: number[]): TossDie[] {
   const out: TossDie[] = [];
   let i = 0;
-  for (const col of COLUMN_ORDER) for (let k = 0; k < counts[col]; k++) out.push({ column: col, face: faces[i++] });
+  for (const col of COLUMN_ORDER)
+    for (let k = 0; k < counts[col]; k++) out.push({ column: col, face: faces[i++] });
   return out;
 }
 
@@ -88,7 +89,12 @@ function bruteToss(counts: ColumnCounts, aim: Aim, options: PvOptions) {
     const critFaces = needs.isCritical ? [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] : [undefined];
     const w = needs.isCritical ? 1n : 12n; // weight so each damage tuple totals 12
     for (const cf of critFaces) {
-      const r = resolveToss(dice, aim, { criticalFace: cf, officerFaces: Array(needs.officerRolls).fill(1) }, options);
+      const r = resolveToss(
+        dice,
+        aim,
+        { criticalFace: cf, officerFaces: Array(needs.officerRolls).fill(1) },
+        options
+      );
       if (!r.ok) throw new Error(r.error);
       hull.push([r.value.hullPoints, w]);
       rig.push([r.value.riggingPoints, w]);
@@ -139,13 +145,27 @@ describe('toss odds agree with brute-force enumeration of the resolver (C.7.3)',
 
 describe('C.7.3 figures', () => {
   it('P(critical) by number of dice', () => {
-    expect([1, 2, 3, 4, 5].map((n) => f(criticalChance(n)))).toEqual(['0', '1/36', '2/27', '19/144', '763/3888']);
+    expect([1, 2, 3, 4, 5].map((n) => f(criticalChance(n)))).toEqual([
+      '0',
+      '1/36',
+      '2/27',
+      '19/144',
+      '763/3888'
+    ]);
     const pct = [6, 7, 8, 9, 10, 11, 12].map((n) => {
       const p = criticalChance(n);
-      return (Number(p.n * 10000n / p.d) / 100).toFixed(2);
+      return (Number((p.n * 10000n) / p.d) / 100).toFixed(2);
     });
     // 26.32 33.02 39.53 45.73 51.55 56.93 61.87 (truncated to 2 decimals here)
-    expect(pct.map((x) => x.slice(0, 4))).toEqual(['26.3', '33.0', '39.5', '45.7', '51.5', '56.9', '61.8']);
+    expect(pct.map((x) => x.slice(0, 4))).toEqual([
+      '26.3',
+      '33.0',
+      '39.5',
+      '45.7',
+      '51.5',
+      '56.9',
+      '61.8'
+    ]);
     expect(f(criticalChance(4))).toBe(f(tossOdds(counts({ ballLow: 4 }), 'low').pCritical));
   });
   it('Ball Low hull points before any 2x: N = 1..4 and 6', () => {
@@ -159,8 +179,20 @@ describe('C.7.3 figures', () => {
     expect(f(mean(noDouble(4)))).toBe('461/72');
     expect(f(mean(noDouble(6)))).toBe('220999/23328');
     const d2 = noDouble(2);
-    const rounded = [0, 1, 2, 3, 4, 5, 6, 7, 8].map((v) => (Number(d2.prob(v).n) / Number(d2.prob(v).d)).toFixed(4));
-    expect(rounded).toEqual(['0.1389', '0.1111', '0.1111', '0.1667', '0.1944', '0.1111', '0.0833', '0.0556', '0.0278']);
+    const rounded = [0, 1, 2, 3, 4, 5, 6, 7, 8].map((v) =>
+      (Number(d2.prob(v).n) / Number(d2.prob(v).d)).toFixed(4)
+    );
+    expect(rounded).toEqual([
+      '0.1389',
+      '0.1111',
+      '0.1111',
+      '0.1667',
+      '0.1944',
+      '0.1111',
+      '0.0833',
+      '0.0556',
+      '0.0278'
+    ]);
   });
   it('with the default "2x Hull Pts" doubling on a low critical', () => {
     expect(f(mean(tossOdds(counts({ ballLow: 3 }), 'low').hull))).toBe('1579/324');
@@ -174,7 +206,10 @@ describe('C.7.3 figures', () => {
   it('Swivel/Grape expected crew N·5/6 − 2·P(crit); per-die rates', () => {
     for (const n of [1, 2, 3, 5]) {
       const t = tossOdds(counts({ swivelGrape: n }), 'low');
-      const expected = add(mul(rational(5 * n, 6), rational(1)), mul(rational(-2), criticalChance(n)));
+      const expected = add(
+        mul(rational(5 * n, 6), rational(1)),
+        mul(rational(-2), criticalChance(n))
+      );
       expect(f(t.expectedCrew)).toBe(f(expected));
     }
     expect(f(tossOdds(counts({ ballLow: 1 }), 'low').expectedCrew)).toBe('1/6');
@@ -186,7 +221,12 @@ describe('C.7.3 figures', () => {
   it('critical table given a critical, and the Officer Hits table', () => {
     const low = tossOdds(counts({ ballLow: 2 }), 'low').criticalEffects;
     const p = (e: string) => f(low.find((x) => x.effect === e)?.p ?? ZERO);
-    expect([p('captain'), p('mast'), p('waterLine'), p('doubleHull')]).toEqual(['1/12', '1/12', '1/6', '1/6']);
+    expect([p('captain'), p('mast'), p('waterLine'), p('doubleHull')]).toEqual([
+      '1/12',
+      '1/12',
+      '1/6',
+      '1/6'
+    ]);
     const high = tossOdds(counts({ ballHigh: 2 }), 'high').criticalEffects;
     const h = (e: string) => f(high.find((x) => x.effect === e)?.p ?? ZERO);
     expect([h('mast'), h('doubleRigging'), h('helmTiller')]).toEqual(['1/4', '1/3', '1/12']);
@@ -195,7 +235,13 @@ describe('C.7.3 figures', () => {
 });
 
 describe('broadside odds agree with brute force over hit and damage dice', () => {
-  const g = (id: string, dice: number, column: DamageColumn, threshold: number, doubleShot = false): FiringGun => ({
+  const g = (
+    id: string,
+    dice: number,
+    column: DamageColumn,
+    threshold: number,
+    doubleShot = false
+  ): FiringGun => ({
     id,
     dice,
     column,
@@ -203,7 +249,11 @@ describe('broadside odds agree with brute force over hit and damage dice', () =>
     doubleShot
   });
   it('hits and damage-dice distributions (with double shot and a bow rake)', () => {
-    const guns = [g('a', 2, 'ballLow', 9, true), g('b', 1, 'ballLow', 6), g('c', 1, 'swivelGrape', 3)];
+    const guns = [
+      g('a', 2, 'ballLow', 9, true),
+      g('b', 1, 'ballLow', 6),
+      g('c', 1, 'swivelGrape', 3)
+    ];
     const rakes = { stern: false, bow: true };
     const dice: string[] = [];
     const hits: number[] = [];
@@ -211,7 +261,14 @@ describe('broadside odds agree with brute force over hit and damage dice', () =>
       const r = resolveHits(guns, faces);
       if (!r.ok) throw new Error(r.error);
       hits.push(r.value.filter(Boolean).length);
-      dice.push(countsKey(damageDiceFor(guns.filter((_, i) => r.value[i]), rakes)));
+      dice.push(
+        countsKey(
+          damageDiceFor(
+            guns.filter((_, i) => r.value[i]),
+            rakes
+          )
+        )
+      );
     }
     sameDist(hitsDist(guns.map((x) => x.threshold)), tally(hits));
     sameDist(damageDiceDist(guns, rakes), tally(dice));
@@ -227,7 +284,10 @@ describe('broadside odds agree with brute force over hit and damage dice', () =>
     for (const hf of tuples(2, 12)) {
       const r = resolveHits(guns, hf);
       if (!r.ok) throw new Error(r.error);
-      const c = damageDiceFor(guns.filter((_, i) => r.value[i]), { stern: false, bow: false });
+      const c = damageDiceFor(
+        guns.filter((_, i) => r.value[i]),
+        { stern: false, bow: false }
+      );
       const b = bruteToss(c, 'low', DEFAULT_OPTIONS);
       for (const e of b.hull.entries()) hull.push([e.value, (e.weight * L) / b.hull.total]);
       crit = add(crit, mul(rational(1, 144), b.pCritical));
@@ -254,7 +314,11 @@ describe('morale odds (C.7.4) against the resolver', () => {
     [0, true, ['5/12', '1/12', '1/2']]
   ];
   it.each(rows)('commander + crew %s, disordered %s', (rating, disordered, expected) => {
-    const input = { commanderRating: Math.min(2, rating), crewRating: rating - Math.min(2, rating), disordered };
+    const input = {
+      commanderRating: Math.min(2, rating),
+      crewRating: rating - Math.min(2, rating),
+      disordered
+    };
     const d = moraleOdds(input);
     expect(['pass', 'disordered', 'strike'].map((r) => f(d.prob(r as 'pass')))).toEqual(expected);
     const brute = tally(
@@ -273,14 +337,18 @@ describe('C.7.5 closed forms, each against the resolver', () => {
     for (let R = 0; R <= 4; R++) {
       const normal = reloadOdds(R, { gunnerSighted: false, doubleShotOrdered: false });
       expect(f(normal.prob('single'))).toBe(f(rational(6 + R, 12)));
-      expect(f(reloadOdds(R, { gunnerSighted: true, doubleShotOrdered: false }).prob('single'))).toBe(
-        f(rational(7 + R, 12))
-      );
+      expect(
+        f(reloadOdds(R, { gunnerSighted: true, doubleShotOrdered: false }).prob('single'))
+      ).toBe(f(rational(7 + R, 12)));
       const ds = reloadOdds(R, { gunnerSighted: false, doubleShotOrdered: true });
       expect(f(ds.prob('double'))).toBe(f(rational(3 + R, 12)));
       const brute = tally(
         [...Array(12).keys()].map((i) => {
-          const r = resolveReload([{ id: 'g', gunnerSighted: false, doubleShotOrdered: true }], R, i + 1);
+          const r = resolveReload(
+            [{ id: 'g', gunnerSighted: false, doubleShotOrdered: true }],
+            R,
+            i + 1
+          );
           if (!r.ok) throw new Error(r.error);
           const l = r.value.loaded[0];
           return l ? (l.doubleShot ? 'double' : 'single') : 'notLoaded';
@@ -290,7 +358,13 @@ describe('C.7.5 closed forms, each against the resolver', () => {
     }
   });
   it('initiative (d12, ties re-rolled): k = 0..4', () => {
-    expect([0, 1, 2, 3, 4].map((k) => f(initiativeOdds(k, 0)))).toEqual(['1/2', '78/133', '89/134', '11/15', '27/34']);
+    expect([0, 1, 2, 3, 4].map((k) => f(initiativeOdds(k, 0)))).toEqual([
+      '1/2',
+      '78/133',
+      '89/134',
+      '11/15',
+      '27/34'
+    ]);
     expect(f(add(initiativeOdds(2, 1), initiativeOdds(1, 2)))).toBe('1');
   });
   it('tacking: min(12, 9 + I)/12; mast lost ((3 − I)/12)·(3/12)', () => {
@@ -307,12 +381,28 @@ describe('C.7.5 closed forms, each against the resolver', () => {
     }
   });
   it('weighing anchor E[T] for c = 0..12', () => {
-    const expected = ['13/2', '67/12', '19/4', '4', '10/3', '11/4', '9/4', '11/6', '3/2', '5/4', '13/12', '1', '1'];
+    const expected = [
+      '13/2',
+      '67/12',
+      '19/4',
+      '4',
+      '10/3',
+      '11/4',
+      '9/4',
+      '11/6',
+      '3/2',
+      '5/4',
+      '13/12',
+      '1',
+      '1'
+    ];
     expect([...Array(13).keys()].map((c) => f(mean(weighAnchorOdds(c))))).toEqual(expected);
-    const brute = tally([...Array(12).keys()].map((i) => {
-      const r = resolveWeighAnchor(5, i + 1);
-      return r.ok ? r.value.turns : -1;
-    }));
+    const brute = tally(
+      [...Array(12).keys()].map((i) => {
+        const r = resolveWeighAnchor(5, i + 1);
+        return r.ok ? r.value.turns : -1;
+      })
+    );
     sameDist(weighAnchorOdds(5), brute);
   });
   it('fire: burns up 77/192, 35/192, 35/576, 5/576; expected damage 12.11, 9.21, 7.07, 5.56', () => {
@@ -337,13 +427,19 @@ describe('C.7.5 closed forms, each against the resolver', () => {
     expect([0, 3].map((c) => f(checkOdds(c, 12)))).toEqual(['1/12', '1/3']);
     const pct = [1, 2, 3, 4, 6].map((n) => {
       const p = grappleOdds(n).probWhere((k) => k >= 1);
-      return (100 * Number(p.n) / Number(p.d)).toFixed(1);
+      return ((100 * Number(p.n)) / Number(p.d)).toFixed(1);
     });
     expect(pct).toEqual(['41.7', '66.0', '80.2', '88.4', '96.1']);
   });
   it('marksmen, collisions, ratings', () => {
-    expect([f(marksmanOdds('crew').crew), f(marksmanOdds('crew').officer)]).toEqual(['5/24', '1/24']);
-    expect([f(marksmanOdds('marine').crew), f(marksmanOdds('marine').officer)]).toEqual(['5/18', '1/18']);
+    expect([f(marksmanOdds('crew').crew), f(marksmanOdds('crew').officer)]).toEqual([
+      '5/24',
+      '1/24'
+    ]);
+    expect([f(marksmanOdds('marine').crew), f(marksmanOdds('marine').officer)]).toEqual([
+      '5/18',
+      '1/18'
+    ]);
     const c = collisionOdds(2);
     expect([f(c.entangle), f(mean(c.rammer)), f(mean(c.rammed))]).toEqual(['5/12', '7/2', '7']);
     expect(f(mean(collisionOdds(3).rammed))).toBe('21/2');

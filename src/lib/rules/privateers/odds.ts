@@ -40,8 +40,12 @@ export function hitChance(threshold: number): Rational {
 
 /** Distribution of the number of guns hitting (Poisson binomial). */
 export function hitsDist(thresholds: readonly number[]): Dist<number> {
-  let d = Dist.constant(0);
-  for (const t of thresholds) d = convolve(d, Dist.bernoulli(hitChance(t)).map((h) => (h ? 1 : 0)));
+  let d = Dist.constant<number>(0);
+  for (const t of thresholds)
+    d = convolve(
+      d,
+      Dist.bernoulli(hitChance(t)).map((h) => (h ? 1 : 0))
+    );
   return d;
 }
 
@@ -65,7 +69,7 @@ export function damageDiceDist(
 ): Dist<string> {
   // Track base and double-shotted dice per column, then apply the rounding once per toss.
   const zero = COLUMN_ORDER.flatMap(() => [0, 0]).join(',');
-  let d = Dist.constant(zero);
+  let d = Dist.constant<string>(zero);
   for (const g of guns) {
     const ci = COLUMN_ORDER.indexOf(g.column);
     const hit = Dist.bernoulli(hitChance(g.threshold));
@@ -98,7 +102,7 @@ function nonOnePower(col: DamageColumn, metric: Metric, name: string, k: number)
   const key = `${col}:${name}`;
   let arr = powCache.get(key);
   if (!arr) {
-    arr = [Dist.constant(0)];
+    arr = [Dist.constant<number>(0)];
     powCache.set(key, arr);
   }
   const face = Dist.uniform([2, 3, 4, 5, 6]).map((f) => metric(DAMAGE_DICE_TABLE[col][f - 1]));
@@ -108,7 +112,7 @@ function nonOnePower(col: DamageColumn, metric: Metric, name: string, k: number)
 
 /** Joint distribution of the number of 1s per column: key "k0,k1,k2,k3". */
 function onesDist(counts: ColumnCounts): Dist<string> {
-  let d = Dist.constant('');
+  let d = Dist.constant<string>('');
   for (const col of COLUMN_ORDER) {
     const b = binomial(counts[col], SIXTH);
     d = d.combine(b, (k, x) => (k === '' ? String(x) : `${k},${x}`));
@@ -117,7 +121,10 @@ function onesDist(counts: ColumnCounts): Dist<string> {
 }
 
 /** Counted 1s per column once the critical pair is consumed (same order as `criticalPair`). */
-function countedOnes(ones: number[], options: PvOptions): { counted: number[]; isCritical: boolean } {
+function countedOnes(
+  ones: number[],
+  options: PvOptions
+): { counted: number[]; isCritical: boolean } {
   const total = ones.reduce((a, b) => a + b, 0);
   const isCritical = total >= 2;
   const counted = [...ones];
@@ -132,11 +139,20 @@ function countedOnes(ones: number[], options: PvOptions): { counted: number[]; i
   return { counted, isCritical };
 }
 
-function metricDist(counts: ColumnCounts, metric: Metric, name: string, ones: number[], counted: number[]): Dist<number> {
-  let d = Dist.constant(0);
+function metricDist(
+  counts: ColumnCounts,
+  metric: Metric,
+  name: string,
+  ones: number[],
+  counted: number[]
+): Dist<number> {
+  let d = Dist.constant<number>(0);
   COLUMN_ORDER.forEach((col, i) => {
     const fromOnes = counted[i] * metric(DAMAGE_DICE_TABLE[col][0]);
-    d = convolve(d, nonOnePower(col, metric, name, counts[col] - ones[i]).map((x) => x + fromOnes));
+    d = convolve(
+      d,
+      nonOnePower(col, metric, name, counts[col] - ones[i]).map((x) => x + fromOnes)
+    );
   });
   return d;
 }
@@ -164,18 +180,26 @@ function critColumn(counts: ColumnCounts, aim: Aim): Aim {
 
 /** P(effect | critical) on the column in use. */
 export function criticalEffectOdds(column: Aim): { effect: CriticalEffect; p: Rational }[] {
-  return D12.map((f) => CRITICAL_HITS[f - 1][column]).entries().map((e) => ({ effect: e.value, p: e.p }));
+  return D12.map((f) => CRITICAL_HITS[f - 1][column])
+    .entries()
+    .map((e) => ({ effect: e.value, p: e.p }));
 }
 
 /** C.7.3: exact odds of one toss with the given dice per column. */
-export function tossOdds(counts: ColumnCounts, aim: Aim, options: PvOptions = DEFAULT_OPTIONS): TossOdds {
+export function tossOdds(
+  counts: ColumnCounts,
+  aim: Aim,
+  options: PvOptions = DEFAULT_OPTIONS
+): TossOdds {
   const column = critColumn(counts, aim);
   const effects = criticalEffectOdds(column);
   const pEffect = (e: CriticalEffect) => effects.find((x) => x.effect === e)?.p ?? ZERO;
   const pDoubleHull = pEffect('doubleHull');
   const pDoubleRig = pEffect('doubleRigging');
   const critOfficers = sum(
-    effects.filter((e) => ['captain', 'firstLt', 'master', 'gunner'].includes(e.effect)).map((e) => e.p)
+    effects
+      .filter((e) => ['captain', 'firstLt', 'master', 'gunner'].includes(e.effect))
+      .map((e) => e.p)
   );
   const onesD = onesDist(counts);
   let pCrit = ZERO;
@@ -273,7 +297,7 @@ export function broadsideOdds(
   return {
     perGun: guns.map((g) => ({ id: g.id, p: hitChance(g.threshold) })),
     hits: hitsDist(guns.map((g) => g.threshold)),
-    dice: dd.map((k) => countsFromKey(k)).map((c) => COLUMN_ORDER.reduce((a, col) => a + c[col], 0)),
+    dice: dd.map((k) => k.split(',').reduce((a, x) => a + Number(x), 0)),
     hull: dd.flatMap((k) => toss(k).hull),
     rigging: dd.flatMap((k) => toss(k).rigging),
     pCritical: pCrit,
@@ -310,7 +334,11 @@ export function reloadOdds(
 }
 
 /** P(A moves before B) for two ships (d12 or d6; ties re-rolled, or the higher modifier). */
-export function initiativeOdds(modA: number, modB: number, options: PvOptions = DEFAULT_OPTIONS): Rational {
+export function initiativeOdds(
+  modA: number,
+  modB: number,
+  options: PvOptions = DEFAULT_OPTIONS
+): Rational {
   const d = Dist.die(options.initiativeDie);
   const diff = d.combine(d, (a, b) => a + modA - (b + modB));
   const win = diff.probWhere((x) => x > 0);
@@ -329,7 +357,10 @@ export function tackOdds(initiativeMod: number): { success: Rational; mastLost: 
   const fail = D12.probWhere((f) => f + initiativeMod < TASK_CHECKS.tack);
   return {
     success: sub(ONE, fail),
-    mastLost: mul(fail, D12.probWhere((f) => f <= TASK_CHECKS.takenAbackMastLostUpTo))
+    mastLost: mul(
+      fail,
+      D12.probWhere((f) => f <= TASK_CHECKS.takenAbackMastLostUpTo)
+    )
   };
 }
 
@@ -350,7 +381,13 @@ export function fireChainOdds(crews: readonly [number, number, number]): {
   const q = ([1, 2, 3] as const).map((t, i) => sub(ONE, fireAttemptOdds(t, crews[i])));
   const burnsUp = mul(mul(q[0], q[1]), q[2]);
   const fails = add(add(q[0], mul(q[0], q[1])), burnsUp);
-  return { burnsUp, expectedDamage: add(rational(TASK_CHECKS.fireDamage), mul(rational(TASK_CHECKS.fireDamage), fails)) };
+  return {
+    burnsUp,
+    expectedDamage: add(
+      rational(TASK_CHECKS.fireDamage),
+      mul(rational(TASK_CHECKS.fireDamage), fails)
+    )
+  };
 }
 
 export function checkOdds(bonus: number, target: number): Rational {
@@ -358,13 +395,23 @@ export function checkOdds(bonus: number, target: number): Rational {
 }
 
 export function grappleOdds(crew: number): Dist<number> {
-  return binomial(crew, D12.probWhere((f) => f >= TASK_CHECKS.grapple));
+  return binomial(
+    crew,
+    D12.probWhere((f) => f >= TASK_CHECKS.grapple)
+  );
 }
 
-export function marksmanOdds(kind: 'crew' | 'marine'): { crew: Rational; officer: Rational; miss: Rational } {
+export function marksmanOdds(kind: 'crew' | 'marine'): {
+  crew: Rational;
+  officer: Rational;
+  miss: Rational;
+} {
   const upTo = kind === 'marine' ? TASK_CHECKS.marksmanMarineUpTo : TASK_CHECKS.marksmanCrewUpTo;
   const hit = D12.probWhere((f) => f <= upTo);
-  const officer = mul(hit, D6.probWhere((f) => f >= TASK_CHECKS.marksmanOfficerFace));
+  const officer = mul(
+    hit,
+    D6.probWhere((f) => f >= TASK_CHECKS.marksmanOfficerFace)
+  );
   return { crew: sub(hit, officer), officer, miss: sub(ONE, hit) };
 }
 

@@ -78,8 +78,14 @@ describe('range bands (C.4.7 step 7)', () => {
     expect(rangeBand(49, true).ok).toBe(false);
   });
   it('options: lower-inclusive boundaries and widened land bands', () => {
-    expect(rangeBand(12, false, opts({ rangeBoundary: 'lowerInclusive' }))).toEqual({ ok: true, value: 'medium' });
-    expect(rangeBand(60, true, opts({ landRangeMode: 'widenEach' }))).toEqual({ ok: true, value: 'long' });
+    expect(rangeBand(12, false, opts({ rangeBoundary: 'lowerInclusive' }))).toEqual({
+      ok: true,
+      value: 'medium'
+    });
+    expect(rangeBand(60, true, opts({ landRangeMode: 'widenEach' }))).toEqual({
+      ok: true,
+      value: 'long'
+    });
   });
 });
 
@@ -104,7 +110,9 @@ describe('hit threshold (C.4.7 step 8, C.7.1)', () => {
       const r = hitThreshold({ band, aim, gunnerSights: gunner, firerSail: sail });
       expect(r.ok && r.value.threshold).toBe(expected[i]);
     });
-    expect(hitThreshold({ band: 'long', aim: 'high', gunnerSights: gunner, firerSail: sail }).ok).toBe(false);
+    expect(
+      hitThreshold({ band: 'long', aim: 'high', gunnerSights: gunner, firerSail: sail }).ok
+    ).toBe(false);
   });
   it('Gunner at Medium Sail is +1 (C.7.1 row +1)', () => {
     const r = hitThreshold({ band: 'medium', aim: 'low', gunnerSights: true, firerSail: 2 });
@@ -115,7 +123,13 @@ describe('hit threshold (C.4.7 step 8, C.7.1)', () => {
     expect(r).toEqual({ ok: false, error: 'Full Sail: "No firing is allowed at this speed."' });
   });
   it('fortifications ignore sail modifiers but keep the Gunner (Errata 1)', () => {
-    const r = hitThreshold({ band: 'short', aim: 'low', gunnerSights: true, firerSail: 3, isFortification: true });
+    const r = hitThreshold({
+      band: 'short',
+      aim: 'low',
+      gunnerSights: true,
+      firerSail: 3,
+      isFortification: true
+    });
     expect(r.ok && r.value.threshold).toBe(11);
   });
   it('Appendix C-1 Hit: medium gun, 18″, low, Gunner, Fighting Sail, natural 8 → hit, 2 dice', () => {
@@ -155,20 +169,35 @@ describe('damage dice (C.3.5, C.4.7 step 9)', () => {
   it('EXAMPLE: 3 medium hits, one double-shotted, stern rake: additive 13, multiplicative 14', () => {
     expect(damageDiceFor(three, { stern: true, bow: false }).ballLow).toBe(13);
     expect(
-      damageDiceFor(three, { stern: true, bow: false }, opts({ damageMultiplierCombine: 'multiplicative' })).ballLow
+      damageDiceFor(
+        three,
+        { stern: true, bow: false },
+        opts({ damageMultiplierCombine: 'multiplicative' })
+      ).ballLow
     ).toBe(14);
   });
   it('half dice round up once per toss (down as an option)', () => {
     const one = [{ dice: 1, column: 'ballLow' as const, doubleShot: true }];
     expect(damageDiceFor(one, { stern: false, bow: false }).ballLow).toBe(2);
-    expect(damageDiceFor(one, { stern: false, bow: false }, opts({ fractionalDice: 'roundDownPerToss' })).ballLow).toBe(1);
+    expect(
+      damageDiceFor(one, { stern: false, bow: false }, opts({ fractionalDice: 'roundDownPerToss' }))
+        .ballLow
+    ).toBe(1);
     // bow rake on 3 dice: 4.5 → 5
-    expect(damageDiceFor([{ dice: 3, column: 'ballLow', doubleShot: false }], { stern: false, bow: true }).ballLow).toBe(5);
+    expect(
+      damageDiceFor([{ dice: 3, column: 'ballLow', doubleShot: false }], {
+        stern: false,
+        bow: true
+      }).ballLow
+    ).toBe(5);
   });
   it('columns by class, load and aim (C.4.7 step 10)', () => {
     expect(damageColumn('swivel', 'ball', 'high')).toEqual({ ok: true, value: 'swivelGrape' });
     expect(damageColumn('medium', 'grape', 'low')).toEqual({ ok: true, value: 'swivelGrape' });
-    expect(damageColumn('medium', 'shotAndGrape', 'low')).toEqual({ ok: true, value: 'shotAndGrape' });
+    expect(damageColumn('medium', 'shotAndGrape', 'low')).toEqual({
+      ok: true,
+      value: 'shotAndGrape'
+    });
     expect(damageColumn('medium', 'shotAndGrape', 'high').ok).toBe(false);
     expect(damageColumn('heavy', 'ball', 'low')).toEqual({ ok: true, value: 'ballLow' });
     expect(damageColumn('heavy', 'ball', 'high')).toEqual({ ok: true, value: 'ballHigh' });
@@ -189,7 +218,11 @@ describe('one toss (C.4.8, Appendix C-1)', () => {
     expect(tossNeeds(dice)).toEqual({ isCritical: true, officerRolls: 0 });
     expect(resolveToss(dice, 'low', {}).ok).toBe(false);
     const r = resolveToss(dice, 'low', { criticalFace: 6 });
-    expect(r.ok && [r.value.critical?.effect, r.value.hullPoints, r.value.crewHits]).toEqual(['fire', 3, 1]);
+    expect(r.ok && [r.value.critical?.effect, r.value.hullPoints, r.value.crewHits]).toEqual([
+      'fire',
+      3,
+      1
+    ]);
   });
   it('three ones: one critical, hull 1 + 4 = 5', () => {
     const r = resolveToss(tossDice({ ballLow: [1, 1, 1, 4] }), 'low', { criticalFace: 5 });
@@ -200,7 +233,12 @@ describe('one toss (C.4.8, Appendix C-1)', () => {
     expect(r.ok && [r.value.critical?.effect, r.value.hullPoints]).toEqual(['captain', 2]);
   });
   it('option: the critical pair also counts as damage', () => {
-    const r = resolveToss(tossDice({ ballLow: [1, 1, 3] }), 'low', { criticalFace: 5 }, opts({ criticalPairCountsAsDamage: true }));
+    const r = resolveToss(
+      tossDice({ ballLow: [1, 1, 3] }),
+      'low',
+      { criticalFace: 5 },
+      opts({ criticalPairCountsAsDamage: true })
+    );
     expect(r.ok && r.value.hullPoints).toBe(5);
   });
   it('2x Hull Pts doubles the toss; option +2', () => {
@@ -268,7 +306,9 @@ describe('gun destruction (C.4.9) and applying a toss', () => {
     const s = applyToss(ship(), r.value, { turn: 4, facingSide: 'starboard' });
     expect(s.onFire).toEqual({ burning: true, attempt: 0, ignitedOnTurn: 4 });
     const burning = ship({ onFire: { burning: true, attempt: 2, ignitedOnTurn: 1 } });
-    expect(applyToss(burning, r.value, { turn: 4, facingSide: 'starboard' }).onFire.attempt).toBe(2);
+    expect(applyToss(burning, r.value, { turn: 4, facingSide: 'starboard' }).onFire.attempt).toBe(
+      2
+    );
   });
   it('a mast critical with no mast standing has no effect; hull expended flags sinking', () => {
     const r = resolveToss(tossDice({ ballLow: [1, 1, 4] }), 'low', { criticalFace: 5 });
@@ -287,7 +327,11 @@ describe('gun destruction (C.4.9) and applying a toss', () => {
       return applyToss(ship(), r.value, { turn: 1, facingSide: 'starboard' });
     };
     expect(toss(7).rudderHit).toBe(true);
-    expect(toss(8).helmHit).toEqual({ straightNextTurn: true, tillerCrewRequired: true });
+    expect(toss(8).helmHit).toEqual({
+      straightNextTurn: true,
+      tillerCrewRequired: true,
+      hitOnTurn: 1
+    });
     expect(toss(9).waterline).toBe(true);
   });
   it('fired guns are unloaded', () => {

@@ -74,7 +74,8 @@ export function hitThreshold(h: HitInput): Result<HitThreshold> {
   // "Long 24"-36" 1-3 N/A" — no modifier makes a high shot possible at long range (C.5 #41).
   if (base === null) return err('Fire High is N/A at Long range.');
   const modifiers: { label: string; value: number }[] = [];
-  if (h.gunnerSights) modifiers.push({ label: 'Gunner Sights Gun', value: FIRING_MODIFIERS.gunnerSightsGun });
+  if (h.gunnerSights)
+    modifiers.push({ label: 'Gunner Sights Gun', value: FIRING_MODIFIERS.gunnerSightsGun });
   if (!h.isFortification) {
     const sail = SAIL_SETTINGS[h.firerSail];
     if (sail.firingMod === null) return err('Full Sail: "No firing is allowed at this speed."');
@@ -121,19 +122,33 @@ export function firingGunsFrom(
     if (!col.ok) return col;
     const th = hitThreshold({ ...common, gunnerSights: common.gunnerSightsId === id });
     if (!th.ok) return th;
-    out.push({ id, dice: dice.value, column: col.value, doubleShot: g.doubleShot, threshold: th.value.threshold });
+    out.push({
+      id,
+      dice: dice.value,
+      column: col.value,
+      doubleShot: g.doubleShot,
+      threshold: th.value.threshold
+    });
   }
   return ok(out);
 }
 
 /** C.4.7 step 8: one d12 per gun, in order. */
-export function resolveHits(guns: readonly FiringGun[], faces: readonly number[]): Result<boolean[]> {
+export function resolveHits(
+  guns: readonly FiringGun[],
+  faces: readonly number[]
+): Result<boolean[]> {
   if (faces.length !== guns.length) return err(`Roll one d12 per gun (${guns.length}).`);
   if (!faces.every((f) => isFace(f, 12))) return err('Hit rolls are d12 faces 1–12.');
   return ok(guns.map((g, i) => faces[i] <= g.threshold));
 }
 
-export const COLUMN_ORDER: readonly DamageColumn[] = ['shotAndGrape', 'swivelGrape', 'ballLow', 'ballHigh'];
+export const COLUMN_ORDER: readonly DamageColumn[] = [
+  'shotAndGrape',
+  'swivelGrape',
+  'ballLow',
+  'ballHigh'
+];
 export type ColumnCounts = Record<DamageColumn, number>;
 export const NO_DICE: ColumnCounts = { shotAndGrape: 0, swivelGrape: 0, ballLow: 0, ballHigh: 0 };
 
@@ -172,7 +187,11 @@ export function damageDiceFor(
 export function diceCount(base: number, ds: number, rakes: Rakes, options: PvOptions): number {
   let quarters: number;
   if (options.damageMultiplierCombine === 'additive') {
-    const extra = rakes.stern ? FIRING_MODIFIERS.sternRakeExtraDice : rakes.bow ? FIRING_MODIFIERS.bowRakeExtraDice : 0;
+    const extra = rakes.stern
+      ? FIRING_MODIFIERS.sternRakeExtraDice
+      : rakes.bow
+        ? FIRING_MODIFIERS.bowRakeExtraDice
+        : 0;
     quarters = 4 * base * (1 + extra) + 4 * FIRING_MODIFIERS.doubleShotExtraDice * ds;
   } else {
     const rake = rakes.stern ? 2 : rakes.bow ? 1.5 : 1;
@@ -191,11 +210,16 @@ export interface TossDie {
 
 /** Which dice of a toss are consumed by the critical: two 1s, taken in COLUMN_ORDER then die order
  *  [APP rule for mixed tosses]; none when `criticalPairCountsAsDamage`. */
-export function criticalPair(dice: readonly TossDie[], options: PvOptions): { isCritical: boolean; consumed: number[] } {
+export function criticalPair(
+  dice: readonly TossDie[],
+  options: PvOptions
+): { isCritical: boolean; consumed: number[] } {
   const ones = dice
     .map((d, i) => ({ d, i }))
     .filter((x) => x.d.face === 1)
-    .sort((a, b) => COLUMN_ORDER.indexOf(a.d.column) - COLUMN_ORDER.indexOf(b.d.column) || a.i - b.i);
+    .sort(
+      (a, b) => COLUMN_ORDER.indexOf(a.d.column) - COLUMN_ORDER.indexOf(b.d.column) || a.i - b.i
+    );
   const isCritical = ones.length >= 2;
   return {
     isCritical,
@@ -215,7 +239,10 @@ export interface TossNeeds {
 }
 
 /** What extra dice a toss needs before it can be resolved. */
-export function tossNeeds(dice: readonly TossDie[], options: PvOptions = DEFAULT_OPTIONS): TossNeeds {
+export function tossNeeds(
+  dice: readonly TossDie[],
+  options: PvOptions = DEFAULT_OPTIONS
+): TossNeeds {
   const { isCritical, consumed } = criticalPair(dice, options);
   let officerRolls = 0;
   dice.forEach((d, i) => {
@@ -339,7 +366,10 @@ export function applyToss(
     s = {
       ...s,
       gunHitsTaken: s.gunHitsTaken + 1,
-      guns: id === null ? s.guns : s.guns.map((g) => (g.id === id ? { ...g, destroyed: true, loaded: false } : g))
+      guns:
+        id === null
+          ? s.guns
+          : s.guns.map((g) => (g.id === id ? { ...g, destroyed: true, loaded: false } : g))
     };
   }
   const lose = (role: OfficerRole) => {
@@ -356,7 +386,10 @@ export function applyToss(
       s = { ...s, onFire: { burning: true, attempt: 0, ignitedOnTurn: ctx.turn } };
     else if (e === 'rudder') s = { ...s, rudderHit: true };
     else if (e === 'helmTiller')
-      s = { ...s, helmHit: { straightNextTurn: true, tillerCrewRequired: true } };
+      s = {
+        ...s,
+        helmHit: { straightNextTurn: true, tillerCrewRequired: true, hitOnTurn: ctx.turn }
+      };
     else if (e === 'waterLine') s = { ...s, waterline: true };
   }
   const commanderAfter = commanderRole(s);
@@ -390,13 +423,16 @@ export function applyCrewLosses(s: Sheet, n: number, includeMarines: boolean): S
 export function applyGunsFired(s: Sheet, gunIds: readonly string[]): Sheet {
   return {
     ...s,
-    guns: s.guns.map((g) => (gunIds.includes(g.id) ? { ...g, loaded: false, doubleShot: false } : g))
+    guns: s.guns.map((g) =>
+      gunIds.includes(g.id) ? { ...g, loaded: false, doubleShot: false } : g
+    )
   };
 }
 
 /** Helper for tests and the UI: dice of a toss from per-column faces. */
 export function tossDice(faces: Partial<Record<DamageColumn, readonly number[]>>): TossDie[] {
   const out: TossDie[] = [];
-  for (const col of COLUMN_ORDER) for (const f of faces[col] ?? []) out.push({ column: col, face: f });
+  for (const col of COLUMN_ORDER)
+    for (const f of faces[col] ?? []) out.push({ column: col, face: f });
   return out;
 }

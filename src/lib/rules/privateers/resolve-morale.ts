@@ -40,7 +40,8 @@ export function moraleTriggers(s: Sheet): MoraleTrigger[] {
   if (s.turnEvents.commanderHit) t.push('captainHit');
   if (s.onFire.burning || s.turnEvents.wasOnFire) t.push('onFire');
   if (s.hull.points > 0 && 4 * s.hull.damage >= 3 * s.hull.points) t.push('hullThreeQuarters');
-  if (s.rigging.points > 0 && 4 * s.rigging.damage >= 3 * s.rigging.points) t.push('riggingThreeQuarters');
+  if (s.rigging.points > 0 && 4 * s.rigging.damage >= 3 * s.rigging.points)
+    t.push('riggingThreeQuarters');
   if (s.turnEvents.sternRakeTaken) t.push('sternRakeTaken');
   if (2 * (s.crew.initial - s.crew.current) > s.crew.initial) t.push('crewHalf');
   if (s.turnEvents.boardingLost) t.push('boardingLost');
@@ -61,7 +62,11 @@ export interface MoraleInput {
 }
 
 export function moraleInputOf(s: Sheet): MoraleInput {
-  return { commanderRating: commanderRating(s), crewRating: s.crewRating, disordered: s.disordered };
+  return {
+    commanderRating: commanderRating(s),
+    crewRating: s.crewRating,
+    disordered: s.disordered
+  };
 }
 
 /** The signed modifier m of C.7.4: −(commander + crew) + (disordered ? 1 : 0). */
@@ -89,7 +94,11 @@ export function resolveMorale(m: MoraleInput, face: number): Result<MoraleOutcom
   return ok({ roll: face, modifier, modified, result: moraleResultFor(modified) });
 }
 
-export function applyMorale(s: Sheet, o: MoraleOutcome, options: PvOptions = DEFAULT_OPTIONS): Sheet {
+export function applyMorale(
+  s: Sheet,
+  o: MoraleOutcome,
+  options: PvOptions = DEFAULT_OPTIONS
+): Sheet {
   if (o.result === 'strike') return { ...s, struck: true };
   if (o.result === 'disordered') return { ...s, disordered: true };
   return options.disorderClears === 'onPassedCheck' ? { ...s, disordered: false } : s;

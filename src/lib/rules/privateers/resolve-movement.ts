@@ -95,11 +95,15 @@ export function validateOrders(
   const p = s.sail;
   const { cap } = speedCap(s);
   if (Math.abs(o.sail - p) > 1)
-    problems.push('"A player may increase or decrease his ships speed by only one level each turn."');
+    problems.push(
+      '"A player may increase or decrease his ships speed by only one level each turn."'
+    );
   if (o.sail === 3 && !(p === 2 || (p === 3 && options.fullSailHold)))
     problems.push('"A ship may move at full speed if it was at medium sail the previous turn."');
   if (s.anchored && o.sail > 1)
-    problems.push('"The first sail setting a ship may adopt from anchor setting" is Fighting Sail.');
+    problems.push(
+      '"The first sail setting a ship may adopt from anchor setting" is Fighting Sail.'
+    );
   if (s.anchored && o.sail > 0 && s.weighAnchor !== null && s.weighAnchor.turnsLeft > 0)
     problems.push('The anchor is not yet weighed.');
   if (o.sail > cap)
@@ -108,7 +112,10 @@ export function validateOrders(
     problems.push('"the speed all jury rigged ships must sail at" is Fighting Sail.');
   if ((o.maneuver === 'heaveTo' || o.maneuver === 'tack') && o.pointOfSail !== 'beating')
     problems.push('Heaving to and tacking start while Beating.');
-  if (s.rudderHit && (o.pointOfSail === 'beating' || o.maneuver === 'tack' || o.maneuver === 'heaveTo'))
+  if (
+    s.rudderHit &&
+    (o.pointOfSail === 'beating' || o.maneuver === 'tack' || o.maneuver === 'heaveTo')
+  )
     problems.push('Rudder hit: "Ship will not sail into the wind" (no Beating, tack or heave to).');
   if (s.helmHit.straightNextTurn && o.maneuver !== 'straight')
     problems.push('Helm/Tiller hit: "May not alter course next turn".');
@@ -156,7 +163,14 @@ export function resolveTack(
   if (!isFace(face, 12)) return err('The tacking roll needs a d12 face 1–12.');
   const modified = face + initiativeMod;
   if (modified >= TASK_CHECKS.tack)
-    return ok({ roll: face, modified, success: true, takenAback: false, mastRoll: null, mastLost: false });
+    return ok({
+      roll: face,
+      modified,
+      success: true,
+      takenAback: false,
+      mastRoll: null,
+      mastLost: false
+    });
   if (mastFace === undefined || !isFace(mastFace, 12))
     return err('Taken aback: roll a d12 for losing a mast (1–3 loses it).');
   return ok({
@@ -224,7 +238,10 @@ export function collisionDice(rammerSail: SailLevel): number {
   return COLLISION.rammedDiceBySail[rammerSail];
 }
 
-export function resolveCollision(rammerSail: SailLevel, faces: readonly number[]): Result<CollisionOutcome> {
+export function resolveCollision(
+  rammerSail: SailLevel,
+  faces: readonly number[]
+): Result<CollisionOutcome> {
   const n = collisionDice(rammerSail);
   if (faces.length !== 2 + n) return err(`A collision needs 1d6, 1d12 and ${n}d6.`);
   const [d6, d12, ...rammed] = faces;
@@ -255,7 +272,9 @@ export function applyCollision(
           ...s,
           hull: { ...s.hull, damage: s.hull.damage + d },
           entangledWith:
-            o.entangled && !s.entangledWith.includes(other) ? [...s.entangledWith, other] : s.entangledWith
+            o.entangled && !s.entangledWith.includes(other)
+              ? [...s.entangledWith, other]
+              : s.entangledWith
         },
         options
       )
@@ -265,7 +284,8 @@ export function applyCollision(
 
 /** C.4.18 / C.5 #44: flag a ship whose hull points are expended. */
 export function applySinkingFlag(s: Sheet): Sheet {
-  if (s.hull.points > 0 && s.hull.damage >= s.hull.points && !s.sinking) return { ...s, sinking: true };
+  if (s.hull.points > 0 && s.hull.damage >= s.hull.points && !s.sinking)
+    return { ...s, sinking: true };
   return s;
 }
 

@@ -102,7 +102,11 @@ export function reloadGunsOf(s: Sheet): ReloadGun[] {
   const gunnerOn = s.officers.gunner.present ? s.assignments.gunnerSights : null;
   return s.guns
     .filter((g) => !g.loaded && !g.destroyed)
-    .map((g) => ({ id: g.id, gunnerSighted: g.id === gunnerOn, doubleShotOrdered: g.doubleShotOrdered }));
+    .map((g) => ({
+      id: g.id,
+      gunnerSighted: g.id === gunnerOn,
+      doubleShotOrdered: g.doubleShotOrdered
+    }));
 }
 
 export function applyReload(s: Sheet, o: ReloadOutcome): Sheet {
@@ -164,7 +168,8 @@ export function fireAttemptDue(
   options: PvOptions = DEFAULT_OPTIONS
 ): 1 | 2 | 3 | null {
   if (!s.onFire.burning || s.onFire.attempt >= 3) return null;
-  if (options.fireTimeline === 'firstAttemptNextTurn' && s.onFire.ignitedOnTurn === turn) return null;
+  if (options.fireTimeline === 'firstAttemptNextTurn' && s.onFire.ignitedOnTurn === turn)
+    return null;
   return (s.onFire.attempt + 1) as 1 | 2 | 3;
 }
 
@@ -184,7 +189,10 @@ export function applyFire(s: Sheet, o: FireOutcome, options: PvOptions = DEFAULT
 /** Ignition-turn damage (Errata 3): 5 hull points, no attempt. */
 export function applyFireIgnitionDamage(s: Sheet, options: PvOptions = DEFAULT_OPTIONS): Sheet {
   return applySinkingFlag(
-    applySpeedCap({ ...s, hull: { ...s.hull, damage: s.hull.damage + TASK_CHECKS.fireDamage } }, options)
+    applySpeedCap(
+      { ...s, hull: { ...s.hull, damage: s.hull.damage + TASK_CHECKS.fireDamage } },
+      options
+    )
   );
 }
 
@@ -198,10 +206,16 @@ export function pumpingDamage(s: Sheet, pumpCrew: number): number {
   return pumpsNeeded(s) && pumpCrew < 2 ? TASK_CHECKS.pumpDamage : 0;
 }
 
-export function applyPumping(s: Sheet, pumpCrew: number, options: PvOptions = DEFAULT_OPTIONS): Sheet {
+export function applyPumping(
+  s: Sheet,
+  pumpCrew: number,
+  options: PvOptions = DEFAULT_OPTIONS
+): Sheet {
   const d = pumpingDamage(s, pumpCrew);
   if (d === 0) return s;
-  return applySinkingFlag(applySpeedCap({ ...s, hull: { ...s.hull, damage: s.hull.damage + d } }, options));
+  return applySinkingFlag(
+    applySpeedCap({ ...s, hull: { ...s.hull, damage: s.hull.damage + d } }, options)
+  );
 }
 
 export interface CheckOutcome {
@@ -218,8 +232,17 @@ function check(face: number, bonus: number, target: number, what: string): Resul
 }
 
 /** C.4.16 step 3: clear one wreckage item on d12 (+ crew [DEFAULT]) ≥ 10. */
-export function resolveDamageControl(crew: number, face: number, options: PvOptions = DEFAULT_OPTIONS) {
-  return check(face, crewBonus(crew, 'other', options), TASK_CHECKS.damageControl, 'Damage control');
+export function resolveDamageControl(
+  crew: number,
+  face: number,
+  options: PvOptions = DEFAULT_OPTIONS
+) {
+  return check(
+    face,
+    crewBonus(crew, 'other', options),
+    TASK_CHECKS.damageControl,
+    'Damage control'
+  );
 }
 
 export function applyDamageControl(s: Sheet, o: CheckOutcome): Sheet {
@@ -231,7 +254,11 @@ export function resolveJuryRig(crew: number, face: number, options: PvOptions = 
   return check(face, crewBonus(crew, 'other', options), TASK_CHECKS.juryRig, 'Jury rigging');
 }
 
-export function applyJuryRig(s: Sheet, o: CheckOutcome, options: PvOptions = DEFAULT_OPTIONS): Sheet {
+export function applyJuryRig(
+  s: Sheet,
+  o: CheckOutcome,
+  options: PvOptions = DEFAULT_OPTIONS
+): Sheet {
   if (!o.success || s.mastsJuryRigged >= s.mastsLost) return s;
   return applySpeedCap({ ...s, mastsJuryRigged: s.mastsJuryRigged + 1 }, options);
 }
@@ -275,7 +302,8 @@ export function resolveMarksmen(
   const out: MarksmenOutcome = { crewHits: 0, officerRolls: [], shots: [] };
   for (const s of shots) {
     if (!isFace(s.hitFace, 12)) return err('Marksman hit rolls are d12 faces.');
-    const upTo = s.kind === 'marine' ? TASK_CHECKS.marksmanMarineUpTo : TASK_CHECKS.marksmanCrewUpTo;
+    const upTo =
+      s.kind === 'marine' ? TASK_CHECKS.marksmanMarineUpTo : TASK_CHECKS.marksmanCrewUpTo;
     if (s.hitFace > upTo) {
       out.shots.push({ kind: s.kind, hit: false, result: 'miss' });
       continue;
@@ -295,11 +323,16 @@ export function resolveMarksmen(
   return ok(out);
 }
 
-export function applyMarksmen(s: Sheet, o: MarksmenOutcome, options: PvOptions = DEFAULT_OPTIONS): Sheet {
+export function applyMarksmen(
+  s: Sheet,
+  o: MarksmenOutcome,
+  options: PvOptions = DEFAULT_OPTIONS
+): Sheet {
   const before = commanderRole(s);
   let next = applyCrewLosses(s, o.crewHits, options.gunfireCrewLossesIncludeMarines);
   const officers = { ...next.officers };
-  for (const r of o.officerRolls) for (const role of r.roles) officers[role] = { ...officers[role], present: false };
+  for (const r of o.officerRolls)
+    for (const role of r.roles) officers[role] = { ...officers[role], present: false };
   next = { ...next, officers };
   if (before !== null && commanderRole(next) !== before)
     next = { ...next, turnEvents: { ...next.turnEvents, commanderHit: true } };

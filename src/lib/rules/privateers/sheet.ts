@@ -111,7 +111,11 @@ export const sheetSchema = z.strictObject({
   }),
   waterline: z.boolean(),
   rudderHit: z.boolean(),
-  helmHit: z.strictObject({ straightNextTurn: z.boolean(), tillerCrewRequired: z.boolean() }),
+  helmHit: z.strictObject({
+    straightNextTurn: z.boolean(),
+    tillerCrewRequired: z.boolean(),
+    hitOnTurn: z.nullable(z.int())
+  }),
   wreckage: count(),
   grapples: count(),
   entangledWith: z.array(z.string()),
@@ -152,7 +156,13 @@ export const NO_TURN_EVENTS: TurnEvents = {
 };
 
 /** An empty log: every chart value 0 until the user enters the ship's chart or picks a class. */
-export function defaultSheet({ name, className = '' }: { name: string; className?: string }): Sheet {
+export function defaultSheet({
+  name,
+  className = ''
+}: {
+  name: string;
+  className?: string;
+}): Sheet {
   const officer = (): Officer => ({ rating: 0, present: true });
   return {
     name,
@@ -183,7 +193,7 @@ export function defaultSheet({ name, className = '' }: { name: string; className
     onFire: { burning: false, attempt: 0, ignitedOnTurn: null },
     waterline: false,
     rudderHit: false,
-    helmHit: { straightNextTurn: false, tillerCrewRequired: false },
+    helmHit: { straightNextTurn: false, tillerCrewRequired: false, hitOnTurn: null },
     wreckage: 0,
     grapples: 0,
     entangledWith: [],

@@ -73,7 +73,8 @@ describe('C.3.2 Points of sail and C.3.3 Sail settings', () => {
       const s = SAIL_SETTINGS[i];
       expect(s.level).toBe(Number(level));
       expect(s.label).toBe(label);
-      const expected = mod === 'None' ? 0 : mod.includes('No Fire') ? null : Number(mod.replace('−', '-'));
+      const expected =
+        mod === 'None' ? 0 : mod.includes('No Fire') ? null : Number(mod.replace('−', '-'));
       expect(s.firingMod).toBe(expected);
       expect(s.crewPerMast).toBe(Number(crew));
     });
@@ -90,7 +91,9 @@ describe('C.3.5 Damage dice per gun class', () => {
 | Extra Heavy | "Per Scenario" [USER DATA] |`);
     const keys = ['swivel', 'light', 'medium', 'heavy', 'extraHeavy'] as const;
     spec.forEach(([, dice], i) => {
-      expect(DAMAGE_DICE_PER_CLASS[keys[i]]).toBe(dice.includes('Per Scenario') ? null : Number(dice));
+      expect(DAMAGE_DICE_PER_CLASS[keys[i]]).toBe(
+        dice.includes('Per Scenario') ? null : Number(dice)
+      );
     });
   });
 });

@@ -141,7 +141,8 @@ export const SAIL_SETTINGS: readonly {
     label: 'Medium Sail',
     firingMod: -1,
     crewPerMast: 2,
-    quote: 'The ship fires its guns with a -1 modifier at this setting. … Requires two crew per mast'
+    quote:
+      'The ship fires its guns with a -1 modifier at this setting. … Requires two crew per mast'
   },
   {
     level: 3,
@@ -149,7 +150,8 @@ export const SAIL_SETTINGS: readonly {
     label: 'Full Sail',
     firingMod: null,
     crewPerMast: 3,
-    quote: 'No firing is allowed at this speed. … Requires three crew per mast, including the bow sprit.'
+    quote:
+      'No firing is allowed at this speed. … Requires three crew per mast, including the bow sprit.'
   }
 ];
 
@@ -181,8 +183,7 @@ export const MANEUVERS: readonly { id: Maneuver; label: string; quote: string }[
   {
     id: 'tack',
     label: 'Tacking',
-    quote:
-      "When a ship's turning movement requires it to cross the wind it is said to be tacking."
+    quote: "When a ship's turning movement requires it to cross the wind it is said to be tacking."
   }
 ];
 
@@ -205,7 +206,13 @@ export const GUN_CLASS_LABELS: Record<GunClass, string> = {
 };
 
 /** C.4.9 "+Heavy gun first then next largest" — largest first. */
-export const GUN_CLASS_ORDER: readonly GunClass[] = ['extraHeavy', 'heavy', 'medium', 'light', 'swivel'];
+export const GUN_CLASS_ORDER: readonly GunClass[] = [
+  'extraHeavy',
+  'heavy',
+  'medium',
+  'light',
+  'swivel'
+];
 
 /** C.3.6 "Range Distance FireLow Fire High Short 0-12" 1-9 1-6 Medium 12"-24" 1-6 1-3 Long 24"-36"
  *  1-3 N/A" — the hit roll is a d12 (C.5 #1); `high: null` = N/A. Upper bounds inclusive
@@ -269,20 +276,21 @@ export const CRITICAL_LABELS: Record<CriticalEffect, string> = {
  *  Lt. 3 Master 3 Master 4 Gunner 4 Mast 5 Mast 5 Mast 6 Fire 6 Fire 7 Rudder 7 Helm/Tiller 8
  *  Helm/Tiller 8 Mast 9 Water Line 9 2x Rigging Pts 10 Water Line 10 2x Rigging Pts 11 2x Hull Pts 11
  *  2x Rigging Pts 12 2x Hull Pts 12 2x Rigging Pts". Index = d12 face − 1. */
-export const CRITICAL_HITS: readonly { face: number; low: CriticalEffect; high: CriticalEffect }[] = [
-  { face: 1, low: 'captain', high: 'captain' },
-  { face: 2, low: 'firstLt', high: 'firstLt' },
-  { face: 3, low: 'master', high: 'master' },
-  { face: 4, low: 'gunner', high: 'mast' },
-  { face: 5, low: 'mast', high: 'mast' },
-  { face: 6, low: 'fire', high: 'fire' },
-  { face: 7, low: 'rudder', high: 'helmTiller' },
-  { face: 8, low: 'helmTiller', high: 'mast' },
-  { face: 9, low: 'waterLine', high: 'doubleRigging' },
-  { face: 10, low: 'waterLine', high: 'doubleRigging' },
-  { face: 11, low: 'doubleHull', high: 'doubleRigging' },
-  { face: 12, low: 'doubleHull', high: 'doubleRigging' }
-];
+export const CRITICAL_HITS: readonly { face: number; low: CriticalEffect; high: CriticalEffect }[] =
+  [
+    { face: 1, low: 'captain', high: 'captain' },
+    { face: 2, low: 'firstLt', high: 'firstLt' },
+    { face: 3, low: 'master', high: 'master' },
+    { face: 4, low: 'gunner', high: 'mast' },
+    { face: 5, low: 'mast', high: 'mast' },
+    { face: 6, low: 'fire', high: 'fire' },
+    { face: 7, low: 'rudder', high: 'helmTiller' },
+    { face: 8, low: 'helmTiller', high: 'mast' },
+    { face: 9, low: 'waterLine', high: 'doubleRigging' },
+    { face: 10, low: 'waterLine', high: 'doubleRigging' },
+    { face: 11, low: 'doubleHull', high: 'doubleRigging' },
+    { face: 12, low: 'doubleHull', high: 'doubleRigging' }
+  ];
 
 export type DamageResult =
   | { kind: 'hull'; points: number }
