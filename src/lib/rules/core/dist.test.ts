@@ -16,7 +16,7 @@ import {
   toFloat,
   variance
 } from './dist';
-import { compare, equals, formatFraction, ONE, rational, sum, toNumber } from './rational';
+import { compare, equals, formatFraction, ONE, rational, sum } from './rational';
 
 const SIDES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
 

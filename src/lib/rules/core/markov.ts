@@ -159,7 +159,14 @@ export function solveDecreasing<S>(
   key: (s: S) => string,
   step: (s: S) => ChainStep<S, Rational>
 ): Rational {
-  return solveDecreasingIn(RATIONAL_FIELD, start, key, step, rationalFromDist, new Map());
+  return solveDecreasingIn<S, Rational>(
+    RATIONAL_FIELD,
+    start,
+    key,
+    step,
+    rationalFromDist,
+    new Map<string, Rational>()
+  );
 }
 
 /** `solveDecreasing` that also returns the value of every state it visited (keyed by `key`). */
@@ -179,7 +186,14 @@ export function solveDecreasingFloat<S>(
   key: (s: S) => string,
   step: (s: S) => ChainStep<S, number>
 ): number {
-  return solveDecreasingIn(FLOAT_FIELD, start, key, step, noDist, new Map());
+  return solveDecreasingIn<S, number>(
+    FLOAT_FIELD,
+    start,
+    key,
+    step,
+    noDist,
+    new Map<string, number>()
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -208,7 +222,7 @@ export interface AttritionChain<P> {
    * Value of an absorbing state (a = 0 or b = 0). Default: 1 when B is wiped out while A still
    * stands (P(A wins), e.g. P(capture) for boarders A), else 0.
    */
-  terminal?(a: number, b: number): P;
+  terminal?: (a: number, b: number) => P;
 }
 
 function solveAttritionIn<P>(
