@@ -1,0 +1,46 @@
+import { liveQuery } from 'dexie';
+import { battleEventSchema, type BattleEvent } from '../battle/events';
+import type { Db } from './db';
+import { parseRecord } from './parse';
+
+/**
+ * Live updates of a battle log (this tab's writes and other tabs'), for the state glue. Only new
+ * events are read on each change (seq > the last one delivered), so a 10,000-event battle does not
+ * re-read its whole log on every roll.
+ */
+
+export interface LogWatch {
+  stop(): void;
+}
+
+export function watchBattleLog(
+  db: Db,
+  battleId: string,
+  afterSeq: number,
+  onEvents: (events: BattleEvent[]) => void,
+  onError: (error: unknown) => void
+): LogWatch {
+  let lastSeq = afterSeq;
+  const subscription = liveQuery(async () => {
+    const raw = await db
+      .table('events')
+      .where('[battleId+seq]')
+      .between([battleId, lastSeq + 1], [battleId, Infinity], true, true)
+      .toArray();
+    return raw.map((e) => parseRecord(battleEventSchema, 'event', e));
+  }).subscribe({
+    next: (events) => {
+      // Deliver only a contiguous run after what was delivered, so a consumer folding
+      // incrementally can never skip an event.
+      const fresh: BattleEvent[] = [];
+      for (const e of events) {
+        if (e.seq !== lastSeq + 1) break;
+        fresh.push(e);
+        lastSeq = e.seq;
+      }
+      if (fresh.length > 0) onEvents(fresh);
+    },
+    error: onError
+  });
+  return { stop: () => subscription.unsubscribe() };
+}
