@@ -6,7 +6,7 @@ describe('event schemas', () => {
     expect(jsonSchema.safeParse({ a: [1, 'x', null, true] }).success).toBe(true);
     expect(jsonSchema.safeParse({ a: Number.NaN }).success).toBe(false);
     expect(jsonSchema.safeParse({ a: () => 1 }).success).toBe(false);
-    expect(jsonSchema.safeParse(new Date()).success).toBe(false);
+    expect(jsonSchema.safeParse(new Date(0)).success).toBe(false);
   });
 
   it('rejects a __proto__ key with its path', () => {

@@ -78,6 +78,7 @@ describe('writing', () => {
     const battle = await createBattle(db, newBattle);
     const before = await dumpAll(db);
     // The event add succeeds, then the battle put (lastSeq) fails as a full disk would.
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- re-applied with the store as `this`
     const realPut = IDBObjectStore.prototype.put;
     vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (
       this: IDBObjectStore,
