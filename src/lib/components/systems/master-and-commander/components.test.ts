@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { render } from 'svelte/server';
+import { defaultSheet } from '$lib/rules/master-and-commander/sheet';
+import Calculators from './Calculators.svelte';
+import EngagementCalculator from './EngagementCalculator.svelte';
+import SheetEditor from './SheetEditor.svelte';
+import WindHourglass from './WindHourglass.svelte';
+import { EMPTY_WIND_PANEL } from './mc-ui';
+
+const noop = (): void => {};
+
+describe('Master and Commander calculators (server render)', () => {
+  it('the engagement calculator opens on 3 dice against 3 with the exact A.7.1 chance', () => {
+    const { body } = render(EngagementCalculator);
+    expect(body).toContain('Attack: 3 dice against 3');
+    expect(body).toContain('data-fraction="3805/7776"');
+    expect(body).toContain('Roll 6d6');
+  });
+
+  it('the calculators page lists every calculator', () => {
+    const { body } = render(Calculators);
+    for (const t of [
+      'Wind and hourglass',
+      'Movement allowance',
+      'Engagement',
+      'Slug it out',
+      'Boarding',
+      'Raid on a Homeport',
+      'Ramming',
+      'Repairs'
+    ]) {
+      expect(body).toContain(t);
+    }
+    // The duel opens on two full-strength ships: SPEC A.7.2's 0.5148.
+    expect(body).toContain('51.5%');
+    // Boarding opens against a ship with one disk: 517/7776.
+    expect(body).toContain('data-fraction="517/7776"');
+  });
+
+  it('the wind panel prompts the first roll and shows a full glass before it is turned', () => {
+    const { body } = render(WindHourglass, { props: { value: EMPTY_WIND_PANEL, onchange: noop } });
+    expect(body).toContain('Before the first turn, the first player rolls the Wind Die.');
+    expect(body).toContain('3:00');
+  });
+
+  it('the wind panel shows a stored wind big, with the time left from the stored start', () => {
+    const value = {
+      ...EMPTY_WIND_PANEL,
+      wind: { from: 'S' as const },
+      lastWindFace: 'S' as const,
+      hourglass: { seconds: 180, startedAt: Date.now() - 60_000 }
+    };
+    const { body } = render(WindHourglass, { props: { value, onchange: noop } });
+    expect(body).toContain('Southerly (from the south)');
+    expect(body).toMatch(/2:0\d/);
+    expect(body).not.toContain('The sand has run out');
+  });
+
+  it('the sheet editor shows the ship log, read-only when asked', () => {
+    const sheet = {
+      ...defaultSheet({ name: 'Surprise', homeport: 'W', heading: 'E' }),
+      prizeDisks: 1
+    };
+    const { body } = render(SheetEditor, { props: { sheet, onchange: noop, readonly: true } });
+    expect(body).toContain('value="Surprise"');
+    expect(body).toContain('1 disk (2 dice)');
+    const east = body.match(/<button[^>]*>East<\/button>/)?.[0] ?? '';
+    expect(east).toContain('aria-pressed="true"');
+    expect(east).toContain('disabled');
+  });
+});

@@ -1,0 +1,63 @@
+// Helpers shared by the Master and Commander calculators and sheet editor (no Svelte, testable).
+import * as z from 'zod/mini';
+import type { DiceRoll } from '$lib/rules/core/dice';
+import { DICE_BY_PRIZE_DISKS, type PrizeDisks } from '$lib/rules/master-and-commander/tables';
+import { compassSchema, windFaceSchema, windSchema } from '$lib/rules/master-and-commander/sheet';
+
+/** "2 disks (3 dice)", "sunk". */
+export function strengthLabel(disks: number, isBeginner = false): string {
+  if (disks < 0) return 'sunk';
+  const dice = isBeginner ? 1 : DICE_BY_PRIZE_DISKS[disks as PrizeDisks];
+  return `${disks} disk${disks === 1 ? '' : 's'} (${dice} ${dice === 1 ? 'die' : 'dice'})`;
+}
+
+/** The faces of a roll, split into the first `n` dice and the rest (attacker, defender). */
+export function splitFaces(roll: DiceRoll, n: number): [number[], number[]] {
+  const faces = roll.dice.map((d) => d.face);
+  return [faces.slice(0, n), faces.slice(n)];
+}
+
+/** A roll re-labelled as the dice the procedure used, for the RollCard. */
+export function facesText(faces: readonly number[]): string {
+  return faces.join(', ');
+}
+
+/**
+ * The standalone wind and hourglass (calculators page) persist in localStorage, so a reload keeps the
+ * wind and the sand's start time (the remaining time is computed from it, never stored).
+ */
+export const WIND_STORE_KEY = 'quarterdeck:mc:wind-hourglass';
+
+export const windPanelSchema = z.strictObject({
+  wind: z.nullable(windSchema),
+  lastWindFace: z.nullable(windFaceSchema),
+  hourglass: z.strictObject({
+    seconds: z.int().check(z.gte(1), z.lte(3600)),
+    startedAt: z.nullable(z.number())
+  }),
+  stormRoll: z.nullable(z.int().check(z.gte(1), z.lte(6))),
+  isSoundOn: z.boolean()
+});
+export type WindPanelState = z.infer<typeof windPanelSchema>;
+
+export const EMPTY_WIND_PANEL: WindPanelState = {
+  wind: null,
+  lastWindFace: null,
+  hourglass: { seconds: 180, startedAt: null },
+  stormRoll: null,
+  isSoundOn: true
+};
+
+/** Parses what localStorage held; anything unreadable starts afresh (nothing else is lost). */
+export function parseWindPanel(raw: string | null): WindPanelState {
+  if (raw === null) return EMPTY_WIND_PANEL;
+  try {
+    const r = windPanelSchema.safeParse(JSON.parse(raw));
+    return r.success ? r.data : EMPTY_WIND_PANEL;
+  } catch {
+    return EMPTY_WIND_PANEL;
+  }
+}
+
+export const HEADING_NAMES = { N: 'North', E: 'East', S: 'South', W: 'West' } as const;
+export { compassSchema };
