@@ -26,6 +26,9 @@ export const CHROMIUM_ARGS = [
   '--disable-dev-shm-usage'
 ];
 
+/** E2E_PORT lets two checkouts run their browser tests side by side. */
+const PORT = Number(process.env.E2E_PORT ?? 4173);
+
 export default defineConfig({
   testDir: 'tests',
   testMatch: '**/*.spec.ts',
@@ -36,7 +39,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
-    baseURL: 'http://localhost:4173',
+    baseURL: `http://localhost:${PORT}`,
     ...devices['Pixel 7'],
     // Playwright's device preset names its own browser channel; we always use the system Chromium.
     browserName: 'chromium',
@@ -46,8 +49,8 @@ export default defineConfig({
   },
   webServer: {
     // Tests run against the production build (`npm test` builds first).
-    command: 'npx vite preview --port 4173 --strictPort',
-    url: 'http://localhost:4173',
+    command: `node scripts/serve.mjs --port ${PORT}`,
+    url: `http://localhost:${PORT}`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000
   }

@@ -24,6 +24,8 @@ const config = {
         'frame-ancestors': ['none']
       }
     },
+    // Absolute asset URLs, so the 200.html fallback and deep links load the same files.
+    paths: { relative: false },
     version: { pollInterval: 0 }
   }
 };

@@ -11,6 +11,9 @@ export default defineConfig({
       // Prompt mode: a new version waits for the referee's "Reload", never mid-battle.
       registerType: 'prompt',
       injectRegister: false,
+      // Absolute: the app registers the worker from deep links such as /battles/abc too.
+      base: '/',
+      scope: '/',
       includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
       manifest: {
         id: '/',

@@ -1,4 +1,4 @@
-// Runs Lighthouse 12.2.3 (mobile and desktop) against the production build served by `vite preview`
+// Runs Lighthouse 12.2.3 (mobile and desktop) against the production build served by scripts/serve.mjs
 // and writes the JSON reports to reports/. It measures; it asserts nothing. Run after `npm run build`.
 import { spawn, execSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -10,7 +10,7 @@ const URL_TO_TEST = `http://localhost:${PORT}/`;
 const chromePath =
   process.env.CHROME_PATH || execSync('command -v chromium', { encoding: 'utf8' }).trim();
 
-const server = spawn('npx', ['vite', 'preview', '--port', String(PORT), '--strictPort'], {
+const server = spawn('node', ['scripts/serve.mjs', '--port', String(PORT)], {
   stdio: 'ignore',
   detached: true
 });

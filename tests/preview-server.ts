@@ -7,11 +7,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 export async function startPreview(
   port: number
 ): Promise<{ url: string; stop: () => Promise<void> }> {
-  const child: ChildProcess = spawn(
-    'npx',
-    ['vite', 'preview', '--port', String(port), '--strictPort'],
-    { stdio: 'ignore', detached: true }
-  );
+  const child: ChildProcess = spawn('node', ['scripts/serve.mjs', '--port', String(port)], {
+    stdio: 'ignore',
+    detached: true
+  });
   const url = `http://localhost:${port}`;
   const deadline = Date.now() + 30_000;
   for (;;) {

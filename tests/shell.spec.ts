@@ -99,3 +99,13 @@ test('the manifest is linked and installable fields are present', async ({ page,
   const shortcuts = manifest.shortcuts as { name: string }[];
   expect(shortcuts.map((s) => s.name)).toEqual(['New battle', 'Calculators']);
 });
+
+test('nothing overflows a 360 px phone held in one hand', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  for (const path of ['/', '/library', '/calculators', '/settings']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+    expect(overflow, `horizontal overflow on ${path}`).toBeLessThanOrEqual(0);
+  }
+});
