@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { scriptedRoller } from '$lib/rules/core/dice';
+import { boardingDiceSpecs, damageDiceSpecs, fightToEnd, pounds, splitFaces } from './ww-ui';
+
+describe('Wooden Warships calculator helpers', () => {
+  it('damage dice specs follow the resolver order: full dice, then half dice', () => {
+    expect(
+      damageDiceSpecs([
+        { sides: 6, count: 1, hasHalf: true, isMatched: true },
+        { sides: 4, count: 2, hasHalf: false, isMatched: false }
+      ])
+    ).toEqual([
+      { count: 1, sides: 6, label: 'damage' },
+      { count: 2, sides: 4, label: 'damage' },
+      { count: 1, sides: 6, label: 'half die' }
+    ]);
+  });
+
+  it('boarding dice: three against two, fewer as the crews shrink, d8 for veterans', () => {
+    expect(boardingDiceSpecs('Novice', 'Veteran', 10, 1)).toEqual([
+      { count: 3, sides: 6, label: 'boarders' },
+      { count: 1, sides: 8, label: 'defenders' }
+    ]);
+  });
+
+  it('splits faces and fights to the end with scripted dice', () => {
+    expect(
+      splitFaces({ source: 'entered', dice: [1, 2, 3].map((face) => ({ sides: 6, face })) }, [2, 1])
+    ).toEqual([[1, 2], [3]]);
+    // 2 v 1 Novice: boarders 6,6 beat 1 at once.
+    const r = fightToEnd(
+      { attackerSkill: 'Novice', defenderSkill: 'Novice', attackers: 2, defenders: 1 },
+      scriptedRoller([6, 6, 1])
+    );
+    expect(r.rounds).toHaveLength(1);
+    expect(r.rounds[0].result).toBe('captured');
+    expect(pounds(7000)).toBe('£7,000');
+  });
+});
