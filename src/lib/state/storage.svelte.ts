@@ -1,0 +1,52 @@
+import {
+  getDb,
+  storageEstimate,
+  defaultStorage,
+  type Db,
+  type DbStatus,
+  type StorageEstimate
+} from '$lib/db';
+
+/**
+ * The database connection for the layout: opens it lazily and exposes what the banners need —
+ * read-only (data from a newer version), closed by another tab's upgrade (reload), or storage
+ * unavailable (private mode) — plus the storage estimate for Settings.
+ */
+class StorageState {
+  status = $state<DbStatus | 'opening' | 'unavailable'>('opening');
+  /** A sentence for the banner, or null when all is well. */
+  message = $state<string | null>(null);
+  estimate = $state.raw<StorageEstimate | null>(null);
+  #db: Db | null = null;
+
+  async open(): Promise<Db | null> {
+    if (this.#db) return this.#db;
+    try {
+      const db = await getDb();
+      this.#db = db;
+      this.#update(db.status, db);
+      db.onStatusChange((s) => this.#update(s, db));
+      return db;
+    } catch (e) {
+      this.status = 'unavailable';
+      this.message = e instanceof Error ? e.message : String(e);
+      return null;
+    }
+  }
+
+  #update(status: DbStatus, db: Db): void {
+    this.status = status;
+    this.message =
+      status === 'read-only'
+        ? (db.readOnlyReason?.message ?? null)
+        : status === 'closed-by-upgrade'
+          ? 'Quarterdeck was updated in another tab. Reload this tab to continue; nothing was lost.'
+          : null;
+  }
+
+  async refreshEstimate(): Promise<void> {
+    this.estimate = await storageEstimate(defaultStorage());
+  }
+}
+
+export const storage = new StorageState();
