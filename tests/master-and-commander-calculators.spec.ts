@@ -1,0 +1,78 @@
+import { expect, test, type Locator } from '@playwright/test';
+
+/** Taps faces on a DicePad keypad, then "Use …". */
+async function typeFaces(pad: Locator, faces: readonly number[]): Promise<void> {
+  for (const f of faces) {
+    await pad
+      .getByRole('group', { name: /^Face of Die/ })
+      .getByRole('button', { name: String(f), exact: true })
+      .click();
+  }
+  await pad.getByRole('button', { name: `Use ${faces.join(', ')}` }).click();
+}
+
+test('engagement: exact odds for 3 dice against 2, the 8a roll typed in, then the counter-attack', async ({
+  page
+}) => {
+  await page.goto('/calculators/master-and-commander');
+  await expect(page.getByRole('heading', { level: 1, name: 'Master and Commander' })).toBeVisible();
+  const calc = page.getByTestId('mc-engagement');
+
+  // Full strength attacks a ship with one Prize Disk: 3 dice against 2 (SPEC A.7.1: 4747/7776).
+  await calc.getByRole('button', { name: 'Decrease Defender Prize Disks' }).click();
+  const headline = calc.getByTestId('odds-headline').first();
+  await expect(headline).toHaveAttribute('data-fraction', '4747/7776');
+  await expect(headline).toHaveText('61.0%');
+
+  // Illustration 8a: "Sixes tie … Five beats four so attack is successful".
+  await typeFaces(calc.getByTestId('dice-pad'), [6, 5, 2, 6, 4]);
+  const attack = calc.getByTestId('mc-attack-result');
+  await expect(attack).toContainText('Sixes tie; Five beats four: hit.');
+  await expect(attack).toContainText('now 0 disks (1 die)');
+  await expect(attack.getByTestId('roll-card')).toHaveAttribute('data-source', 'entered');
+
+  // The defender, now one die, counter-attacks the attacker's three: 25/144.
+  const counterOdds = calc
+    .getByTestId('odds-display')
+    .filter({ hasText: 'Counter-attack: 1 die against 3' });
+  await expect(counterOdds.getByTestId('odds-headline')).toHaveAttribute('data-fraction', '25/144');
+  await expect(counterOdds.getByTestId('odds-headline')).toHaveText('17.4%');
+  await typeFaces(calc.getByTestId('dice-pad'), [6, 5, 5, 4]);
+  await expect(calc.getByTestId('mc-counter-result')).toContainText('Six beats five: hit.');
+  await expect(calc.getByTestId('mc-engagement-summary')).toContainText(
+    'attacker 1 disk (2 dice), defender 0 disks (1 die)'
+  );
+});
+
+test('slug it out: two full-strength ships, SPEC A.7.2 0.5148', async ({ page }) => {
+  await page.goto('/calculators/master-and-commander');
+  const duel = page.getByTestId('mc-duel');
+  await expect(duel.getByTestId('odds-headline')).toHaveText('51.5%');
+});
+
+test('the hourglass keeps its time across a reload and prompts the wind roll when empty', async ({
+  page
+}) => {
+  // A paused fake clock: time moves only when the test moves it, also across the reload.
+  await page.clock.install({ time: new Date('2026-11-29T20:00:00Z') });
+  await page.goto('/calculators/master-and-commander');
+  await page.clock.pauseAt(new Date('2026-11-29T20:00:05Z'));
+  const wind = page.getByTestId('mc-wind');
+  await expect(wind.getByTestId('mc-wind-due')).toBeVisible();
+  await wind
+    .getByRole('group', { name: /tap the face rolled/ })
+    .getByRole('button', { name: 'S', exact: true })
+    .click();
+  await expect(wind.getByTestId('mc-wind-now')).toContainText('Southerly');
+  await expect(wind.getByTestId('mc-hourglass')).toHaveText('3:00');
+
+  await page.clock.fastForward(60_000);
+  await expect(wind.getByTestId('mc-hourglass')).toHaveText('2:00');
+  await page.reload();
+  await expect(wind.getByTestId('mc-wind-now')).toContainText('Southerly');
+  await expect(wind.getByTestId('mc-hourglass')).toHaveText('2:00');
+
+  await page.clock.fastForward(121_000);
+  await expect(wind.getByTestId('mc-hourglass')).toHaveText('0:00');
+  await expect(wind.getByTestId('mc-wind-due')).toContainText('The sand has run out');
+});
