@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Dist, sumOf } from '$lib/rules/core/dist';
-import { rational, ZERO } from '$lib/rules/core/rational';
-import { layoutBars, tickStep } from './bar-chart';
+import { add, rational, ZERO } from '$lib/rules/core/rational';
+import { binDist, distShape, layoutBars, tickStep } from './bar-chart';
 
 const OPTS = { width: 320, plotHeight: 100 };
 
@@ -67,5 +67,39 @@ describe('tickStep', () => {
     expect(tickStep(12, 12)).toBe(1);
     expect(tickStep(16, 12)).toBe(2);
     expect(tickStep(91, 12)).toBe(10);
+  });
+});
+
+describe('binDist', () => {
+  it('groups many values into round ranges whose exact chances add up to the whole', () => {
+    const d = sumOf(20, Dist.die(100)); // 1,981 totals
+    const bins = binDist(d, 100);
+    expect(bins.length).toBeLessThanOrEqual(100);
+    const width = (bins[0].to ?? 0) - bins[0].value + 1;
+    expect([10, 20, 25, 50]).toContain(width);
+    expect(bins.every((b) => b.value % width === 0)).toBe(true);
+    expect(bins[0].value).toBeLessThanOrEqual(20);
+    expect(bins[bins.length - 1].to).toBeGreaterThanOrEqual(2000);
+    expect(bins.reduce((acc, b) => add(acc, b.p), ZERO)).toEqual(rational(1));
+    const first = bins[0];
+    expect(first.p).toEqual(d.probWhere((v) => v >= first.value && v <= (first.to ?? v)));
+  });
+
+  it('draws grouped ranges as they are, without filling gaps', () => {
+    const bins = binDist(sumOf(3, Dist.die(100)), 50);
+    const { bars } = layoutBars(bins, OPTS);
+    expect(bars).toHaveLength(bins.length);
+    expect(bars[0].to).toBe(bins[0].to);
+  });
+});
+
+describe('distShape', () => {
+  it('finds the range and the most likely values', () => {
+    expect(distShape(sumOf(3, Dist.die(6)))).toEqual({
+      lo: 3,
+      hi: 18,
+      modes: [10, 11],
+      maxP: rational(1, 8)
+    });
   });
 });

@@ -1,12 +1,16 @@
-import { ZERO, compare, toNumber, type Rational } from '$lib/rules/core/rational';
+import type { Dist } from '$lib/rules/core/dist';
+import { ZERO, compare, rational, toNumber, type Rational } from '$lib/rules/core/rational';
 
 export interface ChartEntry {
   value: number;
+  /** Last value of a range (inclusive) when values are grouped; absent for a single value. */
+  to?: number;
   p: Rational;
 }
 
 export interface Bar {
   value: number;
+  to?: number;
   p: Rational;
   /** Left edge and width in viewBox units. */
   x: number;
@@ -58,8 +62,11 @@ export function layoutBars(entries: readonly ChartEntry[], opts: ChartOptions): 
   const lo = sorted[0].value;
   const hi = sorted[sorted.length - 1].value;
   const isIntegerRange = sorted.every((e) => Number.isInteger(e.value));
+  const isGrouped = sorted.some((e) => e.to !== undefined);
   const slots: ChartEntry[] =
-    isIntegerRange && hi - lo + 1 <= MAX_FILLED_SPAN ? fillGaps(sorted, lo, hi) : sorted;
+    !isGrouped && isIntegerRange && hi - lo + 1 <= MAX_FILLED_SPAN
+      ? fillGaps(sorted, lo, hi)
+      : sorted;
 
   let maxP: Rational = ZERO;
   for (const e of slots) if (compare(e.p, maxP) > 0) maxP = e.p;
@@ -73,6 +80,7 @@ export function layoutBars(entries: readonly ChartEntry[], opts: ChartOptions): 
     const height = isPossible ? Math.max(scaled, minBarHeight) : 0;
     return {
       value: e.value,
+      ...(e.to === undefined ? {} : { to: e.to }),
       p: e.p,
       x: i * slotWidth + (slotWidth - barWidth) / 2,
       width: barWidth,
@@ -101,4 +109,43 @@ function fillGaps(sorted: readonly ChartEntry[], lo: number, hi: number): ChartE
 export function tickStep(slotCount: number, maxTicks: number): number {
   for (const s of TICK_STEPS) if (Math.ceil(slotCount / s) <= maxTicks) return s;
   return Math.ceil(slotCount / maxTicks);
+}
+
+/** Lowest and highest value, the most likely value(s) and their chance, from the raw weights. */
+export function distShape(dist: Dist<number>): {
+  lo: number;
+  hi: number;
+  modes: number[];
+  maxP: Rational;
+} {
+  const pairs = dist.pairs();
+  let maxW = 0n;
+  for (const [, w] of pairs) if (w > maxW) maxW = w;
+  return {
+    lo: pairs[0][0],
+    hi: pairs[pairs.length - 1][0],
+    modes: pairs.filter(([, w]) => w === maxW).map(([v]) => v),
+    maxP: rational(maxW, dist.total)
+  };
+}
+
+/**
+ * Groups a distribution with too many values to draw (100d100 has 9,901) into consecutive ranges of
+ * a round width, at most `maxBins` of them, each with its exact chance. Works on the integer weights,
+ * so it stays fast where building a fraction per value would not.
+ */
+export function binDist(dist: Dist<number>, maxBins: number): ChartEntry[] {
+  const pairs = dist.pairs();
+  const lo = pairs[0][0];
+  const hi = pairs[pairs.length - 1][0];
+  const width = tickStep(hi - lo + 1, Math.max(1, maxBins - 1));
+  const start = Math.floor(lo / width) * width;
+  const count = Math.floor((hi - start) / width) + 1;
+  const weights = new Array<bigint>(count).fill(0n);
+  for (const [v, w] of pairs) weights[Math.floor((v - start) / width)] += w;
+  return weights.map((w, k) => ({
+    value: start + k * width,
+    to: start + (k + 1) * width - 1,
+    p: rational(w, dist.total)
+  }));
 }

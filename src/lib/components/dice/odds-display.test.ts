@@ -78,6 +78,18 @@ describe('OddsDisplay', () => {
     expect(low.body).toContain('bottom 9% — unlucky');
   });
 
+  it('draws ranges instead of thousands of bars for a wide distribution, still exact', () => {
+    const wide = sumOf(100, Dist.die(100)); // 9,901 totals
+    const { body } = render(OddsDisplay, { props: { title: '100d100', dist: wide, result: 5050 } });
+    const bars = body.match(/<rect class="bar/g) ?? [];
+    expect(bars.length).toBeGreaterThan(10);
+    expect(bars.length).toBeLessThanOrEqual(80);
+    expect(body).toContain('100d100: 100 to 10000; most likely 5050');
+    expect(body).toContain('100d100: chance of each range of values');
+    expect(body.match(/<tr data-value/g)?.length).toBe(bars.length);
+    expect(body.match(/is-result/g)).toHaveLength(1);
+  });
+
   it('lists named outcomes with their chances', () => {
     const { body } = render(OddsDisplay, {
       props: {
