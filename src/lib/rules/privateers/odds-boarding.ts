@@ -1,6 +1,6 @@
 import { binomial, Dist } from '../core/dist';
 import { solveDecreasing, solveDecreasingFloat, type Transition } from '../core/markov';
-import { rational, sum, type Rational } from '../core/rational';
+import { add, mul, rational, type Rational } from '../core/rational';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
 import { boardingDice, splitCasualties } from './resolve-boarding';
 import { moraleResultFor } from './resolve-morale';
@@ -89,59 +89,82 @@ const keyOf = (s: ChainState | 'captured' | 'repelled') =>
     ? s
     : `${s.a.crew},${s.a.officers},${s.a.marines}|${s.d.crew},${s.d.officers},${s.d.marines}|${s.disordered ? 1 : 0}`;
 
-/** Transitions of one round from `s`, with exact bigint weights over a common total. */
-function roundTransitions(
+/** Arithmetic for the chain: exact rationals or doubles. */
+interface Arith<P> {
+  zero: P;
+  add(a: P, b: P): P;
+  mul(a: P, b: P): P;
+  of(w: bigint, total: bigint): P;
+}
+
+const EXACT: Arith<Rational> = { zero: rational(0), add, mul, of: (w, t) => rational(w, t) };
+const FLOAT: Arith<number> = {
+  zero: 0,
+  add: (a, b) => a + b,
+  mul: (a, b) => a * b,
+  of: (w, t) => ratioToNumber(w, t)
+};
+
+type Node = ChainState | 'captured' | 'repelled';
+
+/** Transitions of one round from `s`. The boarders' win needs the attacker's losses for every
+ *  y < x, so those are accumulated once as prefix sums over y (O(nA + nD) instead of O(nA·nD)). */
+function roundTransitions<P>(
   s: ChainState,
   moraleRating: number,
-  options: PvOptions
-): { next: ChainState | 'captured' | 'repelled'; w: bigint }[] {
+  options: PvOptions,
+  F: Arith<P>
+): { next: Node; p: P }[] {
   const odd = options.boardingCasualtyOddToCrew;
-  const a = binomial(boardingDice(s.a), SIXTH);
-  const d = binomial(boardingDice(s.d), SIXTH);
-  const morale = Dist.die(12).map((f) =>
-    moraleResultFor(f - moraleRating + (s.disordered ? 1 : 0))
-  );
-  const acc = new Map<string, { next: ChainState | 'captured' | 'repelled'; w: bigint }>();
-  const push = (next: ChainState | 'captured' | 'repelled', w: bigint) => {
+  const pairs = (d: Dist<number> | Dist<string>) =>
+    (d.pairs() as [number | string, bigint][]).map(([v, w]) => [v, F.of(w, d.total)] as const);
+  const pa = pairs(binomial(boardingDice(s.a), SIXTH)) as (readonly [number, P])[];
+  const pd = pairs(binomial(boardingDice(s.d), SIXTH)) as (readonly [number, P])[];
+  const morale = pairs(
+    Dist.die(12).map((f) => moraleResultFor(f - moraleRating + (s.disordered ? 1 : 0)))
+  ) as (readonly [string, P])[];
+  const lossMemo = new Map<string, (readonly [string, P])[]>();
+  const losses = (side: SideCounts, hits: number, tag: string) => {
+    const h = Math.min(hits, people(side));
+    const k = `${tag}${h}`;
+    let l = lossMemo.get(k);
+    if (!l) {
+      l = pairs(lossDist(side, h, odd)) as (readonly [string, P])[];
+      lossMemo.set(k, l);
+    }
+    return l;
+  };
+  const acc = new Map<string, { next: Node; p: P }>();
+  const push = (next: Node, p: P) => {
     const k = keyOf(next);
     const e = acc.get(k);
-    if (e) e.w += w;
-    else acc.set(k, { next, w });
+    if (e) e.p = F.add(e.p, p);
+    else acc.set(k, { next, p });
   };
-  // Common total: every branch is scaled to a.total · d.total · 6^(oA+oD) · 12.
-  const offTotal = 6n ** BigInt(s.a.officers + s.d.officers);
-  for (const [x, wx] of a.pairs()) {
-    for (const [y, wy] of d.pairs()) {
-      const lossD = lossDist(s.d, x, odd);
-      const lossA = lossDist(s.a, y, odd);
-      const scaleOff = offTotal / (lossD.total * lossA.total);
-      for (const [ld, wld] of lossD.pairs()) {
-        for (const [la, wla] of lossA.pairs()) {
-          const w = wx * wy * wld * wla * scaleOff;
-          const nd = minus(s.d, ld);
-          const na = minus(s.a, la);
-          if (people(na) === 0) {
-            push('repelled', w * 12n);
-            continue;
-          }
-          if (people(nd) === 0) {
-            push('captured', w * 12n);
-            continue;
-          }
-          if (x < y) {
-            // "A win for the defender and the boarders must retreat the next turn."
-            push('repelled', w * 12n);
-            continue;
-          }
-          if (x === y) {
-            // "A tie will result in a boarding combat the next turn."
-            push({ a: na, d: nd, disordered: s.disordered }, w * 12n);
-            continue;
-          }
-          // "A win for the boarders and the defender must roll for morale"
-          for (const [r, wr] of morale.pairs()) {
-            const ww = w * wr * (12n / morale.total);
-            if (r === 'strike') push('captured', ww);
+  // below.get(key) = Σ_{y < x} P(y)·P(attacker loss = key | y), grown as x increases.
+  const below = new Map<string, P>();
+  let yNext = 0;
+  const nD = pd.length - 1;
+  const pdAt = (y: number) => pd[y][1];
+  for (const [x, px] of pa) {
+    while (yNext < x && yNext <= nD) {
+      for (const [la, pla] of losses(s.a, yNext, 'a')) {
+        below.set(la, F.add(below.get(la) ?? F.zero, F.mul(pdAt(yNext), pla)));
+      }
+      yNext++;
+    }
+    for (const [ld, pld] of losses(s.d, x, 'd')) {
+      const nd = minus(s.d, ld);
+      const w = F.mul(px, pld);
+      // boarders win (x > y): "the defender must roll for morale"
+      for (const [la, pb] of below) {
+        const na = minus(s.a, la);
+        const p = F.mul(w, pb);
+        if (people(na) === 0) push('repelled', p);
+        else if (people(nd) === 0) push('captured', p);
+        else
+          for (const [r, pr] of morale) {
+            if (r === 'strike') push('captured', F.mul(p, pr));
             else
               push(
                 {
@@ -150,9 +173,26 @@ function roundTransitions(
                   disordered:
                     r === 'disordered' || (s.disordered && options.disorderClears === 'never')
                 },
-                ww
+                F.mul(p, pr)
               );
           }
+      }
+      // tie (x = y): "A tie will result in a boarding combat the next turn."
+      if (x <= nD) {
+        for (const [la, pla] of losses(s.a, x, 'a')) {
+          const na = minus(s.a, la);
+          const p = F.mul(w, F.mul(pdAt(x), pla));
+          if (people(na) === 0) push('repelled', p);
+          else if (people(nd) === 0) push('captured', p);
+          else push({ a: na, d: nd, disordered: s.disordered }, p);
+        }
+      }
+      // defender wins (x < y): "the boarders must retreat" — unless no defender is left standing.
+      for (let y = x + 1; y <= nD; y++) {
+        for (const [la, pla] of losses(s.a, y, 'a')) {
+          const na = minus(s.a, la);
+          const p = F.mul(w, F.mul(pdAt(y), pla));
+          push(people(na) > 0 && people(nd) === 0 ? 'captured' : 'repelled', p);
         }
       }
     }
@@ -168,8 +208,6 @@ function startState(input: ChainInput): ChainState {
   };
 }
 
-type Node = ChainState | 'captured' | 'repelled';
-
 /** Exact P(the boarders capture the ship) if every round is fought with the parties unchanged
  *  ("if unchanged" projection of C.7.6); the boarders press on after every passed check. */
 export function boardingCaptureChance(
@@ -179,12 +217,12 @@ export function boardingCaptureChance(
   return solveDecreasing<Node>(startState(input), keyOf, (s) => {
     if (s === 'captured') return { absorbed: true, value: rational(1) };
     if (s === 'repelled') return { absorbed: true, value: rational(0) };
-    const t = roundTransitions(s, input.defenderMoraleRating, options);
-    const total = sum(t.map((x) => rational(x.w))).n;
-    const transitions: Transition<Node>[] = t.map((x) => ({
-      p: rational(x.w, total),
-      next: x.next
-    }));
+    const transitions: Transition<Node>[] = roundTransitions(
+      s,
+      input.defenderMoraleRating,
+      options,
+      EXACT
+    );
     return { absorbed: false, transitions };
   });
 }
@@ -197,11 +235,9 @@ export function boardingCaptureChanceFloat(
   return solveDecreasingFloat<Node>(startState(input), keyOf, (s) => {
     if (s === 'captured') return { absorbed: true, value: 1 };
     if (s === 'repelled') return { absorbed: true, value: 0 };
-    const t = roundTransitions(s, input.defenderMoraleRating, options);
-    const total = t.reduce((acc, x) => acc + x.w, 0n);
     return {
       absorbed: false,
-      transitions: t.map((x) => ({ p: ratioToNumber(x.w, total), next: x.next }))
+      transitions: roundTransitions(s, input.defenderMoraleRating, options, FLOAT)
     };
   });
 }
@@ -223,9 +259,10 @@ export function boardingRoundTransitions(
   moraleRating: number,
   options: PvOptions = DEFAULT_OPTIONS
 ): { key: string; p: Rational }[] {
-  const t = roundTransitions(s, moraleRating, options);
-  const total = t.reduce((acc, x) => acc + x.w, 0n);
-  return t.map((x) => ({ key: keyOf(x.next), p: rational(x.w, total) }));
+  return roundTransitions(s, moraleRating, options, EXACT).map((x) => ({
+    key: keyOf(x.next),
+    p: x.p
+  }));
 }
 
 export { BOARDING_DICE };

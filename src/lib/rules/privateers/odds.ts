@@ -1,4 +1,4 @@
-import { binomial, convolve, Dist, mean, sumOf } from '../core/dist';
+import { binomial, convolve, Dist, sumOf } from '../core/dist';
 import { add, mul, ONE, rational, sub, sum, ZERO, type Rational } from '../core/rational';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
 import {
@@ -220,13 +220,28 @@ export function tossOdds(
     const base = metricDist(counts, RIGGING, 'rigging', ones, counted);
     return isCritical ? doubledMixture(base, pDoubleRig, options) : base;
   });
+  // Expectations are linear: counted 1s plus the non-one dice at their mean per column.
+  const faceMean = (col: DamageColumn, metric: Metric) =>
+    rational(
+      [2, 3, 4, 5, 6].reduce((a, f) => a + metric(DAMAGE_DICE_TABLE[col][f - 1]), 0),
+      5
+    );
+  const expect = (metric: Metric, ones: number[], counted: number[]) =>
+    sum(
+      COLUMN_ORDER.map((col, i) =>
+        add(
+          rational(counted[i] * metric(DAMAGE_DICE_TABLE[col][0])),
+          mul(rational(counts[col] - ones[i]), faceMean(col, metric))
+        )
+      )
+    );
   for (const e of onesD.entries()) {
     const ones = e.value.split(',').map(Number);
     const { counted, isCritical } = countedOnes(ones, options);
     if (isCritical) pCrit = add(pCrit, e.p);
-    eCrew = add(eCrew, mul(e.p, mean(metricDist(counts, CREW, 'crew', ones, counted))));
-    eGuns = add(eGuns, mul(e.p, mean(metricDist(counts, GUN, 'gun', ones, counted))));
-    eOff = add(eOff, mul(e.p, mean(metricDist(counts, OFFICER, 'officer', ones, counted))));
+    eCrew = add(eCrew, mul(e.p, expect(CREW, ones, counted)));
+    eGuns = add(eGuns, mul(e.p, expect(GUN, ones, counted)));
+    eOff = add(eOff, mul(e.p, expect(OFFICER, ones, counted)));
   }
   return {
     dice: COLUMN_ORDER.reduce((a, c) => a + counts[c], 0),
