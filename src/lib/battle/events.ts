@@ -29,36 +29,42 @@ function isPlainObject(v: object): boolean {
 /**
  * Why `value` is not a JSON value we store, or null when it is. Hand-written rather than a recursive
  * zod schema: it is the hot path of parse-on-read (10,000-event battles) and it must reject keys
- * that would rewrite a prototype (`__proto__`), non-finite numbers and absurd nesting.
+ * that would rewrite a prototype (`__proto__`), non-finite numbers and absurd nesting. The path is
+ * kept on one stack and copied only when there is a problem.
  */
-export function findJsonProblem(value: unknown, path: Path = [], depth = 0): JsonProblem | null {
+export function findJsonProblem(value: unknown, path: Path = []): JsonProblem | null {
+  const stack: Path = [...path];
+  const reason = check(value, stack, 0);
+  return reason === null ? null : { path: stack, reason };
+}
+
+/** Returns the reason, leaving `stack` at the offending path; null when valid. */
+function check(value: unknown, stack: Path, depth: number): string | null {
   if (value === null || typeof value === 'boolean') return null;
-  if (typeof value === 'number') {
-    return Number.isFinite(value) ? null : { path, reason: 'expected a finite number' };
-  }
+  if (typeof value === 'number') return Number.isFinite(value) ? null : 'expected a finite number';
   if (typeof value === 'string') {
     return value.length <= JSON_LIMITS.maxStringLength
       ? null
-      : {
-          path,
-          reason: `string longer than ${JSON_LIMITS.maxStringLength} characters`
-        };
+      : `string longer than ${JSON_LIMITS.maxStringLength} characters`;
   }
-  if (typeof value !== 'object')
-    return { path, reason: `expected a JSON value, got ${typeof value}` };
-  if (depth >= JSON_LIMITS.maxDepth) return { path, reason: 'nested too deeply' };
+  if (typeof value !== 'object') return `expected a JSON value, got ${typeof value}`;
+  if (depth >= JSON_LIMITS.maxDepth) return 'nested too deeply';
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const p = findJsonProblem(value[i], [...path, i], depth + 1);
-      if (p) return p;
+      stack.push(i);
+      const r = check(value[i], stack, depth + 1);
+      if (r !== null) return r;
+      stack.pop();
     }
     return null;
   }
-  if (!isPlainObject(value)) return { path, reason: 'expected a plain object' };
+  if (!isPlainObject(value)) return 'expected a plain object';
   for (const key of Object.keys(value)) {
-    if (key === '__proto__') return { path: [...path, key], reason: 'forbidden key "__proto__"' };
-    const p = findJsonProblem((value as Record<string, unknown>)[key], [...path, key], depth + 1);
-    if (p) return p;
+    stack.push(key);
+    if (key === '__proto__') return 'forbidden key "__proto__"';
+    const r = check((value as Record<string, unknown>)[key], stack, depth + 1);
+    if (r !== null) return r;
+    stack.pop();
   }
   return null;
 }

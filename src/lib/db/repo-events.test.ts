@@ -4,7 +4,7 @@ import { fold } from '../battle/fold';
 import { INITIAL_STATE } from '../battle/events';
 import { createBattle, deleteBattle, duplicateBattle, listBattles } from './repo-battles';
 import { appendEvent, loadBattle, loadEvents, redoLast, undoLast } from './repo-events';
-import { StaleStateError } from './errors';
+import { CorruptRecordError, StaleStateError } from './errors';
 import { openTestDb, fakeEnv } from './test-helpers';
 
 const newBattle = {
@@ -102,5 +102,19 @@ describe('battle log storage', () => {
     await deleteBattle(db, battle.id);
     expect((await listBattles(db)).map((x) => x.id)).toEqual([copy.id]);
     expect(await loadEvents(db, battle.id)).toEqual([]);
+  });
+
+  it('names the event of a damaged log instead of failing somewhere in the fold', async () => {
+    const db = await openTestDb();
+    const battle = await createBattle(db, newBattle);
+    await appendEvent(db, battle.id, { kind: 'note', summary: 'ok', ops: [] });
+    await appendEvent(db, battle.id, {
+      kind: 'sheet.edit',
+      summary: 'through a number',
+      ops: [{ op: 'set', path: ['turn', 'x'], value: 1 }]
+    });
+    const err: unknown = await loadBattle(db, battle.id).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(CorruptRecordError);
+    expect((err as Error).message).toContain('seq 2');
   });
 });

@@ -1,14 +1,15 @@
 import {
+  INITIAL_STATE,
   battleEventSchema,
   stampEvent,
   type BattleEvent,
   type BattleState,
   type EventDraft
 } from '../battle/events';
-import { fold } from '../battle/fold';
+import { applyEvent, fold } from '../battle/fold';
 import { redo, undo } from '../battle/actions';
 import type { Db } from './db';
-import { NotFoundError, StaleStateError } from './errors';
+import { CorruptRecordError, NotFoundError, StaleStateError } from './errors';
 import { battleRecordSchema, type BattleRecord } from './records';
 import { checkRecord, parseRecord } from './parse';
 
@@ -133,5 +134,23 @@ export async function loadBattle(db: Db, battleId: string): Promise<LoadedBattle
     battle: await readBattleInTx(db, battleId),
     events: await readEventsInTx(db, battleId)
   }));
-  return { battle, events, state: fold(events) };
+  return { battle, events, state: replay(events) };
+}
+
+/** fold(), naming the event whose ops do not apply (a damaged log) instead of a bare OpError. */
+function replay(events: readonly BattleEvent[]): BattleState {
+  try {
+    return fold(events);
+  } catch (e) {
+    let state = INITIAL_STATE;
+    for (const event of events) {
+      try {
+        state = applyEvent(state, event);
+      } catch (inner) {
+        const reason = inner instanceof Error ? inner.message : String(inner);
+        throw new CorruptRecordError('event', { path: `seq ${event.seq}`, reason });
+      }
+    }
+    throw e;
+  }
 }

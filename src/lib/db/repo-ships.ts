@@ -1,4 +1,5 @@
 import type { SystemId } from '../rules/system';
+import type { BattleShip } from '../battle/events';
 import type { Db } from './db';
 import { NotFoundError } from './errors';
 import {
@@ -111,4 +112,18 @@ export async function listShipClasses(db: Db, systemId: SystemId): Promise<ShipC
 
 export async function deleteShipClass(db: Db, id: string): Promise<void> {
   await db.write(['shipClasses'], () => db.table('shipClasses').delete(id));
+}
+
+/**
+ * A ship record as it enters a battle (the sheet is copied: editing the library template later
+ * does not change a battle in progress). Record it with `addShip(state, ship, record.name)`.
+ */
+export function battleShipFromRecord(record: ShipRecord, id: string, order: number): BattleShip {
+  return {
+    id,
+    side: record.side,
+    player: record.player,
+    sheet: structuredClone(record.sheet),
+    order
+  };
 }
