@@ -102,3 +102,40 @@ test('a bad expression says where it is wrong and keeps the last good odds', asy
   await expect(calc.getByRole('alert')).toContainText('character');
   await expect(calc.getByTestId('odds-table').locator('tbody tr')).toHaveCount(11);
 });
+
+test('the chance of a target total is exact and follows the stepper and the mode', async ({
+  page
+}) => {
+  const calc = await openCalculator(page, '3d6');
+  const headline = calc.getByTestId('odds-headline');
+  // Starts at the first total at or above the average (10.5): P(3d6 >= 11) = 108/216.
+  await expect(calc.getByRole('spinbutton', { name: 'Target' })).toHaveValue('11');
+  await expect(headline).toHaveText('50.0%');
+  await expect(headline).toHaveAttribute('data-fraction', '1/2');
+  await calc.getByRole('button', { name: 'Increase Target' }).click();
+  await expect(headline).toHaveAttribute('data-fraction', '3/8'); // 81/216
+  await expect(headline).toHaveText('37.5%');
+  await calc.getByLabel('Chance of a total').selectOption('atMost');
+  await expect(headline).toHaveAttribute('data-fraction', '20/27'); // 160/216
+  await calc.getByRole('spinbutton', { name: 'Target' }).fill('3');
+  await calc.getByRole('spinbutton', { name: 'Target' }).blur();
+  await expect(headline).toHaveAttribute('data-fraction', '1/216');
+  await expect(headline).toHaveText('0.5%');
+});
+
+test('a d20 is typed into a number field, and a face it does not have is refused', async ({
+  page
+}) => {
+  const calc = await openCalculator(page, 'd20+2');
+  const pad = calc.getByTestId('dice-pad');
+  const field = pad.getByLabel(/^Face of Die 1 of 1, d20/);
+  await field.fill('21');
+  await pad.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(pad).toContainText('21 is not a face of a d20');
+  await field.fill('17');
+  await pad.getByRole('button', { name: 'Add', exact: true }).click();
+  await pad.getByRole('button', { name: 'Use 17' }).click();
+  const record = await readRecord(calc);
+  expect(record).toMatchObject({ expression: '1d20 + 2', total: 19, roll: { source: 'entered' } });
+  expect(record.roll.dice).toEqual([{ sides: 20, face: 17, label: '1d20' }]);
+});
