@@ -4,35 +4,54 @@
  */
 import { Dist, type DistValue } from './dist';
 
-/** Every ordered tuple of draws from `dice` with its weight (product of the face weights). */
-export function* tuples(dice: readonly Dist<number>[]): Generator<[number[], bigint]> {
+/**
+ * Calls `visit` with every ordered tuple of draws from `dice` and its weight (product of the face
+ * weights). The faces array is reused between calls: copy it if you keep it.
+ */
+export function forEachTuple(
+  dice: readonly Dist<number>[],
+  visit: (faces: readonly number[], weight: bigint) => void
+): void {
   const lists = dice.map((d) => d.pairs());
-  const idx = new Array<number>(dice.length).fill(0);
-  if (lists.some((l) => l.length === 0)) return;
+  const n = dice.length;
+  const idx = new Array<number>(n).fill(0);
+  const faces = lists.map((l) => l[0][0]);
+  const isUnit = lists.every((l) => l.every(([, w]) => w === 1n));
   for (;;) {
     let w = 1n;
-    const faces = idx.map((i, k) => {
-      const [v, x] = lists[k][i];
-      w *= x;
-      return v;
-    });
-    yield [faces, w];
-    let k = dice.length - 1;
-    while (k >= 0 && ++idx[k] === lists[k].length) idx[k--] = 0;
+    if (!isUnit) for (let k = 0; k < n; k++) w *= lists[k][idx[k]][1];
+    visit(faces, w);
+    let k = n - 1;
+    while (k >= 0 && ++idx[k] === lists[k].length) {
+      idx[k] = 0;
+      faces[k] = lists[k][0][0];
+      k--;
+    }
     if (k < 0) return;
+    faces[k] = lists[k][idx[k]][0];
   }
 }
 
 /** Exact distribution of f over all tuples, by enumeration. */
 export function bruteForce<T extends DistValue>(
   dice: readonly Dist<number>[],
-  f: (faces: number[]) => T
+  f: (faces: readonly number[]) => T
 ): Dist<T> {
+  if (dice.length === 0) return Dist.constant(f([]));
+  if (dice.every((d) => d.pairs().every(([, w]) => w === 1n))) {
+    // Plain dice: count tuples with ordinary numbers (exact below 2^53), convert at the end.
+    const counts = new Map<T, number>();
+    forEachTuple(dice, (faces) => {
+      const v = f(faces);
+      counts.set(v, (counts.get(v) ?? 0) + 1);
+    });
+    return Dist.of([...counts].map(([v, c]) => [v, BigInt(c)] as const));
+  }
   const m = new Map<T, bigint>();
-  for (const [faces, w] of tuples(dice)) {
+  forEachTuple(dice, (faces, w) => {
     const v = f(faces);
     m.set(v, (m.get(v) ?? 0n) + w);
-  }
+  });
   return Dist.of(m);
 }
 
