@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { appRoller, scriptedRoller } from '$lib/rules/core/dice';
 import {
   clearSlot,
@@ -91,5 +92,55 @@ describe('dice pad', () => {
       { sides: 6, face: 2, label: 'hit' },
       { sides: 8, face: 3 }
     ]);
+  });
+});
+
+describe('dice pad properties', () => {
+  const specs = fc.array(
+    fc.record({
+      count: fc.integer({ min: 0, max: 4 }),
+      sides: fc.constantFrom(2, 3, 4, 6, 8, 10, 12, 20, 100),
+      label: fc.option(fc.string({ maxLength: 8 }), { nil: undefined })
+    }),
+    { maxLength: 4 }
+  );
+
+  it('an app roll typed back in, in any order of taps and corrections, gives the same record', () => {
+    fc.assert(
+      fc.property(
+        specs,
+        fc.integer(),
+        fc.array(fc.nat(), { maxLength: 6 }),
+        (dice, seed, slips) => {
+          let s = seed >>> 0;
+          const app = rollWith(
+            appRoller((a) => {
+              s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+              a[0] = s;
+              return a;
+            }),
+            dice
+          );
+          const slots = expandSlots(dice);
+          const target = app.dice.map((d) => d.face);
+          let state: (number | null)[] = slots.map(() => null);
+          // Type everything, then clear some dice (slips) and type them again.
+          const typeRest = (): void => {
+            for (let i = nextEmpty(state); i >= 0; i = nextEmpty(state)) {
+              const r = enterFace(slots, state, target[i]);
+              if (!r.ok) throw new Error(r.error);
+              state = r.value;
+            }
+          };
+          typeRest();
+          for (const k of slips) if (slots.length > 0) state = clearSlot(state, k % slots.length);
+          typeRest();
+          const typed = enteredRoll(dice, state);
+          expect(typed.ok).toBe(true);
+          if (typed.ok) expect({ ...typed.value, source: 'app' }).toEqual(app);
+        }
+      ),
+      { numRuns: 200 }
+    );
   });
 });

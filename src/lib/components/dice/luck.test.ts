@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { Dist, sumOf } from '$lib/rules/core/dist';
-import { rational } from '$lib/rules/core/rational';
+import { compare, rational } from '$lib/rules/core/rational';
 import { formatTailPercent, luckOf } from './luck';
 
 const threeD6 = sumOf(3, Dist.die(6));
@@ -52,5 +53,33 @@ describe('formatTailPercent', () => {
     expect(formatTailPercent(rational(1, 100))).toBe('1%');
     expect(formatTailPercent(rational(1, 7776))).toBe('<0.1%');
     expect(formatTailPercent(rational(0, 1))).toBe('0%');
+  });
+});
+
+describe('luckOf properties', () => {
+  it('the figure shown is the exact chance of doing at least as well (or as badly) as the roll', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 4 }),
+        fc.constantFrom(4, 6, 8, 10),
+        fc.integer({ min: 0, max: 40 }),
+        fc.boolean(),
+        (k, sides, pick, isHighGood) => {
+          const d = sumOf(k, Dist.die(sides));
+          const values = d.values();
+          const r = values[pick % values.length];
+          const l = luckOf(d, r, isHighGood);
+          const better = d.probWhere((v) => (isHighGood ? v >= r : v <= r));
+          const worse = d.probWhere((v) => (isHighGood ? v <= r : v >= r));
+          if (l.tail === 'top') expect(l.p).toEqual(better);
+          if (l.tail === 'bottom') expect(l.p).toEqual(worse);
+          // The tail named is the smaller one: never "top 90%".
+          if (l.tail === 'top' || l.tail === 'bottom') {
+            expect(compare(l.p, rational(1, 2))).toBeLessThanOrEqual(0);
+          }
+        }
+      ),
+      { numRuns: 300 }
+    );
   });
 });
