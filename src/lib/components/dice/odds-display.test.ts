@@ -103,6 +103,17 @@ describe('OddsDisplay', () => {
     expect(body).toMatch(/data-label="Fire" data-fraction="1\/6">.*16\.7%/s);
     expect(body).toMatch(/data-label="No effect" data-fraction="5\/6">.*83\.3%/s);
     expect(body).not.toContain('<svg');
+    // Two outcomes may share a label (a table with repeated rows); both are listed.
+    const twice = render(OddsDisplay, {
+      props: {
+        title: 'Repeated',
+        outcomes: [
+          { label: 'Hit', p: rational(1, 2) },
+          { label: 'Hit', p: rational(1, 2) }
+        ]
+      }
+    });
+    expect(twice.body.match(/data-label="Hit"/g)).toHaveLength(2);
   });
 
   it('colours the values that count for the headline', () => {
