@@ -52,6 +52,10 @@ export interface RuleSystem<Sheet extends object = object> {
   sheetSchema: z.ZodMiniType<Sheet>;
   defaultSheet(init: { name: string; className?: string }): Sheet;
   summarize(sheet: Sheet): SheetSummary;
+  /** The phases (or steps) of one turn, in order; the battle page's counter walks through them. */
+  phases?: readonly string[];
+  /** The system's global state for a new battle (wind, hourglass, funds…), JSON only. */
+  initialSystemState?(variant: string, options: BattleOptions): object | null;
 }
 
 /** The default value of every option, for a new battle of the given variant. */

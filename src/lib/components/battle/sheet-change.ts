@@ -1,0 +1,40 @@
+import { diff } from '$lib/battle/diff';
+import type { Json } from '$lib/battle/events';
+
+/** "hull.damage" → "hull damage"; camelCase split, array indices as "#2". */
+function fieldName(path: readonly (string | number)[]): string {
+  return path
+    .map((p) => (typeof p === 'number' ? `#${p + 1}` : p.replace(/([a-z])([A-Z])/g, '$1 $2')))
+    .join(' ')
+    .toLowerCase();
+}
+
+function show(value: Json | undefined): string {
+  if (value === undefined || value === null) return '—';
+  if (typeof value === 'object') return '…';
+  const text = String(value);
+  return text.length > 24 ? `${text.slice(0, 23)}…` : text;
+}
+
+/**
+ * One log line for a sheet edit, naming what changed: "Surprise: hull damage 3 → 5".
+ * More than two changes are counted rather than listed, so the line stays readable.
+ */
+export function describeSheetChange(shipName: string, before: Json, after: Json): string {
+  const ops = diff(before, after);
+  if (ops.length === 0) return `${shipName}: no change`;
+  const parts = ops.slice(0, 2).map((op) => {
+    const to = op.op === 'set' ? op.value : undefined;
+    return `${fieldName(op.path)} ${show(op.prev)} → ${show(to)}`;
+  });
+  const more = ops.length > 2 ? ` and ${ops.length - 2} more` : '';
+  return `${shipName}: ${parts.join(', ')}${more}`;
+}
+
+/** A sheet's `name` and `className` fields, whatever the system (every sheet has both). */
+export function sheetLabel(sheet: Json): { name: string; className: string } {
+  const record = sheet !== null && typeof sheet === 'object' && !Array.isArray(sheet) ? sheet : {};
+  const name = typeof record.name === 'string' && record.name.trim() ? record.name : 'Unnamed ship';
+  const className = typeof record.className === 'string' ? record.className : '';
+  return { name, className };
+}

@@ -1,0 +1,78 @@
+import {
+  archiveBattle,
+  createBattle,
+  deleteBattle,
+  duplicateBattle,
+  listBattles,
+  requestPersistence,
+  defaultStorage,
+  type BattleRecord,
+  type Db,
+  type NewBattle
+} from '$lib/db';
+import { storage } from './storage.svelte';
+
+/**
+ * The Battles screen: the list and the commands on it. Each command is one transaction in the db
+ * layer; the list is re-read after it so the screen shows what was stored.
+ */
+class BattleListState {
+  battles = $state.raw<BattleRecord[]>([]);
+  isLoading = $state(true);
+  error = $state.raw<unknown>(null);
+  showArchived = $state(false);
+
+  readonly active = $derived(this.battles.filter((b) => !b.isArchived));
+  readonly archived = $derived(this.battles.filter((b) => b.isArchived));
+
+  async load(): Promise<void> {
+    const db = await storage.open();
+    if (!db) {
+      this.isLoading = false;
+      return;
+    }
+    try {
+      this.battles = await listBattles(db, { includeArchived: true });
+      this.error = null;
+    } catch (e) {
+      this.error = e;
+    } finally {
+      this.isLoading = false;
+    }
+  }
+
+  async #command<T>(run: (db: Db) => Promise<T>): Promise<T | null> {
+    const db = await storage.open();
+    if (!db) return null;
+    try {
+      const result = await run(db);
+      this.error = null;
+      await this.load();
+      return result;
+    } catch (e) {
+      this.error = e;
+      return null;
+    }
+  }
+
+  async create(input: NewBattle): Promise<BattleRecord | null> {
+    const created = await this.#command((db) => createBattle(db, input));
+    // The first save is when we ask the browser not to evict our data (DESIGN: persist()).
+    if (created) void requestPersistence(defaultStorage()).then(() => storage.refreshEstimate());
+    return created;
+  }
+
+  duplicate(id: string, name: string): Promise<BattleRecord | null> {
+    return this.#command((db) => duplicateBattle(db, id, name));
+  }
+
+  archive(id: string, isArchived: boolean): Promise<BattleRecord | null> {
+    return this.#command((db) => archiveBattle(db, id, isArchived));
+  }
+
+  delete(id: string): Promise<void | null> {
+    return this.#command((db) => deleteBattle(db, id));
+  }
+}
+
+export const battleList = new BattleListState();

@@ -1,0 +1,66 @@
+import {
+  createShip,
+  deleteShip,
+  exportShip,
+  listLibrary,
+  updateShip,
+  type Db,
+  type ShipRecord
+} from '$lib/db';
+import type { Json } from '$lib/battle/events';
+import type { SystemId } from '$lib/rules/system';
+import { shareOrDownload } from './share';
+import { storage } from './storage.svelte';
+
+/** The ship library: reusable sheets (battleId null), added to battles from the battle page. */
+class LibraryState {
+  ships = $state.raw<ShipRecord[]>([]);
+  isLoading = $state(true);
+  error = $state.raw<unknown>(null);
+
+  async load(): Promise<void> {
+    await this.#run((db) => listLibrary(db).then((ships) => (this.ships = ships)));
+    this.isLoading = false;
+  }
+
+  async #run<T>(work: (db: Db) => Promise<T>): Promise<T | null> {
+    const db = await storage.open();
+    if (!db) return null;
+    try {
+      const result = await work(db);
+      this.error = null;
+      return result;
+    } catch (e) {
+      this.error = e;
+      return null;
+    }
+  }
+
+  async create(systemId: SystemId, name: string, sheet: Json): Promise<ShipRecord | null> {
+    const ship = await this.#run((db) =>
+      createShip(db, { battleId: null, systemId, name, side: '', player: '', sheet })
+    );
+    await this.load();
+    return ship;
+  }
+
+  async save(id: string, sheet: Json, name: string): Promise<ShipRecord | null> {
+    const ship = await this.#run((db) => updateShip(db, id, { sheet, name }));
+    if (ship) this.ships = this.ships.map((s) => (s.id === id ? ship : s));
+    return ship;
+  }
+
+  async remove(id: string): Promise<void> {
+    await this.#run((db) => deleteShip(db, id));
+    await this.load();
+  }
+
+  async share(id: string): Promise<void> {
+    await this.#run(async (db) => {
+      const file = await exportShip(db, id);
+      await shareOrDownload(file.fileName, file.text);
+    });
+  }
+}
+
+export const library = new LibraryState();

@@ -1,0 +1,2 @@
+// A static page: prerendered so the Privateers calculators open offline from the precache.
+export const prerender = true;
