@@ -45,11 +45,11 @@ function face(sides: number, value: number, label: string | undefined): DieFace 
 }
 
 /**
- * Fair dice from a 32-bit random source (pass `crypto.getRandomValues.bind(crypto)`). Rejection
+ * Fair dice from a 32-bit random source (pass `(a) => crypto.getRandomValues(a)`). Rejection
  * sampling: a value at or above floor(2^32 / sides) · sides is discarded and a new one drawn, so
  * every face has exactly the same chance (no modulo bias).
  */
-export function appRoller(getRandomValues: (a: Uint32Array) => Uint32Array): Roller {
+export function appRoller(getRandomValues: (a: Uint32Array<ArrayBuffer>) => Uint32Array): Roller {
   // Values are drawn 64 at a time: one getRandomValues call costs about as much as 64 rolls.
   const buf = new Uint32Array(64);
   let next = buf.length;

@@ -28,6 +28,9 @@ import {
   ZERO
 } from './rational';
 
+/** A two-sided state (attackers, defenders). */
+type Pair = readonly [number, number];
+
 const d6 = Dist.die(6);
 
 // ---------------------------------------------------------------------------------------------
@@ -253,14 +256,14 @@ describe('Appendix B-2: P(boarders capture the ship), fought to the end', () => 
           };
     const key = ([a, b]: readonly [number, number]): string => `${a},${b}`;
     const grid = solveAttrition({ a0: 8, b0: 8, round });
-    const all = solveDecreasingAll([8, 8] as const, key, step);
+    const all = solveDecreasingAll([8, 8] as Pair, key, step);
     for (let a = 1; a <= 8; a++) {
       for (let b = 1; b <= 8; b++) {
         const v = all.get(`${a},${b}`);
         if (v) expect(equals(v, grid.at(a, b))).toBe(true);
       }
     }
-    expect(equals(solveDecreasing([8, 8] as const, key, step), grid.value)).toBe(true);
+    expect(equals(solveDecreasing([8, 8] as Pair, key, step), grid.value)).toBe(true);
     expect(fixed3(grid.at(3, 3))).toBe('0.783');
   });
 
@@ -273,7 +276,7 @@ describe('Appendix B-2: P(boarders capture the ship), fought to the end', () => 
         const fr = floatRounds(round);
         const approx = solveAttritionFloat({ a0: 12, b0: 12, round: fr });
         const generic = solveDecreasingFloat(
-          [12, 12] as const,
+          [12, 12] as Pair,
           ([a, b]) => `${a},${b}`,
           ([a, b]): ChainStep<readonly [number, number], number> =>
             a === 0 || b === 0

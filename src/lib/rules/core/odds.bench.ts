@@ -16,6 +16,9 @@ import {
 import { pairwiseWins, poolOutcome } from './pools';
 import { toNumber } from './rational';
 
+/** A two-sided state (attackers, defenders). */
+type Pair = readonly [number, number];
+
 const d6 = Dist.die(6);
 const d8 = Dist.die(8);
 /** Wooden Warships boarding dice by crew skill (SPEC B.3.3). */
@@ -74,7 +77,7 @@ describe('fights to the end', () => {
   });
   bench('300 v 300 boarding (generic solveDecreasingFloat, string keys)', () => {
     solveDecreasingFloat(
-      [300, 300] as const,
+      [300, 300] as Pair,
       ([a, b]) => `${a},${b}`,
       ([a, b]): ChainStep<readonly [number, number], number> =>
         a === 0 || b === 0
@@ -89,7 +92,7 @@ describe('fights to the end', () => {
   });
   bench('300 v 300 boarding (generic solveDecreasingFloat, numeric keys)', () => {
     solveDecreasingFloat(
-      [300, 300] as const,
+      [300, 300] as Pair,
       ([a, b]) => a * 10_000 + b,
       ([a, b]): ChainStep<readonly [number, number], number> =>
         a === 0 || b === 0
