@@ -24,6 +24,7 @@ import {
   engagementOdds,
   engagementTable,
   eventualHitChance,
+  firstPlayerDecidedChance,
   fullEngagementDist,
   homeportCounterChance,
   movementRollDist,
@@ -47,6 +48,7 @@ import {
   type EngagementRules
 } from './resolve-combat';
 import { applyRepair, resolveRepair } from './resolve-fleet';
+import { resolveFirstPlayer } from './resolve-wind';
 import { defaultSheet, defaultSystemState } from './sheet';
 
 /** Every ordered tuple of n d6 faces. */
@@ -451,5 +453,19 @@ describe('Prize Disk bookkeeping (property)', () => {
         }
       })
     );
+  });
+});
+
+describe('first player (SPEC A.4.2)', () => {
+  it('the chance one player alone rolls highest agrees with enumerating the resolver', () => {
+    for (let n = 2; n <= 5; n++) {
+      const b = brute(n, (faces) => {
+        const r = resolveFirstPlayer(faces.map((face, i) => ({ playerId: `p${i}`, face })));
+        if (!r.ok) throw new Error(r.error);
+        return r.value.kind;
+      });
+      expect(f(firstPlayerDecidedChance(n)), `${n} players`).toBe(f(b.prob('first')));
+    }
+    expect(f(firstPlayerDecidedChance(2))).toBe('5/6');
   });
 });

@@ -321,3 +321,15 @@ export function duelTable(rules: DuelRules): Rational[][] {
   const disks = [MAX_PRIZE_DISKS, 1, 0];
   return disks.map((x) => disks.map((y) => duelWinChance(x, y, rules)));
 }
+
+/**
+ * P(the roll for first player is decided at once): one player alone has the highest d6 (SPEC A.4.2);
+ * otherwise the tied highest roll again. Each player goes first with chance 1/n by symmetry.
+ */
+export function firstPlayerDecidedChance(players: number): Rational {
+  // n · Σ_m P(this die = m) · P(every other die < m)
+  let w = 0n;
+  for (let m = 2; m <= COMBAT_DIE_SIDES; m++) w += BigInt(m - 1) ** BigInt(players - 1);
+  if (players === 1) return ONE;
+  return rational(BigInt(players) * w, BigInt(COMBAT_DIE_SIDES) ** BigInt(players));
+}

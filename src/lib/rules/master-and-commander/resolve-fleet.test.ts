@@ -190,6 +190,11 @@ describe('Master and Commander cards (SPEC A.4.10)', () => {
     expect(played.ok && played.value.cards.drawPile).toEqual(['c3', 'c1', 'c2']);
     expect(playHeldCard(d2.value.state, 'p1', 'c2').ok).toBe(false);
     expect(setCardLibrary(s0, lib, ['c1', 'c2']).ok).toBe(false);
+    // Adding a card while one is held keeps it in its holder's hand.
+    const more = [...lib, { id: 'c4', text: 'USER CARD 4', keepUntilApplies: false }];
+    const added = setCardLibrary(d2.value.state, more, ['c3', 'c1', 'c4']);
+    expect(added.ok && added.value.cards.held).toEqual([{ playerId: 'p2', cardId: 'c2' }]);
+    expect(setCardLibrary(d2.value.state, more, ['c3', 'c1', 'c4', 'c2']).ok).toBe(false);
   });
 
   it('shuffling with dice d(n)…d2 reaches every order exactly once', () => {

@@ -183,7 +183,10 @@ export function shuffleWithFaces<T>(ids: readonly T[], faces: readonly number[])
   return ok(out);
 }
 
-/** Replaces the card list (entered mode); the pile is the given order (shuffle it first). */
+/**
+ * Replaces the card list (entered mode). `order` is the face-down pile, top first: every card not held
+ * by a player, once. Held cards stay held (those whose card was removed are dropped).
+ */
 export function setCardLibrary(
   state: SystemState,
   cards: readonly McCard[],
@@ -191,12 +194,17 @@ export function setCardLibrary(
 ): Result<SystemState> {
   const ids = new Set(cards.map((c) => c.id));
   if (ids.size !== cards.length) return err('Card ids must be unique.');
-  if (order.length !== cards.length || !order.every((id) => ids.has(id))) {
-    return err('The pile order must list every card once.');
-  }
+  const held = state.cards.held.filter((h) => ids.has(h.cardId));
+  const heldIds = new Set(held.map((h) => h.cardId));
+  const pileIds = new Set(order);
+  const isComplete =
+    pileIds.size === order.length &&
+    order.every((id) => ids.has(id) && !heldIds.has(id)) &&
+    order.length + heldIds.size === cards.length;
+  if (!isComplete) return err('The pile must list every card not held, once.');
   return ok({
     ...state,
-    cards: { ...state.cards, mode: 'entered', library: [...cards], drawPile: [...order], held: [] }
+    cards: { ...state.cards, mode: 'entered', library: [...cards], drawPile: [...order], held }
   });
 }
 

@@ -84,19 +84,18 @@ export function resolveWind(
 
 /**
  * Applies a wind roll: the new wind, and "Once the wind direction has been determined, the hourglass
- * is turned over" (SPEC A.4.3 step 3) at `now`. A re-roll changes nothing. A new storm clears the
- * storm roll so the active player rolls for movement (step 6).
+ * is turned over" (SPEC A.4.3 step 3) at `now`. A re-roll changes nothing. The wind is rolled before
+ * a player's turn, so any storm roll is cleared: in a storm that player now rolls for movement (step 6).
  */
 export function applyWind(state: SystemState, outcome: WindOutcome, now: number): SystemState {
   if (outcome.kind === 'reroll') return state;
-  const isStorm = 'storm' in outcome.wind;
   return {
     ...state,
     wind: outcome.wind,
     lastWindFace: outcome.face,
     hourglass: { ...state.hourglass, startedAt: now },
     windRollPending: false,
-    stormRoll: isStorm ? state.stormRoll : null
+    stormRoll: null
   };
 }
 

@@ -107,6 +107,18 @@ export const mcCardSchema = z.strictObject({
 });
 export type McCard = z.infer<typeof mcCardSchema>;
 
+/** The Master and Commander card deck (SPEC A.2 McGlobal.mcDeck, McPlayer.heldMcCards). */
+export const cardsStateSchema = z.strictObject({
+  /** 'physical': the real deck is drawn and the app counts; 'entered': users typed the texts. */
+  mode: z.enum(['physical', 'entered']),
+  library: z.array(mcCardSchema),
+  /** Ids face down, top first; "Once used, place the card at the bottom of the pile." */
+  drawPile: z.array(z.string()),
+  held: z.array(z.strictObject({ playerId: z.string(), cardId: z.string() })),
+  drawCount: count
+});
+export type CardsState = z.infer<typeof cardsStateSchema>;
+
 export const playerSchema = z.strictObject({
   id: z.string().check(z.minLength(1), z.maxLength(80)),
   name: z.string().check(z.maxLength(80)),
@@ -170,15 +182,7 @@ export const systemStateSchema = z.strictObject({
   discardedPrizeDisks: count,
   /** "There are four extra Prize Disks in your Sea Chest." Not assigned (SPEC A.4.1 step 5). */
   spareDisks: count,
-  cards: z.strictObject({
-    /** 'physical': the real deck is drawn and the app counts; 'entered': users typed the texts. */
-    mode: z.enum(['physical', 'entered']),
-    library: z.array(mcCardSchema),
-    /** Ids face down, top first; "Once used, place the card at the bottom of the pile." */
-    drawPile: z.array(z.string()),
-    held: z.array(z.strictObject({ playerId: z.string(), cardId: z.string() })),
-    drawCount: count
-  })
+  cards: cardsStateSchema
 });
 export type SystemState = z.infer<typeof systemStateSchema>;
 

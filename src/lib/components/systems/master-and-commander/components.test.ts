@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { render } from 'svelte/server';
 import { defaultSheet } from '$lib/rules/master-and-commander/sheet';
+import CardsPanel from './CardsPanel.svelte';
 import Calculators from './Calculators.svelte';
 import EngagementCalculator from './EngagementCalculator.svelte';
 import SheetEditor from './SheetEditor.svelte';
 import WindHourglass from './WindHourglass.svelte';
-import { EMPTY_WIND_PANEL } from './mc-ui';
+import { EMPTY_CARDS, EMPTY_WIND_PANEL } from './mc-ui';
 
 const noop = (): void => {};
 
@@ -67,5 +68,27 @@ describe('Master and Commander calculators (server render)', () => {
     const east = body.match(/<button[^>]*>East<\/button>/)?.[0] ?? '';
     expect(east).toContain('aria-pressed="true"');
     expect(east).toContain('disabled');
+  });
+
+  it('the first-player roll shows the exact chance two players do not tie: 5/6', () => {
+    const { body } = render(Calculators);
+    expect(body).toContain('2 players roll one die each');
+    expect(body).toContain('data-fraction="5/6"');
+  });
+
+  it('the card panel counts draws of the physical deck and lists held typed-in cards', () => {
+    const physical = render(CardsPanel, {
+      props: { cards: EMPTY_CARDS, onchange: noop, drawer: 'Jack' }
+    });
+    expect(physical.body).toContain('Cards drawn: 0');
+    const cards = {
+      ...EMPTY_CARDS,
+      mode: 'entered' as const,
+      library: [{ id: 'c1', text: 'USER CARD TEXT', keepUntilApplies: true }],
+      held: [{ playerId: 'Jack', cardId: 'c1' }]
+    };
+    const entered = render(CardsPanel, { props: { cards, onchange: noop, drawer: 'Jack' } });
+    expect(entered.body).toContain('Jack: USER CARD TEXT');
+    expect(entered.body).toContain('1 card; 0 in the pile, 1 held.');
   });
 });

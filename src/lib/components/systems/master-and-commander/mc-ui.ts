@@ -2,7 +2,13 @@
 import * as z from 'zod/mini';
 import type { DiceRoll } from '$lib/rules/core/dice';
 import { DICE_BY_PRIZE_DISKS, type PrizeDisks } from '$lib/rules/master-and-commander/tables';
-import { compassSchema, windFaceSchema, windSchema } from '$lib/rules/master-and-commander/sheet';
+import {
+  cardsStateSchema,
+  compassSchema,
+  windFaceSchema,
+  windSchema,
+  type CardsState
+} from '$lib/rules/master-and-commander/sheet';
 
 /** "2 disks (3 dice)", "sunk". */
 export function strengthLabel(disks: number, isBeginner = false): string {
@@ -61,3 +67,24 @@ export function parseWindPanel(raw: string | null): WindPanelState {
 
 export const HEADING_NAMES = { N: 'North', E: 'East', S: 'South', W: 'West' } as const;
 export { compassSchema };
+
+/** The standalone card deck (calculators page), kept in localStorage like the wind. */
+export const CARDS_STORE_KEY = 'quarterdeck:mc:cards';
+
+export const EMPTY_CARDS: CardsState = {
+  mode: 'physical',
+  library: [],
+  drawPile: [],
+  held: [],
+  drawCount: 0
+};
+
+export function parseCards(raw: string | null): CardsState {
+  if (raw === null) return EMPTY_CARDS;
+  try {
+    const r = cardsStateSchema.safeParse(JSON.parse(raw));
+    return r.success ? r.data : EMPTY_CARDS;
+  } catch {
+    return EMPTY_CARDS;
+  }
+}
