@@ -96,3 +96,18 @@ test("gunnery: Man O' War (EXAMPLE) full broadside, typed percentile and damage 
     "36 points off the target's hull."
   );
 });
+
+test('fleet purchase: £7,000, EXAMPLE prices, never below zero', async ({ page }) => {
+  await open(page);
+  const fleet = page.getByTestId('ww-fleet');
+  const buy = fleet.getByRole('button', { name: /^Buy for / });
+  await expect(buy).toHaveText('Buy for £3,000');
+  await buy.click();
+  await buy.click();
+  await expect(fleet.getByTestId('ww-funds').first()).toHaveText('£1,000');
+  await buy.click();
+  await expect(fleet.locator('p.error').first()).toContainText(
+    '£3,000 is more than the £1,000 left.'
+  );
+  await expect(fleet.getByTestId('ww-funds').first()).toHaveText('£1,000');
+});
