@@ -10,7 +10,7 @@ const gz = async (file) => gzipSync(await readFile(join(BUILD, file)), { level: 
 
 // The start page preloads every module its first render needs (kit writes them as modulepreload).
 const html = await readFile(join(BUILD, 'index.html'), 'utf8');
-const preloaded = [...html.matchAll(/href="\.\/(_app\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
+const preloaded = [...html.matchAll(/href="(?:\.)?\/(_app\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
 
 // Add what the layout loads right after start without a navigation: the service-worker registration
 // (workbox-window) is a dynamic import of the layout node.

@@ -1,16 +1,5 @@
-import {
-  archiveBattle,
-  createBattle,
-  deleteBattle,
-  duplicateBattle,
-  listBattles,
-  requestPersistence,
-  defaultStorage,
-  type BattleRecord,
-  type Db,
-  type NewBattle
-} from '$lib/db';
-import { storage } from './storage.svelte';
+import type { BattleRecord, Db, NewBattle } from '$lib/db';
+import { loadDbModule, storage } from './storage.svelte';
 
 /**
  * The Battles screen: the list and the commands on it. Each command is one transaction in the db
@@ -32,6 +21,7 @@ class BattleListState {
       return;
     }
     try {
+      const { listBattles } = await loadDbModule();
       this.battles = await listBattles(db, { includeArchived: true });
       this.error = null;
     } catch (e) {
@@ -56,21 +46,25 @@ class BattleListState {
   }
 
   async create(input: NewBattle): Promise<BattleRecord | null> {
+    const { createBattle, requestPersistence, defaultStorage } = await loadDbModule();
     const created = await this.#command((db) => createBattle(db, input));
     // The first save is when we ask the browser not to evict our data (DESIGN: persist()).
     if (created) void requestPersistence(defaultStorage()).then(() => storage.refreshEstimate());
     return created;
   }
 
-  duplicate(id: string, name: string): Promise<BattleRecord | null> {
+  async duplicate(id: string, name: string): Promise<BattleRecord | null> {
+    const { duplicateBattle } = await loadDbModule();
     return this.#command((db) => duplicateBattle(db, id, name));
   }
 
-  archive(id: string, isArchived: boolean): Promise<BattleRecord | null> {
+  async archive(id: string, isArchived: boolean): Promise<BattleRecord | null> {
+    const { archiveBattle } = await loadDbModule();
     return this.#command((db) => archiveBattle(db, id, isArchived));
   }
 
-  delete(id: string): Promise<void | null> {
+  async delete(id: string): Promise<void | null> {
+    const { deleteBattle } = await loadDbModule();
     return this.#command((db) => deleteBattle(db, id));
   }
 }

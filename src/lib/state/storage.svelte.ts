@@ -1,11 +1,12 @@
-import {
-  getDb,
-  storageEstimate,
-  defaultStorage,
-  type Db,
-  type DbStatus,
-  type StorageEstimate
-} from '$lib/db';
+import type { Db, DbStatus, StorageEstimate } from '$lib/db';
+
+/**
+ * The data layer (Dexie, schemas, repositories) is loaded on first use, after the shell has
+ * rendered: it is the largest part of the app and the static pages never need it.
+ */
+export function loadDbModule(): Promise<typeof import('$lib/db')> {
+  return import('$lib/db');
+}
 
 /**
  * The database connection for the layout: opens it lazily and exposes what the banners need —
@@ -22,6 +23,7 @@ class StorageState {
   async open(): Promise<Db | null> {
     if (this.#db) return this.#db;
     try {
+      const { getDb } = await loadDbModule();
       const db = await getDb();
       this.#db = db;
       this.#update(db.status, db);
@@ -45,6 +47,7 @@ class StorageState {
   }
 
   async refreshEstimate(): Promise<void> {
+    const { storageEstimate, defaultStorage } = await loadDbModule();
     this.estimate = await storageEstimate(defaultStorage());
   }
 }
