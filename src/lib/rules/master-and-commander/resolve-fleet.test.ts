@@ -23,6 +23,7 @@ import {
   defaultSheet,
   defaultSystemState,
   setupProblems,
+  setupShips,
   systemStateSchema,
   sheetSchema
 } from './sheet';
@@ -62,6 +63,26 @@ describe('set-up (SPEC A.4.1)', () => {
     expect(setupProblems('basic', 5)).toHaveLength(1);
     expect(setupProblems('beginner', 8)).toEqual([]);
     expect(setupProblems('advanced', 1)).toHaveLength(1);
+  });
+
+  it('fleets: two ships a player at the Homeport pointing out of it; Beginner one, at an anchor without a Homeport', () => {
+    const basic = setupShips({ variant: 'basic', players });
+    expect(
+      basic.map((s) => [s.playerId, s.sheet.heading, s.sheet.location, s.sheet.prizeDisks])
+    ).toEqual([
+      ['p1', 'S', 'homeport', 2],
+      ['p1', 'S', 'homeport', 2],
+      ['p2', 'N', 'homeport', 2],
+      ['p2', 'N', 'homeport', 2]
+    ]);
+    const beg = setupShips({
+      variant: 'beginner',
+      players: [{ id: 'a' }, { id: 'b', homeport: 'W' }]
+    });
+    expect(beg.map((s) => [s.sheet.name, s.sheet.location, s.sheet.heading])).toEqual([
+      ['a', 'anchor', 'N'],
+      ['b', 'homeport', 'E']
+    ]);
   });
 
   it('a new ship starts with two Prize Disks, at its Homeport', () => {

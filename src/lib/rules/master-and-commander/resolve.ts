@@ -3,3 +3,4 @@
 export * from './resolve-wind';
 export * from './resolve-combat';
 export * from './resolve-fleet';
+export * from './resolve-geometry';

@@ -4,6 +4,7 @@ import {
   COMPONENTS,
   GAME_SETUP,
   HOURGLASS_SECONDS,
+  OPPOSITE,
   SHIP_COLOURS,
   type AdvancedModule,
   type Compass,
@@ -251,6 +252,36 @@ export function defaultSystemState(config: SetupConfig): SystemState {
     spareDisks: COMPONENTS.spareDisks,
     cards: { mode: 'physical', library: [], drawPile: [], held: [], drawCount: 0 }
   };
+}
+
+/**
+ * [DEFAULT] initial heading (errata 7): pointing out of the Homeport onto the map, i.e. away from its
+ * corner's side ("sailing out of the west Homeport" with a south wind is a reach; "out of the north
+ * Homeport" with a south wind moves one square, upwind). The users may change it.
+ */
+export function headingOutOf(homeport: Compass): Compass {
+  return OPPOSITE[homeport];
+}
+
+/**
+ * The fleets at set-up (SPEC A.4.1): Basic/Advanced two ships per player at its Homeport, Beginner one
+ * ship at the Homeport or, without one, on an anchor. Names are placeholders the users rename.
+ */
+export function setupShips(config: SetupConfig): { playerId: string; sheet: Sheet }[] {
+  const perPlayer = GAME_SETUP[config.variant].shipsPerPlayer;
+  const state = defaultSystemState(config);
+  return state.players.flatMap((p) =>
+    Array.from({ length: perPlayer }, (_, i) => ({
+      playerId: p.id,
+      sheet: defaultSheet({
+        name: `${p.name || p.id} ${perPlayer > 1 ? i + 1 : ''}`.trim(),
+        colour: p.colour,
+        homeport: p.homeport,
+        heading: p.homeport ? headingOutOf(p.homeport) : 'N',
+        location: p.homeport ? 'homeport' : 'anchor'
+      })
+    }))
+  );
 }
 
 /** Checks the player count and ships per player of a set-up (SPEC A.4.1, GAME_SETUP). */
