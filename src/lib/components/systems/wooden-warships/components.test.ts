@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { render } from 'svelte/server';
+import { exampleChart } from '$lib/rules/wooden-warships/example-charts';
+import { defaultSheet, sheetFromChart } from '$lib/rules/wooden-warships/sheet';
+import Calculators from './Calculators.svelte';
+import SheetEditor from './SheetEditor.svelte';
+
+const noop = (): void => {};
+
+describe('Wooden Warships calculators (server render)', () => {
+  it('lists every calculator, says the charts are EXAMPLES, and shows exact odds at once', () => {
+    const { body } = render(Calculators);
+    for (const t of [
+      'Attack: gunnery',
+      'Boarding',
+      'Movement and islands',
+      'Fleet purchase and upgrades',
+      'Ship charts',
+      'EXAMPLE ship charts'
+    ]) {
+      expect(body).toContain(t);
+    }
+    // Boarding opens on Novice 3 v Novice 2: Appendix B-1 and the exact capture chance (B-2 0.656).
+    expect(body).toContain('data-fraction="1445/3888"');
+    expect(body).toContain('data-fraction="6610505/10077696"');
+    // Gunnery opens on the EXAMPLE Man O' War's full broadside: 6 rolls under 60.
+    expect(body).toContain('data-fraction="15561/15625"');
+  });
+});
+
+describe('Wooden Warships sheet editor (server render)', () => {
+  it('shows the log of a ship and labels an EXAMPLE chart', () => {
+    const sheet = sheetFromChart({ name: 'HMS Test', chart: exampleChart('Frigate') });
+    const { body } = render(SheetEditor, { props: { sheet, onchange: noop } });
+    expect(body).toContain('Frigate (EXAMPLE)');
+    expect(body).toContain('EXAMPLE chart (invented numbers)');
+    expect(body).toContain('minimum crew 65');
+    expect(body).toContain('Boarding party up to 55');
+  });
+
+  it('offers a chart for a blank sheet', () => {
+    const { body } = render(SheetEditor, {
+      props: { sheet: defaultSheet({ name: 'New' }), onchange: noop }
+    });
+    expect(body).toContain('Start from a chart');
+  });
+});
