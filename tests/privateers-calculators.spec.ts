@@ -1,0 +1,85 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+
+// Privateers standalone calculators with dice typed in at the table: the exact odds shown (SPEC
+// C.7 and Appendix C-1) and the outcome of the typed roll.
+
+async function open(page: Page): Promise<void> {
+  await page.goto('/calculators/privateers');
+  await expect(page.getByRole('heading', { level: 1, name: 'Privateers' })).toBeVisible();
+}
+
+/** Taps the faces on the keypad of a dice pad (dice up to d12). */
+async function tapFaces(pad: Locator, faces: number[]): Promise<void> {
+  for (const f of faces) {
+    await pad
+      .getByRole('group', { name: /^Face of Die/ })
+      .getByRole('button', { name: String(f), exact: true })
+      .click();
+  }
+}
+
+test('cannon fire: Appendix C-1 hit vector, then the hull example "1 2 & 3 … 6 points"', async ({
+  page
+}) => {
+  await open(page);
+  const calc = page.getByTestId('pv-gunnery');
+  // Default: one medium gun at 18″ (medium range), fire low, Fighting Sail: hit on 1–6.
+  await expect(calc.getByTestId('pv-gunnery-needed')).toContainText('Medium range, fire low');
+  await expect(calc.getByTestId('odds-headline').first()).toHaveAttribute('data-fraction', '1/2');
+  // The Gunner sights it: 6 + 2 = 8, so 8/12 (C.7.1).
+  await calc.getByLabel('Gunner sights').selectOption({ index: 1 });
+  await expect(calc.getByTestId('pv-gunnery-needed')).toContainText('hit on d12 ≤ 8');
+  await expect(calc.getByTestId('odds-headline').first()).toHaveAttribute('data-fraction', '2/3');
+  await expect(calc.getByTestId('odds-headline').first()).toHaveText('66.7%');
+  // Natural 8 hits: 2 damage dice on the Ball Low column.
+  const pads = calc.getByTestId('dice-pad');
+  await tapFaces(pads.first(), [8]);
+  await pads.first().getByRole('button', { name: 'Use 8' }).click();
+  await expect(calc.getByTestId('roll-card').first()).toContainText('1 of 1 hit: 2 Ball Low.');
+  await expect(calc.getByTestId('roll-card').first()).toHaveAttribute('data-source', 'entered');
+  // Two Ball Low dice: P(critical) = 1/36 (C.7.3).
+  await expect(calc.getByTestId('odds-headline').nth(2)).toHaveAttribute('data-fraction', '1/36');
+  await tapFaces(pads.nth(1), [2, 3]);
+  await pads.nth(1).getByRole('button', { name: 'Use 2, 3' }).click();
+  await expect(calc.getByTestId('pv-gunnery-outcome')).toContainText('5 hull points.');
+});
+
+test('cannon fire: double ones are a critical rolled on the d12 table', async ({ page }) => {
+  await open(page);
+  const calc = page.getByTestId('pv-gunnery');
+  const pads = calc.getByTestId('dice-pad');
+  await tapFaces(pads.first(), [1]);
+  await pads.first().getByRole('button', { name: 'Use 1' }).click();
+  await tapFaces(pads.nth(1), [1, 1]);
+  await pads.nth(1).getByRole('button', { name: 'Use 1, 1' }).click();
+  await expect(calc.getByTestId('pv-gunnery-extra')).toContainText(
+    'Critical Hits table (Firing Low)'
+  );
+  await tapFaces(pads.nth(2), [9]);
+  await pads.nth(2).getByRole('button', { name: 'Use 9' }).click();
+  await expect(calc.getByTestId('pv-gunnery-outcome')).toContainText(
+    'critical (low, 9): Water Line.'
+  );
+});
+
+test('morale: Sea Dog captain and Seaman crew, natural 9 → 7, Disordered (Appendix C-1)', async ({
+  page
+}) => {
+  await open(page);
+  const calc = page.getByTestId('pv-morale');
+  // C.7.4: commander + crew 2 → pass 8/12, disordered 1/12, strike 3/12.
+  await expect(calc.getByTestId('odds-headline')).toHaveAttribute('data-fraction', '2/3');
+  await expect(calc.locator('li.outcome[data-label="Disordered"]')).toHaveAttribute(
+    'data-fraction',
+    '1/12'
+  );
+  await expect(calc.locator('li.outcome[data-label="Strike"]')).toHaveAttribute(
+    'data-fraction',
+    '1/4'
+  );
+  const pad = calc.getByTestId('dice-pad');
+  await tapFaces(pad, [9]);
+  await pad.getByRole('button', { name: 'Use 9' }).click();
+  await expect(calc.getByTestId('pv-morale-outcome')).toContainText('Fail by One [Disordered]');
+  await expect(calc.getByTestId('pv-morale-outcome')).toContainText('modified 7');
+});
