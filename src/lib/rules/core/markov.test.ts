@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { binomial, Dist, plus } from './dist';
 import {
   type AttritionOutcome,
+  attritionValueFloat,
   ChainError,
   type ChainStep,
   solveAbsorbingLinear,
@@ -309,6 +310,41 @@ describe('Appendix B-2: P(boarders capture the ship), fought to the end', () => 
     expect(g.value).toBeLessThan(1);
     // Boarders roll 3 dice to 2; at large equal numbers they win more often than not.
     expect(g.value).toBeGreaterThan(g.at(200, 300));
+  });
+
+  it('attritionValueFloat (rolling rows) gives the same start value as the full grid', () => {
+    // Random round tables, with self-loops and losses up to 12 (beyond the 8 kept rows: fallback).
+    const arbTable = fc
+      .array(
+        fc.record({
+          lossA: fc.integer({ min: 0, max: 12 }),
+          lossB: fc.integer({ min: 0, max: 3 }),
+          w: fc.integer({ min: 1, max: 9 })
+        }),
+        { minLength: 1, maxLength: 4 }
+      )
+      .filter((os) => os.some((o) => o.lossA > 0 || o.lossB > 0))
+      .map((os) => {
+        const total = os.reduce((t, o) => t + o.w, 0);
+        return os.map((o) => ({ lossA: o.lossA, lossB: o.lossB, p: o.w / total }));
+      });
+    fc.assert(
+      fc.property(
+        arbTable,
+        arbTable,
+        fc.integer({ min: 0, max: 40 }),
+        fc.integer({ min: 0, max: 40 }),
+        (t1, t2, a0, b0) => {
+          const chain = { a0, b0, round: (a: number, b: number) => (a + b < 9 ? t1 : t2) };
+          const full = solveAttritionFloat(chain).value;
+          expect(Math.abs(attritionValueFloat(chain) - full)).toBeLessThanOrEqual(1e-15);
+        }
+      ),
+      { numRuns: 200 }
+    );
+    const round = floatRounds(boardingRounds('Crack', 'Veteran'));
+    const big = { a0: 250, b0: 260, round };
+    expect(attritionValueFloat(big)).toBe(solveAttritionFloat(big).value);
   });
 
   it('outside the grid is an error, not a silent 0', () => {

@@ -8,6 +8,7 @@ import { compileDiceExpression } from './dice-expression';
 import { Dist, plus, sumOf } from './dist';
 import {
   type AttritionOutcome,
+  attritionValueFloat,
   type ChainStep,
   solveAttrition,
   solveAttritionFloat,
@@ -69,7 +70,10 @@ describe('sorted pools', () => {
 });
 
 describe('fights to the end', () => {
-  bench('1,000 v 1,000 absorbing fight, 3 v 2 dice a round (float grid)', () => {
+  bench('1,000 v 1,000 absorbing fight, 3 v 2 dice a round (float, start value only)', () => {
+    attritionValueFloat({ a0: 1000, b0: 1000, round: novice.float });
+  });
+  bench('1,000 v 1,000 absorbing fight, 3 v 2 dice a round (float, whole grid)', () => {
     solveAttritionFloat({ a0: 1000, b0: 1000, round: novice.float });
   });
   bench('300 v 300 boarding (float grid)', () => {
