@@ -44,10 +44,20 @@ test('engagement: exact odds for 3 dice against 2, the 8a roll typed in, then th
   );
 });
 
-test('slug it out: two full-strength ships, SPEC A.7.2 0.5148', async ({ page }) => {
+test('slug it out: two full-strength ships, SPEC A.7.2 0.5148; the page loads without errors', async ({
+  page
+}) => {
+  const problems: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') problems.push(msg.text());
+  });
+  page.on('pageerror', (e) => problems.push(e.message));
   await page.goto('/calculators/master-and-commander');
   const duel = page.getByTestId('mc-duel');
   await expect(duel.getByTestId('odds-headline')).toHaveText('51.5%');
+  await duel.getByRole('button', { name: 'Decrease Ship Y Prize Disks' }).click();
+  await expect(duel.getByTestId('odds-headline')).toHaveText('88.2%');
+  expect(problems).toEqual([]);
 });
 
 test('the hourglass keeps its time across a reload and prompts the wind roll when empty', async ({
