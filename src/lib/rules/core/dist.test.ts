@@ -249,6 +249,9 @@ describe('Spec figures', () => {
 
   it('mean accepts half-deck weights (0.5)', () => {
     expect(mean(Dist.uniform([0.5, 1, 1.5]))).toEqual(ONE);
+    expect(mean(Dist.uniform([1.1, 2.2]))).toEqual(rational(33, 20));
+    expect(mean(Dist.uniform([-0.25, 0.75]))).toEqual(rational(1, 4));
+    expect(() => mean(Dist.uniform([Math.PI]))).toThrow(RangeError);
   });
 });
 

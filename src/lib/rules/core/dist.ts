@@ -335,14 +335,16 @@ export function binomial(n: number, p: Rational): Dist<number> {
 }
 
 export function mean(d: Dist<number>): Rational {
-  // Values may be non-integers (e.g. 0.5 deck weights); scale them to integers exactly.
-  let scale = 1;
+  // Values may be short decimals (e.g. 0.5 deck weights, SPEC B.4.6); scale them to integers
+  // exactly, reading the number of decimals from the shortest decimal form of each value.
+  let decimals = 0;
   for (const v of d.values()) {
-    while (!Number.isInteger(v * scale)) {
-      scale *= 10;
-      if (scale > 1e12) throw new RangeError('mean: values must be integers or short decimals');
-    }
+    if (Number.isInteger(v)) continue;
+    const m = /^-?\d+\.(\d{1,12})$/.exec(String(v));
+    if (!m) throw new RangeError(`mean: ${v} is not an integer or a short decimal`);
+    decimals = Math.max(decimals, m[1].length);
   }
+  const scale = 10 ** decimals;
   let acc = 0n;
   for (const [v, w] of d.pairs()) acc += BigInt(Math.round(v * scale)) * w;
   return rational(acc, d.total * BigInt(scale));
