@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MC_OPTIONS } from './options';
 import {
+  advanceTurn,
   applyEliminations,
   applyRepair,
   canBeTargeted,
@@ -247,5 +248,27 @@ describe('elimination and victory (SPEC A.4.7 step 4)', () => {
     expect(winnerId([...ships, { playerId: 'p2', sheet: afloat }])).toBeNull();
     const s = applyEliminations(defaultSystemState({ variant: 'basic', players }), ships);
     expect(s.players.map((p) => p.isEliminated)).toEqual([false, true]);
+  });
+
+  it('advancing the turn skips an eliminated captain and starts the next captain’s ships', () => {
+    const three = [...players, { id: 'p3', homeport: 'E' as const }];
+    const state = {
+      ...defaultSystemState({ variant: 'basic', players: three }),
+      activePlayerId: 'p1'
+    };
+    const moved = {
+      ...defaultSheet({ name: 'A' }),
+      movement: { allowance: 3, spent: 3, turnsInRow: 0 }
+    };
+    const ships = [
+      { id: 's1', playerId: 'p1', sheet: moved },
+      { id: 's2', playerId: 'p2', sheet: { ...defaultSheet({ name: 'B' }), isSunk: true } },
+      { id: 's3', playerId: 'p3', sheet: moved }
+    ];
+    const r = advanceTurn(state, ships, 0);
+    expect(r.state.activePlayerId).toBe('p3');
+    expect(r.state.players.find((p) => p.id === 'p2')?.isEliminated).toBe(true);
+    expect(r.sheets['s3'].movement).toEqual({ allowance: null, spent: 0, turnsInRow: 0 });
+    expect(r.sheets['s1']).toBe(moved);
   });
 });

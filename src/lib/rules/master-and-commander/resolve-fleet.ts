@@ -2,6 +2,7 @@
 // (SPEC A.4.7 step 4, A.4.9, A.4.10, A.4.14). Pure.
 import { err, ok, type Result } from '../core/result';
 import type { McOptions } from './options';
+import { beginShipTurn, passTurn } from './resolve-wind';
 import type { McCard, Modules, Sheet, SystemState } from './sheet';
 import {
   MAX_PRIZE_DISKS,
@@ -296,4 +297,23 @@ export function applyEliminations(state: SystemState, ships: readonly FleetShip[
 export function winnerId(ships: readonly FleetShip[]): string | null {
   const afloat = new Set(ships.filter((s) => !s.sheet.isSunk).map((s) => s.playerId));
   return afloat.size === 1 ? [...afloat][0] : null;
+}
+
+/**
+ * The end of a player's turn (SPEC A.4.15 step 4): eliminations, the turn passes to the left (with
+ * the sand checked at `now`), and the new player's ships begin their turn (movement, repair count,
+ * Mist clock). Returns the new state and the updated sheets by ship id.
+ */
+export function advanceTurn(
+  state: SystemState,
+  ships: readonly (FleetShip & { id: string })[],
+  now: number
+): { state: SystemState; sheets: Record<string, Sheet> } {
+  const next = passTurn(applyEliminations(state, ships), now);
+  const sheets: Record<string, Sheet> = {};
+  for (const s of ships) {
+    sheets[s.id] =
+      s.playerId === next.activePlayerId && !s.sheet.isSunk ? beginShipTurn(s.sheet) : s.sheet;
+  }
+  return { state: next, sheets };
 }
