@@ -20,6 +20,7 @@ import {
   loseBoardingParty,
   maxBoardingParty,
   resolveBoardingRound,
+  resolveBoardingRounds,
   startBoarding
 } from './resolve-boarding';
 import { defaultSystemState, sheetFromChart, type Sheet } from './sheet';
@@ -411,5 +412,23 @@ describe('boarding to capture and looting (SPEC B.4.7 steps 5–7, B.4.8, Errata
       'lootAmount'
     );
     expect(sunk.ok).toBe(false);
+  });
+});
+
+describe('several rounds from one list of faces (battle log replay)', () => {
+  const input = {
+    attackerSkill: 'Novice',
+    defenderSkill: 'Novice',
+    attackers: 3,
+    defenders: 2
+  } as const;
+  it('plays the B-3 round, then a 2 v 1 round that takes the ship', () => {
+    const r = resolveBoardingRounds(input, [6, 4, 2, 5, 4, 6, 1, 3]);
+    expect(r.ok && r.value.map((x) => x.result)).toEqual(['continue', 'captured']);
+  });
+  it('stops after the rounds allowed this turn, and refuses short or extra dice', () => {
+    expect(resolveBoardingRounds(input, [6, 4, 2, 5, 4], 1).ok).toBe(true);
+    expect(resolveBoardingRounds(input, [6, 4, 2, 5]).ok).toBe(false);
+    expect(resolveBoardingRounds(input, [6, 4, 2, 5, 4, 6, 1, 3, 2]).ok).toBe(false);
   });
 });

@@ -355,3 +355,41 @@ export function applyLoot(
     prize: { ...prize, upgradeCards: [] }
   });
 }
+
+/**
+ * Several rounds from one flat list of faces (as a battle log stores them): each round takes its
+ * attacker dice then its defender dice, until a side is gone, `maxRounds` are fought (option
+ * `boardingRoundsPerTurn`), or the faces are used up exactly. Faces left over, or too few for a
+ * round, are an error.
+ */
+export function resolveBoardingRounds(
+  input: {
+    attackerSkill: CrewSkill;
+    defenderSkill: CrewSkill;
+    attackers: number;
+    defenders: number;
+  },
+  faces: readonly number[],
+  maxRounds = Number.POSITIVE_INFINITY
+): Result<BoardingRoundOutcome[]> {
+  const rounds: BoardingRoundOutcome[] = [];
+  let a = input.attackers;
+  let d = input.defenders;
+  let i = 0;
+  while (a > 0 && d > 0 && rounds.length < maxRounds && i < faces.length) {
+    const { na, nd } = boardingDiceCounts(a, d);
+    if (i + na + nd > faces.length) return err(`Round ${rounds.length + 1} needs ${na + nd} dice.`);
+    const r = resolveBoardingRound(
+      { ...input, attackers: a, defenders: d },
+      faces.slice(i, i + na),
+      faces.slice(i + na, i + na + nd)
+    );
+    if (!r.ok) return err(`Round ${rounds.length + 1}: ${r.error}`);
+    rounds.push(r.value);
+    i += na + nd;
+    a = r.value.attackersLeft;
+    d = r.value.defendersLeft;
+  }
+  if (i < faces.length) return err(`${faces.length - i} dice left over after the fight ended.`);
+  return ok(rounds);
+}
