@@ -36,6 +36,7 @@ import {
   type TossDie
 } from './resolve-gunnery';
 import { resolveMorale } from './resolve-morale';
+import { resolveCollision } from './resolve-collision';
 import { resolveTack, resolveWeighAnchor } from './resolve-movement';
 import { resolveFire, resolveReload } from './resolve-tasks';
 import type { Aim, DamageColumn } from './tables';
@@ -443,6 +444,29 @@ describe('C.7.5 closed forms, each against the resolver', () => {
     const c = collisionOdds(2);
     expect([f(c.entangle), f(mean(c.rammer)), f(mean(c.rammed))]).toEqual(['5/12', '7/2', '7']);
     expect(f(mean(collisionOdds(3).rammed))).toBe('21/2');
+    // against the resolver, both readings, over every die
+    for (const faceSum of [true, false]) {
+      const o = opts({ collisionDiceAsFaceSum: faceSum });
+      const hulls: number[] = [];
+      let tangled = 0n;
+      for (const faces of tuples(4, 6)) {
+        for (const d12 of [1, 8]) {
+          const r = resolveCollision(2, [faces[0], d12, faces[1], faces[2]], o);
+          if (!r.ok) throw new Error(r.error);
+          if (faces[3] === 1 && d12 === 1) hulls.push(r.value.rammed.hull);
+          if (
+            faces[3] === 1 &&
+            faces[0] === 1 &&
+            faces[1] === 1 &&
+            faces[2] === 1 &&
+            r.value.entangled
+          )
+            tangled++;
+        }
+      }
+      sameDist(collisionOdds(2, o).rammed, tally(hulls));
+      expect(tangled).toBe(1n);
+    }
     expect([0, 1, 2].map((r) => f(ratingOdds().prob(r)))).toEqual(['1/3', '1/2', '1/6']);
   });
 });

@@ -430,15 +430,22 @@ export function marksmanOdds(kind: 'crew' | 'marine'): {
   return { crew: sub(hit, officer), officer, miss: sub(ONE, hit) };
 }
 
-export function collisionOdds(rammerSail: 0 | 1 | 2 | 3): {
+/** C.7.5 collisions: entanglement 5/12; hull damage per ship (face sum, or Ball Low hull points). */
+export function collisionOdds(
+  rammerSail: 0 | 1 | 2 | 3,
+  options: PvOptions = DEFAULT_OPTIONS
+): {
   entangle: Rational;
   rammer: Dist<number>;
   rammed: Dist<number>;
 } {
+  const die = options.collisionDiceAsFaceSum
+    ? D6
+    : D6.map((f) => HULL(DAMAGE_DICE_TABLE.ballLow[f - 1]));
   return {
     entangle: D12.probWhere((f) => f >= COLLISION.entangleFrom),
-    rammer: D6,
-    rammed: sumOf(COLLISION.rammedDiceBySail[rammerSail], D6)
+    rammer: die,
+    rammed: sumOf(COLLISION.rammedDiceBySail[rammerSail], die)
   };
 }
 

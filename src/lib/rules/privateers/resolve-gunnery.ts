@@ -398,7 +398,7 @@ export function applyToss(
   if (s.onFire.burning) events.wasOnFire = true;
   if (ctx.stern) events.sternRakeTaken = true;
   s = { ...s, turnEvents: events };
-  return applySinkingFlag(applySpeedCap(s, options));
+  return applySinkingFlag(applySpeedCap(s, options), options);
 }
 
 /** Crew casualties (C.4.8 step 5): from the crew; with the option, split evenly with marines (odd to

@@ -3,7 +3,6 @@ import type { PvOptions } from './options';
 import { DEFAULT_OPTIONS } from './options';
 import type { Sheet } from './sheet';
 import {
-  COLLISION,
   MAST_LOSS_LEVELS,
   POINTS_OF_SAIL,
   SAIL_SETTINGS,
@@ -226,66 +225,10 @@ export function applyDropAnchor(s: Sheet): Result<Sheet> {
   return ok({ ...s, anchored: true, prevSail: s.sail, sail: 0, heaveTo: null });
 }
 
-export interface CollisionOutcome {
-  rammerDamage: number;
-  entangled: boolean;
-  rammedDamage: number;
-}
-
-/** C.4.11: rammer 1d6 (own hull, [DEFAULT]), 1d12 entangles on 8–12; rammed ship rolls 1/2/3 d6 by the
- *  rammer's sail (No Sail: 1). Faces: [rammer d6, rammer d12, ...rammed d6s]. */
-export function collisionDice(rammerSail: SailLevel): number {
-  return COLLISION.rammedDiceBySail[rammerSail];
-}
-
-export function resolveCollision(
-  rammerSail: SailLevel,
-  faces: readonly number[]
-): Result<CollisionOutcome> {
-  const n = collisionDice(rammerSail);
-  if (faces.length !== 2 + n) return err(`A collision needs 1d6, 1d12 and ${n}d6.`);
-  const [d6, d12, ...rammed] = faces;
-  if (!isFace(d6, 6) || !isFace(d12, 12) || !rammed.every((f) => isFace(f, 6)))
-    return err('Collision dice: d6 faces 1–6, d12 faces 1–12.');
-  return ok({
-    rammerDamage: d6,
-    entangled: d12 >= COLLISION.entangleFrom,
-    rammedDamage: rammed.reduce((a, b) => a + b, 0)
-  });
-}
-
-/** Applies a collision to both logs; ids are the ships' battle ids for `entangledWith`. */
-export function applyCollision(
-  rammer: Sheet,
-  rammed: Sheet,
-  o: CollisionOutcome,
-  ids: { rammer: string; rammed: string },
-  options: PvOptions = DEFAULT_OPTIONS
-): { rammer: Sheet; rammed: Sheet } {
-  const swap = options.collisionDamageReading === 'rollerInflictsOnOther';
-  const toRammer = swap ? o.rammedDamage : o.rammerDamage;
-  const toRammed = swap ? o.rammerDamage : o.rammedDamage;
-  const hit = (s: Sheet, d: number, other: string): Sheet =>
-    applySinkingFlag(
-      applySpeedCap(
-        {
-          ...s,
-          hull: { ...s.hull, damage: s.hull.damage + d },
-          entangledWith:
-            o.entangled && !s.entangledWith.includes(other)
-              ? [...s.entangledWith, other]
-              : s.entangledWith
-        },
-        options
-      )
-    );
-  return { rammer: hit(rammer, toRammer, ids.rammed), rammed: hit(rammed, toRammed, ids.rammer) };
-}
-
 /** C.4.18 / C.5 #44: flag a ship whose hull points are expended. */
-export function applySinkingFlag(s: Sheet): Sheet {
+export function applySinkingFlag(s: Sheet, options: PvOptions = DEFAULT_OPTIONS): Sheet {
   if (s.hull.points > 0 && s.hull.damage >= s.hull.points && !s.sinking)
-    return { ...s, sinking: true };
+    return { ...s, sinking: true, sunk: s.sunk || options.sinkTiming === 'immediate' };
   return s;
 }
 

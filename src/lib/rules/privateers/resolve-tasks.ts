@@ -183,7 +183,7 @@ export function applyFire(s: Sheet, o: FireOutcome, options: PvOptions = DEFAULT
     burnedUp: s.burnedUp || o.burnedUp,
     turnEvents: { ...s.turnEvents, wasOnFire: true }
   };
-  return applySinkingFlag(applySpeedCap(next, options));
+  return applySinkingFlag(applySpeedCap(next, options), options);
 }
 
 /** Ignition-turn damage (Errata 3): 5 hull points, no attempt. */
@@ -192,7 +192,8 @@ export function applyFireIgnitionDamage(s: Sheet, options: PvOptions = DEFAULT_O
     applySpeedCap(
       { ...s, hull: { ...s.hull, damage: s.hull.damage + TASK_CHECKS.fireDamage } },
       options
-    )
+    ),
+    options
   );
 }
 
@@ -214,7 +215,8 @@ export function applyPumping(
   const d = pumpingDamage(s, pumpCrew);
   if (d === 0) return s;
   return applySinkingFlag(
-    applySpeedCap({ ...s, hull: { ...s.hull, damage: s.hull.damage + d } }, options)
+    applySpeedCap({ ...s, hull: { ...s.hull, damage: s.hull.damage + d } }, options),
+    options
   );
 }
 

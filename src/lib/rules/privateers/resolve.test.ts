@@ -15,14 +15,12 @@ import {
 } from './resolve-morale';
 import {
   allotment,
-  applyCollision,
   applyDropAnchor,
   applySpeedCap,
   applyTack,
   applyWeighAnchorTurn,
   heaveToRestart,
   pointOfSail,
-  resolveCollision,
   resolveDrift,
   resolveTack,
   resolveWeighAnchor,
@@ -46,6 +44,7 @@ import {
   resolveMarksmen,
   resolveReload
 } from './resolve-tasks';
+import { applyCollision, resolveCollision } from './resolve-collision';
 import { applyEndOfTurn, checkCrewAssignments, PHASES, proceduresForPhase } from './resolve-turn';
 import {
   defaultSheet,
@@ -219,7 +218,14 @@ describe('Appendix C-1 vectors', () => {
   it('Collision: rammer at Medium Sail rolls 1d6 to itself, d12 8–12 entangles, rammed 2d6', () => {
     expect(resolveCollision(2, [4, 7, 1]).ok).toBe(false);
     const r = resolveCollision(2, [4, 8, 3, 5]);
-    expect(r).toEqual({ ok: true, value: { rammerDamage: 4, entangled: true, rammedDamage: 8 } });
+    expect(r).toEqual({
+      ok: true,
+      value: {
+        rammer: { hull: 4, crew: 0, guns: 0 },
+        rammed: { hull: 8, crew: 0, guns: 0 },
+        entangled: true
+      }
+    });
     if (!r.ok) return;
     const { rammer, rammed } = applyCollision(ship(), ship(), r.value, {
       rammer: 'A',
@@ -231,6 +237,36 @@ describe('Appendix C-1 vectors', () => {
       rammer.entangledWith,
       rammed.entangledWith
     ]).toEqual([4, 8, ['B'], ['A']]);
+    // options: the roller damages the other ship; dice read on the Ball Low column
+    const swapped = applyCollision(
+      ship(),
+      ship(),
+      r.value,
+      { rammer: 'A', rammed: 'B' },
+      opts({ collisionDamageReading: 'rollerInflictsOnOther' })
+    );
+    expect([swapped.rammer.hull.damage, swapped.rammed.hull.damage]).toEqual([8, 4]);
+    const column = resolveCollision(2, [6, 3, 5, 4], opts({ collisionDiceAsFaceSum: false }));
+    expect(column.ok && column.value).toEqual({
+      rammer: { hull: 0, crew: 0, guns: 1 },
+      rammed: { hull: 4, crew: 1, guns: 0 },
+      entangled: false
+    });
+  });
+  it('sinking: flagged when hull points are expended; removed at once as an option', () => {
+    const r = resolveCollision(3, [1, 1, 6, 6, 6]);
+    if (!r.ok) throw new Error(r.error);
+    const low = ship({ hull: { points: 10, damage: 0 } });
+    const d = applyCollision(low, low, r.value, { rammer: 'A', rammed: 'B' });
+    expect([d.rammed.sinking, d.rammed.sunk]).toEqual([true, false]);
+    const i = applyCollision(
+      low,
+      low,
+      r.value,
+      { rammer: 'A', rammed: 'B' },
+      opts({ sinkTiming: 'immediate' })
+    );
+    expect([i.rammed.sinking, i.rammed.sunk]).toEqual([true, true]);
   });
 });
 
