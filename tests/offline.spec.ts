@@ -5,7 +5,7 @@ import { TOP_LEVEL_ROUTES } from './routes';
 test('after one visit every top-level route opens offline, with the server stopped', async ({
   browser
 }) => {
-  const server = await startPreview(4181);
+  const server = await startPreview();
   const context = await browser.newContext({ baseURL: server.url });
   const page = await context.newPage();
   try {

@@ -1,30 +1,50 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+
+/** A port nobody is listening on right now (the OS picks it). */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, 'localhost', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
 
 /**
- * A preview server of the built app that a test owns, so it can stop it to prove the app works with
- * no server at all (the shared server on 4173 keeps serving the other tests).
+ * A server of the built app that one test owns, so it can stop it to prove the app works with no
+ * server at all (the shared server keeps serving the other tests). Unless told a port, it listens
+ * on a free one of its own, so parallel tests and other checkouts never share it.
  */
 export async function startPreview(
-  port: number
+  requestedPort?: number
 ): Promise<{ url: string; stop: () => Promise<void> }> {
-  const child: ChildProcess = spawn('node', ['scripts/serve.mjs', '--port', String(port)], {
+  const port = requestedPort ?? (await freePort());
+  const child = spawn('node', ['scripts/serve.mjs', '--port', String(port)], {
     stdio: 'ignore',
     detached: true
+  });
+  let exited = false;
+  child.once('exit', () => {
+    exited = true;
   });
   const url = `http://localhost:${port}`;
   const deadline = Date.now() + 30_000;
   for (;;) {
+    if (exited) throw new Error(`the app server on ${port} exited before it served`);
     try {
-      const res = await fetch(url);
-      if (res.ok) break;
+      if ((await fetch(url)).ok) break;
     } catch {
       // not up yet
     }
-    if (Date.now() > deadline) throw new Error(`preview server on ${port} did not start`);
+    if (Date.now() > deadline) throw new Error(`the app server on ${port} did not start`);
     await new Promise((r) => setTimeout(r, 200));
   }
   const stop = async () => {
-    if (child.pid) process.kill(-child.pid, 'SIGTERM');
+    if (!exited && child.pid) process.kill(-child.pid, 'SIGTERM');
     // Wait until the port refuses connections, so "offline" really means no server.
     for (let i = 0; i < 50; i++) {
       try {
@@ -34,7 +54,7 @@ export async function startPreview(
         return;
       }
     }
-    throw new Error(`preview server on ${port} did not stop`);
+    throw new Error(`the app server on ${port} did not stop`);
   };
   return { url, stop };
 }
