@@ -28,6 +28,10 @@ import {
 } from './sheet';
 import {
   AMMO_DAMAGE_DIE,
+  AMMUNITION,
+  CRIPPLED_PERCENT,
+  EXPOSED_SIDE_MODIFIER,
+  MAX_SPEED,
   BOARDING_DIE,
   MINIATURES_IN_CHEST,
   MINIMUM_CREW,
@@ -57,6 +61,12 @@ describe('tables match SPEC Part B', () => {
     expect(AMMO_DAMAGE_DIE.round).toEqual({ hull: 'ship', crew: 'd4', rigging: 'd4' });
     expect(AMMO_DAMAGE_DIE.grape).toEqual({ hull: 'd4', crew: 'ship', rigging: 'd4' });
     expect(AMMO_DAMAGE_DIE.chain).toEqual({ hull: 'd4', crew: 'd4', rigging: 'ship' });
+  });
+  it('B.3.1 markers, B.3.7 speed cap, B.3.9 10%, B.4.7 +30', () => {
+    expect(AMMUNITION.round).toMatchObject({ marker: 'red', bestAgainst: 'hull' });
+    expect(AMMUNITION.grape).toMatchObject({ marker: 'green', bestAgainst: 'crew' });
+    expect(AMMUNITION.chain).toMatchObject({ marker: 'black', bestAgainst: 'rigging' });
+    expect([MAX_SPEED, CRIPPLED_PERCENT, EXPOSED_SIDE_MODIFIER]).toEqual([5, 10, 30]);
   });
   it('B.1 miniatures and £7,000', () => {
     expect(MINIATURES_IN_CHEST).toEqual({
