@@ -93,6 +93,27 @@ describe('Dist operations against brute-force enumeration', () => {
     }
   });
 
+  it('convolve of sparse, wide or non-integer values', () => {
+    const wide = Dist.of<number>([
+      [0, 1n],
+      [1_000_000, 2n]
+    ]);
+    const halves = Dist.uniform([0.5, 1.5]);
+    for (const [a, b] of [
+      [wide, wide],
+      [wide, Dist.die(6)],
+      [halves, Dist.die(4)]
+    ]) {
+      expect(
+        sameDist(
+          convolve(a, b),
+          bruteForce([a, b], ([x, y]) => x + y)
+        )
+      ).toBe(true);
+    }
+    expect(sumOf(3, wide).values()).toEqual([0, 1e6, 2e6, 3e6]);
+  });
+
   it('sumOf: k = 0..4 dice of 1..12 sides', () => {
     for (const s of SIDES) {
       for (let k = 0; k <= 4; k++) {

@@ -187,8 +187,10 @@ function toDense(d: Dist<number>): Dense | undefined {
   const pairs = d.pairs();
   const lo = pairs[0][0];
   const hi = pairs[pairs.length - 1][0];
+  // Dense only when the values are integers packed closely enough (sparse values stay in maps).
   if (!Number.isInteger(lo) || !Number.isInteger(hi) || hi - lo > DENSE_SPAN_LIMIT)
     return undefined;
+  if (hi - lo > 4 * pairs.length + 64) return undefined;
   if (!pairs.every(([v]) => Number.isInteger(v))) return undefined;
   const weights = new Array<bigint>(hi - lo + 1).fill(0n);
   for (const [v, w] of pairs) weights[v - lo] = w;
