@@ -134,7 +134,7 @@ describe('boarding round odds: Appendix B-1 exactly', () => {
         }
       }
     }
-  });
+  }, 30_000);
 });
 
 /** Brute force to the end: recursion over every raw tuple of every round (small crews only). */
@@ -168,7 +168,7 @@ describe('P(capture) fighting to the end (SPEC B.7 #3)', () => {
         expect(captureChance(sa, sd, a, d)).toEqual(bruteCapture(sa, sd, a, d));
       }
     }
-  });
+  }, 30_000);
 
   it('agrees exactly with the core attrition solver, every state up to 12 v 12 (both parities)', () => {
     for (const [sa, sd] of [
@@ -189,7 +189,7 @@ describe('P(capture) fighting to the end (SPEC B.7 #3)', () => {
         for (let d = 0; d <= 12; d++) expect(captureChance(sa, sd, a, d)).toEqual(grid.at(a, d));
       }
     }
-  });
+  }, 30_000);
 
   it.each(APPENDIX_B2.map((t) => [`${t.attacker} v ${t.defender}`, t] as const))(
     'reproduces Appendix B-2, %s',
@@ -267,7 +267,7 @@ describe('P(capture) fighting to the end (SPEC B.7 #3)', () => {
       const sigma = Math.sqrt((p * (1 - p)) / trials);
       expect(Math.abs(captures / trials - p)).toBeLessThanOrEqual(4 * sigma + 1e-9);
     }
-  });
+  }, 30_000);
 });
 
 function ship(type: Parameters<typeof exampleChart>[0], patch: Partial<Sheet> = {}): Sheet {

@@ -314,10 +314,14 @@ describe('gunnery odds agree with brute-force enumeration of the resolver', () =
       }
     ]
   ];
-  it.each(cases)('%s', (_n, chartPatch, inputPatch, options) => {
-    const p = plan({ firer: armed(testChart(chartPatch)), ...inputPatch }, options);
-    expectSameDist(damageDist(p), bruteDamage(p));
-  });
+  it.each(cases)(
+    '%s',
+    (_n, chartPatch, inputPatch, options) => {
+      const p = plan({ firer: armed(testChart(chartPatch)), ...inputPatch }, options);
+      expectSameDist(damageDist(p), bruteDamage(p));
+    },
+    30_000
+  );
 
   it('mixed ammunition in the two zones of a full broadside', () => {
     const firer = { ...armed(testChart({ decks: 1, damageDice: { count: 1, sides: 6 } })) };
