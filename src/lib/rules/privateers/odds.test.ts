@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { Dist, mean } from '../core/dist';
 import { add, formatFraction, mul, rational, sum, ZERO, type Rational } from '../core/rational';
 import {
@@ -470,3 +471,47 @@ describe('C.7.5 closed forms, each against the resolver', () => {
     expect([0, 1, 2].map((r) => f(ratingOdds().prob(r)))).toEqual(['1/3', '1/2', '1/6']);
   });
 });
+
+describe('properties of the broadside odds', () => {
+  const gun = (i: number, dice: number, threshold: number): FiringGun => ({
+    id: `g${i}`,
+    dice,
+    column: 'ballLow',
+    threshold,
+    doubleShot: false
+  });
+  it('distributions sum to 1; one more gun never lowers the expected hull points', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({ dice: fc.integer({ min: 1, max: 3 }), t: fc.integer({ min: 0, max: 12 }) }),
+          {
+            minLength: 1,
+            maxLength: 3
+          }
+        ),
+        fc.integer({ min: 1, max: 3 }),
+        (spec, extraDice) => {
+          const guns = spec.map((s, i) => gun(i, s.dice, s.t));
+          const a = broadsideOdds(guns, 'low', { stern: false, bow: false });
+          const b = broadsideOdds([...guns, gun(9, extraDice, 6)], 'low', {
+            stern: false,
+            bow: false
+          });
+          const total = (d: Dist<number>) => f(sum(d.entries().map((e) => e.p)));
+          return (
+            total(a.hull) === '1' &&
+            total(a.hits) === '1' &&
+            total(a.dice) === '1' &&
+            toNumberSafe(mean(b.hull)) >= toNumberSafe(mean(a.hull))
+          );
+        }
+      ),
+      { numRuns: 15 }
+    );
+  });
+});
+
+function toNumberSafe(r: Rational): number {
+  return Number(r.n) / Number(r.d);
+}
