@@ -103,8 +103,9 @@ export function validateOrders(
     problems.push(
       '"The first sail setting a ship may adopt from anchor setting" is Fighting Sail.'
     );
-  if (s.anchored && o.sail > 0 && s.weighAnchor !== null && s.weighAnchor.turnsLeft > 0)
-    problems.push('The anchor is not yet weighed.');
+  // Weighing anchor ends with the ship under Fighting Sail the next turn (C.4.6.7): while the
+  // anchor is down, only No Sail is possible.
+  if (s.anchored && o.sail > 0) problems.push('The anchor is down: weigh anchor first (C.4.6.7).');
   if (o.sail > cap)
     problems.push(`Damage limits the ship to ${SAIL_SETTINGS[cap].label} (C.4.10).`);
   if (s.mastsJuryRigged > 0 && o.sail > 1)

@@ -203,8 +203,10 @@ export function pumpsNeeded(s: Sheet): boolean {
 }
 
 /** C.4.16 step 2: fewer than 2 crew on the pumps when they are needed → 5 hull points. */
+/** [DEFAULT] the 5 points start on the turn after the condition first arises (`pumpsNeededSince`
+ *  is set at the end of that turn by `applyEndOfTurn`). */
 export function pumpingDamage(s: Sheet, pumpCrew: number): number {
-  return pumpsNeeded(s) && pumpCrew < 2 ? TASK_CHECKS.pumpDamage : 0;
+  return pumpsNeeded(s) && s.pumpsNeededSince !== null && pumpCrew < 2 ? TASK_CHECKS.pumpDamage : 0;
 }
 
 export function applyPumping(

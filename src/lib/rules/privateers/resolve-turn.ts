@@ -273,6 +273,7 @@ export function applyEndOfTurn(
     ...s,
     helmHit,
     prevSail: s.sail,
+    pumpsNeededSince: pumpsNeeded(s) ? (s.pumpsNeededSince ?? turn) : null,
     sunk: s.sunk || s.sinking,
     turnEvents: {
       commanderHit: false,

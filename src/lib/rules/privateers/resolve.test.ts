@@ -313,6 +313,13 @@ describe('movement (C.3.2, C.4.2, C.4.6, C.4.10)', () => {
       ).ok
     ).toBe(false);
     expect(validateOrders(s, { sail: 1, maneuver: 'tack', pointOfSail: 'running' }).ok).toBe(false);
+    const anchored = ship({ sail: 0, anchored: true });
+    expect(
+      validateOrders(anchored, { sail: 1, maneuver: 'straight', pointOfSail: 'running' }).ok
+    ).toBe(false);
+    expect(
+      validateOrders(anchored, { sail: 0, maneuver: 'straight', pointOfSail: 'running' }).ok
+    ).toBe(true);
     expect(
       validateOrders(
         { ...s, rudderHit: true },
@@ -379,11 +386,16 @@ describe('Phase 6 tasks (C.4.16) and other checks', () => {
     const out = resolveFire(2, 2, 8, opts({ fireDamageOnExtinguishTurn: true }));
     expect(out.ok && [out.value.extinguished, out.value.damage]).toEqual([true, 5]);
   });
-  it('pumping: after a water line hit, fewer than 2 on the pumps → 5 hull', () => {
-    expect(applyPumping(ship({ waterline: true }), 1).hull.damage).toBe(5);
-    expect(applyPumping(ship({ waterline: true }), 2).hull.damage).toBe(0);
-    expect(applyPumping(ship({ hull: { points: 60, damage: 45 } }), 0).hull.damage).toBe(50);
-    expect(applyPumping(ship({ hull: { points: 60, damage: 44 } }), 0).hull.damage).toBe(44);
+  it('pumping: after a water line hit, fewer than 2 on the pumps → 5 hull, from the next turn', () => {
+    expect(applyPumping(ship({ waterline: true }), 0).hull.damage).toBe(0);
+    const since = applyEndOfTurn(ship({ waterline: true }), 3);
+    expect(since.pumpsNeededSince).toBe(3);
+    expect(applyPumping(since, 1).hull.damage).toBe(5);
+    expect(applyPumping(since, 2).hull.damage).toBe(0);
+    const hull = applyEndOfTurn(ship({ hull: { points: 60, damage: 45 } }), 1);
+    expect(applyPumping(hull, 0).hull.damage).toBe(50);
+    const fine = applyEndOfTurn(ship({ hull: { points: 60, damage: 44 } }), 1);
+    expect([fine.pumpsNeededSince, applyPumping(fine, 0).hull.damage]).toEqual([null, 44]);
   });
   it('damage control 10+, jury rig 12+ with +1 per crew (or unmodified)', () => {
     const dc = resolveDamageControl(3, 7);

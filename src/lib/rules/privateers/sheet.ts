@@ -110,6 +110,8 @@ export const sheetSchema = z.strictObject({
     ignitedOnTurn: z.nullable(z.int())
   }),
   waterline: z.boolean(),
+  /** Turn at whose end the pumps were first needed (C.4.16 step 2 [DEFAULT]: damage from the next). */
+  pumpsNeededSince: z.nullable(z.int()),
   rudderHit: z.boolean(),
   helmHit: z.strictObject({
     straightNextTurn: z.boolean(),
@@ -192,6 +194,7 @@ export function defaultSheet({
     tack: 'none',
     onFire: { burning: false, attempt: 0, ignitedOnTurn: null },
     waterline: false,
+    pumpsNeededSince: null,
     rudderHit: false,
     helmHit: { straightNextTurn: false, tillerCrewRequired: false, hitOnTurn: null },
     wreckage: 0,
