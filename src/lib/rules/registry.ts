@@ -5,9 +5,9 @@ import { masterAndCommander } from './master-and-commander';
 
 /** Every rule system, in the order the battle picker lists them. */
 export const SYSTEMS: readonly RuleSystem[] = [
-  privateers as RuleSystem,
-  woodenWarships as RuleSystem,
-  masterAndCommander as RuleSystem
+  privateers,
+  woodenWarships,
+  masterAndCommander
 ];
 
 export function getSystem(id: SystemId): RuleSystem {
