@@ -4,11 +4,7 @@ import { woodenWarships } from './wooden-warships';
 import { masterAndCommander } from './master-and-commander';
 
 /** Every rule system, in the order the battle picker lists them. */
-export const SYSTEMS: readonly RuleSystem[] = [
-  privateers,
-  woodenWarships,
-  masterAndCommander
-];
+export const SYSTEMS: readonly RuleSystem[] = [privateers, woodenWarships, masterAndCommander];
 
 export function getSystem(id: SystemId): RuleSystem {
   const system = SYSTEMS.find((s) => s.id === id);
