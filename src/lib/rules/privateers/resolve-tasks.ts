@@ -173,6 +173,19 @@ export function fireAttemptDue(
   return (s.onFire.attempt + 1) as 1 | 2 | 3;
 }
 
+/** What Phase 6 does about a fire this turn (Errata 3): the ignition turn's 5 points under the
+ *  default timeline, an attempt (1–3), or nothing. */
+export function firePhaseStep(
+  s: Sheet,
+  turn: number,
+  options: PvOptions = DEFAULT_OPTIONS
+): { kind: 'ignitionDamage' } | { kind: 'attempt'; attempt: 1 | 2 | 3 } | null {
+  if (!s.onFire.burning || s.burnedUp) return null;
+  const due = fireAttemptDue(s, turn, options);
+  if (due !== null) return { kind: 'attempt', attempt: due };
+  return s.onFire.ignitedOnTurn === turn ? { kind: 'ignitionDamage' } : null;
+}
+
 export function applyFire(s: Sheet, o: FireOutcome, options: PvOptions = DEFAULT_OPTIONS): Sheet {
   const next: Sheet = {
     ...s,

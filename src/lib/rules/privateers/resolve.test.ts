@@ -35,6 +35,8 @@ import {
   applyPumping,
   applyReload,
   fireAttemptDue,
+  firePhaseStep,
+  applyFireIgnitionDamage,
   reloadGunsOf,
   resolveDamageControl,
   resolveFire,
@@ -375,6 +377,9 @@ describe('Phase 6 tasks (C.4.16) and other checks', () => {
     expect(fireAttemptDue(s, 2)).toBe(null);
     expect(fireAttemptDue(s, 2, opts({ fireTimeline: 'attemptOnIgnitionTurn' }))).toBe(1);
     expect(fireAttemptDue(s, 3)).toBe(1);
+    expect(firePhaseStep(s, 2)).toEqual({ kind: 'ignitionDamage' });
+    expect(firePhaseStep(s, 3)).toEqual({ kind: 'attempt', attempt: 1 });
+    expect(applyFireIgnitionDamage(s).hull.damage).toBe(5);
     const third = resolveFire(3, 0, 11);
     expect(third.ok && [third.value.burnedUp, third.value.damage]).toEqual([true, 5]);
     if (!third.ok) return;
