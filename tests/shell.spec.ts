@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { TOP_LEVEL_ROUTES } from './routes';
+import { OTHER_STATIC_ROUTES, TOP_LEVEL_ROUTES } from './routes';
 
 /** Collects console errors, page errors and CSP violations while a test runs. */
 async function watchProblems(page: Page): Promise<string[]> {
@@ -21,12 +21,15 @@ async function watchProblems(page: Page): Promise<string[]> {
 
 test('every route renders without console errors or CSP violations', async ({ page }) => {
   const problems = await watchProblems(page);
-  for (const route of TOP_LEVEL_ROUTES) {
+  for (const route of [...TOP_LEVEL_ROUTES, ...OTHER_STATIC_ROUTES]) {
     await page.goto(route.path);
     await expect(page.getByRole('heading', { level: 1, name: route.heading })).toBeVisible();
   }
-  await page.goto('/battles/new');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // A battle page and a library page render through the app-shell fallback.
+  await page.goto('/battles/not-a-battle');
+  await expect(page.getByRole('heading', { level: 1, name: 'Battle not found' })).toBeVisible();
+  await page.goto('/library/not-a-ship');
+  await expect(page.getByRole('heading', { level: 1, name: 'Ship not found' })).toBeVisible();
   expect(problems).toEqual([]);
 });
 
@@ -102,7 +105,7 @@ test('the manifest is linked and installable fields are present', async ({ page,
 
 test('nothing overflows a 360 px phone held in one hand', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  for (const path of ['/', '/library', '/calculators', '/settings']) {
+  for (const { path } of [...TOP_LEVEL_ROUTES, ...OTHER_STATIC_ROUTES]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
