@@ -2,7 +2,8 @@ import type { RuleSystem } from '../system';
 import { OPTIONS } from './options';
 import { speedCap } from './resolve-movement';
 import { commanderRole } from './resolve-morale';
-import { defaultSheet, sheetSchema, type Sheet } from './sheet';
+import { PHASES } from './resolve-turn';
+import { defaultSheet, defaultSystemState, sheetSchema, type Sheet } from './sheet';
 import { SAIL_SETTINGS } from './tables';
 
 // Privateers (Hal Thinglum, MWAN #108): the system object. The engine lives beside it:
@@ -52,5 +53,9 @@ export const privateers: RuleSystem<Sheet> = {
   options: OPTIONS,
   sheetSchema,
   defaultSheet,
-  summarize
+  summarize,
+  // C.1 "Turn Sequence": the six phases, by their names in the text.
+  phases: PHASES.map((p) => p.name),
+  // The wind starts from the north until the referee sets it (the text has no wind rule, C.6).
+  initialSystemState: () => defaultSystemState()
 };
