@@ -1,6 +1,7 @@
 import { registerSW } from 'virtual:pwa-register';
 
 const OFFLINE_NOTICE_KEY = 'quarterdeck.offlineNoticeShown';
+const OFFLINE_NOTICE_MS = 8000;
 
 /**
  * Service-worker lifecycle in prompt mode: a new version waits until the referee chooses to reload,
@@ -27,6 +28,8 @@ class PwaState {
           // Without storage we may say it again next time; harmless.
         }
         this.showOfflineReady = true;
+        // A notice, not a question: it goes away by itself.
+        setTimeout(() => this.dismissOfflineReady(), OFFLINE_NOTICE_MS);
       }
     });
   }
