@@ -93,7 +93,7 @@ test("gunnery: Man O' War (EXAMPLE) full broadside, typed percentile and damage 
   );
   await damagePad.getByRole('button', { name: /^Use / }).click();
   await expect(calc.getByTestId('ww-gunnery-outcome')).toContainText(
-    "36 points off the target's hull."
+    "36 points off the target's hull: hull 64."
   );
 });
 
