@@ -1,7 +1,16 @@
 import type { RuleSystem } from '../system';
-import { OPTIONS } from './options';
-import { defaultSheet, sheetSchema, type Sheet } from './sheet';
-import { MAX_PRIZE_DISKS } from './tables';
+import { OPTIONS, readOptions } from './options';
+import { defaultSheet, defaultSystemState, sheetSchema, type Sheet } from './sheet';
+import { MAX_PRIZE_DISKS, type GameVariant } from './tables';
+
+/**
+ * One player's turn (SPEC A.4.15, default `attackTiming='afterAllMovement'`, errata 12): the Wind Die
+ * when it is due (and the storm roll), every ship moves, then the engagements, then repairs and the
+ * turn passes to the left.
+ */
+export const MC_PHASES = ['Wind', 'Movement', 'Engagements', 'Repairs and end of turn'] as const;
+
+const VARIANT_IDS: readonly GameVariant[] = ['beginner', 'basic', 'advanced'];
 
 export {
   sheetSchema,
@@ -36,6 +45,13 @@ export const masterAndCommander: RuleSystem<Sheet> = {
     }
   ],
   options: OPTIONS,
+  phases: MC_PHASES,
+  /** The players and their fleets are set up on the battle page (SPEC A.4.1); Advanced modules too. */
+  initialSystemState: (variant, options) =>
+    defaultSystemState({
+      variant: VARIANT_IDS.find((v) => v === variant) ?? 'basic',
+      unusedHomeportsHaveCards: readOptions(options).unusedHomeportsHaveCards
+    }),
   sheetSchema,
   defaultSheet: ({ name, className }) => defaultSheet({ name, className }),
   summarize: (s) => {

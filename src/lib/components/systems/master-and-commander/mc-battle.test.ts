@@ -1,0 +1,316 @@
+import { describe, expect, it } from 'vitest';
+import { createAction } from '$lib/battle/actions';
+import { invertOps } from '$lib/battle/diff';
+import { INITIAL_STATE, type BattleState, type Json } from '$lib/battle/events';
+import { applyOps } from '$lib/battle/fold';
+import { masterAndCommander } from '$lib/rules/master-and-commander';
+import { DEFAULT_MC_OPTIONS } from '$lib/rules/master-and-commander/options';
+import type { EngagementRules } from '$lib/rules/master-and-commander/resolve';
+import {
+  board,
+  counterDice,
+  endTurn,
+  firstPlayer,
+  fleetSetupProblems,
+  planEngagement,
+  readBattle,
+  repair,
+  setPosition,
+  setupFleets,
+  strike,
+  windRoll,
+  type McView
+} from './mc-battle';
+
+const RULES: EngagementRules = {
+  variant: 'basic',
+  tieExhaustion: 'defender',
+  beginnerTies: 'defender'
+};
+
+function view(state: BattleState): McView {
+  const v = readBattle(state);
+  if (!v) throw new Error('no Master and Commander state');
+  return v;
+}
+
+function must<T>(r: { ok: true; value: T } | { ok: false; error: string }): T {
+  if (!r.ok) throw new Error(r.error);
+  return r.value;
+}
+
+/** A new battle as the New battle page makes it, with Anna (N) and Ben (S) set up. */
+function twoPlayerGame(variant = 'basic', modules = {}): BattleState {
+  const system = masterAndCommander.initialSystemState?.(variant, {}) ?? null;
+  const start: BattleState = { ...INITIAL_STATE, system: system as Json };
+  let n = 0;
+  return setupFleets(start, view(start), {
+    players: [
+      { id: 'Anna', name: 'Anna', colour: 'black', homeport: 'N' },
+      { id: 'Ben', name: 'Ben', colour: 'gold', homeport: 'S' }
+    ],
+    modules,
+    opts: DEFAULT_MC_OPTIONS,
+    newId: () => `ship-${++n}`
+  });
+}
+
+/** Anna has won the first-player roll. */
+function annasTurn(): BattleState {
+  const s = twoPlayerGame();
+  return must(
+    firstPlayer(s, view(s), [
+      { playerId: 'Anna', face: 5 },
+      { playerId: 'Ben', face: 2 }
+    ])
+  ).next;
+}
+
+describe('Master and Commander battle glue', () => {
+  it('the system starts with its phases and a default state; set-up gives two ships each at the Homeport', () => {
+    expect(masterAndCommander.phases).toEqual([
+      'Wind',
+      'Movement',
+      'Engagements',
+      'Repairs and end of turn'
+    ]);
+    const s = twoPlayerGame();
+    const v = view(s);
+    expect(v.system.players.map((p) => p.id)).toEqual(['Anna', 'Ben']);
+    expect(v.ships.map((x) => [x.sheet.name, x.playerId, x.sheet.heading])).toEqual([
+      ['Anna 1', 'Anna', 'S'],
+      ['Anna 2', 'Anna', 'S'],
+      ['Ben 1', 'Ben', 'N'],
+      ['Ben 2', 'Ben', 'N']
+    ]);
+    expect(s.ships['ship-1'].side).toBe('Anna');
+    expect(v.system.homeports.N.repairCards).toBe(4);
+    expect(v.system.homeports.E.repairCards).toBe(0);
+  });
+
+  it('set-up refuses duplicate names and Homeports', () => {
+    expect(
+      fleetSetupProblems([
+        { id: 'A', homeport: 'N' },
+        { id: 'A', homeport: 'N' }
+      ])
+    ).toEqual(['Two players have the same name.', 'Two players have the same Homeport.']);
+    expect(fleetSetupProblems([{ id: ' ' }])).toEqual(['Every player needs a name.']);
+  });
+
+  it('the first-player roll: the highest goes first, a tie changes nothing', () => {
+    const s = twoPlayerGame();
+    const tie = must(
+      firstPlayer(s, view(s), [
+        { playerId: 'Anna', face: 4 },
+        { playerId: 'Ben', face: 4 }
+      ])
+    );
+    expect(tie.outcome.kind).toBe('reroll');
+    expect(tie.next).toBe(s);
+    expect(view(annasTurn()).system.activePlayerId).toBe('Anna');
+  });
+
+  it('a wind roll sets the wind and turns the hourglass over at the given time', () => {
+    const s = annasTurn();
+    const r = must(windRoll(s, view(s), 4, 1_000, DEFAULT_MC_OPTIONS));
+    const sys = view(r.next).system;
+    expect(sys.wind).toEqual({ from: 'W' });
+    expect(sys.hourglass.startedAt).toBe(1_000);
+    expect(sys.windRollPending).toBe(false);
+    // Steady with no wind yet: rolled again, nothing changes.
+    const steady = must(windRoll(s, view(s), 6, 1_000, DEFAULT_MC_OPTIONS));
+    expect(steady.outcome.kind).toBe('reroll');
+    expect(steady.next).toEqual(s);
+  });
+
+  it('an attack that hits costs the target a Prize Disk; the counter-attack uses the dice left', () => {
+    const s = annasTurn();
+    const v = view(s);
+    const plan = must(planEngagement(v, 'ship-1', 'ship-3', DEFAULT_MC_OPTIONS));
+    expect([plan.attackDice, plan.defenceDice]).toEqual([3, 3]);
+    const hit = must(
+      strike(
+        s,
+        v,
+        {
+          attackerId: 'ship-1',
+          targetId: 'ship-3',
+          attackDice: 3,
+          defenceDice: 3,
+          rules: RULES,
+          verb: 'attacks'
+        },
+        [6, 5, 2],
+        [6, 4, 1]
+      )
+    );
+    expect(hit.outcome.result).toBe('hit');
+    expect(hit.summary).toBe(
+      'Anna 1 attacks Ben 1 (3 v 3: 6 5 2 v 6 4 1): Sixes tie; Five beats four: hit. Ben 1 gives up a Prize Disk (1 left).'
+    );
+    const v2 = view(hit.next);
+    expect(v2.ships.find((x) => x.id === 'ship-3')?.sheet.prizeDisks).toBe(1);
+    expect(v2.system.discardedPrizeDisks).toBe(1);
+
+    const nC = counterDice('basic', hit.disksBefore, hit.disksAfter, DEFAULT_MC_OPTIONS);
+    expect(nC).toBe(2);
+    expect(counterDice('basic', 2, 1, { counterAttackDice: 'preHit' })).toBe(3);
+    const back = must(
+      strike(
+        hit.next,
+        v2,
+        {
+          attackerId: 'ship-3',
+          targetId: 'ship-1',
+          attackDice: 2,
+          defenceDice: 3,
+          rules: RULES,
+          verb: 'counter-attacks'
+        },
+        [6, 3],
+        [5, 5, 2]
+      )
+    );
+    const v3 = view(back.next);
+    expect(v3.ships.find((x) => x.id === 'ship-1')?.sheet.prizeDisks).toBe(1);
+    expect(v3.system.discardedPrizeDisks).toBe(2);
+  });
+
+  it('a miss changes no disks, and faces of the wrong count are refused', () => {
+    const s = annasTurn();
+    const input = {
+      attackerId: 'ship-1',
+      targetId: 'ship-3',
+      attackDice: 3,
+      defenceDice: 3,
+      rules: RULES,
+      verb: 'attacks'
+    };
+    const miss = must(strike(s, view(s), input, [6, 6, 1], [6, 6, 1]));
+    expect(miss.outcome.result).toBe('repelled');
+    expect(view(miss.next).system.discardedPrizeDisks).toBe(0);
+    expect(strike(s, view(s), input, [6, 6], [6, 6, 1]).ok).toBe(false);
+  });
+
+  it('a Homeport repair spends one card from the pile at the Homeport and is undone by the inverse ops', () => {
+    const s = annasTurn();
+    const hit = must(
+      strike(
+        s,
+        view(s),
+        {
+          attackerId: 'ship-3',
+          targetId: 'ship-1',
+          attackDice: 3,
+          defenceDice: 3,
+          rules: RULES,
+          verb: 'attacks'
+        },
+        [6, 5, 2],
+        [6, 4, 1]
+      )
+    );
+    const before = hit.next;
+    const r = must(repair(before, view(before), 'ship-1', DEFAULT_MC_OPTIONS));
+    expect(r.summary).toBe(
+      'Anna 1 repairs at the N Homeport: 1 Repair Card for a Prize Disk (2 disks; 3 cards left)'
+    );
+    const event = createAction(before, { kind: 'mc.repair', summary: r.summary, next: r.next });
+    const after = applyOps(before as unknown as Json, event.ops) as unknown as BattleState;
+    const va = view(after);
+    expect(va.system.homeports.N.repairCards).toBe(3);
+    expect(va.system.discardedPrizeDisks).toBe(0);
+    expect(va.ships.find((x) => x.id === 'ship-1')?.sheet.prizeDisks).toBe(2);
+    // Undo = the inverse ops: the card and the disk are back.
+    const undone = applyOps(after as unknown as Json, invertOps(event.ops));
+    expect(undone).toEqual(before);
+    // One disk per ship per turn by default.
+    expect(repair(after, va, 'ship-1', DEFAULT_MC_OPTIONS).ok).toBe(false);
+  });
+
+  it('a repair needs the ship in its Homeport (or two cards on an anchor)', () => {
+    const s = annasTurn();
+    const hit = must(
+      strike(
+        s,
+        view(s),
+        {
+          attackerId: 'ship-3',
+          targetId: 'ship-1',
+          attackDice: 3,
+          defenceDice: 3,
+          rules: RULES,
+          verb: 'attacks'
+        },
+        [6, 5, 2],
+        [6, 4, 1]
+      )
+    );
+    const atSea = must(
+      setPosition(hit.next, view(hit.next), 'ship-1', { location: 'sea', heading: 'E' })
+    );
+    expect(repair(atSea, view(atSea), 'ship-1', DEFAULT_MC_OPTIONS).ok).toBe(false);
+    const anchored = must(setPosition(atSea, view(atSea), 'ship-1', { location: 'anchor' }));
+    const r = must(repair(anchored, view(anchored), 'ship-1', DEFAULT_MC_OPTIONS));
+    expect(view(r.next).system.homeports.N.repairCards).toBe(2);
+  });
+
+  it('ending the turn passes to the left, the battle turn follows, and a run-out glass makes the roll due', () => {
+    const s = annasTurn();
+    const w = must(windRoll(s, view(s), 1, 0, DEFAULT_MC_OPTIONS)).next;
+    const next = endTurn({ ...w, phase: 3 }, view(w), 181_000);
+    const v = view(next);
+    expect(v.system.activePlayerId).toBe('Ben');
+    expect(v.system.windRollPending).toBe(true);
+    expect(next.turn).toBe(2);
+    expect(next.phase).toBe(0);
+    const calm = view(endTurn(w, view(w), 60_000)).system;
+    expect(calm.windRollPending).toBe(false);
+  });
+
+  it('a successful boarding moves the ship to the captor; a failed one changes nothing', () => {
+    let s = twoPlayerGame('advanced', { boarding: true });
+    s = must(
+      firstPlayer(s, view(s), [
+        { playerId: 'Anna', face: 6 },
+        { playerId: 'Ben', face: 1 }
+      ])
+    ).next;
+    // Ben 1 has been hit once: it can be boarded.
+    s = must(
+      strike(
+        s,
+        view(s),
+        {
+          attackerId: 'ship-1',
+          targetId: 'ship-3',
+          attackDice: 3,
+          defenceDice: 3,
+          rules: RULES,
+          verb: 'attacks'
+        },
+        [6, 5, 2],
+        [6, 4, 1]
+      )
+    ).next;
+    const fail = must(board(s, view(s), 'ship-1', 'ship-3', [6, 5, 3], [3, 1]));
+    expect(fail.outcome.isSuccess).toBe(false);
+    expect(fail.next).toBe(s);
+    const win = must(board(s, view(s), 'ship-1', 'ship-3', [6, 5, 4], [3, 1]));
+    expect(win.next.ships['ship-3'].player).toBe('Anna');
+    expect(win.next.ships['ship-3'].side).toBe('Anna');
+    const sheet = view(win.next).ships.find((x) => x.id === 'ship-3')?.sheet;
+    expect(sheet?.capturedFrom).toBe('Ben');
+    expect(sheet?.homeport).toBe('N');
+    expect(win.summary).toContain('Anna takes command.');
+  });
+
+  it('the Mist: entering starts the clock, leaving before the lost turn is refused', () => {
+    const s = annasTurn();
+    const inMist = must(setPosition(s, view(s), 'ship-1', { location: 'mist' }));
+    expect(view(inMist).ships[0].sheet.mist).toEqual({ enteredOnTurn: 1, phase: 'entered' });
+    expect(setPosition(inMist, view(inMist), 'ship-1', { location: 'sea' }).ok).toBe(false);
+    expect(planEngagement(view(inMist), 'ship-3', 'ship-1', DEFAULT_MC_OPTIONS).ok).toBe(false);
+  });
+});
