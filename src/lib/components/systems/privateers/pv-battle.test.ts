@@ -79,7 +79,7 @@ describe('Privateers battle actions', () => {
     expect(s?.hull.points).toBe(40);
     expect(s?.guns.filter((g) => g.loaded)).toHaveLength(6);
     const list = classesFromRecords([
-      { id: 'r1', data: FRIGATE as unknown as Json },
+      { id: 'r1', data: FRIGATE },
       { id: 'r2', data: { className: 'broken' } }
     ]);
     expect(list.map((x) => x.recordId)).toEqual(['r1']);

@@ -39,8 +39,7 @@ import {
   CRITICAL_LABELS,
   MORALE_RESULTS,
   OFFICER_LABELS,
-  type Aim,
-  type SailLevel
+  type Aim
 } from '$lib/rules/privateers/tables';
 
 // Privateers on the battle page: each procedure's dice → the engine's resolver → its apply
@@ -60,7 +59,7 @@ export function sheetOf(ship: BattleShip | undefined): Sheet | null {
 function withSheets(state: BattleState, sheets: Record<string, Sheet>): BattleState {
   const ships = { ...state.ships };
   for (const [id, sheet] of Object.entries(sheets)) {
-    ships[id] = { ...ships[id], sheet: sheet as unknown as Json };
+    ships[id] = { ...ships[id], sheet: sheet };
   }
   return { ...state, ships };
 }
@@ -98,7 +97,7 @@ export function shipFromClass(
     side: input.side,
     player: input.player,
     order: input.order,
-    sheet: sheetFromClass(cls, input.name) as unknown as Json
+    sheet: sheetFromClass(cls, input.name)
   };
 }
 
@@ -135,7 +134,7 @@ export function planBroadside(
   const guns = firingGunsFrom(firer.guns, setup.gunIds, {
     band: band.value,
     aim: setup.aim,
-    firerSail: firer.sail as SailLevel,
+    firerSail: firer.sail,
     isFortification: firer.isFortification,
     gunnerSightsId: firer.officers.gunner.present ? setup.gunnerSightsId : null
   });
