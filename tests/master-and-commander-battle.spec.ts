@@ -1,0 +1,166 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+
+/**
+ * A basic Master and Commander turn as a table plays it, through the battle page of the production
+ * build: players and fleets, the first-player roll, the Wind Die and the hourglass (Playwright's
+ * clock), an engagement with typed-in dice that costs a Prize Disk, the counter-attack, a Homeport
+ * repair that spends a Repair Card, the sand running out with the prompt for the next player, an undo
+ * that gives the card back, and the turn passing to the left.
+ */
+
+/** Taps faces on a DicePad keypad, then "Use …". */
+async function typeFaces(pad: Locator, faces: readonly number[]): Promise<void> {
+  for (const f of faces) {
+    await pad
+      .getByRole('group', { name: /^Face of Die/ })
+      .getByRole('button', { name: String(f), exact: true })
+      .click();
+  }
+  await pad.getByRole('button', { name: `Use ${faces.join(', ')}` }).click();
+}
+
+function logLine(page: Page, text: string | RegExp): Locator {
+  return page.getByTestId('battle-log').locator('li', { hasText: text });
+}
+
+async function nextPhase(page: Page, expected: string): Promise<void> {
+  await page.getByRole('button', { name: 'Next phase' }).click();
+  await expect(page.getByTestId('mc-active-player')).toContainText(expected);
+}
+
+test('a basic turn: wind, engagement and counter-attack, Homeport repair, the sand runs out, undo', async ({
+  page
+}) => {
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  // A fake clock that runs on its own; the test jumps it forward to empty the hourglass.
+  await page.clock.install({ time: new Date('2026-11-29T20:00:00Z') });
+
+  // New battle → Master and Commander (the Basic game is preselected).
+  await page.goto('/');
+  await page.getByRole('link', { name: 'New battle' }).click();
+  await page.getByLabel('Name', { exact: true }).fill('Far Side of the World');
+  await page.getByRole('radio', { name: /^Master and Commander/ }).check();
+  await expect(page.getByRole('radio', { name: /^Basic/ })).toBeChecked();
+  await page.getByRole('button', { name: 'Create battle' }).click();
+  await expect(page).toHaveURL(/\/battles\/[^/]+$/);
+
+  // Players, colours and Homeports; the fleets are made with them (two ships each).
+  const setup = page.getByTestId('mc-players');
+  await setup.getByLabel('Name of player 1').fill('Anna');
+  await setup.getByLabel('Name of player 2').fill('Ben');
+  await expect(setup.getByLabel('Homeport of player 1')).toHaveValue('N');
+  await expect(setup.getByLabel('Homeport of player 2')).toHaveValue('S');
+  await setup.getByRole('button', { name: 'Set up the fleets' }).click();
+  for (const name of ['Anna 1', 'Anna 2', 'Ben 1', 'Ben 2']) {
+    await expect(page.getByRole('link', { name: new RegExp(name) })).toBeVisible();
+  }
+  await expect(page.getByRole('region', { name: 'Anna' })).toContainText('Anna 2');
+
+  // "Each player throws one die. The player with the highest roll goes first."
+  await typeFaces(page.getByTestId('mc-first-player').getByTestId('dice-pad'), [5, 2]);
+  await expect(page.getByTestId('mc-active-player')).toContainText("Anna's turn");
+  await expect(logLine(page, 'Anna goes first')).toBeVisible();
+
+  // Wind phase: the Wind Die is due before the first turn; the W face typed in.
+  const due = page.getByTestId('mc-battle-due');
+  await expect(due).toContainText('Anna rolls the Wind Die');
+  const wind = page.getByTestId('mc-wind');
+  await wind
+    .getByRole('group', { name: /tap the face rolled/ })
+    .getByRole('button', { name: 'W', exact: true })
+    .click();
+  await expect(wind.getByTestId('mc-wind-now')).toContainText('Westerly');
+  await expect(page.getByTestId('mc-battle-wind')).toContainText('Westerly');
+  await expect(due).toBeHidden();
+  await expect(page.getByTestId('mc-battle-hourglass')).toHaveText(/^(3:00|2:5\d)$/);
+  await expect(logLine(page, 'Anna rolls the Wind Die: Westerly')).toBeVisible();
+
+  // Movement: out of the north Homeport (heading south) with a westerly wind is a reach.
+  await nextPhase(page, 'Movement');
+  await expect(page.getByTestId('mc-movement')).toContainText('Anna 1 · On a reach: up to 5');
+
+  // Engagement: Anna 1 (3 dice) attacks Ben 1 (3 dice), exact odds shown first.
+  await nextPhase(page, 'Engagements');
+  const fight = page.getByTestId('mc-engagement-battle');
+  await fight
+    .getByRole('combobox', { name: 'Attacker' })
+    .selectOption({ label: 'Anna 1 · 2 disks (3 dice)' });
+  await fight
+    .getByRole('combobox', { name: 'Target' })
+    .selectOption({ label: 'Ben 1 (Ben) · 2 disks (3 dice)' });
+  const attackOdds = fight
+    .getByTestId('odds-display')
+    .filter({ hasText: 'Attack: 3 dice against 3' });
+  await expect(attackOdds.getByTestId('odds-headline')).toHaveAttribute(
+    'data-fraction',
+    '3805/7776'
+  );
+  await expect(attackOdds.getByTestId('odds-headline')).toHaveText('48.9%');
+  // "Sixes tie, move to second highest dice rolls": five beats four.
+  await typeFaces(fight.getByTestId('dice-pad').first(), [6, 5, 2, 6, 4, 1]);
+  await expect(fight.getByTestId('mc-engagement-result')).toContainText(
+    'Sixes tie; Five beats four: hit. Ben 1 gives up a Prize Disk (1 left).'
+  );
+  await expect(page.getByTestId('mc-discarded')).toHaveText('Prize Disks set aside: 1');
+  await expect(page.getByRole('link', { name: /Ben 1/ })).toContainText('Prize disks 1/2');
+
+  // The counter-attack: Ben 1, just hit, rolls one die fewer (2 against 3).
+  const counter = page.getByTestId('mc-counter');
+  await expect(counter).toContainText('Ben 1 fires back at Anna 1');
+  await expect(counter.getByTestId('odds-headline')).toHaveAttribute('data-fraction', '331/972');
+  await typeFaces(counter.getByTestId('dice-pad'), [6, 3, 5, 5, 2]);
+  await expect(fight.getByTestId('mc-engagement-result')).toContainText(
+    'Anna 1 gives up a Prize Disk (1 left).'
+  );
+  await expect(counter).toBeHidden();
+  await expect(page.getByTestId('mc-discarded')).toHaveText('Prize Disks set aside: 2');
+  await expect(page.getByRole('link', { name: /Anna 1/ })).toContainText('Prize disks 1/2');
+
+  // Repairs: Anna 1 lies in its Homeport: one Repair Card for one Prize Disk.
+  await nextPhase(page, 'Repairs and end of turn');
+  await expect(page.getByTestId('mc-homeport-N')).toHaveText('N Homeport (Anna): 4 Repair Cards');
+  await page
+    .getByTestId('mc-repairs')
+    .getByRole('button', { name: 'Repair Anna 1: 1 Repair Card for a Prize Disk' })
+    .click();
+  await expect(page.getByTestId('mc-homeport-N')).toHaveText('N Homeport (Anna): 3 Repair Cards');
+  await expect(page.getByTestId('mc-discarded')).toHaveText('Prize Disks set aside: 1');
+  await expect(page.getByRole('link', { name: /Anna 1/ })).toContainText('Prize disks 2/2');
+  const repairLine = page
+    .getByTestId('battle-log')
+    .locator('li[data-kind="mc.repair"]', { hasText: 'Anna 1 repairs at the N Homeport' });
+  await expect(repairLine).toBeVisible();
+
+  // The sand runs out mid-turn: the wind holds, and the next player is told to roll.
+  await page.clock.fastForward(181_000);
+  await expect(page.getByTestId('mc-battle-hourglass')).toHaveText('0:00');
+  await expect(due).toContainText(
+    "The sand has run out. The wind holds until Anna's turn ends; then Ben rolls the Wind Die"
+  );
+
+  // Undo the repair: the card goes back to the pile and the disk back to the side.
+  await page
+    .getByRole('toolbar', { name: 'Undo and redo' })
+    .getByRole('button', { name: 'Undo' })
+    .click();
+  await expect(repairLine).toContainText('(undone)');
+  await expect(page.getByTestId('mc-homeport-N')).toHaveText('N Homeport (Anna): 4 Repair Cards');
+  await expect(page.getByTestId('mc-discarded')).toHaveText('Prize Disks set aside: 2');
+  await expect(page.getByRole('link', { name: /Anna 1/ })).toContainText('Prize disks 1/2');
+
+  // The turn passes to the left; Ben must roll the Wind Die before his turn.
+  await page.getByRole('button', { name: "End Anna's turn: Ben is next" }).click();
+  await expect(page.getByTestId('mc-active-player')).toContainText("Ben's turn");
+  await expect(page.getByTestId('mc-active-player')).toContainText('Wind');
+  await expect(due).toContainText('Ben rolls the Wind Die and turns the hourglass over');
+  await expect(page.getByText('Turn 2', { exact: true })).toBeVisible();
+
+  // All of it is in the log and survives a reload (state = fold(log)).
+  await page.reload();
+  await expect(page.getByTestId('mc-active-player')).toContainText("Ben's turn");
+  await expect(page.getByTestId('mc-homeport-N')).toHaveText('N Homeport (Anna): 4 Repair Cards');
+  await expect(page.getByTestId('mc-discarded')).toHaveText('Prize Disks set aside: 2');
+  await expect(logLine(page, 'Ben 1 counter-attacks Anna 1 (2 v 3: 6 3 v 5 5 2)')).toBeVisible();
+  expect(problems).toEqual([]);
+});
