@@ -1,8 +1,9 @@
 import type { RuleSystem } from '../system';
 import { OPTIONS } from './options';
 import { crippledAreas } from './resolve-boarding';
-import { defaultSheet, sheetSchema, type Sheet } from './sheet';
-import { AMMUNITION, BATTERIES, SAIL_SETTING_TEXT } from './tables';
+import { startTurn } from './resolve-turn';
+import { defaultSheet, defaultSystemState, sheetSchema, type Sheet } from './sheet';
+import { AMMUNITION, BATTERIES, SAIL_SETTING_TEXT, STEPS } from './tables';
 
 export { sheetSchema, defaultSheet, systemStateSchema, defaultSystemState } from './sheet';
 export type { Sheet, SystemState } from './sheet';
@@ -39,5 +40,12 @@ export const woodenWarships: RuleSystem<Sheet> = {
   options: OPTIONS,
   sheetSchema,
   defaultSheet,
-  summarize
+  summarize,
+  // SPEC B.4.2: "Each turn is divided into multiple steps" (Movement, Maintenance 1, Attack,
+  // Boarding, Maintenance 2); turn 1 runs only the maintenance steps.
+  phases: STEPS.map((s) => s.name),
+  // Players join (with £7,000 each) in the battle's set-up; charts and cards are user data.
+  initialSystemState: () => defaultSystemState(),
+  // "At the start of each turn, clear attackedThisTurn and firedThisTurn" (SPEC B.4.2).
+  onTurnStart: startTurn
 };
