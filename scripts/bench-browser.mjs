@@ -99,7 +99,7 @@ async function seed(page, battleId, total) {
       if (!edit || !turn) throw new Error('seed needs one sheet edit and one turn');
       if (edit.ops.length !== 1) throw new Error('seed expects a one-field sheet edit');
       let seq = events.length;
-      let turnNo = events.filter((e) => e.kind === 'turn.advance').length + 1;
+      let turnNo = 2;
       let damage = edit.ops[0].value;
       let at = events.at(-1).at;
       const shipName = edit.summary.split(':')[0];
@@ -112,9 +112,11 @@ async function seed(page, battleId, total) {
           seq++;
           at += 1000;
           if (seq % 2 === 0) {
-            const ops = turn.ops.map((op) =>
-              op.path[0] === 'turn' ? { ...op, prev: turnNo, value: turnNo + 1 } : op
-            );
+            // Only the turn number: the phase is already 0 after the real new turn, and sheet
+            // bookkeeping a system does at a new turn would not change anything again here.
+            const ops = turn.ops
+              .filter((op) => op.path[0] === 'turn')
+              .map((op) => ({ ...op, prev: turnNo, value: turnNo + 1 }));
             turnNo++;
             store.add({ ...turn, id: uuid(), seq, at, ops, summary: `Turn ${turnNo} begins` });
           } else {
@@ -169,7 +171,7 @@ async function openTimer(context, expectCount) {
   };
 }
 
-/** Click "Next turn" `n` times; each time from the click to the log's newest line being the new seq. */
+/** Click "Next phase" / "Next turn" `n` times; each time from the click to the log's newest line being the new seq. */
 async function timeActions(page, n) {
   return page.evaluate(async (n) => {
     const button = () => document.querySelector('section[aria-label="Turn"] button');
@@ -236,8 +238,16 @@ try {
     .getByText(/hull damage 0 → 1/)
     .waitFor();
   await page.goto(big.url);
-  await page.getByRole('button', { name: /^Next (phase|turn)$/ }).click();
-  await page.getByText('Turn 2', { exact: true }).waitFor();
+  // Through the system's phases (if it has any) to the first new turn.
+  const turnNo = page.locator('section[aria-label="Turn"] .turn-no');
+  while ((await turnNo.textContent()) !== 'Turn 2') {
+    const before = await page.locator('#log-title').textContent();
+    await page.getByRole('button', { name: /^Next (phase|turn)$/ }).click();
+    await page.waitForFunction(
+      (before) => document.getElementById('log-title')?.textContent !== before,
+      before
+    );
+  }
   const seedStart = performance.now();
   const count = await seed(page, big.battleId, EVENTS);
   const seedMs = performance.now() - seedStart;
@@ -262,13 +272,13 @@ try {
       null,
       `${Math.min(...opens).toFixed(1)} / ${Math.max(...opens).toFixed(1)} ms`
     ],
-    [`Next turn → log shows it, new battle (p50, n=${ACTIONS})`, quantile(smallTimes, 0.5)],
-    [`Next turn → log shows it, new battle (p95)`, quantile(smallTimes, 0.95)],
+    [`Next phase/turn → log shows it, new battle (p50, n=${ACTIONS})`, quantile(smallTimes, 0.5)],
+    [`Next phase/turn → log shows it, new battle (p95)`, quantile(smallTimes, 0.95)],
     [
-      `Next turn → log shows it, ${count}-entry battle (p50, n=${ACTIONS})`,
+      `Next phase/turn → log shows it, ${count}-entry battle (p50, n=${ACTIONS})`,
       quantile(bigTimes, 0.5)
     ],
-    [`Next turn → log shows it, ${count}-entry battle (p95)`, quantile(bigTimes, 0.95)],
+    [`Next phase/turn → log shows it, ${count}-entry battle (p95)`, quantile(bigTimes, 0.95)],
     [`(setup: ${count} entries seeded through raw IndexedDB)`, seedMs]
   ];
   const width = Math.max(...rows.map((r) => r[0].length));
