@@ -4,7 +4,7 @@
 //
 //  (a) open a battle of 10,000 log entries: from navigation start to the roster and the log drawn
 //      (median of 5 loads, served by the service worker as on a phone in play);
-//  (b) one user action committed: "Next turn" clicked 100 times, from the click to the log showing
+//  (b) one user action committed: "Next phase/turn" clicked 100 times, from the click to the log showing
 //      the new entry (p50/p95), in a new battle and in the 10,000-entry one.
 //
 // Seeding: the battle, its ships, one sheet edit and one turn are made through the UI; the other
@@ -171,7 +171,10 @@ async function openTimer(context, expectCount) {
   };
 }
 
-/** Click "Next phase" / "Next turn" `n` times; each time from the click to the log's newest line being the new seq. */
+/**
+ * Clicks "Next phase" / "Next turn" `n` times; each time from the click to the log's newest line
+ * being the new entry.
+ */
 async function timeActions(page, n) {
   return page.evaluate(async (n) => {
     const button = () => document.querySelector('section[aria-label="Turn"] button');
