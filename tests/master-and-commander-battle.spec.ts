@@ -164,3 +164,57 @@ test('a basic turn: wind, engagement and counter-attack, Homeport repair, the sa
   await expect(logLine(page, 'Ben 1 counter-attacks Anna 1 (2 v 3: 6 3 v 5 5 2)')).toBeVisible();
   expect(problems).toEqual([]);
 });
+
+test('Advanced: a ram attempt after an attack, then a boarding that takes the ship into the captor’s fleet', async ({
+  page
+}) => {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'New battle' }).click();
+  await page.getByLabel('Name', { exact: true }).fill('Age of Fighting Sail');
+  await page.getByRole('radio', { name: /^Master and Commander/ }).check();
+  await page.getByRole('radio', { name: /^Advanced/ }).check();
+  await page.getByRole('button', { name: 'Create battle' }).click();
+  await expect(page).toHaveURL(/\/battles\/[^/]+$/);
+
+  const setup = page.getByTestId('mc-players');
+  await setup.getByLabel('Name of player 1').fill('Anna');
+  await setup.getByLabel('Name of player 2').fill('Ben');
+  await setup.getByRole('checkbox', { name: /^Boarding/ }).check();
+  await setup.getByRole('checkbox', { name: /^Ramming/ }).check();
+  await setup.getByRole('button', { name: 'Set up the fleets' }).click();
+  await typeFaces(page.getByTestId('mc-first-player').getByTestId('dice-pad'), [6, 1]);
+  await page
+    .getByTestId('mc-wind')
+    .getByRole('group', { name: /tap the face rolled/ })
+    .getByRole('button', { name: 'N', exact: true })
+    .click();
+  await nextPhase(page, 'Movement');
+  await nextPhase(page, 'Engagements');
+
+  // Anna 1 hits Ben 1 from across its bow: no counter-attack, but Ben 1 may try to ram.
+  const fight = page.getByTestId('mc-engagement-battle');
+  await fight.getByRole('checkbox', { name: /Both ships broadside/ }).uncheck();
+  await typeFaces(fight.getByTestId('dice-pad').first(), [6, 5, 2, 6, 4, 1]);
+  await expect(fight.getByTestId('mc-engagement-result')).toContainText(
+    'Ben 1 gives up a Prize Disk'
+  );
+  await expect(page.getByTestId('mc-counter')).toBeHidden();
+  const ram = page.getByTestId('mc-ram');
+  await expect(ram).toContainText('Ben 1 may try to ram Anna 1');
+  await typeFaces(ram.getByTestId('dice-pad'), [3]);
+  await expect(logLine(page, 'Ben 1 tries to ram Anna 1: A 3: no ram.')).toBeVisible();
+  await expect(ram).toBeHidden();
+
+  // Boarding the weakened Ben 1: every boarding die above the defender's highest.
+  await fight.getByRole('radio', { name: 'Board' }).check();
+  await fight.getByRole('checkbox', { name: /^Adjacent/ }).check();
+  await expect(fight.getByTestId('odds-headline').first()).toHaveAttribute(
+    'data-fraction',
+    '517/7776'
+  );
+  await typeFaces(fight.getByTestId('dice-pad').first(), [6, 5, 4, 3, 1]);
+  await expect(fight.getByTestId('mc-engagement-result')).toContainText('Anna takes command.');
+  await expect(page.getByRole('region', { name: 'Anna' })).toContainText('Ben 1');
+  await expect(page.getByRole('region', { name: 'Ben' })).not.toContainText('Ben 1');
+  await expect(page.getByRole('link', { name: /Ben 1/ })).toContainText('captured');
+});

@@ -12,6 +12,10 @@ import {
   endTurn,
   firstPlayer,
   fleetSetupProblems,
+  homeportCounter,
+  movementRoll,
+  raid,
+  ramDamage,
   planEngagement,
   readBattle,
   repair,
@@ -312,5 +316,60 @@ describe('Master and Commander battle glue', () => {
     expect(view(inMist).ships[0].sheet.mist).toEqual({ enteredOnTurn: 1, phase: 'entered' });
     expect(setPosition(inMist, view(inMist), 'ship-1', { location: 'sea' }).ok).toBe(false);
     expect(planEngagement(view(inMist), 'ship-3', 'ship-1', DEFAULT_MC_OPTIONS).ok).toBe(false);
+  });
+
+  it('a raid that hits moves a Repair Card to the raider’s Homeport; the Homeport counter repels', () => {
+    const s = annasTurn();
+    const hit = must(
+      raid(s, view(s), { shipId: 'ship-1', target: 'S', rules: RULES }, [6, 5, 2], [5, 4, 1])
+    );
+    const v = view(hit.next);
+    expect(v.system.homeports.S.repairCards).toBe(3);
+    expect(v.system.homeports.N.repairCards).toBe(5);
+    expect(hit.summary).toContain('A Repair Card goes to the N Homeport.');
+    expect(raid(s, view(s), { shipId: 'ship-1', target: 'N', rules: RULES }, [6], [6]).ok).toBe(
+      false
+    );
+    const back = must(
+      homeportCounter(
+        hit.next,
+        v,
+        { shipId: 'ship-1', homeport: 'S', rules: RULES },
+        [6, 5, 3],
+        [6, 4, 1]
+      )
+    );
+    const raider = view(back.next).ships.find((x) => x.id === 'ship-1')?.sheet;
+    expect(raider?.repelledFromHomeport).toBe('S');
+    expect(raider?.prizeDisks).toBe(2);
+    // Repelled: it cannot raid that Homeport again until it has engaged something else.
+    expect(
+      raid(
+        back.next,
+        view(back.next),
+        { shipId: 'ship-1', target: 'S', rules: RULES },
+        [6, 6, 6],
+        [1, 1, 1]
+      ).ok
+    ).toBe(false);
+  });
+
+  it('ram damage falls on the attacker, each disk a hit; more than it has sinks it', () => {
+    const s = annasTurn();
+    const two = must(ramDamage(s, view(s), 'ship-1', 5));
+    expect(two.disksLost).toBe(2);
+    expect(view(two.next).ships.find((x) => x.id === 'ship-1')?.sheet.prizeDisks).toBe(0);
+    expect(view(two.next).system.discardedPrizeDisks).toBe(2);
+    const sunk = must(ramDamage(two.next, view(two.next), 'ship-1', 3));
+    expect(view(sunk.next).ships.find((x) => x.id === 'ship-1')?.sheet.isSunk).toBe(true);
+    expect(sunk.summary).toBe('Ram damage 3: Anna 1 is sunk');
+    expect(must(ramDamage(s, view(s), 'ship-1', 2)).next).toEqual(s);
+  });
+
+  it('a Beginner movement roll sets that ship’s allowance', () => {
+    const s = annasTurn();
+    const next = must(movementRoll(s, view(s), 'ship-2', 4));
+    expect(view(next).ships.find((x) => x.id === 'ship-2')?.sheet.movement.allowance).toBe(4);
+    expect(movementRoll(s, view(s), 'ship-2', 7).ok).toBe(false);
   });
 });

@@ -7,7 +7,15 @@ import { err, ok, type Result } from '$lib/rules/core/result';
 import type { McOptions } from '$lib/rules/master-and-commander/options';
 import {
   advanceTurn,
+  applyAllowance,
   applyBoarding,
+  applyRaidHit,
+  applyRamDamage,
+  applyRepelled,
+  raidProblems,
+  resolveHomeportCounter,
+  resolveRaid,
+  resolveRamDamage,
   applyFirstPlayer,
   applyHit,
   applyRepair,
@@ -472,4 +480,117 @@ export function asJson(value: unknown): Json {
 /** Odds as the log stores them: exact fractions as strings ("3805/7776"). */
 export function oddsJson(list: readonly { label: string; p: Rational }[]): Json {
   return list.map((o) => ({ label: o.label, p: formatFraction(o.p) }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Raids on Homeports (SPEC A.4.12)
+
+export function raid(
+  state: BattleState,
+  view: McView,
+  input: { shipId: string; target: Compass; rules: EngagementRules },
+  attackFaces: readonly number[],
+  homeportFaces: readonly number[]
+): Result<{ outcome: EngagementOutcome; next: BattleState; summary: string }> {
+  const s = ship(view, input.shipId);
+  if (!s.ok) return s;
+  const sheet = s.value.sheet;
+  const raiderHomeport =
+    view.system.players.find((p) => p.id === s.value.playerId)?.homeport ?? null;
+  const problems = raidProblems({
+    raider: sheet,
+    raiderHomeport,
+    target: input.target,
+    targetOwnerId: view.system.homeports[input.target].ownerId,
+    raiderOwnerId: s.value.playerId,
+    isBroadsideInRange: true
+  });
+  if (problems.length > 0) return err(problems.join(' '));
+  const r = resolveRaid(sheet.prizeDisks, input.rules, attackFaces, homeportFaces);
+  if (!r.ok) return r;
+  const head = `${sheet.name} raids the ${input.target} Homeport (${r.value.attack.join(' ')} v ${r.value.defence.join(' ')})`;
+  // Engaging another Homeport clears an earlier repulse (step 5).
+  const raider = clearRepulseOnEngagement(sheet, { homeport: input.target });
+  if (r.value.result !== 'hit') {
+    return ok({
+      outcome: r.value,
+      next: withSheets(state, { [s.value.id]: raider }),
+      summary: `${head}: ${r.value.text}`
+    });
+  }
+  const taken = applyRaidHit(view.system, input.target, raiderHomeport);
+  const spoils =
+    taken.cardsTaken === 0
+      ? 'The Homeport has no Repair Card left to lose.'
+      : `A Repair Card goes to the ${raiderHomeport ?? '?'} Homeport.`;
+  return ok({
+    outcome: r.value,
+    next: withSheets(withSystem(state, taken.state), { [s.value.id]: raider }),
+    summary: `${head}: ${r.value.text} ${spoils}`
+  });
+}
+
+/** "A Homeport may counter attack a ship": on success the raider is repelled, no disk lost. */
+export function homeportCounter(
+  state: BattleState,
+  view: McView,
+  input: { shipId: string; homeport: Compass; rules: EngagementRules },
+  homeportFaces: readonly number[],
+  shipFaces: readonly number[]
+): Result<{ outcome: EngagementOutcome; next: BattleState; summary: string }> {
+  const s = ship(view, input.shipId);
+  if (!s.ok) return s;
+  const r = resolveHomeportCounter(s.value.sheet.prizeDisks, input.rules, homeportFaces, shipFaces);
+  if (!r.ok) return r;
+  const head = `The ${input.homeport} Homeport counter-attacks ${s.value.sheet.name} (${r.value.attack.join(' ')} v ${r.value.defence.join(' ')})`;
+  if (r.value.result !== 'hit')
+    return ok({ outcome: r.value, next: state, summary: `${head}: ${r.value.text}` });
+  return ok({
+    outcome: r.value,
+    next: withSheets(state, { [s.value.id]: applyRepelled(s.value.sheet, input.homeport) }),
+    summary: `${head}: ${r.value.text} ${s.value.sheet.name} is repelled and must leave the Homeport.`
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ramming (SPEC A.4.13): the rammed ship's captain rolls; the damage falls on the attacker.
+
+export function ramDamage(
+  state: BattleState,
+  view: McView,
+  attackerId: string,
+  face: number
+): Result<{ next: BattleState; summary: string; disksLost: number }> {
+  const s = ship(view, attackerId);
+  if (!s.ok) return s;
+  const r = resolveRamDamage(face);
+  if (!r.ok) return r;
+  const hit = applyRamDamage(s.value.sheet, view.system, r.value.disksLost);
+  const name = s.value.sheet.name;
+  const end =
+    r.value.disksLost === 0
+      ? `no damage to ${name}`
+      : hit.isSunk
+        ? `${name} is sunk`
+        : `${name} loses ${r.value.disksLost} Prize Disk${r.value.disksLost === 1 ? '' : 's'} (${hit.sheet.prizeDisks} left)`;
+  return ok({
+    next: withSheets(withSystem(state, hit.state), { [attackerId]: hit.sheet }),
+    summary: `Ram damage ${face}: ${end}`,
+    disksLost: r.value.disksLost
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Beginner movement: "roll the die and move your ship the number of squares that you rolled".
+
+export function movementRoll(
+  state: BattleState,
+  view: McView,
+  shipId: string,
+  face: number
+): Result<BattleState> {
+  const s = ship(view, shipId);
+  if (!s.ok) return s;
+  if (!Number.isInteger(face) || face < 1 || face > 6) return err(`${face} is not a face of a d6.`);
+  return ok(withSheets(state, { [shipId]: applyAllowance(s.value.sheet, face) }));
 }
