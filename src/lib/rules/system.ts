@@ -56,8 +56,11 @@ export interface RuleSystem<Sheet extends object = object> {
   phases?: readonly string[];
   /** The system's global state for a new battle (wind, hourglass, funds…), JSON only. */
   initialSystemState?(variant: string, options: BattleOptions): object | null;
-  /** Applied to every ship's sheet when a new turn begins (e.g. clear "fired this turn"); pure. */
-  onTurnStart?(sheet: Sheet): Sheet;
+  /**
+   * Applied to every ship's sheet when a new turn begins (e.g. clear "fired this turn"); pure.
+   * `ctx.endedTurn` is the turn just finished; `ctx.options` the battle's readings.
+   */
+  onTurnStart?(sheet: Sheet, ctx: { endedTurn: number; options: BattleOptions }): Sheet;
 }
 
 /** The default value of every option, for a new battle of the given variant. */

@@ -2,7 +2,8 @@ import type { RuleSystem } from '../system';
 import { OPTIONS } from './options';
 import { speedCap } from './resolve-movement';
 import { commanderRole } from './resolve-morale';
-import { PHASES } from './resolve-turn';
+import { readOptions } from './options';
+import { applyEndOfTurn, PHASES } from './resolve-turn';
 import { defaultSheet, defaultSystemState, sheetSchema, type Sheet } from './sheet';
 import { SAIL_SETTINGS } from './tables';
 
@@ -57,5 +58,8 @@ export const privateers: RuleSystem<Sheet> = {
   // C.1 "Turn Sequence": the six phases, by their names in the text.
   phases: PHASES.map((p) => p.name),
   // The wind starts from the north until the referee sets it (the text has no wind rule, C.6).
-  initialSystemState: () => defaultSystemState()
+  initialSystemState: () => defaultSystemState(),
+  // End of Phase 6 (C.4.18) as the next turn begins: the turn's morale triggers cleared,
+  // Helm/Tiller "next turn" passes, pumps noted, a sinking ship sinks.
+  onTurnStart: (s, ctx) => applyEndOfTurn(s, ctx.endedTurn, readOptions(ctx.options))
 };

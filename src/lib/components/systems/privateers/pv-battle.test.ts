@@ -4,11 +4,11 @@ import { createAction } from '$lib/battle/actions';
 import { invertOps } from '$lib/battle/diff';
 import { applyOps } from '$lib/battle/fold';
 import { broadsideOdds } from '$lib/rules/privateers/odds';
+import { privateers } from '$lib/rules/privateers';
 import type { ShipClass } from '$lib/rules/privateers/sheet';
 import {
   broadsideHits,
   classesFromRecords,
-  endTurn,
   joinRolls,
   oddsRecord,
   planBroadside,
@@ -148,7 +148,7 @@ describe('Privateers battle actions', () => {
     expect(sheetOf(pass.value.next.ships.b)?.struck).toBe(false);
   });
 
-  it('reload loads on 7+, end of turn clears the triggers and starts the next turn', () => {
+  it('reload loads on 7+; the next turn clears the morale triggers', () => {
     const { r } = fire(battle(), [1, 5, 10], [1, 1, 3, 4, 5, 6], 6);
     if (!r.ok) throw new Error(r.error);
     const reload = resolveReloadAction(r.value.next, 'a', 7);
@@ -156,10 +156,12 @@ describe('Privateers battle actions', () => {
     expect(reload.value.loaded).toBe(3);
     const short = resolveReloadAction(r.value.next, 'a', 6);
     expect(short.ok && short.value.loaded).toBe(0);
-    const e = endTurn(r.value.next);
-    expect(e.turn).toBe(2);
-    expect(e.phase).toBe(0);
-    expect(sheetOf(e.ships.b)?.turnEvents.wasOnFire).toBe(false);
+    // The next turn (RuleSystem.onTurnStart) clears the turn's morale triggers.
+    const target = sheetOf(r.value.next.ships.b);
+    if (!target || !privateers.onTurnStart) throw new Error('no sheet or hook');
+    expect(target.turnEvents.wasOnFire).toBe(true);
+    const after = privateers.onTurnStart(target, { endedTurn: 1, options: {} });
+    expect(after.turnEvents.wasOnFire).toBe(false);
   });
 
   it('joinRolls keeps every face and marks typed dice as entered', () => {

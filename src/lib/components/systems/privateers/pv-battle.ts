@@ -26,7 +26,6 @@ import {
 } from '$lib/rules/privateers/resolve-morale';
 import { applyReload, reloadGunsOf, resolveReload } from '$lib/rules/privateers/resolve-tasks';
 import { reloadMod } from '$lib/rules/privateers/resolve-morale';
-import { applyEndOfTurn } from '$lib/rules/privateers/resolve-turn';
 import {
   sheetFromClass,
   sheetSchema,
@@ -292,16 +291,4 @@ export function resolveReloadAction(
     loaded: r.value.loaded.length,
     notLoaded: r.value.notLoaded.length
   });
-}
-
-// ---- End of turn (C.4.18 and the Phase 6 bookkeeping) ----------------------------------------
-
-/** Phase 6 done: every ship's end-of-turn bookkeeping (applyEndOfTurn), then the next turn. */
-export function endTurn(state: BattleState, options: PvOptions = DEFAULT_OPTIONS): BattleState {
-  const sheets: Record<string, Sheet> = {};
-  for (const [id, ship] of Object.entries(state.ships)) {
-    const s = sheetOf(ship);
-    if (s) sheets[id] = applyEndOfTurn(s, state.turn, options);
-  }
-  return { ...withSheets(state, sheets), turn: state.turn + 1, phase: 0 };
 }
