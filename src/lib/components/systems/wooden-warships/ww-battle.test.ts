@@ -126,7 +126,10 @@ describe('Wooden Warships battle actions', () => {
     // A new turn clears it.
     const next = { ...s, ships: { ...s.ships } };
     for (const [id, ship] of Object.entries(next.ships)) {
-      next.ships[id] = { ...ship, sheet: woodenWarships.onTurnStart?.(sheet(s, id)) as never };
+      next.ships[id] = {
+        ...ship,
+        sheet: woodenWarships.onTurnStart?.(sheet(s, id), { endedTurn: 1, options: {} }) as never
+      };
     }
     expect(reloadAction(next, 'pickle', { zone3: 'round' }, OPTIONS).ok).toBe(true);
   });
