@@ -157,6 +157,7 @@ test('a two-ship engagement: broadside with a critical, morale, and undo reverts
     'Hermione morale check: 3 + 0 = 3, Make [Pass]'
   );
   await expect(page.getByTestId('pv-morale-check')).toHaveCount(0);
+  await expect(page.getByTestId('pv-end-of-turn')).toContainText('Next turn ends turn 1');
 
   // Undo back to the broadside: morale, two phase steps, then the broadside itself.
   const undo = page.getByRole('toolbar', { name: 'Undo and redo' }).getByRole('button', {
