@@ -217,4 +217,12 @@ test('Advanced: a ram attempt after an attack, then a boarding that takes the sh
   await expect(page.getByRole('region', { name: 'Anna' })).toContainText('Ben 1');
   await expect(page.getByRole('region', { name: 'Ben' })).not.toContainText('Ben 1');
   await expect(page.getByRole('link', { name: /Ben 1/ })).toContainText('captured');
+
+  // The page's own "Next turn" counts a turn without passing it: the panel offers to pass it.
+  await nextPhase(page, 'Repairs and end of turn');
+  await page.getByRole('button', { name: 'Next turn' }).click();
+  await page.getByRole('button', { name: 'Pass the turn to Ben' }).click();
+  await expect(page.getByTestId('mc-active-player')).toContainText("Ben's turn");
+  await expect(page.getByRole('button', { name: 'Pass the turn to Ben' })).toBeHidden();
+  await expect(page.getByText('Turn 2', { exact: true })).toBeVisible();
 });
