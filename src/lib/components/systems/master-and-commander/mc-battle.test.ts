@@ -99,7 +99,7 @@ describe('Master and Commander battle glue', () => {
         { id: 'A', homeport: 'N' }
       ])
     ).toEqual(['Two players have the same name.', 'Two players have the same Homeport.']);
-    expect(fleetSetupProblems([{ id: ' ' }])).toEqual(['Every player needs a name.']);
+    expect(fleetSetupProblems([{ id: ' ' }, { id: '' }])).toEqual(['Every player needs a name.']);
   });
 
   it('the first-player roll: the highest goes first, a tie changes nothing', () => {

@@ -127,9 +127,10 @@ export interface FleetSetup {
 
 export function fleetSetupProblems(players: readonly SetupPlayer[]): string[] {
   const out: string[] = [];
-  const ids = players.map((p) => p.id);
-  if (ids.some((id) => id.trim() === '')) out.push('Every player needs a name.');
-  if (new Set(ids).size !== ids.length) out.push('Two players have the same name.');
+  const ids = players.map((p) => p.id.trim());
+  const named = ids.filter((id) => id !== '');
+  if (named.length < ids.length) out.push('Every player needs a name.');
+  if (new Set(named).size !== named.length) out.push('Two players have the same name.');
   const ports = players.map((p) => p.homeport).filter((h) => h !== null && h !== undefined);
   if (new Set(ports).size !== ports.length) out.push('Two players have the same Homeport.');
   return out;
