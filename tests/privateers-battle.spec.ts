@@ -81,6 +81,15 @@ test('a two-ship engagement: broadside with a critical, morale, and undo reverts
   await expect(rosterShip(page, 'Hermione')).toContainText('Crew 60/60');
   await expect(rosterShip(page, 'Hermione')).toContainText('Guns 6 loaded of 6');
 
+  // The referee sets the wind (system state).
+  const wind = page.getByTestId('pv-wind');
+  await wind.getByRole('button', { name: 'Increase Wind from (degrees)' }).click();
+  await wind.getByRole('button', { name: 'Increase Wind from (degrees)' }).click();
+  await wind.getByRole('button', { name: 'Set wind' }).click();
+  await expect(page.getByTestId('battle-log').locator('li[data-kind="pv.wind"]')).toContainText(
+    'Wind from 90°'
+  );
+
   // Phase 4: Movement & Firing.
   await nextPhase(page, /2\/6/);
   await nextPhase(page, /3\/6/);

@@ -15,6 +15,8 @@ import {
   resolveBroadside,
   resolveMoraleAction,
   resolveReloadAction,
+  setWind,
+  systemOf,
   sheetOf,
   shipFromClass,
   type FireSetup
@@ -171,5 +173,14 @@ describe('Privateers battle actions', () => {
     ]);
     expect(j.source).toBe('entered');
     expect(j.dice.map((d) => d.face)).toEqual([3, 1]);
+  });
+
+  it('the wind is set in the system state, normalised to 0–359°', () => {
+    const state = battle();
+    expect(systemOf(state).windFromDeg).toBe(0);
+    const r = setWind(state, 405);
+    if (!r.ok) throw new Error(r.error);
+    expect(systemOf(r.value)).toEqual({ windFromDeg: 45, initiativeOrder: [], boardings: [] });
+    expect(r.value.ships).toBe(state.ships);
   });
 });

@@ -27,8 +27,11 @@ import {
 import { applyReload, reloadGunsOf, resolveReload } from '$lib/rules/privateers/resolve-tasks';
 import { reloadMod } from '$lib/rules/privateers/resolve-morale';
 import {
+  defaultSystemState,
   sheetFromClass,
   sheetSchema,
+  systemStateSchema,
+  type SystemState,
   shipClassSchema,
   type Gun,
   type Sheet,
@@ -291,4 +294,20 @@ export function resolveReloadAction(
     loaded: r.value.loaded.length,
     notLoaded: r.value.notLoaded.length
   });
+}
+
+// ---- Wind (system state) ---------------------------------------------------------------------
+
+/** The battle's Privateers state; a battle set up before the system had one gets the default. */
+export function systemOf(state: BattleState): SystemState {
+  const p = systemStateSchema.safeParse(state.system);
+  return p.success ? p.data : defaultSystemState();
+}
+
+/** The referee sets the wind (the text has no wind-change rule, SPEC C.6): the bearing it blows
+ *  from, which the point of sail of every ship is measured against (C.4.6). */
+export function setWind(state: BattleState, windFromDeg: number): Result<BattleState> {
+  const deg = ((Math.round(windFromDeg) % 360) + 360) % 360;
+  if (!Number.isFinite(deg)) return err('The wind bearing is a number of degrees.');
+  return ok({ ...state, system: { ...systemOf(state), windFromDeg: deg } });
 }
