@@ -65,6 +65,8 @@ function logLine(page: Page, text: string | RegExp): Locator {
 test('purchase, broadsides with typed dice, boarding round by round to capture, loot, undo a round', async ({
   page
 }) => {
+  // A whole battle of some 60 taps on a shared, loaded machine.
+  test.setTimeout(180_000);
   await createBattle(page, 'Cape Ortegal');
   const setup = page.getByTestId('ww-setup');
 
@@ -99,7 +101,12 @@ test('purchase, broadsides with typed dice, boarding round by round to capture, 
   await expect(setup.getByTestId('ww-funds-Villeneuve')).toHaveText('£6,400');
   await expect(logLine(page, 'Nelson buys Victory')).toContainText('£3,000: £3,400 left');
 
-  // Turn 1: only the maintenance steps; load the guns in Step 5.
+  // Turn 1: only the maintenance steps: set the sail in Step 2, load the guns in Step 5.
+  await nextUntil(page, 'Step 2: Maintenance Part 1', 1);
+  const sail = page.getByTestId('ww-sail');
+  await sail.getByLabel('Victory: sail').selectOption({ label: 'Battle Sail' });
+  await sail.getByRole('button', { name: 'Set sail: Victory' }).click();
+  await expect(logLine(page, 'Victory sets Battle Sail for next turn')).toBeVisible();
   await nextUntil(page, 'Step 5: Maintenance Part 2', 1);
   const reload = page.getByTestId('ww-reload');
   await reload.getByLabel('Pickle: Zone 1').selectOption({ label: 'Round shot' });
@@ -115,6 +122,9 @@ test('purchase, broadsides with typed dice, boarding round by round to capture, 
 
   // Turn 2, Step 3: Pickle's full broadside at Fleche's crew, round shot in zone 1 (the wrong shot:
   // d4) and grape in zone 2; a half deck each: 1d4 + ½d4 + 1d6 + ½d6.
+  await nextUntil(page, 'Step 1: Movement', 2);
+  await page.getByTestId('ww-sail').getByRole('button', { name: 'Move Victory' }).click();
+  await expect(logLine(page, 'Victory (Sailing free) moves at Battle Sail, speed 2')).toBeVisible();
   await nextUntil(page, 'Step 3: Attack!!!', 2);
   const fire = page.getByTestId('ww-fire');
   await fire.getByLabel('Firing ship').selectOption({ label: 'Pickle (Nelson)' });

@@ -12,9 +12,12 @@ import {
   battleBoardingCheck,
   boardingRoundAction,
   boardingStartAction,
+  captainAction,
   cardsAction,
   fireAction,
   lootAction,
+  moveAction,
+  setSailAction,
   purchaseAction,
   reloadAction,
   sheetOf,
@@ -266,5 +269,45 @@ describe('Wooden Warships battle actions', () => {
     s = step(s, r);
     expect(sheet(s, 'fleche').boarding).toBeNull();
     expect(sheet(s, 'fleche').crew.current).toBe(20);
+  });
+
+  it('sail set in Maintenance 1 takes effect at the next move; tacking caps it at battle sail', () => {
+    let s = fleets();
+    s = step(s, setSailAction(s, 'victory', 'full'));
+    expect(sheet(s, 'victory').pendingSpeed).toBe('full');
+    const r = moveAction(s, 'victory', 'tacking');
+    expect(r.ok && r.value.summary).toContain('moves at Battle Sail, speed 2');
+    s = step(s, r);
+    expect(sheet(s, 'victory').speedSetting).toBe('full');
+    expect(moveAction(s, 'victory', 'headToWind').ok).toBe(false);
+  });
+
+  it("the chosen captain's % modifier raises the number to roll under", () => {
+    let s = fleets();
+    s = step(
+      s,
+      cardsAction(s, {
+        ...systemOf(s),
+        captainCards: [
+          { id: 'c1', name: 'Bold', text: '', modifiers: [{ source: 'Bold', value: 10 }] }
+        ]
+      })
+    );
+    s = step(s, captainAction(s, 'Nelson', 'c1'));
+    s = step(s, reloadAction(s, 'victory', { zone1: 'grape' }, OPTIONS));
+    const setup: FireSetup = {
+      firerId: 'victory',
+      targetId: 'fleche',
+      mode: 'halfBroadside',
+      batteries: ['zone1'],
+      distanceInches: 3,
+      area: 'crew',
+      isExposedSide: false,
+      hasLineOfSight: true
+    };
+    // EXAMPLE 65% + 10 = 75: 74 hits, 75 and 99 miss; one hit rolls 3d6.
+    const r = fireAction(s, setup, entered([74, 75, 99], 100), entered([1, 1, 1], 6), OPTIONS);
+    expect(r.ok && r.value.summary).toContain('1 of 3 hit');
+    expect(captainAction(s, 'Nobody', null).ok).toBe(false);
   });
 });

@@ -26,7 +26,14 @@ import {
   resolveFire,
   type FirePlan
 } from '$lib/rules/wooden-warships/resolve-gunnery';
-import { purchaseShip, reload, startTurn, victor } from '$lib/rules/wooden-warships/resolve-turn';
+import {
+  purchaseShip,
+  reload,
+  resolveMovement,
+  setSail,
+  startTurn,
+  victor
+} from '$lib/rules/wooden-warships/resolve-turn';
 import {
   defaultSystemState,
   sheetSchema,
@@ -39,12 +46,16 @@ import {
 import {
   BATTERY_NAMES,
   BOARDING_DIE,
+  SAIL_SETTING_TEXT,
   STARTING_FUNDS,
+  WIND_SECTOR_TEXT,
   type Ammo,
   type Battery,
   type CrewSkill,
   type FireMode,
-  type TargetArea
+  type SailSetting,
+  type TargetArea,
+  type WindSector
 } from '$lib/rules/wooden-warships/tables';
 import { pounds } from './ww-ui';
 
@@ -120,6 +131,31 @@ export function cardsAction(
   });
 }
 
+/** "Choose 1 of the 6 captain cards" (B.4.1): the card's % modifiers apply to the player's attacks. */
+export function captainAction(
+  state: BattleState,
+  player: string,
+  cardId: string | null
+): Result<EventDraft> {
+  const system = systemOf(state);
+  const p = system.players[player];
+  if (!p) return err(`Add ${player} first.`);
+  const captain = cardId === null ? null : system.captainCards.find((c) => c.id === cardId);
+  if (captain === undefined) return err('That captain card is not in the list.');
+  return ok(
+    createAction(state, {
+      kind: 'ww.captain',
+      summary: captain
+        ? `${player} chooses ${captain.name} as captain`
+        : `${player} has no captain card`,
+      next: {
+        ...state,
+        system: toJson({ ...system, players: { ...system.players, [player]: { ...p, captain } } })
+      }
+    })
+  );
+}
+
 /** B.4.1 step 4–6: buys a ship; the ship joins the battle and the funds drop in the same event. */
 export function purchaseAction(
   state: BattleState,
@@ -178,6 +214,48 @@ export function reloadAction(
       kind: 'ww.reload',
       summary: `${s.value.sheet.name} loads ${entries.map(([b, a]) => `${BATTERY_NAMES[b]}: ${a}`).join(', ')}`,
       next: withSheets(state, { [shipId]: r.value })
+    })
+  );
+}
+
+/** Maintenance Part 1 (B.4.4): "You need to set your speed" for the next turn. */
+export function setSailAction(
+  state: BattleState,
+  shipId: string,
+  setting: SailSetting
+): Result<EventDraft> {
+  const s = shipAndSheet(state, shipId);
+  if (!s.ok) return s;
+  const r = setSail(s.value.sheet, setting);
+  if (!r.ok) return r;
+  const anchor = r.value.isRaisingAnchor ? ' (raising the anchor takes a turn)' : '';
+  return ok(
+    createAction(state, {
+      kind: 'ww.setSail',
+      summary: `${s.value.sheet.name} sets ${SAIL_SETTING_TEXT[setting].name} for next turn${anchor}`,
+      next: withSheets(state, { [shipId]: r.value })
+    })
+  );
+}
+
+/** Step 1 Movement (B.4.3): the sail setting, the anchor and the wind sector decide the speed. */
+export function moveAction(
+  state: BattleState,
+  shipId: string,
+  wind: WindSector
+): Result<EventDraft> {
+  const s = shipAndSheet(state, shipId);
+  if (!s.ok) return s;
+  const r = resolveMovement(s.value.sheet, wind);
+  if (!r.ok) return r;
+  const how = r.value.movesAt
+    ? `moves at ${SAIL_SETTING_TEXT[r.value.movesAt].name}, speed ${r.value.speed}`
+    : 'does not move';
+  return ok(
+    createAction(state, {
+      kind: 'ww.move',
+      summary: `${s.value.sheet.name} (${WIND_SECTOR_TEXT[wind]}) ${how}: ${r.value.reason}`,
+      next: withSheets(state, { [shipId]: r.value.sheet })
     })
   );
 }
