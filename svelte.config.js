@@ -11,7 +11,9 @@ const config = {
       mode: 'hash',
       directives: {
         'default-src': ['self'],
-        'script-src': ['self'],
+        // The one inline script of app.html applies the remembered theme before the first paint;
+        // its hash must change with it (see src/lib/state/theme.svelte.ts).
+        'script-src': ['self', 'sha256-HVNJctIJnfajUlgJRDY2R1g9YyuofGa8RZq2Kq80LpI='],
         'style-src': ['self', 'unsafe-inline'],
         'img-src': ['self', 'data:', 'blob:'],
         'font-src': ['self'],
