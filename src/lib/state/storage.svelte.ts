@@ -31,7 +31,13 @@ class StorageState {
       return db;
     } catch (e) {
       this.status = 'unavailable';
-      this.message = e instanceof Error ? e.message : String(e);
+      // Typed storage errors already say what to do; anything else the browser threw (a blocked
+      // or missing IndexedDB) is said the same way.
+      const { DbError, StorageUnavailableError } = await loadDbModule();
+      this.message =
+        e instanceof DbError
+          ? e.message
+          : new StorageUnavailableError(e instanceof Error ? e.message : String(e)).message;
       return null;
     }
   }
