@@ -28,6 +28,9 @@ const config = {
     },
     // Absolute asset URLs, so the 200.html fallback and deep links load the same files.
     paths: { relative: false },
+    // The CSS goes inline into each page: with stylesheet links, Lighthouse's headless Chromium held
+    // the first paint ~2 s past load (observed FCP 2.25 s → 0.2–0.35 s once inlined).
+    inlineStyleThreshold: 50_000,
     version: { pollInterval: 0 }
   }
 };
