@@ -1,3 +1,4 @@
+import { catalogEntry } from '../catalog';
 import type { RuleSystem } from '../system';
 import { OPTIONS, readOptions } from './options';
 import { defaultSheet, defaultSystemState, sheetSchema, type Sheet } from './sheet';
@@ -23,27 +24,8 @@ export { readOptions, type McOptions } from './options';
 
 /** Master and Commander: The Far Side of the World (SPEC Part A). */
 export const masterAndCommander: RuleSystem<Sheet> = {
-  id: 'master-and-commander',
-  name: 'Master and Commander',
-  tagline: 'Board game: wind die, hourglass, prize disks and engagements',
-  variants: [
-    {
-      id: 'beginner',
-      name: 'Beginner',
-      description:
-        'The Far Side of the World: up to eight players, one ship each, a die for movement'
-    },
-    {
-      id: 'basic',
-      name: 'Basic',
-      description: 'Two to four players, two ships each, wind die, hourglass and Repair Cards'
-    },
-    {
-      id: 'advanced',
-      name: 'Advanced',
-      description: 'Basic plus the modules you choose: cards, boarding, raids, ramming, mist'
-    }
-  ],
+  // Names and variants are the catalog's, so the Battles list can show them without the engine.
+  ...catalogEntry('master-and-commander'),
   options: OPTIONS,
   phases: MC_PHASES,
   /** The players and their fleets are set up on the battle page (SPEC A.4.1); Advanced modules too. */

@@ -1,3 +1,4 @@
+import { catalogEntry } from '../catalog';
 import type { RuleSystem } from '../system';
 import { OPTIONS } from './options';
 import { speedCap } from './resolve-movement';
@@ -45,12 +46,8 @@ function summarize(s: Sheet) {
 }
 
 export const privateers: RuleSystem<Sheet> = {
-  id: 'privateers',
-  name: 'Privateers',
-  tagline: 'Miniatures: d12 gunnery, criticals, crew tasks, boarding and morale',
-  variants: [
-    { id: 'standard', name: 'Standard', description: 'The rules as published in MWAN #108' }
-  ],
+  // Names and variants are the catalog's, so the Battles list can show them without the engine.
+  ...catalogEntry('privateers'),
   options: OPTIONS,
   sheetSchema,
   defaultSheet,

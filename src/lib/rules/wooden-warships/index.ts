@@ -1,3 +1,4 @@
+import { catalogEntry } from '../catalog';
 import type { RuleSystem } from '../system';
 import { OPTIONS } from './options';
 import { crippledAreas } from './resolve-boarding';
@@ -31,12 +32,8 @@ function summarize(s: Sheet): ReturnType<RuleSystem<Sheet>['summarize']> {
 }
 
 export const woodenWarships: RuleSystem<Sheet> = {
-  id: 'wooden-warships',
-  name: 'Wooden Warships',
-  tagline: 'Miniatures: percentile gunnery by decks, ammunition, fleet purchase and boarding',
-  variants: [
-    { id: 'standard', name: 'Standard', description: 'Fleet purchase with £7,000 a player' }
-  ],
+  // Names and variants are the catalog's, so the Battles list can show them without the engine.
+  ...catalogEntry('wooden-warships'),
   options: OPTIONS,
   sheetSchema,
   defaultSheet,
