@@ -291,11 +291,27 @@ export const boardingSchema = z.strictObject({
   rounds: count()
 });
 
+/** Phase 1 orders of one ship (C.4.2): the sail setting and maneuver cards. `fromSail` is the sail
+ *  before this turn's orders (the one-level rule is measured from it, also when orders are
+ *  re-entered); `revealed` false while option `ordersHidden` keeps them secret (Errata 7). */
+export const shipOrderSchema = z.strictObject({
+  turn: z.int(),
+  fromSail: sailLevel,
+  sail: sailLevel,
+  maneuver: z.enum(['straight', 'starboard', 'larboard', 'heaveTo', 'tack']),
+  revealed: z.boolean()
+});
+export type ShipOrder = z.infer<typeof shipOrderSchema>;
+
 /** System-global state: the wind (the referee sets it; the text has no wind-change rule, C.6), the
  *  initiative order and the boarding actions under way. */
 export const systemStateSchema = z.strictObject({
   windFromDeg: z.number().check(z.gte(0), z.lt(360)),
   initiativeOrder: z.array(z.string()),
+  /** The turn the initiative order was rolled for (C.4.4); absent in battles from before it. */
+  initiativeTurn: z.optional(z.int()),
+  /** Orders by ship id (C.4.2); absent in battles from before it. */
+  orders: z.optional(z.record(z.string(), shipOrderSchema)),
   boardings: z.array(boardingSchema)
 });
 export type SystemState = z.infer<typeof systemStateSchema>;
