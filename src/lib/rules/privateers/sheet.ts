@@ -11,8 +11,9 @@ const sailLevel = z.literal([0, 1, 2, 3]);
 const points = z.strictObject({ points: count(), damage: count() });
 
 export const gunClassSchema = z.enum(['swivel', 'light', 'medium', 'heavy', 'extraHeavy']);
-/** Side of the ship the gun is mounted on; "alternate sides" for Gun+ results uses the two broadsides. */
-export const gunSideSchema = z.enum(['starboard', 'larboard', 'bow', 'stern']);
+/** Side of the ship the gun is mounted on; "alternate sides" for Gun+ results uses the two broadsides.
+ *  'land': a land battery's gun (C.2 PvGun mount 'land'; "Land Based Guns Add 12" To Each Range"). */
+export const gunSideSchema = z.enum(['starboard', 'larboard', 'bow', 'stern', 'land']);
 
 export const gunSchema = z.strictObject({
   id: z.string().check(z.minLength(1), z.maxLength(40)),
@@ -74,6 +75,12 @@ export const sheetSchema = z.strictObject({
   className: z.string().check(z.maxLength(80)),
   /** A fortification / land battery: land ranges, fires low only (C.4.13). */
   isFortification: z.boolean(),
+  /** C.2 PvFortification.independentBatteries: groups of gun ids that "roll individually" for reload
+   *  (C.4.5 step 1). Absent or empty: the whole fortification rolls once. */
+  independentBatteries: z.optional(z.array(z.array(z.string().check(z.maxLength(40))))),
+  /** Turn on which this ship or fortification took the one critical of its "dice toss" under
+   *  `tossGrouping = 'perTargetPerPhase'` (Errata 8; fire happens only in Phase 4, so turn = phase). */
+  tossCriticalTurn: z.optional(z.nullable(z.int())),
   rig: z.enum(['squareRigged', 'foreAndAft']),
   masts: z.int().check(z.gte(0), z.lte(10)),
   bowsprit: z.boolean(),
@@ -271,6 +278,83 @@ export function sheetFromClass(cls: ShipClass, name: string): Sheet {
     boats: { total: cls.boats, lowered: 0 },
     guns
   };
+}
+
+/** One kind of gun in a fortification set-up form (C.6 "A fortification editor"). */
+export interface FortGunGroup {
+  cls: z.infer<typeof gunClassSchema>;
+  extraHeavyDice: number;
+  count: number;
+  /** name of the independent battery ("Independent batteries on land roll individually"), or '' */
+  battery: string;
+}
+
+/** A fortification / land battery as a log (C.2 PvFortification, C.4.13 with Errata 1): guns with
+ *  mount 'land', the Gunner and crew ratings (reload), no masts or sail; hull points only if the
+ *  scenario gives them ("not defined in the source" [USER DATA]). Captain, 1st Lt. and Master are
+ *  absent (a fortification has only "gunnerRating" and "crewRating"). */
+export function fortificationSheet(input: {
+  name: string;
+  guns: readonly FortGunGroup[];
+  gunnerRating: Rating;
+  hasGunner: boolean;
+  crewRating: Rating;
+  crew: number;
+  hullPoints: number;
+}): Sheet {
+  const base = defaultSheet({ name: input.name, className: 'Fortification' });
+  const guns: Gun[] = [];
+  const batteries = new Map<string, string[]>();
+  for (const g of input.guns) {
+    for (let i = 0; i < g.count; i++) {
+      const id = `land-${g.cls}-${guns.filter((x) => x.cls === g.cls).length + 1}`;
+      guns.push({
+        id,
+        cls: g.cls,
+        extraHeavyDice: g.extraHeavyDice,
+        side: 'land',
+        arcDeg: 360,
+        load: 'ball',
+        loaded: true,
+        doubleShot: false,
+        doubleShotOrdered: false,
+        destroyed: false
+      });
+      const b = g.battery.trim();
+      if (b) batteries.set(b, [...(batteries.get(b) ?? []), id]);
+    }
+  }
+  const absent = (): Officer => ({ rating: 0, present: false });
+  return {
+    ...base,
+    isFortification: true,
+    independentBatteries: [...batteries.values()],
+    hull: { points: input.hullPoints, damage: 0 },
+    crew: { initial: input.crew, current: input.crew },
+    crewRating: input.crewRating,
+    officers: {
+      captain: absent(),
+      firstLt: absent(),
+      master: absent(),
+      gunner: { rating: input.gunnerRating, present: input.hasGunner }
+    },
+    // A fortification neither sails nor drifts.
+    anchored: true,
+    guns
+  };
+}
+
+/** The reload groups of a log (C.4.5 step 1): a ship rolls once for all its guns; a fortification
+ *  rolls once per independent battery, and once more for any guns in no battery. */
+export function reloadBatteries(s: Sheet): { name: string; gunIds: string[] }[] {
+  const all = s.guns.map((g) => g.id);
+  if (!s.isFortification || !s.independentBatteries?.length)
+    return [{ name: 'all guns', gunIds: all }];
+  const named = s.independentBatteries
+    .map((ids, i) => ({ name: `battery ${i + 1}`, gunIds: ids.filter((id) => all.includes(id)) }))
+    .filter((b) => b.gunIds.length > 0);
+  const rest = all.filter((id) => !named.some((b) => b.gunIds.includes(id)));
+  return rest.length ? [...named, { name: 'other guns', gunIds: rest }] : named;
 }
 
 /** The rating name of an officer or the crew (C.3.1). */
