@@ -55,6 +55,17 @@ export function moraleChecksDue(s: Sheet, options: PvOptions = DEFAULT_OPTIONS):
   return options.moraleChecksPerTurn === 'onePerShipIfAnyTrigger' ? Math.min(1, n) : n;
 }
 
+/** Checks still due this turn after `done` were made (C.4.17 step 1, C.5 #35): one per ship with any
+ *  trigger [DEFAULT], or one per trigger under `moraleChecksPerTurn='onePerTrigger'`. A ship that
+ *  struck makes no more. */
+export function moraleChecksRemaining(
+  s: Sheet,
+  done: number,
+  options: PvOptions = DEFAULT_OPTIONS
+): number {
+  return Math.max(0, moraleChecksDue(s, options) - done);
+}
+
 export interface MoraleInput {
   commanderRating: number;
   crewRating: number;
