@@ -28,13 +28,15 @@ import { DEFAULT_OPTIONS, type PvOptions } from './options';
 import {
   COLUMN_ORDER,
   damageDiceFor,
+  FRESH_TOSS,
   NO_DICE,
   resolveHits,
   resolveToss,
   tossNeeds,
   type ColumnCounts,
   type FiringGun,
-  type TossDie
+  type TossDie,
+  type TossState
 } from './resolve-gunnery';
 import { resolveMorale } from './resolve-morale';
 import { resolveCollision } from './resolve-collision';
@@ -76,7 +78,12 @@ function diceOf(counts: ColumnCounts, faces: number[]): TossDie[] {
 
 /** Enumerates every damage-die tuple, and the critical d12 when needed (officer d6s do not change
  *  points, so they are fixed at 1 here), through the resolver. */
-function bruteToss(counts: ColumnCounts, aim: Aim, options: PvOptions) {
+function bruteToss(
+  counts: ColumnCounts,
+  aim: Aim,
+  options: PvOptions,
+  toss: TossState = FRESH_TOSS
+) {
   const n = COLUMN_ORDER.reduce((a, c) => a + counts[c], 0);
   const hull: [number, bigint][] = [];
   const rig: [number, bigint][] = [];
@@ -87,7 +94,7 @@ function bruteToss(counts: ColumnCounts, aim: Aim, options: PvOptions) {
   let total = 0n;
   for (const faces of tuples(n, 6)) {
     const dice = diceOf(counts, faces);
-    const needs = tossNeeds(dice, options);
+    const needs = tossNeeds(dice, options, toss);
     const critFaces = needs.isCritical ? [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] : [undefined];
     const w = needs.isCritical ? 1n : 12n; // weight so each damage tuple totals 12
     for (const cf of critFaces) {
@@ -95,7 +102,8 @@ function bruteToss(counts: ColumnCounts, aim: Aim, options: PvOptions) {
         dice,
         aim,
         { criticalFace: cf, officerFaces: Array(needs.officerRolls).fill(1) },
-        options
+        options,
+        toss
       );
       if (!r.ok) throw new Error(r.error);
       hull.push([r.value.hullPoints, w]);
@@ -136,6 +144,25 @@ describe('toss odds agree with brute-force enumeration of the resolver (C.7.3)',
     const options = opts(o);
     const exact = tossOdds(c, aim, options);
     const brute = bruteToss(c, aim, options);
+    sameDist(exact.hull, brute.hull);
+    sameDist(exact.rigging, brute.rigging);
+    expect(f(exact.pCritical)).toBe(f(brute.pCritical));
+    expect(f(exact.expectedCrew)).toBe(f(brute.expectedCrew));
+    expect(f(exact.expectedGuns)).toBe(f(brute.expectedGuns));
+    expect(f(exact.expectedOfficerRolls)).toBe(f(brute.expectedOfficerRolls));
+  });
+  // Errata 8 'perTargetPerPhase': the target already took this phase's critical.
+  const spent: [string, ColumnCounts, Aim][] = [
+    ['spent: ball low ×3', counts({ ballLow: 3 }), 'low'],
+    ['spent: ball high ×3', counts({ ballHigh: 3 }), 'high'],
+    ['spent: swivel + ball low', counts({ swivelGrape: 2, ballLow: 2 }), 'low']
+  ];
+  it.each(spent)('%s', (_name, c, aim) => {
+    const options = opts({ tossGrouping: 'perTargetPerPhase' });
+    const toss = { isCriticalSpent: true };
+    const exact = tossOdds(c, aim, options, toss);
+    const brute = bruteToss(c, aim, options, toss);
+    expect(f(exact.pCritical)).toBe('0');
     sameDist(exact.hull, brute.hull);
     sameDist(exact.rigging, brute.rigging);
     expect(f(exact.pCritical)).toBe(f(brute.pCritical));
@@ -300,6 +327,20 @@ describe('broadside odds agree with brute force over hit and damage dice', () =>
     expect(f(odds.expectedCrew)).toBe(f(crew));
     expect(odds.perGun.map((x) => f(x.p))).toEqual(['3/4', '1/2']);
     expect(f(sum(odds.hits.entries().map((e) => e.p)))).toBe('1');
+  });
+  it('a spent toss (Errata 8): no critical, every 1 counts, so the mean is N·5/3 on Ball Low', () => {
+    const guns = [g('a', 2, 'ballLow', 12), g('b', 2, 'ballLow', 12)];
+    const rakes = { stern: false, bow: false };
+    const options = opts({ tossGrouping: 'perTargetPerPhase' });
+    const fresh = broadsideOdds(guns, 'low', rakes, options);
+    const spent = broadsideOdds(guns, 'low', rakes, options, { isCriticalSpent: true });
+    expect(f(fresh.pCritical)).toBe('19/144');
+    expect(f(spent.pCritical)).toBe('0');
+    expect(f(mean(spent.hull))).toBe('20/3');
+    sameDist(
+      spent.hull,
+      bruteToss(counts({ ballLow: 4 }), 'low', options, { isCriticalSpent: true }).hull
+    );
   });
   it('C.7.1 hit chance = clamp(threshold)/12', () => {
     expect([-1, 0, 8, 12, 14].map((t) => f(hitChance(t)))).toEqual(['0', '0', '2/3', '1', '1']);

@@ -4,11 +4,13 @@ import { DEFAULT_OPTIONS, type PvOptions } from './options';
 import {
   COLUMN_ORDER,
   diceCount,
+  FRESH_TOSS,
   NO_DICE,
   twoX,
   type ColumnCounts,
   type FiringGun,
-  type Rakes
+  type Rakes,
+  type TossState
 } from './resolve-gunnery';
 import { moraleModifier, moraleResultFor, type MoraleInput } from './resolve-morale';
 import { fireTarget, reloadOne } from './resolve-tasks';
@@ -120,13 +122,15 @@ function onesDist(counts: ColumnCounts): Dist<string> {
   return d;
 }
 
-/** Counted 1s per column once the critical pair is consumed (same order as `criticalPair`). */
+/** Counted 1s per column once the critical pair is consumed (same order as `criticalPair`); a toss
+ *  whose critical is spent (Errata 8) has none and counts every 1. */
 function countedOnes(
   ones: number[],
-  options: PvOptions
+  options: PvOptions,
+  toss: TossState
 ): { counted: number[]; isCritical: boolean } {
   const total = ones.reduce((a, b) => a + b, 0);
-  const isCritical = total >= 2;
+  const isCritical = total >= 2 && !toss.isCriticalSpent;
   const counted = [...ones];
   if (isCritical && !options.criticalPairCountsAsDamage) {
     let left = 2;
@@ -189,7 +193,8 @@ export function criticalEffectOdds(column: Aim): { effect: CriticalEffect; p: Ra
 export function tossOdds(
   counts: ColumnCounts,
   aim: Aim,
-  options: PvOptions = DEFAULT_OPTIONS
+  options: PvOptions = DEFAULT_OPTIONS,
+  toss: TossState = FRESH_TOSS
 ): TossOdds {
   const column = critColumn(counts, aim);
   const effects = criticalEffectOdds(column);
@@ -208,7 +213,7 @@ export function tossOdds(
   let eOff = ZERO;
   const hull = onesD.flatMap((k) => {
     const ones = k.split(',').map(Number);
-    const { counted, isCritical } = countedOnes(ones, options);
+    const { counted, isCritical } = countedOnes(ones, options, toss);
     const base = metricDist(counts, HULL, 'hull', ones, counted);
     if (!isCritical) return base;
     // mixture: with P(2x Hull) the toss's hull points are doubled (or +2)
@@ -216,7 +221,7 @@ export function tossOdds(
   });
   const rigging = onesD.flatMap((k) => {
     const ones = k.split(',').map(Number);
-    const { counted, isCritical } = countedOnes(ones, options);
+    const { counted, isCritical } = countedOnes(ones, options, toss);
     const base = metricDist(counts, RIGGING, 'rigging', ones, counted);
     return isCritical ? doubledMixture(base, pDoubleRig, options) : base;
   });
@@ -237,7 +242,7 @@ export function tossOdds(
     );
   for (const e of onesD.entries()) {
     const ones = e.value.split(',').map(Number);
-    const { counted, isCritical } = countedOnes(ones, options);
+    const { counted, isCritical } = countedOnes(ones, options, toss);
     if (isCritical) pCrit = add(pCrit, e.p);
     eCrew = add(eCrew, mul(e.p, expect(CREW, ones, counted)));
     eGuns = add(eGuns, mul(e.p, expect(GUN, ones, counted)));
@@ -284,14 +289,15 @@ export function broadsideOdds(
   guns: readonly FiringGun[],
   aim: Aim,
   rakes: Rakes,
-  options: PvOptions = DEFAULT_OPTIONS
+  options: PvOptions = DEFAULT_OPTIONS,
+  tossState: TossState = FRESH_TOSS
 ): BroadsideOdds {
   const dd = damageDiceDist(guns, rakes, options);
   const tosses = new Map<string, TossOdds>();
   const toss = (k: string) => {
     let t = tosses.get(k);
     if (!t) {
-      t = tossOdds(countsFromKey(k), aim, options);
+      t = tossOdds(countsFromKey(k), aim, options, tossState);
       tosses.set(k, t);
     }
     return t;

@@ -208,11 +208,36 @@ export interface TossDie {
   face: number;
 }
 
+/**
+ * Errata 8, option `tossGrouping`: what one "dice toss" is ("Only one critical hit per dice toss is
+ * counted"). 'perFireGroup' [DEFAULT]: each group of guns fired together is its own toss.
+ * 'perTargetPerPhase': every fire at one target in the phase belongs to one toss, so once the target
+ * has taken a critical this phase (`tossCriticalTurn`, fire happens only in Phase 4) no later fire at
+ * it scores another, and "All other ones are totaled with the hull or rigging point damage".
+ * [APP] Dice of different fire groups are rolled as each group bears, so a lone 1 does not pair with
+ * a lone 1 of another group.
+ */
+export function isCriticalSpent(
+  target: Pick<Sheet, 'tossCriticalTurn'>,
+  turn: number,
+  options: PvOptions = DEFAULT_OPTIONS
+): boolean {
+  return options.tossGrouping === 'perTargetPerPhase' && target.tossCriticalTurn === turn;
+}
+
+/** The toss's place in its target's phase (see `isCriticalSpent`). */
+export interface TossState {
+  isCriticalSpent: boolean;
+}
+export const FRESH_TOSS: TossState = { isCriticalSpent: false };
+
 /** Which dice of a toss are consumed by the critical: two 1s, taken in COLUMN_ORDER then die order
- *  [APP rule for mixed tosses]; none when `criticalPairCountsAsDamage`. */
+ *  [APP rule for mixed tosses]; none when `criticalPairCountsAsDamage`, and no critical at all when
+ *  the toss already had its one critical (Errata 8). */
 export function criticalPair(
   dice: readonly TossDie[],
-  options: PvOptions
+  options: PvOptions,
+  toss: TossState = FRESH_TOSS
 ): { isCritical: boolean; consumed: number[] } {
   const ones = dice
     .map((d, i) => ({ d, i }))
@@ -220,7 +245,7 @@ export function criticalPair(
     .sort(
       (a, b) => COLUMN_ORDER.indexOf(a.d.column) - COLUMN_ORDER.indexOf(b.d.column) || a.i - b.i
     );
-  const isCritical = ones.length >= 2;
+  const isCritical = ones.length >= 2 && !toss.isCriticalSpent;
   return {
     isCritical,
     consumed: isCritical && !options.criticalPairCountsAsDamage ? [ones[0].i, ones[1].i] : []
@@ -241,9 +266,10 @@ export interface TossNeeds {
 /** What extra dice a toss needs before it can be resolved. */
 export function tossNeeds(
   dice: readonly TossDie[],
-  options: PvOptions = DEFAULT_OPTIONS
+  options: PvOptions = DEFAULT_OPTIONS,
+  toss: TossState = FRESH_TOSS
 ): TossNeeds {
-  const { isCritical, consumed } = criticalPair(dice, options);
+  const { isCritical, consumed } = criticalPair(dice, options, toss);
   let officerRolls = 0;
   dice.forEach((d, i) => {
     if (consumed.includes(i)) return;
@@ -271,11 +297,12 @@ export function resolveToss(
   dice: readonly TossDie[],
   aim: Aim,
   extra: { criticalFace?: number; officerFaces?: readonly number[] },
-  options: PvOptions = DEFAULT_OPTIONS
+  options: PvOptions = DEFAULT_OPTIONS,
+  toss: TossState = FRESH_TOSS
 ): Result<TossOutcome> {
   if (!dice.every((d) => isFace(d.face, 6))) return err('Damage dice are d6 faces 1–6.');
-  const { isCritical, consumed } = criticalPair(dice, options);
-  const needs = tossNeeds(dice, options);
+  const { isCritical, consumed } = criticalPair(dice, options, toss);
+  const needs = tossNeeds(dice, options, toss);
   if (isCritical && (extra.criticalFace === undefined || !isFace(extra.criticalFace, 12)))
     return err('Double ones: roll a d12 on the Critical Hits table.');
   const officerFaces = extra.officerFaces ?? [];
@@ -328,7 +355,8 @@ export function twoX(points: number, options: PvOptions): number {
 export function gunToDestroy(s: Sheet, facingSide: 'starboard' | 'larboard'): string | null {
   const other = facingSide === 'starboard' ? 'larboard' : 'starboard';
   const side = s.gunHitsTaken % 2 === 0 ? facingSide : other;
-  const order = [side, side === 'starboard' ? 'larboard' : 'starboard', 'bow', 'stern'];
+  // A fortification's guns are all 'land' (C.2 PvFortification).
+  const order = [side, side === 'starboard' ? 'larboard' : 'starboard', 'bow', 'stern', 'land'];
   for (const sd of order) {
     const live = s.guns.filter((g) => g.side === sd && !g.destroyed);
     if (live.length === 0) continue;
@@ -384,13 +412,16 @@ export function applyToss(
     // Errata 9: a Fire critical on a burning ship has no further effect.
     else if (e === 'fire' && !s.onFire.burning)
       s = { ...s, onFire: { burning: true, attempt: 0, ignitedOnTurn: ctx.turn } };
-    else if (e === 'rudder') s = { ...s, rudderHit: true };
-    else if (e === 'helmTiller')
+    // [APP] A fortification has no rudder, helm or water line: those criticals have no effect.
+    else if (e === 'rudder' && !s.isFortification) s = { ...s, rudderHit: true };
+    else if (e === 'helmTiller' && !s.isFortification)
       s = {
         ...s,
         helmHit: { straightNextTurn: true, tillerCrewRequired: true, hitOnTurn: ctx.turn }
       };
-    else if (e === 'waterLine') s = { ...s, waterline: true };
+    else if (e === 'waterLine' && !s.isFortification) s = { ...s, waterline: true };
+    // The toss's one critical is taken (Errata 8, read under 'perTargetPerPhase').
+    s = { ...s, tossCriticalTurn: ctx.turn };
   }
   const commanderAfter = commanderRole(s);
   const events = { ...s.turnEvents };
@@ -417,6 +448,24 @@ export function applyCrewLosses(s: Sheet, n: number, includeMarines: boolean): S
     crew: { ...s.crew, current: Math.max(0, s.crew.current - toCrew) },
     marines: { ...s.marines, current: Math.max(0, s.marines.current - toMarines) }
   };
+}
+
+/** C.3.6 "firing low (ship's hull, all land targets)"; Errata 1 "any target on land is fired at low". */
+export function checkAimAt(target: Pick<Sheet, 'isFortification'>, aim: Aim): Result<Aim> {
+  if (target.isFortification && aim === 'high')
+    return err('A target on land is fired at low ("all land targets").');
+  return ok(aim);
+}
+
+/** Land-based guns (C.3.6 "Land Based Guns Add 12" To Each Range"): a fortification's, or guns
+ *  mounted 'land'. */
+export function isLandBasedFire(
+  firer: Pick<Sheet, 'isFortification' | 'guns'>,
+  gunIds: readonly string[]
+): boolean {
+  if (firer.isFortification) return true;
+  const guns = firer.guns.filter((g) => gunIds.includes(g.id));
+  return guns.length > 0 && guns.every((g) => g.side === 'land');
 }
 
 /** C.4.7 step 3: guns that fired are unloaded and lose their double shot. */
