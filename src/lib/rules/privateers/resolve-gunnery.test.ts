@@ -3,6 +3,9 @@ import { DEFAULT_OPTIONS, type PvOptions } from './options';
 import {
   applyGunsFired,
   applyToss,
+  checkAimAt,
+  isCriticalSpent,
+  isLandBasedFire,
   damageColumn,
   damageDiceFor,
   firingGunsFrom,
@@ -15,7 +18,14 @@ import {
   tossDice,
   tossNeeds
 } from './resolve-gunnery';
-import { defaultSheet, type Gun, type Sheet } from './sheet';
+import {
+  defaultSheet,
+  fortificationSheet,
+  reloadBatteries,
+  sheetSchema,
+  type Gun,
+  type Sheet
+} from './sheet';
 
 const opts = (o: Partial<PvOptions> = {}): PvOptions => ({ ...DEFAULT_OPTIONS, ...o });
 
@@ -338,5 +348,123 @@ describe('gun destruction (C.4.9) and applying a toss', () => {
     const s = applyGunsFired(ship(), ['s1']);
     expect(s.guns.find((g) => g.id === 's1')?.loaded).toBe(false);
     expect(s.guns.find((g) => g.id === 's2')?.loaded).toBe(true);
+  });
+});
+
+describe('tossGrouping (Errata 8): one critical per dice toss', () => {
+  const perTarget = opts({ tossGrouping: 'perTargetPerPhase' });
+  it('per fire group [DEFAULT]: every fire is its own toss, a second critical the same turn counts', () => {
+    const s = ship({ tossCriticalTurn: 2 });
+    expect(isCriticalSpent(s, 2)).toBe(false);
+    const r = resolveToss(tossDice({ ballLow: [1, 1, 3] }), 'low', { criticalFace: 11 });
+    expect(r.ok && r.value.critical?.effect).toBe('doubleHull');
+  });
+  it('per target per phase: after the target took a critical this turn, double ones are damage', () => {
+    const s = ship({ tossCriticalTurn: 2 });
+    expect(isCriticalSpent(s, 2, perTarget)).toBe(true);
+    expect(isCriticalSpent(s, 3, perTarget)).toBe(false);
+    const toss = { isCriticalSpent: true };
+    const dice = tossDice({ ballLow: [1, 1, 3] });
+    expect(tossNeeds(dice, perTarget, toss).isCritical).toBe(false);
+    const r = resolveToss(dice, 'low', {}, perTarget, toss);
+    // "All other ones are totaled with the hull or rigging point damage": 1 + 1 + 3.
+    expect(r.ok && [r.value.critical, r.value.hullPoints, r.value.consumed]).toEqual([null, 5, []]);
+  });
+  it('a critical marks the target for the rest of the turn; undo-able as a sheet field', () => {
+    const r = resolveToss(tossDice({ ballLow: [1, 1] }), 'low', { criticalFace: 12 }, perTarget);
+    if (!r.ok) throw new Error(r.error);
+    const next = applyToss(ship(), r.value, { turn: 5, facingSide: 'starboard' }, perTarget);
+    expect(next.tossCriticalTurn).toBe(5);
+    expect(isCriticalSpent(next, 5, perTarget)).toBe(true);
+    expect(sheetSchema.safeParse(next).success).toBe(true);
+  });
+});
+
+describe('fortifications (C.4.13, Errata 1, C.2 PvFortification)', () => {
+  // EXAMPLE fortification (user data: the text gives no fortification charts).
+  const fort = fortificationSheet({
+    name: 'Fort San Felipe',
+    guns: [
+      { cls: 'heavy', extraHeavyDice: 0, count: 2, battery: 'North' },
+      { cls: 'medium', extraHeavyDice: 0, count: 1, battery: 'South' },
+      { cls: 'light', extraHeavyDice: 0, count: 1, battery: '' }
+    ],
+    gunnerRating: 2,
+    hasGunner: true,
+    crewRating: 1,
+    crew: 20,
+    hullPoints: 50
+  });
+  it('is a valid log: land guns, loaded, batteries, Gunner and crew ratings, no sailing', () => {
+    expect(sheetSchema.safeParse(fort).success).toBe(true);
+    expect(fort.isFortification).toBe(true);
+    expect(fort.guns.map((g) => [g.id, g.side, g.loaded])).toEqual([
+      ['land-heavy-1', 'land', true],
+      ['land-heavy-2', 'land', true],
+      ['land-medium-1', 'land', true],
+      ['land-light-1', 'land', true]
+    ]);
+    expect(fort.independentBatteries).toEqual([
+      ['land-heavy-1', 'land-heavy-2'],
+      ['land-medium-1']
+    ]);
+    expect([fort.officers.captain.present, fort.officers.gunner]).toEqual([
+      false,
+      { rating: 2, present: true }
+    ]);
+  });
+  it('"Independent batteries on land roll individually"; a ship rolls once (C.4.5 step 1)', () => {
+    expect(reloadBatteries(fort)).toEqual([
+      { name: 'battery 1', gunIds: ['land-heavy-1', 'land-heavy-2'] },
+      { name: 'battery 2', gunIds: ['land-medium-1'] },
+      { name: 'other guns', gunIds: ['land-light-1'] }
+    ]);
+    expect(reloadBatteries(ship()).map((b) => b.gunIds.length)).toEqual([5]);
+  });
+  it('fires on the land bands, without sail modifiers, Gunner +2 (Errata 1)', () => {
+    expect(isLandBasedFire(fort, ['land-heavy-1'])).toBe(true);
+    expect(isLandBasedFire(ship(), ['s1'])).toBe(false);
+    const band = rangeBand(30, isLandBasedFire(fort, ['land-heavy-1']));
+    expect(band).toEqual({ ok: true, value: 'medium' });
+    if (!band.ok) return;
+    const guns = firingGunsFrom(fort.guns, ['land-heavy-1', 'land-heavy-2'], {
+      band: band.value,
+      aim: 'high',
+      firerSail: 3,
+      isFortification: true,
+      gunnerSightsId: 'land-heavy-1'
+    });
+    expect(guns.ok && guns.value.map((g) => g.threshold)).toEqual([5, 3]);
+    // High is still N/A in their Long band.
+    expect(
+      hitThreshold({
+        band: 'long',
+        aim: 'high',
+        gunnerSights: false,
+        firerSail: 0,
+        isFortification: true
+      }).ok
+    ).toBe(false);
+  });
+  it('"all land targets" are fired at low', () => {
+    expect(checkAimAt(fort, 'high').ok).toBe(false);
+    expect(checkAimAt(fort, 'low')).toEqual({ ok: true, value: 'low' });
+    expect(checkAimAt(ship(), 'high').ok).toBe(true);
+  });
+  it('Gun+ destroys its heaviest land gun; rudder, helm and water line have no effect on land', () => {
+    const r = resolveToss(tossDice({ ballLow: [6] }), 'low', {});
+    if (!r.ok) throw new Error(r.error);
+    const hit = applyToss(fort, r.value, { turn: 1, facingSide: 'starboard' });
+    expect(hit.guns.filter((g) => g.destroyed).map((g) => g.id)).toEqual(['land-heavy-1']);
+    for (const face of [7, 8, 9]) {
+      const c = resolveToss(tossDice({ ballLow: [1, 1] }), 'low', { criticalFace: face });
+      if (!c.ok) throw new Error(c.error);
+      const s = applyToss(fort, c.value, { turn: 1, facingSide: 'starboard' });
+      expect([s.rudderHit, s.helmHit.tillerCrewRequired, s.waterline]).toEqual([
+        false,
+        false,
+        false
+      ]);
+    }
   });
 });
