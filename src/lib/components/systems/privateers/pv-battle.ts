@@ -1,22 +1,8 @@
-import type { BattleShip, BattleState, Json } from '$lib/battle/events';
+import type { BattleShip, BattleState } from '$lib/battle/events';
 import type { DiceRoll } from '$lib/rules/core/dice';
 import { formatFraction, type Rational } from '$lib/rules/core/rational';
 import { err, ok, type Result } from '$lib/rules/core/result';
-import type { BroadsideOdds } from '$lib/rules/privateers/odds';
 import { DEFAULT_OPTIONS, type PvOptions } from '$lib/rules/privateers/options';
-import {
-  damageDiceFor,
-  firingGunsFrom,
-  rangeBand,
-  resolveHits,
-  resolveToss,
-  applyGunsFired,
-  applyToss,
-  type ColumnCounts,
-  type FiringGun,
-  type TossDie,
-  type TossOutcome
-} from '$lib/rules/privateers/resolve-gunnery';
 import {
   applyMorale,
   moraleInputOf,
@@ -33,23 +19,29 @@ import {
   systemStateSchema,
   type SystemState,
   shipClassSchema,
-  type Gun,
   type Sheet,
   type ShipClass
 } from '$lib/rules/privateers/sheet';
-import {
-  CRITICAL_LABELS,
-  MORALE_RESULTS,
-  OFFICER_LABELS,
-  type Aim
-} from '$lib/rules/privateers/tables';
+import { MORALE_RESULTS } from '$lib/rules/privateers/tables';
 
 // Privateers on the battle page: each procedure's dice → the engine's resolver → its apply
 // function → the next battle state, a log line and the roll record (SPEC C.4). Pure: the panel
 // components only gather inputs and call these.
 
-export type GunSide = Gun['side'];
-export type Broadside = 'starboard' | 'larboard';
+// Cannon fire, fortifications and battery reload live in pv-battle-gunnery.ts (re-exported here).
+export {
+  broadsideHits,
+  describeToss,
+  gunsReady,
+  oddsRecord,
+  planBroadside,
+  resolveBroadside,
+  type BroadsideResult,
+  type Broadside,
+  type FirePlan,
+  type FireSetup,
+  type GunSide
+} from './pv-battle-gunnery';
 
 /** The ship's log, or null when the sheet does not parse (the roster asks the referee to fix it). */
 export function sheetOf(ship: BattleShip | undefined): Sheet | null {
@@ -68,11 +60,6 @@ function withSheets(state: BattleState, sheets: Record<string, Sheet>): BattleSt
 
 /** A Rational as the JSON string the log stores ("3805/7776"). */
 export const frac = (p: Rational): string => formatFraction(p);
-
-/** The guns of a ship that can fire from one side: loaded, not destroyed (C.4.7 step 1). */
-export function gunsReady(s: Sheet, side: GunSide): Gun[] {
-  return s.guns.filter((g) => g.side === side && g.loaded && !g.destroyed);
-}
 
 // ---- Ship classes ---------------------------------------------------------------------------
 
@@ -101,145 +88,6 @@ export function shipFromClass(
     order: input.order,
     sheet: sheetFromClass(cls, input.name)
   };
-}
-
-// ---- Cannon fire (C.4.7–C.4.9) ---------------------------------------------------------------
-
-export interface FireSetup {
-  firerId: string;
-  targetId: string;
-  gunIds: string[];
-  range: number;
-  aim: Aim;
-  rake: 'none' | 'bow' | 'stern';
-  /** The target's broadside facing the firer (first Gun+ result, C.5 #40). */
-  facingSide: Broadside;
-  gunnerSightsId: string | null;
-  isLandBased: boolean;
-}
-
-export interface FirePlan {
-  band: string;
-  guns: FiringGun[];
-  rakes: { stern: boolean; bow: boolean };
-}
-
-/** C.4.7 steps 1–8: the fire group from the firer's log. */
-export function planBroadside(
-  firer: Sheet,
-  setup: FireSetup,
-  options: PvOptions = DEFAULT_OPTIONS
-): Result<FirePlan> {
-  if (setup.gunIds.length === 0) return err('Choose at least one gun.');
-  const band = rangeBand(setup.range, setup.isLandBased, options);
-  if (!band.ok) return band;
-  const guns = firingGunsFrom(firer.guns, setup.gunIds, {
-    band: band.value,
-    aim: setup.aim,
-    firerSail: firer.sail,
-    isFortification: firer.isFortification,
-    gunnerSightsId: firer.officers.gunner.present ? setup.gunnerSightsId : null
-  });
-  if (!guns.ok) return guns;
-  return ok({
-    band: band.value,
-    guns: guns.value,
-    rakes: { stern: setup.rake === 'stern', bow: setup.rake === 'bow' }
-  });
-}
-
-/** Step 8–9: hits from the d12 faces and the damage dice they place aside. */
-export function broadsideHits(
-  plan: FirePlan,
-  faces: readonly number[],
-  options: PvOptions = DEFAULT_OPTIONS
-): Result<{ hits: boolean[]; counts: ColumnCounts }> {
-  const r = resolveHits(plan.guns, faces);
-  if (!r.ok) return r;
-  const hitGuns = plan.guns.filter((_, i) => r.value[i]);
-  return ok({ hits: r.value, counts: damageDiceFor(hitGuns, plan.rakes, options) });
-}
-
-/** One line for the log and the screen: "4 hits, 11 hull, 2 crew, 1 gun, critical: Fire". */
-export function describeToss(o: TossOutcome | null): string {
-  if (!o) return 'no damage';
-  const parts: string[] = [];
-  if (o.hullPoints) parts.push(`${o.hullPoints} hull`);
-  if (o.riggingPoints) parts.push(`${o.riggingPoints} rigging`);
-  if (o.crewHits) parts.push(`${o.crewHits} crew`);
-  if (o.gunHits) parts.push(`${o.gunHits} gun${o.gunHits === 1 ? '' : 's'}`);
-  for (const r of o.officerRolls)
-    parts.push(`officer hit: ${r.roles.map((x) => OFFICER_LABELS[x]).join(' & ')}`);
-  if (o.critical) parts.push(`critical: ${CRITICAL_LABELS[o.critical.effect]}`);
-  return parts.length ? parts.join(', ') : 'no damage';
-}
-
-/** Odds shown before the fire, as the JSON strings the log keeps. */
-export function oddsRecord(odds: BroadsideOdds): Json {
-  return {
-    perGun: odds.perGun.map((g) => ({ id: g.id, p: frac(g.p) })),
-    pAnyHit: frac(odds.hits.probWhere((h) => h > 0)),
-    pCritical: frac(odds.pCritical),
-    expectedCrew: frac(odds.expectedCrew),
-    expectedGuns: frac(odds.expectedGuns),
-    expectedOfficerRolls: frac(odds.expectedOfficerRolls),
-    expectedCriticalOfficers: frac(odds.expectedCriticalOfficers)
-  };
-}
-
-export interface BroadsideResult {
-  next: BattleState;
-  summary: string;
-  hits: number;
-  outcome: TossOutcome | null;
-}
-
-/**
- * C.4.7 step 3 and C.4.8 steps 4–6: the guns that fired are unloaded; the toss (if any gun hit) is
- * resolved from its faces and applied to the target's log.
- */
-export function resolveBroadside(
-  state: BattleState,
-  setup: FireSetup,
-  plan: FirePlan,
-  hits: boolean[],
-  toss: { dice: TossDie[]; criticalFace?: number; officerFaces?: number[] } | null,
-  options: PvOptions = DEFAULT_OPTIONS
-): Result<BroadsideResult> {
-  const firer = sheetOf(state.ships[setup.firerId]);
-  const target = sheetOf(state.ships[setup.targetId]);
-  if (!firer || !target) return err('Both ships need a valid log.');
-  if (setup.firerId === setup.targetId) return err('A ship cannot fire at itself.');
-  let outcome: TossOutcome | null = null;
-  let nextTarget = target;
-  if (toss && toss.dice.length > 0) {
-    const r = resolveToss(
-      toss.dice,
-      setup.aim,
-      { criticalFace: toss.criticalFace, officerFaces: toss.officerFaces },
-      options
-    );
-    if (!r.ok) return r;
-    outcome = r.value;
-    nextTarget = applyToss(
-      target,
-      r.value,
-      { turn: state.turn, facingSide: setup.facingSide, stern: setup.rake === 'stern' },
-      options
-    );
-  }
-  const nextFirer = applyGunsFired(firer, setup.gunIds);
-  const n = hits.filter(Boolean).length;
-  const summary =
-    `${firer.name} fires ${plan.guns.length} gun${plan.guns.length === 1 ? '' : 's'} at ` +
-    `${target.name}: ` +
-    (n === 0 ? 'all miss' : `${n} hit${n === 1 ? '' : 's'}, ${describeToss(outcome)}`);
-  return ok({
-    next: withSheets(state, { [setup.firerId]: nextFirer, [setup.targetId]: nextTarget }),
-    summary,
-    hits: n,
-    outcome
-  });
 }
 
 /** All the dice of one procedure as one DiceRoll record (typed faces win: any entered roll marks
