@@ -84,19 +84,32 @@ export interface OrdersInput {
   pointOfSail: PointOfSail;
 }
 
-/** C.4.2 Phase 1: validate the sail setting and maneuver; returns every reason it cannot be done. */
+/** C.4.2 Phase 1: validate the sail setting and maneuver; returns every reason it cannot be done.
+ *  `s.sail` is the setting before this turn's orders. */
 export function validateOrders(
   s: Sheet,
   o: OrdersInput,
   options: PvOptions = DEFAULT_OPTIONS
 ): Result<OrdersInput, string[]> {
   const problems: string[] = [];
-  const p = s.sail;
   const { cap } = speedCap(s);
-  if (Math.abs(o.sail - p) > 1)
-    problems.push(
-      '"A player may increase or decrease his ships speed by only one level each turn."'
-    );
+  // C.4.10 step 7 (`forcedSpeedDrop`): a ship above its cap ('oneLevelPerTurn') must come down one
+  // level now; under 'immediate' the drop to the cap is free and the one-level rule counts from it.
+  const over = s.sail > cap;
+  const p = over && options.forcedSpeedDrop === 'immediate' ? cap : s.sail;
+  if (over && options.forcedSpeedDrop === 'oneLevelPerTurn') {
+    if (o.sail !== s.sail - 1)
+      problems.push(
+        `Damage limits the ship to ${SAIL_SETTINGS[cap].label}: it must drop one level this turn, to ${SAIL_SETTINGS[s.sail - 1].label} (C.4.10).`
+      );
+  } else {
+    if (Math.abs(o.sail - p) > 1)
+      problems.push(
+        '"A player may increase or decrease his ships speed by only one level each turn."'
+      );
+    if (o.sail > cap)
+      problems.push(`Damage limits the ship to ${SAIL_SETTINGS[cap].label} (C.4.10).`);
+  }
   if (o.sail === 3 && !(p === 2 || (p === 3 && options.fullSailHold)))
     problems.push('"A ship may move at full speed if it was at medium sail the previous turn."');
   if (s.anchored && o.sail > 1)
@@ -106,11 +119,24 @@ export function validateOrders(
   // Weighing anchor ends with the ship under Fighting Sail the next turn (C.4.6.7): while the
   // anchor is down, only No Sail is possible.
   if (s.anchored && o.sail > 0) problems.push('The anchor is down: weigh anchor first (C.4.6.7).');
-  if (o.sail > cap)
-    problems.push(`Damage limits the ship to ${SAIL_SETTINGS[cap].label} (C.4.10).`);
   if (s.mastsJuryRigged > 0 && o.sail > 1)
     problems.push('"the speed all jury rigged ships must sail at" is Fighting Sail.');
-  if ((o.maneuver === 'heaveTo' || o.maneuver === 'tack') && o.pointOfSail !== 'beating')
+  // A square-rigger head to wind (or taken aback) finishes its tack with the tacking roll on the
+  // next turn (C.4.6.5): the tack card stays in play, whatever the point of sail now.
+  const isTacking = s.tack !== 'none';
+  // A ship hove to stays broadside to the wind until it restarts (C.4.6.3): heaving to again keeps
+  // it stopped, whatever the point of sail now.
+  const staysHoveTo = s.heaveTo !== null && o.maneuver === 'heaveTo';
+  if (isTacking && o.maneuver !== 'tack')
+    problems.push(
+      'The ship is head to wind: the tack is finished with the tacking roll (C.4.6.5).'
+    );
+  if (
+    !isTacking &&
+    !staysHoveTo &&
+    (o.maneuver === 'heaveTo' || o.maneuver === 'tack') &&
+    o.pointOfSail !== 'beating'
+  )
     problems.push('Heaving to and tacking start while Beating.');
   if (
     s.rudderHit &&
@@ -120,6 +146,31 @@ export function validateOrders(
   if (s.helmHit.straightNextTurn && o.maneuver !== 'straight')
     problems.push('Helm/Tiller hit: "May not alter course next turn".');
   return problems.length ? err(problems) : ok(o);
+}
+
+/** Which bow the wind is on (C.3.2): 'starboard' when it comes from the right of the bow. Head to
+ *  wind or dead astern counts as 'starboard'. */
+export function windSide(windFromDeg: number, headingDeg: number): 'starboard' | 'larboard' {
+  const d = (((windFromDeg - headingDeg) % 360) + 360) % 360;
+  return d > 180 ? 'larboard' : 'starboard';
+}
+
+/** A bearing in 0–359.x degrees. */
+export function normDeg(deg: number): number {
+  return ((deg % 360) + 360) % 360;
+}
+
+/** Heading 45° off the wind with the wind on the given bow: where a tack ends ("The stern is
+ *  pivoted another 45 degrees", C.4.6.5) and where a ship weighing anchor starts ("pivot 45 degrees
+ *  away from the wind", C.4.6.7). */
+export function closeHauledHeading(windFromDeg: number, side: 'starboard' | 'larboard'): number {
+  return normDeg(windFromDeg + (side === 'starboard' ? -45 : 45));
+}
+
+/** Heading broadside to the wind on the side nearer the current heading ("pivots by its stern until
+ *  it is broadside to the wind", C.4.6.3). */
+export function broadsideToWindHeading(windFromDeg: number, headingDeg: number): number {
+  return normDeg(windFromDeg + (windSide(windFromDeg, headingDeg) === 'starboard' ? -90 : 90));
 }
 
 /** C.4.6.1 movement allotment in inches; 0 in irons, at No Sail or with no sailing movement. */
@@ -215,10 +266,16 @@ export function applyWeighAnchorTurn(s: Sheet): Sheet {
   return { ...s, weighAnchor: null, anchored: false, prevSail: s.sail, sail: 1 };
 }
 
-/** C.4.6.6 dropping anchor: from heave-to, or at Fighting Sail playing no sail card. */
+/** C.4.6.6 dropping anchor: "If a ship has heave to, or was at sail setting fighting sail and plays
+ *  no sail setting card": hove to, at Fighting Sail before the orders, or at No Sail this turn after
+ *  Fighting Sail the last. */
 export function canDropAnchor(s: Sheet): boolean {
-  return !s.anchored && (s.heaveTo !== null || s.sail === 1);
+  return !s.anchored && (s.heaveTo !== null || s.sail === 1 || (s.sail === 0 && s.prevSail === 1));
 }
+
+/** "It may move in the same direction as it had the previous turn up to 3"" before dropping
+ *  anchor (C.4.6.6 step 2). */
+export const DROP_ANCHOR_MAX_MOVE = 3;
 
 export function applyDropAnchor(s: Sheet): Result<Sheet> {
   if (!canDropAnchor(s))

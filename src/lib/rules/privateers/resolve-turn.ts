@@ -1,7 +1,13 @@
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
 import { unassignedCrew } from './resolve-boarding';
 import { moraleChecksDue } from './resolve-morale';
-import { canDropAnchor, sailingCrewRequired, sailingMasts, speedCap } from './resolve-movement';
+import {
+  applyWeighAnchorTurn,
+  canDropAnchor,
+  sailingCrewRequired,
+  sailingMasts,
+  speedCap
+} from './resolve-movement';
 import { pumpsNeeded } from './resolve-tasks';
 import type { Sheet } from './sheet';
 import {
@@ -26,6 +32,7 @@ export type ProcedureId =
   | 'drift'
   | 'tack'
   | 'dropAnchor'
+  | 'boats'
   | 'collision'
   | 'cannonFire'
   | 'marksmen'
@@ -48,6 +55,7 @@ export const PROCEDURES: Record<ProcedureId, { label: string; ruleRef: string }>
   drift: { label: 'Drift', ruleRef: 'SPEC C.4.6.1 step 3' },
   tack: { label: 'Tacking roll', ruleRef: 'SPEC C.4.6.5' },
   dropAnchor: { label: 'Drop anchor', ruleRef: 'SPEC C.4.6.6' },
+  boats: { label: "Ship's boats", ruleRef: 'SPEC C.4.6.8' },
   collision: { label: 'Collision', ruleRef: 'SPEC C.4.11' },
   cannonFire: { label: 'Cannon fire', ruleRef: 'SPEC C.4.7' },
   marksmen: { label: 'Marksmen', ruleRef: 'SPEC C.4.12' },
@@ -80,6 +88,7 @@ export const PHASES: readonly {
         'drift',
         'tack',
         'dropAnchor',
+        'boats',
         'collision',
         'cannonFire',
         'marksmen'
@@ -121,6 +130,9 @@ export function proceduresForPhase(phaseIndex: number, s: Sheet, ctx: PhaseConte
         return !struck && s.rig === 'squareRigged' && s.tack !== 'none';
       case 'dropAnchor':
         return !struck && canDropAnchor(s);
+      case 'boats':
+        // "It takes two crew men to lower or recover a ship's boat" (C.3.12)
+        return !struck && s.boats.total > 0 && s.assignments.boats >= CREW_REQUIREMENTS.perBoat;
       case 'collision':
         return !struck;
       case 'cannonFire':
@@ -269,7 +281,9 @@ export function applyEndOfTurn(
         options.helmTillerDuration === 'permanent' ? helmHit.tillerCrewRequired : false
     };
   }
-  return {
+  // A weighing anchor advances a turn (C.4.6.7 step 3); when it is up the ship starts the next
+  // turn at Fighting Sail.
+  return applyWeighAnchorTurn({
     ...s,
     helmHit,
     prevSail: s.sail,
@@ -281,5 +295,5 @@ export function applyEndOfTurn(
       sternRakeTaken: false,
       boardingLost: false
     }
-  };
+  });
 }
