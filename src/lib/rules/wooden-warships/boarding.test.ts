@@ -9,7 +9,13 @@ import {
   ZERO,
   type Rational
 } from '../core/rational';
-import { captureChance, captureChanceGrid, boardingRoundOdds, roundTable } from './odds-boarding';
+import {
+  captureChance,
+  captureChanceByGrid,
+  captureChanceGrid,
+  boardingRoundOdds,
+  roundTable
+} from './odds-boarding';
 import { DEFAULT_OPTIONS } from './options';
 import {
   applyBoardingRound,
@@ -188,6 +194,28 @@ describe('P(capture) fighting to the end (SPEC B.7 #3)', () => {
       for (let a = 0; a <= 12; a++) {
         for (let d = 0; d <= 12; d++) expect(captureChance(sa, sd, a, d)).toEqual(grid.at(a, d));
       }
+    }
+  }, 30_000);
+
+  it('the boundary-line solver equals the full-grid solver exactly, every skill pairing', () => {
+    for (const sa of CREW_SKILLS) {
+      for (const sd of CREW_SKILLS) {
+        // Every 3 v 2 outcome is possible, so the fast path is the one under test.
+        expect(roundTable(sa, sd, 3, 2).weights.every((w) => w > 0n)).toBe(true);
+        for (let a = 0; a <= 14; a++) {
+          for (let d = 0; d <= 14; d++) {
+            expect(captureChance(sa, sd, a, d)).toEqual(captureChanceByGrid(sa, sd, a, d));
+          }
+        }
+      }
+    }
+    for (const [sa, sd, a, d] of [
+      ['Novice', 'Novice', 90, 70],
+      ['Crack', 'Veteran', 41, 88],
+      ['Skilled', 'Crack', 3, 120],
+      ['Veteran', 'Novice', 150, 2]
+    ] as const) {
+      expect(captureChance(sa, sd, a, d)).toEqual(captureChanceByGrid(sa, sd, a, d));
     }
   }, 30_000);
 
