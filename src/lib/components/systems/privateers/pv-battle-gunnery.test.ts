@@ -1,0 +1,287 @@
+import { describe, expect, it } from 'vitest';
+import type { BattleState, Json } from '$lib/battle/events';
+import { createAction } from '$lib/battle/actions';
+import { invertOps } from '$lib/battle/diff';
+import { applyOps } from '$lib/battle/fold';
+import { formatFraction } from '$lib/rules/core/rational';
+import { broadsideOdds } from '$lib/rules/privateers/odds';
+import { DEFAULT_OPTIONS, type PvOptions } from '$lib/rules/privateers/options';
+import type { ShipClass } from '$lib/rules/privateers/sheet';
+import { shipFromClass, sheetOf } from './pv-battle';
+import {
+  batteriesToReload,
+  broadsideHits,
+  fortificationShip,
+  planBroadside,
+  resolveBatteryReloadAction,
+  resolveBroadside,
+  sidesReady,
+  takesInitiative,
+  type FireSetup,
+  type FortInput
+} from './pv-battle-gunnery';
+import { tossFromFaces } from './pv-ui';
+
+// EXAMPLE user data (the text has no ship charts and no fortification charts).
+const SLOOP: ShipClass = {
+  id: 'sloop',
+  className: 'Example sloop',
+  rig: 'foreAndAft',
+  masts: 1,
+  bowsprit: true,
+  sailingRates: { beating: [1, 2, 3], broadReaching: [2, 3, 4], running: [2, 3, 4] },
+  hullPoints: 30,
+  riggingPoints: 20,
+  crew: 30,
+  marines: 0,
+  boats: 1,
+  guns: [
+    { cls: 'light', extraHeavyDice: 0, side: 'starboard', arcDeg: 45, count: 2 },
+    { cls: 'light', extraHeavyDice: 0, side: 'larboard', arcDeg: 45, count: 2 }
+  ]
+};
+const FORT: FortInput = {
+  name: 'Fort Example',
+  guns: [
+    { cls: 'heavy', extraHeavyDice: 0, count: 2, battery: 'Upper' },
+    { cls: 'medium', extraHeavyDice: 0, count: 1, battery: 'Lower' }
+  ],
+  gunnerRating: 1,
+  hasGunner: true,
+  crewRating: 1,
+  crew: 12,
+  hullPoints: 40
+};
+
+function battle(options: { turn?: number } = {}): BattleState {
+  const fort = fortificationShip({ ...FORT, id: 'f', side: 'ES', player: '', order: 0 });
+  if (!fort.ok) throw new Error(fort.error);
+  const ship = shipFromClass(SLOOP, { id: 's', name: 'Lively', side: 'GB', player: '', order: 1 });
+  return { turn: options.turn ?? 1, phase: 3, ships: { f: fort.value, s: ship }, system: null };
+}
+
+const opts = (o: Partial<PvOptions> = {}): PvOptions => ({ ...DEFAULT_OPTIONS, ...o });
+
+function fireAt(
+  state: BattleState,
+  setup: FireSetup,
+  hitFaces: number[],
+  damage: number[],
+  extra: { criticalFace?: number } = {},
+  options: PvOptions = DEFAULT_OPTIONS
+) {
+  const firer = sheetOf(state.ships[setup.firerId]);
+  const target = sheetOf(state.ships[setup.targetId]);
+  if (!firer || !target) throw new Error('no sheet');
+  const plan = planBroadside(firer, setup, options, { sheet: target, turn: state.turn });
+  if (!plan.ok) return { plan, r: plan };
+  const h = broadsideHits(plan.value, hitFaces, options);
+  if (!h.ok) throw new Error(h.error);
+  const dice = tossFromFaces(h.value.counts, damage);
+  return {
+    plan,
+    hits: h.value,
+    r: resolveBroadside(
+      state,
+      setup,
+      plan.value,
+      h.value.hits,
+      dice.length ? { dice, ...extra } : null,
+      options
+    )
+  };
+}
+
+const FORT_FIRES: FireSetup = {
+  firerId: 'f',
+  targetId: 's',
+  gunIds: ['land-heavy-1', 'land-heavy-2'],
+  range: 30,
+  aim: 'low',
+  rake: 'none',
+  facingSide: 'starboard',
+  gunnerSightsId: null,
+  isLandBased: false
+};
+
+describe('a land battery fires at a ship (C.4.13, Errata 1)', () => {
+  it('on the land bands (landRangeMode): 30″ Medium; 40″ Long or Medium; 60″ out or Long', () => {
+    const fort = sheetOf(battle().ships.f);
+    if (!fort) throw new Error('no sheet');
+    expect(sidesReady(fort)).toEqual(['land']);
+    const p = planBroadside(fort, FORT_FIRES);
+    expect(
+      p.ok && [p.value.band, p.value.isLandBased, p.value.guns.map((g) => g.threshold)]
+    ).toEqual(['medium', true, [6, 6]]);
+    // 40″: Long (1–3) on land under shiftUpper (36–48), Medium under widenEach (24–48).
+    const far = { ...FORT_FIRES, range: 40 };
+    const a = planBroadside(fort, far);
+    const b = planBroadside(fort, far, opts({ landRangeMode: 'widenEach' }));
+    expect(a.ok && [a.value.band, a.value.guns[0].threshold]).toEqual(['long', 3]);
+    expect(b.ok && [b.value.band, b.value.guns[0].threshold]).toEqual(['medium', 6]);
+    // 60″: out of range under shiftUpper, Long under widenEach (48–72).
+    expect(planBroadside(fort, { ...FORT_FIRES, range: 60 }).ok).toBe(false);
+    const c = planBroadside(
+      fort,
+      { ...FORT_FIRES, range: 60 },
+      opts({ landRangeMode: 'widenEach' })
+    );
+    expect(c.ok && c.value.band).toBe('long');
+  });
+
+  it('typed dice: hits, the damage on the ship, the battery guns unloaded; undo reverts', () => {
+    const state = battle();
+    const { hits, r } = fireAt(state, FORT_FIRES, [2, 6], [2, 3, 4, 5, 6, 6]);
+    expect(hits?.counts.ballLow).toBe(6);
+    if (!r.ok) throw new Error(r.error);
+    const ship = sheetOf(r.value.next.ships.s);
+    const fort = sheetOf(r.value.next.ships.f);
+    expect(ship?.hull.damage).toBe(9);
+    expect(ship?.crew.current).toBe(29);
+    expect(ship?.guns.filter((g) => g.destroyed)).toHaveLength(2);
+    expect(fort?.guns.filter((g) => !g.loaded).map((g) => g.id)).toEqual([
+      'land-heavy-1',
+      'land-heavy-2'
+    ]);
+    expect(r.value.summary).toBe(
+      'Fort Example fires 2 guns at Lively: 2 hits, 9 hull, 1 crew, 2 guns'
+    );
+    const draft = createAction(state, { kind: 'pv.cannonFire', summary: '', next: r.value.next });
+    const after = applyOps(state as unknown as Json, draft.ops);
+    expect(applyOps(after, invertOps(draft.ops))).toEqual(state);
+  });
+
+  it('high is possible from land (not at Long); sail does not matter, the Gunner does', () => {
+    const fort = sheetOf(battle().ships.f);
+    if (!fort) throw new Error('no sheet');
+    const high = planBroadside(fort, {
+      ...FORT_FIRES,
+      aim: 'high',
+      gunnerSightsId: 'land-heavy-1'
+    });
+    expect(high.ok && high.value.guns.map((g) => g.threshold)).toEqual([5, 3]);
+    expect(planBroadside(fort, { ...FORT_FIRES, aim: 'high', range: 40 }).ok).toBe(false);
+    const atFull = planBroadside({ ...fort, sail: 3 }, FORT_FIRES);
+    expect(atFull.ok).toBe(true);
+  });
+});
+
+describe('a ship fires at a fortification', () => {
+  const SHIP_FIRES: FireSetup = {
+    firerId: 's',
+    targetId: 'f',
+    gunIds: ['starboard-light-1', 'starboard-light-2'],
+    range: 10,
+    aim: 'low',
+    rake: 'none',
+    facingSide: 'starboard',
+    gunnerSightsId: null,
+    isLandBased: false
+  };
+  it('on the ship bands, low only ("all land targets"); a Gun+ takes the heaviest land gun', () => {
+    const state = battle();
+    const high = fireAt(state, { ...SHIP_FIRES, aim: 'high' }, [1, 1], []);
+    expect(high.r.ok).toBe(false);
+    const { plan, r } = fireAt(state, SHIP_FIRES, [1, 12], [6]);
+    expect(plan.ok && plan.value.band).toBe('short');
+    expect(plan.ok && plan.value.isLandBased).toBe(false);
+    if (!r.ok) throw new Error(r.error);
+    const fort = sheetOf(r.value.next.ships.f);
+    expect(fort?.guns.filter((g) => g.destroyed).map((g) => g.id)).toEqual(['land-heavy-1']);
+    // The resolver also refuses a high shot at a land target, whatever the plan said.
+    const firer = sheetOf(state.ships.s);
+    if (!firer) throw new Error('no sheet');
+    const p = planBroadside(firer, { ...SHIP_FIRES, aim: 'high' });
+    if (!p.ok) throw new Error(p.error);
+    expect(
+      resolveBroadside(state, { ...SHIP_FIRES, aim: 'high' }, p.value, [false, false], null).ok
+    ).toBe(false);
+  });
+});
+
+describe('tossGrouping on the battle page (Errata 8)', () => {
+  const A: FireSetup = {
+    ...FORT_FIRES,
+    gunIds: ['land-heavy-1'],
+    range: 10
+  };
+  const B: FireSetup = { ...A, gunIds: ['land-heavy-2'] };
+  it('per fire group [DEFAULT]: a second fire at the same target can score a second critical', () => {
+    const first = fireAt(battle(), A, [1], [1, 1, 2], { criticalFace: 12 });
+    if (!first.r.ok) throw new Error(first.r.error);
+    const second = fireAt(first.r.value.next, B, [1], [1, 1, 2], { criticalFace: 11 });
+    if (!second.r.ok) throw new Error(second.r.error);
+    expect(second.r.value.outcome?.critical?.effect).toBe('doubleHull');
+    expect(second.plan.ok && second.plan.value.toss.isCriticalSpent).toBe(false);
+  });
+  it('per target per phase: the second fire that turn has no critical, and its odds say so', () => {
+    const o = opts({ tossGrouping: 'perTargetPerPhase' });
+    const first = fireAt(battle(), A, [1], [1, 1, 2], { criticalFace: 12 }, o);
+    if (!first.r.ok) throw new Error(first.r.error);
+    expect(first.r.value.outcome?.critical?.effect).toBe('doubleHull');
+    const second = fireAt(first.r.value.next, B, [1], [1, 1, 2], {}, o);
+    if (!second.r.ok) throw new Error(second.r.error);
+    expect(second.r.value.outcome?.critical).toBeNull();
+    expect(second.r.value.outcome?.hullPoints).toBe(4);
+    expect(second.r.value.summary).toContain('double ones count as damage');
+    if (!second.plan.ok) throw new Error(second.plan.error);
+    expect(second.plan.value.toss.isCriticalSpent).toBe(true);
+    const odds = broadsideOdds(
+      second.plan.value.guns,
+      'low',
+      second.plan.value.rakes,
+      o,
+      second.plan.value.toss
+    );
+    expect(formatFraction(odds.pCritical)).toBe('0');
+    // Next turn the target's toss is fresh again.
+    const nextTurn = { ...first.r.value.next, turn: 2 };
+    const third = fireAt(nextTurn, B, [1], [1, 1, 2], { criticalFace: 1 }, o);
+    expect(third.r.ok && third.r.value.outcome?.critical?.effect).toBe('captain');
+  });
+});
+
+describe('fortification set-up and reload per independent battery (C.4.5 step 1)', () => {
+  it('needs a name and a gun; extra heavy needs its dice', () => {
+    const base = { id: 'x', side: '', player: '', order: 0 };
+    expect(fortificationShip({ ...FORT, ...base, name: ' ' }).ok).toBe(false);
+    expect(fortificationShip({ ...FORT, ...base, guns: [{ ...FORT.guns[0], count: 0 }] }).ok).toBe(
+      false
+    );
+    expect(
+      fortificationShip({
+        ...FORT,
+        ...base,
+        guns: [{ cls: 'extraHeavy', extraHeavyDice: 0, count: 1, battery: '' }]
+      }).ok
+    ).toBe(false);
+  });
+  it('each battery rolls its own d12 + Gunner + Crew; a fortification takes no initiative', () => {
+    const { r } = fireAt(
+      battle(),
+      { ...FORT_FIRES, gunIds: ['land-heavy-1', 'land-medium-1'] },
+      [12, 12],
+      []
+    );
+    if (!r.ok) throw new Error(r.error);
+    const fort = sheetOf(r.value.next.ships.f);
+    if (!fort) throw new Error('no sheet');
+    expect(batteriesToReload(fort)).toEqual([
+      { index: 0, name: 'battery 1', gunIds: ['land-heavy-1'] },
+      { index: 1, name: 'battery 2', gunIds: ['land-medium-1'] }
+    ]);
+    // Reload mod 1 + 1 = 2: a natural 5 loads (7), a natural 4 does not.
+    const upper = resolveBatteryReloadAction(r.value.next, 'f', 0, 5);
+    if (!upper.ok) throw new Error(upper.error);
+    expect(upper.value.summary).toBe('Fort Example battery 1 reloads (5 → 7): 1 of 1 guns loaded');
+    const after = sheetOf(upper.value.next.ships.f);
+    expect(after?.guns.find((g) => g.id === 'land-medium-1')?.loaded).toBe(false);
+    expect(after && batteriesToReload(after).map((b) => b.index)).toEqual([1]);
+    const lower = resolveBatteryReloadAction(upper.value.next, 'f', 1, 4);
+    expect(lower.ok && lower.value.loaded).toBe(0);
+    expect(resolveBatteryReloadAction(upper.value.next, 'f', 0, 5).ok).toBe(false);
+    expect(takesInitiative(fort)).toBe(false);
+    const ship = sheetOf(battle().ships.s);
+    expect(ship && takesInitiative(ship)).toBe(true);
+  });
+});
