@@ -1,0 +1,417 @@
+import { describe, expect, it } from 'vitest';
+import { createAction } from '$lib/battle/actions';
+import type { BattleState, Json } from '$lib/battle/events';
+import { invertOps } from '$lib/battle/diff';
+import { applyOps } from '$lib/battle/fold';
+import { DEFAULT_OPTIONS, type PvOptions } from '$lib/rules/privateers/options';
+import { NO_ASSIGNMENTS, type Sheet, type ShipClass } from '$lib/rules/privateers/sheet';
+import { setWind, sheetOf, shipFromClass, systemOf } from './pv-battle';
+import {
+  boatsAction,
+  collisionAction,
+  crewCheckFor,
+  dropAnchorAction,
+  driftAction,
+  giveOrdersAction,
+  initiativeAction,
+  initiativeProgress,
+  moveAction,
+  movementOrder,
+  ordersThisTurn,
+  planMove,
+  revealOrdersAction,
+  saveCrewAction,
+  setHeadingAction,
+  tackNeedsMastRoll,
+  tackRollAction,
+  weighAnchorAction,
+  type Step
+} from './pv-battle-moves';
+
+// EXAMPLE class values (user data; the text has no ship charts).
+const FRIGATE: ShipClass = {
+  id: 'frigate',
+  className: 'Example frigate',
+  rig: 'squareRigged',
+  masts: 3,
+  bowsprit: true,
+  sailingRates: { beating: [6, 8, 10], broadReaching: [8, 10, 12], running: [7, 9, 11] },
+  hullPoints: 40,
+  riggingPoints: 30,
+  crew: 20,
+  marines: 0,
+  boats: 2,
+  guns: [
+    { cls: 'medium', extraHeavyDice: 0, side: 'starboard', arcDeg: 45, count: 3 },
+    { cls: 'medium', extraHeavyDice: 0, side: 'larboard', arcDeg: 45, count: 3 }
+  ]
+};
+
+const opts = (o: Partial<PvOptions> = {}): PvOptions => ({ ...DEFAULT_OPTIONS, ...o });
+
+/** Two frigates at Fighting Sail, wind from the north (0°). */
+function battle(extraA: Partial<Sheet> = {}, extraB: Partial<Sheet> = {}): BattleState {
+  const a = shipFromClass(FRIGATE, { id: 'a', name: 'Surprise', side: 'GB', player: '', order: 0 });
+  const b = shipFromClass(FRIGATE, { id: 'b', name: 'Hermione', side: 'ES', player: '', order: 1 });
+  const sa = { ...(a.sheet as Sheet), sail: 1 as const, prevSail: 1 as const, ...extraA };
+  const sb = { ...(b.sheet as Sheet), sail: 1 as const, prevSail: 1 as const, ...extraB };
+  return {
+    turn: 1,
+    phase: 0,
+    ships: { a: { ...a, sheet: sa }, b: { ...b, sheet: sb } },
+    system: null
+  };
+}
+
+function must<T>(r: { ok: true; value: T } | { ok: false; error: string }): T {
+  if (!r.ok) throw new Error(r.error);
+  return r.value;
+}
+
+const sheet = (state: BattleState, id: string): Sheet => {
+  const s = sheetOf(state.ships[id]);
+  if (!s) throw new Error('no sheet');
+  return s;
+};
+
+/** The step as one event: applying its ops gives the next state; the inverse (undo) restores. */
+function roundTrips(state: BattleState, step: Step): void {
+  const draft = createAction(state, { kind: 'pv.test', summary: step.summary, next: step.next });
+  const after = applyOps(state as unknown as Json, draft.ops);
+  expect(after).toEqual(step.next);
+  expect(applyOps(after, invertOps(draft.ops))).toEqual(state);
+}
+
+describe('Phase 1 orders (C.4.2)', () => {
+  it('open orders go on the log; the one-level rule counts from the sail before the orders', () => {
+    const state = battle();
+    const r = must(giveOrdersAction(state, 'a', { sail: 2, maneuver: 'starboard' }));
+    expect(r.summary).toBe('Surprise orders: Medium Sail, Starboard');
+    expect([sheet(r.next, 'a').sail, sheet(r.next, 'a').prevSail]).toEqual([2, 1]);
+    expect(sheet(r.next, 'a').maneuver).toBe('starboard');
+    roundTrips(state, r);
+    // Re-entered the same turn: still measured from Fighting Sail, so Full is refused, No Sail fine.
+    const full = giveOrdersAction(r.next, 'a', { sail: 3, maneuver: 'straight' });
+    expect(full.ok).toBe(false);
+    const none = must(giveOrdersAction(r.next, 'a', { sail: 0, maneuver: 'straight' }));
+    expect(sheet(none.next, 'a').sail).toBe(0);
+    expect(ordersThisTurn(none.next).a.fromSail).toBe(1);
+  });
+  it('refuses two levels at once and a tack while not Beating, with the reasons', () => {
+    const state = battle();
+    const r = giveOrdersAction(state, 'a', { sail: 3, maneuver: 'straight' });
+    expect(!r.ok && r.error).toContain('only one level each turn');
+    // Heading 0 into a wind from 0: in irons.
+    const t = giveOrdersAction(state, 'a', { sail: 1, maneuver: 'tack' });
+    expect(!t.ok && t.error).toContain('tacking start while Beating');
+  });
+  it('forcedSpeedDrop: at Full Sail with two thirds of the rigging lost (cap Fighting)', () => {
+    // Two thirds of the rigging gone: cap Fighting Sail; the ship is still at Full Sail.
+    const state = battle({ sail: 3, prevSail: 3, rigging: { points: 30, damage: 20 } });
+    expect(giveOrdersAction(state, 'a', { sail: 1, maneuver: 'straight' }).ok).toBe(true);
+    const slow = opts({ forcedSpeedDrop: 'oneLevelPerTurn' });
+    expect(giveOrdersAction(state, 'a', { sail: 1, maneuver: 'straight' }, slow).ok).toBe(false);
+    expect(giveOrdersAction(state, 'a', { sail: 2, maneuver: 'straight' }, slow).ok).toBe(true);
+  });
+  it('hidden orders: the log line hides them, the sheets wait, "Reveal orders" applies all', () => {
+    const hidden = opts({ ordersHidden: true });
+    const state = battle();
+    const a = must(giveOrdersAction(state, 'a', { sail: 2, maneuver: 'larboard' }, hidden));
+    expect(a.summary).toBe('Surprise: orders given (hidden until revealed)');
+    expect(a.summary).not.toContain('Medium');
+    expect(sheet(a.next, 'a').sail).toBe(1);
+    const b = must(giveOrdersAction(a.next, 'b', { sail: 0, maneuver: 'straight' }, hidden));
+    expect(ordersThisTurn(b.next).a.revealed).toBe(false);
+    const shown = must(revealOrdersAction(b.next));
+    expect(shown.summary).toBe(
+      'Orders revealed: Surprise Medium Sail, Larboard/Port; Hermione No Sail, Straight'
+    );
+    expect([sheet(shown.next, 'a').sail, sheet(shown.next, 'a').maneuver]).toEqual([2, 'larboard']);
+    expect(sheet(shown.next, 'b').sail).toBe(0);
+    expect(revealOrdersAction(shown.next).ok).toBe(false);
+    roundTrips(b.next, shown);
+    // Last turn's hidden orders are not this turn's.
+    expect(ordersThisTurn({ ...b.next, turn: 2 })).toEqual({});
+  });
+});
+
+describe('Phase 2 crew (C.4.3) and weighing anchor (C.4.6.7)', () => {
+  it('the check complains about too few sailing crew; saving drops the sail to what they support', () => {
+    // Medium Sail on 3 masts + bowsprit needs 8; 5 assigned support Fighting Sail (4).
+    const state = battle({ sail: 2, prevSail: 1 });
+    const draft = { ...NO_ASSIGNMENTS, sailing: 5, gunCrews: ['starboard-medium-1'] };
+    const check = crewCheckFor(sheet(state, 'a'), draft);
+    expect(check.sailingRequired).toBe(8);
+    expect(check.issues.map((i) => i.task)).toContain('sailing');
+    const r = must(saveCrewAction(state, 'a', draft));
+    expect(sheet(r.next, 'a').sail).toBe(1);
+    expect(r.summary).toBe(
+      'Surprise crew: 5 sailing, 1 guns; 14 free for boarding (too few sailing crew: Medium Sail → Fighting Sail)'
+    );
+    roundTrips(state, r);
+  });
+  it('more crew than aboard, or marksmen beyond one a mast, is refused', () => {
+    const state = battle();
+    const r = saveCrewAction(state, 'a', { ...NO_ASSIGNMENTS, sailing: 4, pumps: 17 });
+    expect(!r.ok && r.error).toContain('21 crew assigned but only 20 aboard');
+    const m = saveCrewAction(state, 'a', {
+      ...NO_ASSIGNMENTS,
+      sailing: 4,
+      marksmen: { crew: 4, marines: 0 }
+    });
+    expect(!m.ok && m.error).toContain('at most 3');
+  });
+  it('weigh anchor: turns = d12 − anchor crew, at least 1; needs crew on the anchor', () => {
+    const state = battle({ anchored: true, sail: 0, prevSail: 0 });
+    expect(weighAnchorAction(state, 'a', 9).ok).toBe(false);
+    const crewed = must(saveCrewAction(state, 'a', { ...NO_ASSIGNMENTS, anchor: 4 })).next;
+    const r = must(weighAnchorAction(crewed, 'a', 9));
+    expect([r.turns, sheet(r.next, 'a').weighAnchor]).toEqual([5, { crew: 4, turnsLeft: 5 }]);
+    expect(r.summary).toBe('Surprise weighs anchor: d12 9 − 4 crew → 5 turns');
+    expect(must(weighAnchorAction(crewed, 'a', 3)).turns).toBe(1);
+    roundTrips(crewed, r);
+  });
+});
+
+describe('Phase 3 initiative (C.4.4)', () => {
+  // Surprise: Master 2 + crew 1 = 3; Hermione: 0.
+  const rated = (): BattleState =>
+    battle({
+      crewRating: 1,
+      officers: {
+        captain: { rating: 0, present: true },
+        firstLt: { rating: 0, present: true },
+        master: { rating: 2, present: true },
+        gunner: { rating: 0, present: true }
+      }
+    });
+  it('highest modified roll moves first; the order is stored for this turn', () => {
+    const state = rated();
+    const r = must(
+      initiativeAction(
+        state,
+        ['a', 'b'],
+        [
+          [
+            { id: 'a', face: 2 },
+            { id: 'b', face: 9 }
+          ]
+        ]
+      )
+    );
+    expect(r.order).toEqual(['b', 'a']);
+    expect(r.summary).toBe(
+      'Initiative: Surprise 2 + 3 = 5, Hermione 9 + 0 = 9 → Hermione, Surprise'
+    );
+    expect(movementOrder(r.next)).toEqual(['b', 'a']);
+    expect(movementOrder({ ...r.next, turn: 2 })).toBeNull();
+    roundTrips(state, r);
+  });
+  it('ties are re-rolled among the tied ships, then recorded in one event', () => {
+    const state = rated();
+    const first = [
+      { id: 'a', face: 4 },
+      { id: 'b', face: 7 }
+    ];
+    const p = must(initiativeProgress(state, ['a', 'b'], [first]));
+    expect(p.tied).toEqual([['a', 'b']]);
+    expect(initiativeAction(state, ['a', 'b'], [first]).ok).toBe(false);
+    // A re-roll must be for exactly the tied ships.
+    expect(initiativeProgress(state, ['a', 'b'], [first, [{ id: 'a', face: 3 }]]).ok).toBe(false);
+    const r = must(
+      initiativeAction(
+        state,
+        ['a', 'b'],
+        [
+          first,
+          [
+            { id: 'a', face: 3 },
+            { id: 'b', face: 11 }
+          ]
+        ]
+      )
+    );
+    expect(r.order).toEqual(['b', 'a']);
+    expect(r.summary).toContain('ties re-rolled: Surprise 3 + 3 = 6, Hermione 11 + 0 = 11');
+    // Under 'higherModifier' the same first roll is decided at once.
+    const h = must(
+      initiativeAction(state, ['a', 'b'], [first], opts({ initiativeTies: 'higherModifier' }))
+    );
+    expect(h.order).toEqual(['a', 'b']);
+  });
+  it('a tie in the middle of three ships is re-rolled in place', () => {
+    const state = battle();
+    const ids = ['a', 'b', 'c'];
+    const c = shipFromClass(FRIGATE, { id: 'c', name: 'Lively', side: 'GB', player: '', order: 2 });
+    const s3 = { ...state, ships: { ...state.ships, c } };
+    const p = must(
+      initiativeProgress(s3, ids, [
+        [
+          { id: 'a', face: 5 },
+          { id: 'b', face: 12 },
+          { id: 'c', face: 5 }
+        ],
+        [
+          { id: 'a', face: 2 },
+          { id: 'c', face: 8 }
+        ]
+      ])
+    );
+    expect(p).toMatchObject({ order: ['b', 'c', 'a'], tied: [] });
+  });
+});
+
+describe('Phase 4 movement (C.4.6)', () => {
+  it('the point of sail from the wind and heading sets the allotment; a turn is up to 45°', () => {
+    // Wind from 0°, heading 180°: Running at Fighting Sail = 7″; Starboard: 3.5 + 3.5.
+    const state = battle({ headingDeg: 180, maneuver: 'starboard' });
+    const plan = must(planMove(state, sheet(state, 'a')));
+    expect([plan.pos, plan.legs]).toEqual(['running', [3.5, 3.5]]);
+    expect(moveAction(state, 'a', { headingAfter: 240 }).ok).toBe(false);
+    expect(moveAction(state, 'a', { headingAfter: 150 }).ok).toBe(false);
+    const r = must(moveAction(state, 'a', { headingAfter: 225 }));
+    expect(r.summary).toBe(
+      'Surprise moves 7″ (Running, Fighting Sail, Starboard: 3.5″ + 3.5″), heading 180° → 225°'
+    );
+    roundTrips(state, r);
+  });
+  it('in irons, at No Sail or at anchor there is no sailing move; No Sail drifts a d6', () => {
+    expect(planMove(battle(), sheet(battle(), 'a')).ok).toBe(false);
+    const drifting = battle({ sail: 0, headingDeg: 90 });
+    expect(moveAction(drifting, 'a', { headingAfter: 90 }).ok).toBe(false);
+    const d = must(driftAction(drifting, 'a', 4));
+    expect(d.summary).toBe('Surprise drifts 4″ down wind (toward 180°)');
+    expect(d.next).toBe(drifting);
+    expect(driftAction(battle({ sail: 0, anchored: true }), 'a', 4).ok).toBe(false);
+  });
+  it('square-rigged tack: first leg then head to wind; the roll next turn (≥ 4 with initiative)', () => {
+    // Wind from 0°, heading 45°: Beating, wind on the larboard bow.
+    const state = battle({ headingDeg: 45, maneuver: 'tack' });
+    const leg = must(moveAction(state, 'a', { headingAfter: 45 }));
+    const s1 = sheet(leg.next, 'a');
+    expect([s1.tack, s1.headingDeg]).toEqual(['headToWind', 0]);
+    expect(leg.summary).toBe(
+      'Surprise moves 3″ (Beating, Fighting Sail, Tacking: 3″), heading 45° → 0°, head to wind (tacking)'
+    );
+    expect(moveAction(leg.next, 'a', { headingAfter: 0 }).ok).toBe(false);
+    // Next turn: a 4 succeeds onto the starboard tack (heading 315°) and moves half the Beating rate.
+    const ok4 = must(tackRollAction(leg.next, 'a', { tack: 4 }, 'starboard'));
+    expect([sheet(ok4.next, 'a').tack, sheet(ok4.next, 'a').headingDeg]).toEqual(['none', 315]);
+    expect(ok4.summary).toBe(
+      'Surprise tacks: d12 4 + 0 = 4 ≥ 4, onto the starboard tack (heading 315°), moves 3″'
+    );
+    // A 3 fails: the mast d12 is needed; 2 loses a mast and the cap drops (3 masts: one level).
+    expect(tackNeedsMastRoll(s1, 3)).toBe(true);
+    expect(tackRollAction(leg.next, 'a', { tack: 3 }, 'starboard').ok).toBe(false);
+    const aback = must(tackRollAction(leg.next, 'a', { tack: 3, mast: 2 }, 'starboard'));
+    const s2 = sheet(aback.next, 'a');
+    expect([s2.tack, s2.mastsLost, s2.headingDeg]).toEqual(['takenAback', 1, 0]);
+    expect(aback.summary).toBe(
+      'Surprise is taken aback: d12 3 + 0 = 3 < 4; mast d12 2: a mast is lost; stays head to wind and rolls again next turn'
+    );
+    roundTrips(leg.next, aback);
+    const back = must(
+      tackRollAction(
+        leg.next,
+        'a',
+        { tack: 1, mast: 9 },
+        'larboard',
+        opts({ tackFailure: 'fallBackToOldTack' })
+      )
+    );
+    expect([sheet(back.next, 'a').tack, sheet(back.next, 'a').headingDeg]).toEqual(['none', 45]);
+  });
+  it('fore-and-aft tack: one turn, no roll, through the wind to 45° on the new tack', () => {
+    const state = battle({ headingDeg: 45, maneuver: 'tack', rig: 'foreAndAft' });
+    const r = must(moveAction(state, 'a', { headingAfter: 45 }));
+    expect([sheet(r.next, 'a').tack, sheet(r.next, 'a').headingDeg]).toEqual(['none', 315]);
+    expect(r.plan.legs).toEqual([3, 3]);
+  });
+  it('heave to: half the allotment, broadside to the wind, stopped; restart per Errata 20', () => {
+    const state = battle({ headingDeg: 60, maneuver: 'heaveTo', sail: 2, prevSail: 2 });
+    const r = must(moveAction(state, 'a', { headingAfter: 60 }));
+    const s = sheet(r.next, 'a');
+    expect([s.heaveTo, s.headingDeg, r.plan.total]).toEqual([{ sailBefore: 2 }, 90, 4]);
+    // Stays hove to while the card says so; restart: half Fighting + half Medium (broad reaching).
+    expect(moveAction(r.next, 'a', { headingAfter: 90 }).ok).toBe(false);
+    const go = {
+      ...r.next,
+      ships: { ...r.next.ships, a: { ...r.next.ships.a, sheet: { ...s, maneuver: 'straight' } } }
+    };
+    const restart = must(moveAction(go, 'a', { headingAfter: 90 }));
+    expect([restart.plan.legs, sheet(restart.next, 'a').heaveTo]).toEqual([[4, 5], null]);
+  });
+  it('drop anchor: up to 3″ first, then bow into the wind at No Sail', () => {
+    const state = battle({ headingDeg: 120, sail: 0, prevSail: 1 });
+    expect(dropAnchorAction(state, 'a', 4).ok).toBe(false);
+    const r = must(dropAnchorAction(state, 'a', 2));
+    const s = sheet(r.next, 'a');
+    expect([s.anchored, s.sail, s.headingDeg]).toEqual([true, 0, 0]);
+    expect(r.summary).toBe('Surprise moves 2″ and drops anchor, bow into the wind (0°)');
+    expect(dropAnchorAction(battle({ sail: 2, prevSail: 2 }), 'a', 0).ok).toBe(false);
+  });
+  it('boats: 2 crew each, only when not moving', () => {
+    const anchored = battle({
+      anchored: true,
+      sail: 0,
+      assignments: { ...NO_ASSIGNMENTS, boats: 2 }
+    });
+    const r = must(
+      boatsAction(anchored, 'a', { kind: 'lower', count: 1, hasMovedThisTurn: false })
+    );
+    expect(sheet(r.next, 'a').boats).toEqual({ total: 2, lowered: 1 });
+    expect(
+      boatsAction(anchored, 'a', { kind: 'lower', count: 2, hasMovedThisTurn: false }).ok
+    ).toBe(false);
+    expect(
+      boatsAction(anchored, 'a', { kind: 'recover', count: 1, hasMovedThisTurn: false }).ok
+    ).toBe(false);
+    const sailing = battle({ assignments: { ...NO_ASSIGNMENTS, boats: 2 } });
+    expect(boatsAction(sailing, 'a', { kind: 'lower', count: 1, hasMovedThisTurn: false }).ok).toBe(
+      false
+    );
+  });
+  it('the referee sets a heading; the wind comes from the battle', () => {
+    const state = must(setWind(battle(), 90));
+    const r = must(setHeadingAction(state, 'a', 405));
+    expect(sheet(r.next, 'a').headingDeg).toBe(45);
+    expect(systemOf(r.next).windFromDeg).toBe(90);
+  });
+});
+
+describe('collisions (C.4.11)', () => {
+  it('rammer d6 to itself, d12 8–12 entangles, rammed d6 per rammer sail (Medium: 2)', () => {
+    const state = battle({ sail: 2 });
+    const input = {
+      rammerId: 'a',
+      rammedId: 'b',
+      rammerFacing: 'starboard',
+      rammedFacing: 'larboard'
+    } as const;
+    expect(collisionAction(state, input, [3, 8, 4]).ok).toBe(false);
+    const r = must(collisionAction(state, input, [3, 8, 4, 5]));
+    expect([sheet(r.next, 'a').hull.damage, sheet(r.next, 'b').hull.damage]).toEqual([3, 9]);
+    expect(sheet(r.next, 'a').entangledWith).toEqual(['b']);
+    expect(r.summary).toBe(
+      'Surprise rams Hermione at Medium Sail: Surprise 3 hull; Hermione 9 hull; entangled (d12 8)'
+    );
+    roundTrips(state, r);
+    // The roller inflicts its dice on the other ship.
+    const o = must(
+      collisionAction(
+        state,
+        input,
+        [3, 2, 4, 5],
+        opts({ collisionDamageReading: 'rollerInflictsOnOther' })
+      )
+    );
+    expect([sheet(o.next, 'a').hull.damage, sheet(o.next, 'b').hull.damage]).toEqual([9, 3]);
+    // Ball Low column instead of the face sum: 5 = Crew, 6 = Gun+.
+    const bl = must(
+      collisionAction(state, input, [6, 2, 5, 1], opts({ collisionDiceAsFaceSum: false }))
+    );
+    expect(bl.summary).toBe(
+      'Surprise rams Hermione at Medium Sail: Surprise 1 gun; Hermione 1 hull, 1 crew; not entangled (d12 2)'
+    );
+  });
+});
