@@ -1,7 +1,7 @@
 import { pairwiseWins } from '../core/pools';
 import { err, ok, type Result } from '../core/result';
 import type { ActionScope, CapturedShipFate, WwOptions } from './options';
-import { minimumCrew, type Sheet, type SystemState } from './sheet';
+import { minimumCrew, type BoardingState, type Sheet, type SystemState } from './sheet';
 import {
   BOARDING_DICE,
   BOARDING_DIE,
@@ -132,9 +132,24 @@ export function startBoarding(
       targetShipId: input.targetShipId,
       party: input.party,
       exposedSide: input.exposedSide ?? null,
-      roundsFought: 0
+      roundsFought: 0,
+      roundsThisTurn: 0
     }
   });
+}
+
+/**
+ * B.4.7 step 5, option `boardingRoundsPerTurn` (B.5 #8): the rounds this boarding may still fight
+ * this turn. 'untilResolved' (default): no limit, the fight goes on to the end in one Step 4. A
+ * number: that many rounds a turn, then the boarding persists to the next turn's Step 4.
+ */
+export function boardingRoundsLeft(
+  boarding: BoardingState,
+  options: Pick<WwOptions, 'boardingRoundsPerTurn'>
+): number {
+  const limit = options.boardingRoundsPerTurn;
+  if (limit === 'untilResolved') return Number.POSITIVE_INFINITY;
+  return Math.max(0, limit - (boarding.roundsThisTurn ?? 0));
 }
 
 /** B.3.4: dice in a round, `min(3, attackers)` against `defenders ≥ 2 ? 2 : 1`. */
@@ -246,7 +261,12 @@ export function applyBoardingRound(
     // A repelled party is gone; on a capture the survivors stay counted until `applyCapture`.
     boarding:
       boarding && outcome.result !== 'repelled'
-        ? { ...boarding, party: outcome.attackersLeft, roundsFought: boarding.roundsFought + 1 }
+        ? {
+            ...boarding,
+            party: outcome.attackersLeft,
+            roundsFought: boarding.roundsFought + 1,
+            roundsThisTurn: (boarding.roundsThisTurn ?? 0) + 1
+          }
         : null
   };
   const nextDefender: Sheet = {

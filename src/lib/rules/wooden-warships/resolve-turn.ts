@@ -108,9 +108,16 @@ export function assignCards(
 // ---------------------------------------------------------------------------------------------
 // Turn structure (B.4.2)
 
-/** "At the start of each turn, clear attackedThisTurn and firedThisTurn" (and an upgrade's end of turn). */
+/** "At the start of each turn, clear attackedThisTurn and firedThisTurn" (and an upgrade's end of
+ *  turn); a boarding that goes on starts the turn's count of rounds again (B.4.7 step 5). */
 export function startTurn(sheet: Sheet): Sheet {
-  return { ...sheet, firedThisTurn: [], hasAttackedThisTurn: false, hasEndedTurn: false };
+  return {
+    ...sheet,
+    firedThisTurn: [],
+    hasAttackedThisTurn: false,
+    hasEndedTurn: false,
+    boarding: sheet.boarding ? { ...sheet.boarding, roundsThisTurn: 0 } : null
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -254,6 +261,7 @@ export function applyUpgrade(input: {
   isStationary: boolean;
 }): Result<{ state: SystemState; sheet: Sheet }> {
   const { state, sheet } = input;
+  if (sheet.status !== 'active') return err('Only an active ship upgrades.');
   if (!input.isStationary)
     return err('Only a ship that is not moving may upgrade ("Are you moving? Nay?").');
   const card = sheet.upgradeCards.find((c) => c.id === input.cardId);
@@ -265,9 +273,17 @@ export function applyUpgrade(input: {
       `The card costs £${card.cost.toLocaleString('en-GB')}; only £${player.funds.toLocaleString('en-GB')} left.`
     );
   }
-  const speeds = effectiveSpeeds(sheet, [card]);
-  if (speeds.full > MAX_SPEED || speeds.battle > MAX_SPEED || speeds.trim > MAX_SPEED) {
-    return err(`"you may not upgrade your ship past speed ${MAX_SPEED}"`);
+  // "you may not upgrade your ship past speed 5" (B.5 #16): a card that raises a speed may not
+  // take it above 5; a card that leaves the speeds alone is not a speed upgrade.
+  const before = effectiveSpeeds(sheet);
+  const after = effectiveSpeeds(sheet, [card]);
+  const tooFast = (['full', 'battle', 'trim'] as const).filter(
+    (k) => after[k] > before[k] && after[k] > MAX_SPEED
+  );
+  if (tooFast.length > 0) {
+    return err(
+      `"you may not upgrade your ship past speed ${MAX_SPEED}": ${tooFast.map((k) => `${k} sail ${after[k]}`).join(', ')}.`
+    );
   }
   const e = card.effect;
   const grow = (p: { original: number; current: number }, d: number) => ({

@@ -167,7 +167,10 @@ export const boardingStateSchema = z.strictObject({
   /** Boarders still alive on the enemy deck (they are counted in this ship's crew.current). */
   party: count(),
   exposedSide: z.nullable(z.enum(['port', 'starboard'])),
-  roundsFought: count()
+  roundsFought: count(),
+  /** Rounds fought since the turn began, for option `boardingRoundsPerTurn` (B.4.7 step 5).
+   *  Optional: logs written before it existed read as 0. */
+  roundsThisTurn: z.optional(count())
 });
 export type BoardingState = z.infer<typeof boardingStateSchema>;
 

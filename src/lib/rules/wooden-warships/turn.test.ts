@@ -15,6 +15,7 @@ import {
   startTurn,
   victor
 } from './resolve-turn';
+import { boardingRoundsLeft } from './resolve-boarding';
 import {
   blankChart,
   defaultSheet,
@@ -294,6 +295,29 @@ describe('upgrades (SPEC B.4.4)', () => {
     });
     expect(r.ok).toBe(false);
   });
+  it('"past speed 5" limits speed upgrades only: a hull card fits a chart already above 5', () => {
+    const state = defaultSystemState({ players: ['red'] });
+    const quick = ship({ upgradeCards: [{ ...fast, effect: { ...fast.effect, speedFull: 0 } }] });
+    const chart = { ...quick.chart, speeds: { full: 6, battle: 4, trim: 2 } };
+    const r = applyUpgrade({
+      state,
+      player: 'red',
+      sheet: { ...quick, chart },
+      cardId: 'u1',
+      isStationary: true
+    });
+    expect(r.ok).toBe(true);
+    const faster = ship({ upgradeCards: [fast] });
+    expect(
+      applyUpgrade({
+        state,
+        player: 'red',
+        sheet: { ...faster, chart },
+        cardId: 'u1',
+        isStationary: true
+      }).ok
+    ).toBe(false);
+  });
 });
 
 describe('reload (SPEC B.4.9, Errata #14)', () => {
@@ -311,6 +335,22 @@ describe('reload (SPEC B.4.9, Errata #14)', () => {
     const next = startTurn({ ...fired, hasAttackedThisTurn: true });
     expect(next.firedThisTurn).toEqual([]);
     expect(next.hasAttackedThisTurn).toBe(false);
+  });
+  it("a new turn restarts a boarding's count of rounds (boardingRoundsPerTurn)", () => {
+    const boarding = {
+      targetShipId: 'x',
+      party: 4,
+      exposedSide: null,
+      roundsFought: 3,
+      roundsThisTurn: 2
+    };
+    const next = startTurn({ ...fired, boarding });
+    expect(next.boarding).toEqual({ ...boarding, roundsThisTurn: 0 });
+    expect(boardingRoundsLeft(boarding, { boardingRoundsPerTurn: 2 })).toBe(0);
+    expect(boardingRoundsLeft(next.boarding ?? boarding, { boardingRoundsPerTurn: 2 })).toBe(2);
+    expect(boardingRoundsLeft(boarding, { boardingRoundsPerTurn: 'untilResolved' })).toBe(
+      Number.POSITIVE_INFINITY
+    );
   });
 });
 

@@ -1,20 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import type { BattleState, EventDraft } from '$lib/battle/events';
+import { invertOps } from '$lib/battle/diff';
 import { applyEvent } from '$lib/battle/fold';
 import type { DiceRoll } from '$lib/rules/core/dice';
 import type { Result } from '$lib/rules/core/result';
 import { exampleChart } from '$lib/rules/wooden-warships/example-charts';
 import { DEFAULT_OPTIONS, type WwOptions } from '$lib/rules/wooden-warships/options';
 import { woodenWarships } from '$lib/rules/wooden-warships';
-import type { Sheet } from '$lib/rules/wooden-warships/sheet';
+import type { Sheet, UpgradeCard } from '$lib/rules/wooden-warships/sheet';
 import {
   addPlayerAction,
   battleBoardingCheck,
+  boardingFightAction,
   boardingRoundAction,
+  boardingRoundsNote,
   boardingStartAction,
   captainAction,
   cardsAction,
+  exposedSideDefault,
   fireAction,
+  holdAction,
+  islandCollisionAction,
+  islandCollisionOdds,
+  isLikelyStationary,
   lootAction,
   moveAction,
   setSailAction,
@@ -22,6 +30,7 @@ import {
   reloadAction,
   sheetOf,
   systemOf,
+  upgradeAction,
   victorOf,
   type FireSetup
 } from './ww-battle';
@@ -309,5 +318,293 @@ describe('Wooden Warships battle actions', () => {
     const r = fireAction(s, setup, entered([74, 75, 99], 100), entered([1, 1, 1], 6), OPTIONS);
     expect(r.ok && r.value.summary).toContain('1 of 3 hit');
     expect(captainAction(s, 'Nobody', null).ok).toBe(false);
+  });
+});
+
+/** The state with one ship's sheet patched (a fixture shortcut, not an event). */
+function patched(state: BattleState, id: string, patch: Partial<Sheet>): BattleState {
+  return {
+    ...state,
+    ships: {
+      ...state.ships,
+      [id]: { ...state.ships[id], sheet: { ...sheet(state, id), ...patch } }
+    }
+  };
+}
+
+/** Every ship's sheet through the system's new-turn hook. */
+function nextTurn(state: BattleState): BattleState {
+  const ships = { ...state.ships };
+  for (const [id, ship] of Object.entries(ships)) {
+    ships[id] = {
+      ...ship,
+      sheet: woodenWarships.onTurnStart?.(sheet(state, id), {
+        endedTurn: state.turn,
+        options: {}
+      }) as never
+    };
+  }
+  return { ...state, turn: state.turn + 1, ships };
+}
+
+/** Undo as the battle log does it: the inverse ops of the event. */
+function undone(state: BattleState, draft: Result<EventDraft>): BattleState {
+  if (!draft.ok) throw new Error(draft.error);
+  return applyEvent(state, { ops: invertOps(draft.value.ops) });
+}
+
+describe('island collision (SPEC B.4.3 step 5, B.5 #19)', () => {
+  it('rolls the chart ram damage into her own hull, stops her, and undoes as one event', () => {
+    const s = fleets();
+    // EXAMPLE Man O' War: ram 3d6, hull 200.
+    const odds = islandCollisionOdds(sheet(s, 'victory'));
+    expect(odds.mean).toEqual({ n: 21n, d: 2n });
+    expect(odds.sinks).toEqual({ n: 0n, d: 1n });
+    const r = islandCollisionAction(s, 'victory', entered([6, 5, 4], 6));
+    expect(r.ok && r.value.summary).toBe(
+      'victory runs onto an island: ram damage 3d6 = 15 to her own hull (185 left); she stops at the point of contact'
+    );
+    if (!r.ok) return;
+    expect(r.value.roll?.procedure).toContain('B.4.3 step 5');
+    const after = step(s, r);
+    expect(sheet(after, 'victory').hull).toEqual({ original: 200, current: 185 });
+    // Nothing else changed, and the inverse of the one event restores the ship.
+    expect(sheet(after, 'victory').rigging).toEqual(sheet(s, 'victory').rigging);
+    expect(undone(after, r)).toEqual(s);
+    expect(islandCollisionAction(s, 'victory', entered([6, 5], 6)).ok).toBe(false);
+  });
+
+  it('can sink her; a sunk ship cannot run aground again', () => {
+    const s = patched(fleets(), 'fleche', { hull: { original: 40, current: 3 } });
+    // EXAMPLE Schooner: ram 1d4; a 3 or a 4 sinks her, shown before the roll.
+    expect(islandCollisionOdds(sheet(s, 'fleche')).sinks).toEqual({ n: 1n, d: 2n });
+    const r = islandCollisionAction(s, 'fleche', entered([4], 4));
+    expect(r.ok && r.value.summary).toContain('fleche sinks');
+    const after = step(s, r);
+    expect(sheet(after, 'fleche').status).toBe('sunk');
+    expect(victorOf(after)).toBe('Nelson');
+    expect(islandCollisionAction(after, 'fleche', entered([1], 6)).ok).toBe(false);
+  });
+});
+
+describe('upgrades in battle (SPEC B.4.4 step 1, B.5 #15, #16)', () => {
+  const topsails: UpgradeCard = {
+    id: 'u-topsails',
+    name: 'New topsails',
+    cost: 500,
+    text: '',
+    effect: {
+      hull: 10,
+      rigging: 0,
+      crew: 0,
+      speedFull: 1,
+      speedBattle: 0,
+      speedTrim: 0,
+      percent: 5
+    }
+  };
+  const dear: UpgradeCard = { ...topsails, id: 'u-dear', name: 'Gold leaf', cost: 4000 };
+  const racing: UpgradeCard = {
+    ...topsails,
+    id: 'u-racing',
+    name: 'Racing hull',
+    cost: 100,
+    effect: { ...topsails.effect, speedFull: 3 }
+  };
+
+  function withHold(): BattleState {
+    let s = fleets();
+    s = step(s, cardsAction(s, { ...systemOf(s), upgradeCards: [topsails, dear, racing] }));
+    s = step(s, holdAction(s, 'victory', null, ['u-topsails', 'u-dear', 'u-racing']));
+    return s;
+  }
+
+  it('draws cards into the hold up to the hold rating, each once', () => {
+    const s = withHold();
+    expect(sheet(s, 'victory').upgradeCards.map((c) => c.id)).toEqual([
+      'u-topsails',
+      'u-dear',
+      'u-racing'
+    ]);
+    // EXAMPLE Schooner: hold rating 1.
+    expect(holdAction(s, 'pickle', null, ['u-topsails', 'u-dear']).ok).toBe(false);
+    expect(holdAction(s, 'victory', null, ['u-dear', 'u-dear']).ok).toBe(false);
+  });
+
+  it('a stationary ship pays from her funds, gains the effects and ends her turn; undo restores all', () => {
+    const s = withHold();
+    expect(upgradeAction(s, 'victory', 'u-topsails', false, OPTIONS).ok).toBe(false);
+    expect(isLikelyStationary(sheet(s, 'victory'))).toBe(true); // no sail set yet
+    const r = upgradeAction(s, 'victory', 'u-topsails', true, OPTIONS);
+    expect(r.ok && r.value.summary).toBe(
+      'victory fits New topsails for £500 (hull +10, full sail +1, +5 to hit; speeds 4/2/1): Nelson has £2,900 left; end of her turn'
+    );
+    const after = step(s, r);
+    expect(systemOf(after).players.Nelson.funds).toBe(2900);
+    const v = sheet(after, 'victory');
+    expect(v.hull).toEqual({ original: 210, current: 210 });
+    expect(v.appliedUpgrades.map((c) => c.id)).toEqual(['u-topsails']);
+    expect(v.upgradeCards.map((c) => c.id)).toEqual(['u-dear', 'u-racing']);
+    // "End of your turn.": no sail, no second upgrade, no loading this turn; Pickle is not affected.
+    expect(setSailAction(after, 'victory', 'full').ok).toBe(false);
+    expect(upgradeAction(after, 'victory', 'u-racing', true, OPTIONS).ok).toBe(false);
+    expect(reloadAction(after, 'victory', { zone1: 'round' }, OPTIONS).ok).toBe(false);
+    expect(reloadAction(after, 'pickle', { zone1: 'round' }, OPTIONS).ok).toBe(true);
+    expect(undone(after, r)).toEqual(s);
+  });
+
+  it('never takes the funds below zero, nor a speed past 5', () => {
+    const s = withHold();
+    const broke = upgradeAction(s, 'victory', 'u-dear', true, OPTIONS);
+    expect(broke.ok).toBe(false);
+    if (!broke.ok) expect(broke.error).toContain('only £3,400 left');
+    // EXAMPLE Man O' War full sail 3 + 3 = 6.
+    const fast = upgradeAction(s, 'victory', 'u-racing', true, OPTIONS);
+    expect(fast.ok).toBe(false);
+    if (!fast.ok) expect(fast.error).toContain('past speed 5');
+  });
+
+  it("with upgradeEndsTurnScope = 'player' every ship of the player ends her turn", () => {
+    const s = withHold();
+    const opts: WwOptions = { ...OPTIONS, upgradeEndsTurnScope: 'player' };
+    const after = step(s, upgradeAction(s, 'victory', 'u-topsails', true, opts));
+    expect(sheet(after, 'pickle').hasEndedTurn).toBe(true);
+    expect(sheet(after, 'fleche').hasEndedTurn).toBe(false);
+    expect(nextTurn(after).ships.pickle && sheet(nextTurn(after), 'pickle').hasEndedTurn).toBe(
+      false
+    );
+  });
+
+  it('a purchase can draw upgrade cards into the new hold', () => {
+    let s = withHold();
+    const r = purchaseAction(s, {
+      id: 'bellona',
+      player: 'Villeneuve',
+      name: 'Bellona',
+      chart: exampleChart('Frigate'),
+      crewSkill: 'Skilled',
+      upgradeCards: [topsails]
+    });
+    expect(r.ok && r.value.summary).toContain('hold: New topsails');
+    s = step(s, r);
+    expect(sheet(s, 'bellona').upgradeCards.map((c) => c.id)).toEqual(['u-topsails']);
+  });
+});
+
+describe('boarding rounds per turn (SPEC B.4.7 step 5, B.5 #8)', () => {
+  function boarded(opts: WwOptions): BattleState {
+    let s = fleets();
+    s = step(s, reloadAction(s, 'victory', { zone3: 'grape' }, opts));
+    s = patched(s, 'fleche', { crew: { original: 60, current: 6 } });
+    return step(
+      s,
+      boardingStartAction(
+        s,
+        {
+          attackerId: 'victory',
+          targetId: 'fleche',
+          distanceInches: 1,
+          isSideBySide: true,
+          party: 9
+        },
+        opts
+      )
+    );
+  }
+
+  it('a limit of 1 refuses the second round this turn with the reason, and allows it next turn', () => {
+    const opts: WwOptions = { ...OPTIONS, boardingRoundsPerTurn: 1 };
+    let s = boarded(opts);
+    expect(boardingRoundsNote(sheet(s, 'victory'), opts)).toContain('1 of 1 round left this turn');
+    s = step(s, boardingRoundAction(s, 'victory', entered([6, 6, 1, 1, 1], 6), opts));
+    expect(sheet(s, 'fleche').crew.current).toBe(4);
+    const refused = boardingRoundAction(s, 'victory', entered([6, 6, 1, 1, 1], 6), opts);
+    expect(refused.ok).toBe(false);
+    if (!refused.ok)
+      expect(refused.error).toContain(
+        "1 boarding round a turn (SPEC B.4.7 step 5): victory's boarders fight on in next turn's Step 4"
+      );
+    expect(boardingFightAction(s, 'victory', entered([6, 6, 1, 1, 1], 6), opts).ok).toBe(false);
+    expect(boardingRoundsNote(sheet(s, 'victory'), opts)).toContain('fight on in next turn');
+    // The boarding persists; next turn the count starts again.
+    s = nextTurn(s);
+    expect(sheet(s, 'victory').boarding?.party).toBe(9);
+    expect(boardingRoundAction(s, 'victory', entered([6, 6, 1, 1, 1], 6), opts).ok).toBe(true);
+  });
+
+  it('fighting on runs at most the rounds left this turn, as one event', () => {
+    const opts: WwOptions = { ...OPTIONS, boardingRoundsPerTurn: 2 };
+    const s = boarded(opts);
+    // Three rounds rolled, two allowed: the third round's dice are left over.
+    const three = entered([6, 6, 1, 1, 1, 6, 6, 1, 1, 1, 6, 6, 1, 1, 1], 6);
+    expect(boardingFightAction(s, 'victory', three, opts).ok).toBe(false);
+    const r = boardingFightAction(s, 'victory', entered([6, 6, 1, 1, 1, 6, 6, 1, 1, 1], 6), opts);
+    expect(r.ok && r.value.summary).toBe(
+      "victory boarding fleche, rounds 1–2: defenders lose 4, boarders lose 0 (9 v 2): the turn's 2 rounds are fought"
+    );
+    const after = step(s, r);
+    expect(sheet(after, 'victory').boarding?.roundsThisTurn).toBe(2);
+    expect(boardingRoundAction(after, 'victory', entered([6, 6, 1, 1, 1], 6), opts).ok).toBe(false);
+    expect(undone(after, r)).toEqual(s);
+  });
+
+  it('until resolved (default): any number of rounds, fought to the end in one event', () => {
+    const s = boarded(OPTIONS);
+    expect(boardingRoundsNote(sheet(s, 'victory'), OPTIONS)).toContain('Fought until resolved');
+    const faces = [6, 6, 1, 1, 1, 6, 6, 1, 1, 1, 6, 6, 1, 1, 1];
+    const r = boardingFightAction(s, 'victory', entered(faces, 6), OPTIONS);
+    expect(r.ok && r.value.summary).toBe(
+      'victory boarding fleche, rounds 1–3: defenders lose 6, boarders lose 0 (9 v 0): fleche is captured'
+    );
+    const after = step(s, r);
+    expect(sheet(after, 'fleche').status).toBe('captured');
+    expect(sheet(after, 'victory').boarding).toBeNull();
+    // Left over into a new turn under the default, the note says it should have been finished.
+    expect(
+      boardingRoundsNote(
+        sheet(
+          nextTurn(
+            step(s, boardingRoundAction(s, 'victory', entered([6, 6, 1, 1, 1], 6), OPTIONS))
+          ),
+          'victory'
+        ),
+        OPTIONS
+      )
+    ).toContain('left unresolved');
+  });
+});
+
+describe('the exposed side (SPEC B.4.7 step 8, Errata 2)', () => {
+  it('defaults the +30 tick for a shot at the boarding ship, says why, and leaves the boarded one', () => {
+    let s = fleets();
+    s = step(s, reloadAction(s, 'victory', { zone3: 'grape' }, OPTIONS));
+    s = patched(s, 'fleche', { crew: { original: 25, current: 2 } });
+    expect(exposedSideDefault(s, 'victory', OPTIONS).isExposable).toBe(false);
+    s = step(
+      s,
+      boardingStartAction(
+        s,
+        {
+          attackerId: 'victory',
+          targetId: 'fleche',
+          distanceInches: 1,
+          isSideBySide: true,
+          party: 3
+        },
+        OPTIONS
+      )
+    );
+    const d = exposedSideDefault(s, 'victory', OPTIONS);
+    expect(d.isExposable).toBe(true);
+    expect(d.reason).toContain('victory is boarding fleche this turn (3 boarders across)');
+    expect(d.reason).toContain('+30');
+    expect(exposedSideDefault(s, 'fleche', OPTIONS).isExposable).toBe(false);
+    const both: WwOptions = {
+      ...OPTIONS,
+      exposedSideAppliesTo: 'bothShips',
+      percentModifierMode: 'relative'
+    };
+    expect(exposedSideDefault(s, 'fleche', both).reason).toContain('being boarded by victory');
+    expect(exposedSideDefault(s, 'victory', both).reason).toContain('×1.3');
   });
 });

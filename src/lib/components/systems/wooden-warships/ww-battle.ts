@@ -1,17 +1,20 @@
 import { createAction } from '$lib/battle/actions';
 import type { BattleShip, BattleState, EventDraft, Json } from '$lib/battle/events';
 import type { DiceRoll } from '$lib/rules/core/dice';
-import { formatFraction } from '$lib/rules/core/rational';
+import { formatFraction, type Rational } from '$lib/rules/core/rational';
 import { err, ok, type Result } from '$lib/rules/core/result';
-import { fireOdds } from '$lib/rules/wooden-warships/odds-gunnery';
+import { fireOdds, ramDamageDist } from '$lib/rules/wooden-warships/odds-gunnery';
+import { atLeast, mean, type Dist } from '$lib/rules/core/dist';
 import type { WwOptions } from '$lib/rules/wooden-warships/options';
 import {
   applyBoardingRound,
   applyCapture,
   applyLoot,
+  boardingRoundsLeft,
   checkBoarding,
   loseBoardingParty,
   resolveBoardingRound,
+  resolveBoardingRounds,
   startBoarding,
   withdrawBoarding,
   type BoardingCheck,
@@ -27,8 +30,13 @@ import {
   type FirePlan
 } from '$lib/rules/wooden-warships/resolve-gunnery';
 import {
+  applyIslandCollision,
+  applyUpgrade,
+  assignCards,
+  effectiveSpeeds,
   purchaseShip,
   reload,
+  resolveIslandCollision,
   resolveMovement,
   setSail,
   startTurn,
@@ -39,13 +47,16 @@ import {
   sheetSchema,
   systemStateSchema,
   type LootCard,
+  type RamDice,
   type Sheet,
   type ShipChart,
-  type SystemState
+  type SystemState,
+  type UpgradeCard
 } from '$lib/rules/wooden-warships/sheet';
 import {
   BATTERY_NAMES,
   BOARDING_DIE,
+  EXPOSED_SIDE_MODIFIER,
   SAIL_SETTING_TEXT,
   STARTING_FUNDS,
   WIND_SECTOR_TEXT,
@@ -166,6 +177,8 @@ export function purchaseAction(
     chart: ShipChart;
     crewSkill: CrewSkill;
     lootCard?: LootCard | null;
+    /** "draw … as many upgrade cards as your ship's hold rating" (B.4.1 step 6). */
+    upgradeCards?: UpgradeCard[];
   }
 ): Result<EventDraft> {
   const system = systemOf(state);
@@ -173,6 +186,8 @@ export function purchaseAction(
   const name = input.name.trim();
   if (!name) return err('Name the ship.');
   if (state.ships[input.id]) return err('That ship is already in the battle.');
+  const drawn = (input.upgradeCards ?? []).map((c) => c.id);
+  if (new Set(drawn).size !== drawn.length) return err('Draw each upgrade card once.');
   const r = purchaseShip(system, { ...input, name });
   if (!r.ok) return r;
   const ship: BattleShip = {
@@ -183,10 +198,13 @@ export function purchaseAction(
     order: Object.keys(state.ships).length
   };
   const funds = r.value.state.players[input.player]?.funds ?? 0;
+  const hold = input.upgradeCards?.length
+    ? `; hold: ${input.upgradeCards.map((c) => c.name).join(', ')}`
+    : '';
   return ok(
     createAction(state, {
       kind: 'ww.purchase',
-      summary: `${input.player} buys ${name} (${input.chart.name}, ${input.crewSkill}) for ${pounds(r.value.cost)}: ${pounds(funds)} left`,
+      summary: `${input.player} buys ${name} (${input.chart.name}, ${input.crewSkill}) for ${pounds(r.value.cost)}: ${pounds(funds)} left${hold}`,
       next: {
         ...state,
         ships: { ...state.ships, [input.id]: ship },
@@ -291,6 +309,43 @@ export function canBeExposed(state: BattleState, targetId: string, options: WwOp
   const target = sheetOf(state.ships[targetId]);
   if (!target) return false;
   return exposedSideApplies(target, boardersOf(state, targetId).length > 0, options);
+}
+
+/**
+ * The exposed-side tick's default, from the battle (B.4.7 step 8): ticked when the target is a ship
+ * boarding another (or, with `exposedSideAppliesTo = 'bothShips'`, one being boarded), with the
+ * reason to show. Which side the shot comes from is still the referee's call, so it stays a tick.
+ */
+export function exposedSideDefault(
+  state: BattleState,
+  targetId: string,
+  options: WwOptions
+): { isExposable: boolean; reason: string } {
+  const target = sheetOf(state.ships[targetId]);
+  if (!target) return { isExposable: false, reason: '' };
+  const bonus =
+    options.percentModifierMode === 'relative'
+      ? `×${(100 + EXPOSED_SIDE_MODIFIER) / 100}`
+      : `+${EXPOSED_SIDE_MODIFIER}`;
+  const why = `"During Boarding you are 30% more likely to be hit if attacked from your exposed side due to your crew being occupied" (${bonus}, SPEC B.4.7 step 8).`;
+  if (target.boarding) {
+    const prey = sheetOf(state.ships[target.boarding.targetShipId]);
+    const side = target.boarding.exposedSide
+      ? ` Her exposed side: ${target.boarding.exposedSide}.`
+      : '';
+    return {
+      isExposable: true,
+      reason: `${target.name} is boarding ${prey?.name ?? 'a ship'} this turn (${target.boarding.party} boarders across): ${why}${side} Untick it for a shot from her other side.`
+    };
+  }
+  const boarders = boardersOf(state, targetId);
+  if (boarders.length > 0 && options.exposedSideAppliesTo === 'bothShips') {
+    return {
+      isExposable: true,
+      reason: `${target.name} is being boarded by ${boarders.map((b) => b.sheet.name).join(', ')}; the battle's reading applies it to both ships: ${why} Untick it for a shot from her other side.`
+    };
+  }
+  return { isExposable: false, reason: '' };
 }
 
 /** B.4.5 steps 1–6 for two ships of the battle: the plan the odds and the resolver share. */
@@ -542,6 +597,8 @@ export function boardingRoundAction(
   const f = boardingFight(state, attackerId);
   if (!f.ok) return f;
   const { attacker, defender, defenderId, attackers, defenders } = f.value;
+  const limit = roundLimitReached(attacker, options);
+  if (limit) return err(limit);
   const faces = roll.dice.map((d) => d.face);
   const na = Math.min(3, attackers);
   const r = resolveBoardingRound(
@@ -655,6 +712,287 @@ export function lootAction(
         { [captorId]: r.value.captorShip, [prizeId]: r.value.prize },
         r.value.state
       )
+    })
+  );
+}
+
+/**
+ * B.4.7 step 5 with option `boardingRoundsPerTurn`: why no more rounds may be fought this turn, or
+ * null when they may.
+ */
+export function roundLimitReached(attacker: Sheet, options: WwOptions): string | null {
+  const limit = options.boardingRoundsPerTurn;
+  if (!attacker.boarding || limit === 'untilResolved') return null;
+  if (boardingRoundsLeft(attacker.boarding, options) > 0) return null;
+  return `This battle fights ${limit} boarding round${limit === 1 ? '' : 's'} a turn (SPEC B.4.7 step 5): ${attacker.name}'s boarders fight on in next turn's Step 4, unless they withdraw or the defenders surrender.`;
+}
+
+/** What the referee should know about a boarding's rounds this turn (option `boardingRoundsPerTurn`). */
+export function boardingRoundsNote(attacker: Sheet, options: WwOptions): string {
+  const b = attacker.boarding;
+  if (!b) return '';
+  const limit = options.boardingRoundsPerTurn;
+  if (limit === 'untilResolved') {
+    const isLeftOver = (b.roundsThisTurn ?? 0) === 0 && b.roundsFought > 0;
+    return isLeftOver
+      ? `This boarding was left unresolved in an earlier turn; under "until resolved" (SPEC B.5 #8) it is fought to the end in one Step 4, or ended by a withdrawal or a surrender.`
+      : 'Fought until resolved in this Step 4 (SPEC B.5 #8): fight on, or the boarders withdraw, or the defenders surrender.';
+  }
+  const left = boardingRoundsLeft(b, options);
+  return left > 0
+    ? `${left} of ${limit} round${limit === 1 ? '' : 's'} left this turn (battle option, SPEC B.4.7 step 5).`
+    : (roundLimitReached(attacker, options) ?? '');
+}
+
+/**
+ * "resolve one round at a time or to the end": several rounds from one roll (the attacker's dice
+ * then the defender's, round after round), until a side is gone or the turn's rounds are fought
+ * (option `boardingRoundsPerTurn`). One event, so one undo takes the whole run back.
+ */
+export function boardingFightAction(
+  state: BattleState,
+  attackerId: string,
+  roll: DiceRoll,
+  options: WwOptions
+): Result<EventDraft> {
+  const f = boardingFight(state, attackerId);
+  if (!f.ok) return f;
+  const { attacker, defender, defenderId, attackers, defenders } = f.value;
+  const limit = roundLimitReached(attacker, options);
+  if (limit) return err(limit);
+  const left = attacker.boarding ? boardingRoundsLeft(attacker.boarding, options) : 0;
+  const skills = { attackerSkill: attacker.crewSkill, defenderSkill: defender.crewSkill };
+  const r = resolveBoardingRounds(
+    { ...skills, attackers, defenders },
+    roll.dice.map((d) => d.face),
+    left
+  );
+  if (!r.ok) return r;
+  const rounds = r.value;
+  const lastRound = rounds[rounds.length - 1];
+  if (!lastRound) return err('No boarding round was rolled.');
+  let a = attacker;
+  let d = defender;
+  for (const round of rounds) {
+    const applied = applyBoardingRound(a, d, round);
+    a = applied.attacker;
+    d = applied.defender;
+  }
+  const first = (attacker.boarding?.roundsFought ?? 0) + 1;
+  const span =
+    rounds.length === 1 ? `round ${first}` : `rounds ${first}–${first + rounds.length - 1}`;
+  const lossA = rounds.reduce((s, x) => s + x.attackerLosses, 0);
+  const lossD = rounds.reduce((s, x) => s + x.defenderLosses, 0);
+  let summary = `${attacker.name} boarding ${defender.name}, ${span}: defenders lose ${lossD}, boarders lose ${lossA} (${lastRound.attackersLeft} v ${lastRound.defendersLeft})`;
+  let next: BattleState;
+  if (lastRound.result === 'captured') {
+    const cap = applyCapture(a, d, options.capturedShipFate);
+    next = capturedState(
+      state,
+      attackerId,
+      defenderId,
+      { [attackerId]: cap.attacker, [defenderId]: cap.defender },
+      options
+    );
+    summary += `: ${defender.name} is captured`;
+  } else {
+    next = withSheets(state, { [attackerId]: a, [defenderId]: d });
+    if (lastRound.result === 'repelled') summary += ': the boarders are repelled';
+    else
+      summary += `: the turn's ${rounds.length} round${rounds.length === 1 ? '' : 's'} are fought`;
+  }
+  return ok(
+    createAction(state, {
+      kind: 'ww.boardingRounds',
+      summary,
+      next,
+      roll: {
+        procedure: 'Wooden Warships boarding rounds (SPEC B.4.7 steps 4–5)',
+        inputs: toJson({
+          attackerId,
+          defenderId,
+          attackers,
+          defenders,
+          attackerDie: BOARDING_DIE[attacker.crewSkill],
+          defenderDie: BOARDING_DIE[defender.crewSkill],
+          roundsAllowed: Number.isFinite(left) ? left : 'untilResolved'
+        }),
+        dice: roll,
+        outcome: toJson(
+          rounds.map((x) => ({
+            attackerValues: x.attackerValues,
+            defenderValues: x.defenderValues,
+            attackersLeft: x.attackersLeft,
+            defendersLeft: x.defendersLeft
+          }))
+        )
+      }
+    })
+  );
+}
+
+/** "2d6+1". */
+export function ramLabel(ram: RamDice): string {
+  const plus = ram.plus ? `${ram.plus > 0 ? '+' : ''}${ram.plus}` : '';
+  return `${ram.count}d${ram.sides}${plus}`;
+}
+
+/** Odds before the ram damage roll: its exact distribution, the mean and the chance she sinks. */
+export function islandCollisionOdds(sheet: Sheet): {
+  dist: Dist<number>;
+  mean: Rational;
+  sinks: Rational;
+} {
+  const dist = ramDamageDist(sheet.chart.ramDamage);
+  return { dist, mean: mean(dist), sinks: atLeast(dist, sheet.hull.current) };
+}
+
+/**
+ * Step 1, island collision (B.4.3 step 5, B.5 #19): "For island damage, roll the ram damage on your
+ * ship damage chart and apply it to your own ship." [DEFAULT] to the hull (`islandDamageArea`); the
+ * ship stops at the point of contact. One event: the roll, the damage and a sinking.
+ */
+export function islandCollisionAction(
+  state: BattleState,
+  shipId: string,
+  roll: DiceRoll
+): Result<EventDraft> {
+  const s = shipAndSheet(state, shipId);
+  if (!s.ok) return s;
+  const sheet = s.value.sheet;
+  if (sheet.status !== 'active') return err('Only a ship afloat can run aground.');
+  const ram = sheet.chart.ramDamage;
+  if (ram.count === 0 && ram.plus === 0) {
+    return err(
+      `The ${sheet.chart.name} chart has no ram damage yet: enter it in the chart editor.`
+    );
+  }
+  const faces = roll.dice.map((d) => d.face);
+  const r = resolveIslandCollision(ram, faces);
+  if (!r.ok) return r;
+  const next = applyIslandCollision(sheet, r.value);
+  const odds = islandCollisionOdds(sheet);
+  let summary = `${sheet.name} runs onto an island: ram damage ${ramLabel(ram)} = ${r.value} to her own hull (${next.hull.current} left); she stops at the point of contact`;
+  if (next.status === 'sunk') summary += `; ${sheet.name} sinks`;
+  return ok(
+    createAction(state, {
+      kind: 'ww.island',
+      summary,
+      next: withSheets(state, { [shipId]: next }),
+      roll: {
+        procedure: 'Wooden Warships island collision (SPEC B.4.3 step 5)',
+        inputs: toJson({ shipId, ramDamage: ram, hullBefore: sheet.hull.current, area: 'hull' }),
+        dice: roll,
+        odds: toJson({ meanDamage: formatFraction(odds.mean), sinks: formatFraction(odds.sinks) }),
+        outcome: toJson({ damage: r.value, hullAfter: next.hull.current, status: next.status })
+      }
+    })
+  );
+}
+
+/**
+ * "Are you moving? Nay?" (B.4.4 step 1): the app's guess, which the referee can change: no sail set
+ * yet, at anchor or raising it, or stopped beyond the red arrows.
+ */
+export function isLikelyStationary(sheet: Sheet): boolean {
+  return (
+    sheet.speedSetting === null ||
+    sheet.speedSetting === 'anchor' ||
+    sheet.isRaisingAnchor ||
+    sheet.turnsBeyondRedArrows >= 2
+  );
+}
+
+/** "hull +10, full sail +1, +5 to hit". */
+export function upgradeEffectText(card: UpgradeCard): string {
+  const e = card.effect;
+  const parts: string[] = [];
+  const sign = (n: number) => (n > 0 ? `+${n}` : `${n}`);
+  if (e.hull) parts.push(`hull ${sign(e.hull)}`);
+  if (e.rigging) parts.push(`rigging ${sign(e.rigging)}`);
+  if (e.crew) parts.push(`crew ${sign(e.crew)}`);
+  if (e.speedFull) parts.push(`full sail ${sign(e.speedFull)}`);
+  if (e.speedBattle) parts.push(`battle sail ${sign(e.speedBattle)}`);
+  if (e.speedTrim) parts.push(`trim sail ${sign(e.speedTrim)}`);
+  if (e.percent) parts.push(`${sign(e.percent)} to hit`);
+  return parts.length ? parts.join(', ') : 'no stat change';
+}
+
+/**
+ * Maintenance Part 1 (B.4.4 step 1): a stationary ship fits an upgrade card from her hold, paying
+ * "the amount of money listed on the upgrade card" from her player's funds (never below zero); the
+ * card's effects apply; "you may not upgrade your ship past speed 5"; "End of your turn." for the
+ * ship, or with `upgradeEndsTurnScope = 'player'` for every ship of the player. One event.
+ */
+export function upgradeAction(
+  state: BattleState,
+  shipId: string,
+  cardId: string,
+  isStationary: boolean,
+  options: WwOptions
+): Result<EventDraft> {
+  const s = shipAndSheet(state, shipId);
+  if (!s.ok) return s;
+  const { ship, sheet } = s.value;
+  if (sheet.hasEndedTurn) return err(`${sheet.name} already ended her turn.`);
+  const system = systemOf(state);
+  if (!system.players[ship.player])
+    return err(`${ship.player || 'Her player'} is not in the fleet purchase.`);
+  const card = sheet.upgradeCards.find((c) => c.id === cardId);
+  const r = applyUpgrade({ state: system, player: ship.player, sheet, cardId, isStationary });
+  if (!r.ok) return r;
+  if (!card) return err("That upgrade card is not in this ship's hold.");
+  const sheets: Record<string, Sheet> = { [shipId]: r.value.sheet };
+  if (options.upgradeEndsTurnScope === 'player') {
+    for (const other of Object.values(state.ships)) {
+      const o = sheetOf(other);
+      if (other.id !== shipId && other.player === ship.player && o?.status === 'active') {
+        sheets[other.id] = { ...o, hasEndedTurn: true };
+      }
+    }
+  }
+  const funds = r.value.state.players[ship.player]?.funds ?? 0;
+  const sp = effectiveSpeeds(r.value.sheet);
+  const whose = options.upgradeEndsTurnScope === 'player' ? `${ship.player}'s` : 'her';
+  return ok(
+    createAction(state, {
+      kind: 'ww.upgrade',
+      summary: `${sheet.name} fits ${card.name} for ${pounds(card.cost)} (${upgradeEffectText(card)}; speeds ${sp.full}/${sp.battle}/${sp.trim}): ${ship.player} has ${pounds(funds)} left; end of ${whose} turn`,
+      next: withSheets(state, sheets, r.value.state)
+    })
+  );
+}
+
+/**
+ * B.4.1 step 6 for a ship already afloat: "draw one loot card and as many upgrade cards as your
+ * ship's hold rating" from the battle's card lists (user data). Replaces what the hold held.
+ */
+export function holdAction(
+  state: BattleState,
+  shipId: string,
+  lootCardId: string | null,
+  upgradeCardIds: readonly string[]
+): Result<EventDraft> {
+  const s = shipAndSheet(state, shipId);
+  if (!s.ok) return s;
+  const system = systemOf(state);
+  const loot = lootCardId === null ? null : system.lootCards.find((c) => c.id === lootCardId);
+  if (loot === undefined) return err('That loot card is not in the list.');
+  if (new Set(upgradeCardIds).size !== upgradeCardIds.length) return err('Draw each card once.');
+  const upgrades: UpgradeCard[] = [];
+  for (const id of upgradeCardIds) {
+    const c = system.upgradeCards.find((u) => u.id === id);
+    if (!c) return err('That upgrade card is not in the list.');
+    upgrades.push(c);
+  }
+  const r = assignCards(s.value.sheet, loot, upgrades);
+  if (!r.ok) return r;
+  const names = upgrades.map((u) => u.name).join(', ') || 'no upgrade cards';
+  return ok(
+    createAction(state, {
+      kind: 'ww.hold',
+      summary: `${s.value.sheet.name}'s hold: ${loot ? `loot card ${loot.name}, ` : ''}${names}`,
+      next: withSheets(state, { [shipId]: r.value })
     })
   );
 }
