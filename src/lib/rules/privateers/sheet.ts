@@ -396,6 +396,9 @@ export const systemStateSchema = z.strictObject({
   initiativeTurn: z.optional(z.int()),
   /** Orders by ship id (C.4.2); absent in battles from before it. */
   orders: z.optional(z.record(z.string(), shipOrderSchema)),
+  /** Ships that made their Phase 4 move (sailing, tack roll, drift, anchoring) this turn: one move
+   *  each, and boats only on a turn the ship does not move (C.4.6.8). */
+  moved: z.optional(z.strictObject({ turn: z.int(), ids: z.array(z.string()) })),
   boardings: z.array(boardingSchema)
 });
 export type SystemState = z.infer<typeof systemStateSchema>;
