@@ -102,7 +102,7 @@ test('a two-ship engagement: broadside with a critical, morale, and undo reverts
     .selectOption({ label: 'Hermione' });
   await setStepper(fire, 'Range (inches)', 10);
   // Short range, fire low (1–9), No Sail +1: hit on ≤ 10, 5/6 a gun.
-  await expect(fire.getByTestId('pv-fire-needed')).toContainText('short range, fire low');
+  await expect(fire.getByTestId('pv-fire-needed')).toContainText('Short range, fire low');
   await expect(fire.getByTestId('pv-fire-needed')).toContainText('≤ 10');
   const hitOdds = fire.getByTestId('odds-display').first();
   await expect(hitOdds.getByTestId('odds-headline')).toHaveAttribute('data-fraction', '215/216');

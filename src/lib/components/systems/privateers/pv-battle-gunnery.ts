@@ -176,6 +176,13 @@ export function oddsRecord(odds: BroadsideOdds): Json {
   };
 }
 
+/** The dice of one toss as `resolveToss` takes them. */
+export interface TossInput {
+  dice: TossDie[];
+  criticalFace?: number;
+  officerFaces?: number[];
+}
+
 export interface BroadsideResult {
   next: BattleState;
   summary: string;
@@ -193,7 +200,7 @@ export function resolveBroadside(
   setup: FireSetup,
   plan: FirePlan,
   hits: boolean[],
-  toss: { dice: TossDie[]; criticalFace?: number; officerFaces?: number[] } | null,
+  toss: TossInput | null,
   options: PvOptions = DEFAULT_OPTIONS
 ): Result<BroadsideResult> {
   const firer = sheetIn(state, setup.firerId);
