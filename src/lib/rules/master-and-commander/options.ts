@@ -87,10 +87,11 @@ export const OPTIONS: readonly OptionSpec[] = [
     key: 'attacksPerShip',
     label: 'Attacks per ship per turn',
     ruleRef: 'SPEC A.4.5 step 4, A.5 #23',
-    help: '"A ship can fire from both sides." Once per eligible target per turn, or once per side.',
+    help: '"A ship can fire from both sides. If your ship is in position to fire upon more than one enemy ship, you must announce which ship you are going to attack first." Once per eligible target per turn, once per side, or once in total.',
     choices: [
       { value: 'oncePerTargetPerTurn', label: 'Once per target' },
-      { value: 'onePerSidePerTurn', label: 'Once per side' }
+      { value: 'onePerSidePerTurn', label: 'Once per side' },
+      { value: 'oncePerTurn', label: 'Once per turn' }
     ],
     defaultValue: 'oncePerTargetPerTurn'
   },
@@ -218,6 +219,10 @@ export const OPTIONS: readonly OptionSpec[] = [
 /** The options the engine reads, typed. */
 export interface McOptions {
   tieExhaustion: 'defender' | 'moreDiceWins';
+  attackTiming: 'afterAllMovement' | 'afterEachShipMoves' | 'free';
+  attacksPerShip: 'oncePerTargetPerTurn' | 'onePerSidePerTurn' | 'oncePerTurn';
+  repelledAttackEndsTurn: boolean;
+  raidRange: 'sameAsShips' | 'adjacentOnly';
   counterAttackDice: 'current' | 'preHit';
   steadyAfterStorm: 'stormContinues' | 'reroll';
   repairLimitPerTurn: number | 'unlimited';
@@ -232,6 +237,10 @@ export interface McOptions {
 
 export const DEFAULT_MC_OPTIONS: McOptions = {
   tieExhaustion: 'defender',
+  attackTiming: 'afterAllMovement',
+  attacksPerShip: 'oncePerTargetPerTurn',
+  repelledAttackEndsTurn: false,
+  raidRange: 'sameAsShips',
   counterAttackDice: 'current',
   steadyAfterStorm: 'stormContinues',
   repairLimitPerTurn: 1,
@@ -260,6 +269,25 @@ export function readOptions(raw: BattleOptions): McOptions {
   const limit = raw['repairLimitPerTurn'];
   return {
     tieExhaustion: pick(raw, 'tieExhaustion', ['defender', 'moreDiceWins'], d.tieExhaustion),
+    attackTiming: pick(
+      raw,
+      'attackTiming',
+      ['afterAllMovement', 'afterEachShipMoves', 'free'],
+      d.attackTiming
+    ),
+    attacksPerShip: pick(
+      raw,
+      'attacksPerShip',
+      ['oncePerTargetPerTurn', 'onePerSidePerTurn', 'oncePerTurn'],
+      d.attacksPerShip
+    ),
+    repelledAttackEndsTurn: pick(
+      raw,
+      'repelledAttackEndsTurn',
+      [true, false],
+      d.repelledAttackEndsTurn
+    ),
+    raidRange: pick(raw, 'raidRange', ['sameAsShips', 'adjacentOnly'], d.raidRange),
     counterAttackDice: pick(raw, 'counterAttackDice', ['current', 'preHit'], d.counterAttackDice),
     steadyAfterStorm: pick(
       raw,

@@ -2,7 +2,7 @@
 // A.4.15). Pure: the clock (`now`, ms epoch) and every die face are parameters.
 import { err, ok, type Result } from '../core/result';
 import type { McOptions } from './options';
-import type { Sheet, SystemState, WindState } from './sheet';
+import { EMPTY_TURN_ACTS, type Sheet, type SystemState, type WindState } from './sheet';
 import {
   MOVEMENT_ALLOWANCE,
   MOVEMENT_DIE_SIDES,
@@ -194,13 +194,14 @@ export function passTurn(state: SystemState, now: number): SystemState {
     windRollPending:
       state.variant !== 'beginner' &&
       (state.wind === null || state.windRollPending || isSandRunOut(state.hourglass, now)),
-    stormRoll: null
+    stormRoll: null,
+    turnActs: EMPTY_TURN_ACTS
   };
 }
 
 /** The first player starts the game (SPEC A.4.2). */
 export function applyFirstPlayer(state: SystemState, playerId: string): SystemState {
-  return { ...state, activePlayerId: playerId, turn: 1 };
+  return { ...state, activePlayerId: playerId, turn: 1, turnActs: EMPTY_TURN_ACTS };
 }
 
 /**
@@ -339,4 +340,110 @@ export function beginShipTurn(sheet: Sheet): Sheet {
     repairsThisTurn: 0,
     mist
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// One ship's move as the referee reports it (no map): squares forward, 90° turns, where it ends.
+
+export interface MoveReport {
+  /** Squares moved forward along the bow. */
+  forward: number;
+  /** 90° turns made; "this counts as moving one square". */
+  turns: number;
+  heading: Compass;
+  location: Sheet['location'];
+  /** The referee's answer: land or a ship forced a second turn in a row (SPEC A.4.4 step 3). */
+  isObstructed: boolean;
+}
+
+export interface MoveOutcome {
+  allowance: Allowance;
+  spent: number;
+  text: string;
+}
+
+/** Quarter turns clockwise from `a` to `b` (0–3). */
+function quarterTurns(a: Compass, b: Compass): number {
+  const order: readonly Compass[] = ['N', 'E', 'S', 'W'];
+  return (order.indexOf(b) - order.indexOf(a) + 4) % 4;
+}
+
+/**
+ * Checks a ship's whole move for the turn against its allowance (SPEC A.3.2, A.4.4): the allowance
+ * comes from the heading at the beginning of the turn (the sheet's heading, not yet changed), the
+ * wind, the storm roll or the Beginner roll; forward squares and turns each cost one square; "A
+ * player does not have to move all spaces", except in the Beginner game under `beginnerMoveExact`
+ * (errata 15: "move your ship the number of squares that you rolled"). The end heading must be one
+ * the turns can reach, and "After turning 90 degrees, a ship must move forward one square before
+ * turning again, unless it is obstructed" (not in the Beginner game unless
+ * `beginnerTurnRestriction`, errata 11). The Mist (A.4.14): no move on the lost turn; afterwards the
+ * ship must leave, or [DEFAULT] spend its whole allowance moving toward the exit.
+ */
+export function resolveMove(
+  input: {
+    variant: GameVariant;
+    sheet: Sheet;
+    wind: WindState | null;
+    stormRoll: number | null;
+    hasMist: boolean;
+  },
+  move: MoveReport,
+  opts: Pick<McOptions, 'beginnerMoveExact' | 'beginnerTurnRestriction'>
+): Result<MoveOutcome> {
+  const { sheet, variant } = input;
+  if (sheet.isSunk) return err('A sunk ship cannot move.');
+  if (sheet.mist?.phase === 'lostTurn')
+    return err('A ship entering the mist must lose one turn before exiting: this is that turn.');
+  for (const [n, what] of [
+    [move.forward, 'Squares forward'],
+    [move.turns, 'Turns']
+  ] as const) {
+    if (!Number.isInteger(n) || n < 0) return err(`${what} must be a whole number, 0 or more.`);
+  }
+  const allowance = movementAllowance(
+    {
+      variant,
+      heading: sheet.heading,
+      wind: input.wind,
+      stormRoll: input.stormRoll,
+      beginnerRoll: sheet.movement.allowance
+    },
+    opts
+  );
+  if (!allowance.ok) return allowance;
+  const a = allowance.value;
+  const spent = move.forward + move.turns;
+  const cost = `${move.forward} forward + ${move.turns} turn${move.turns === 1 ? '' : 's'} = ${spent}`;
+  if (spent > a.squares)
+    return err(`${cost} squares, but the allowance is ${a.squares} (${a.text.toLowerCase()}).`);
+  if (a.isExact && spent !== a.squares) {
+    return err(
+      `Beginner game: move exactly the ${a.squares} rolled ("move your ship the number of squares that you rolled"); ${cost}. Turns count as one square each.`
+    );
+  }
+  const q = quarterTurns(sheet.heading, move.heading);
+  const isHeadingReachable =
+    move.turns === 0 ? q === 0 : move.turns % 2 === 1 ? q % 2 === 1 : q % 2 === 0;
+  if (!isHeadingReachable) {
+    return err(
+      `${move.turns} turn${move.turns === 1 ? '' : 's'} of 90° cannot take a ship heading ${sheet.heading} to ${move.heading}.`
+    );
+  }
+  const isRestricted = variant !== 'beginner' || opts.beginnerTurnRestriction;
+  const maxTurns = move.isObstructed ? 2 * (move.forward + 1) : move.forward + 1;
+  if (isRestricted && move.turns > maxTurns) {
+    return err(
+      'After turning 90 degrees, a ship must move forward one square before turning again, unless it is obstructed by land or another ship.'
+    );
+  }
+  if (move.location === 'mist' && !input.hasMist && sheet.location !== 'mist')
+    return err('The Mist is an Advanced module this battle does not use.');
+  if (sheet.mist?.phase === 'mustExit' && move.location === 'mist' && spent < a.squares) {
+    return err(
+      'After losing one turn, a player must exit the Mist: leave it, or spend the whole allowance moving toward the exit.'
+    );
+  }
+  if (sheet.mist?.phase === 'entered' && move.location !== 'mist')
+    return err('A ship entering the mist must lose one turn before exiting.');
+  return ok({ allowance: a, spent, text: `${cost} of ${a.squares}` });
 }

@@ -153,6 +153,52 @@ export const modulesSchema = z.strictObject({
 });
 export type Modules = z.infer<typeof modulesSchema>;
 
+/** The side of a ship that fires: "A ship can fire from both sides" (`attacksPerShip='onePerSidePerTurn'`). */
+export const SIDES = ['port', 'starboard'] as const;
+export type Side = (typeof SIDES)[number];
+
+/** What an engagement was aimed at: a ship (its id) or a Homeport (raids). */
+export const engagedSchema = z.strictObject({
+  shipId: z.string(),
+  /** A ship id, or `homeport:N` for a raid on that Homeport. */
+  target: z.string(),
+  kind: z.enum(['attack', 'boarding', 'raid']),
+  side: z.nullable(z.enum(SIDES))
+});
+export type Engaged = z.infer<typeof engagedSchema>;
+
+/**
+ * [APP] The active player's turn so far (SPEC A.2 per-turn bookkeeping, A.4.15): which ships have
+ * recorded their move (`attackTiming`), the engagements initiated (`attacksPerShip`), the Master and
+ * Commander cards drawn for them (A.4.10), whether a repelled attack ended the turn
+ * (`repelledAttackEndsTurn`) and a ram the attacked ship may now try (A.4.13). Reset when the turn
+ * passes.
+ */
+export const turnActsSchema = z.strictObject({
+  moved: z.array(z.string()),
+  engaged: z.array(engagedSchema),
+  cardsDrawn: count,
+  /** Why the turn is over early (the log line), or null. */
+  endedBy: z.nullable(z.string().check(z.maxLength(300))),
+  /** "After the captain has completed his or her attack, the defending ship's captain will roll". */
+  ram: z.nullable(
+    z.strictObject({
+      attackerId: z.string(),
+      rammerId: z.string(),
+      stage: z.enum(['attempt', 'damage'])
+    })
+  )
+});
+export type TurnActs = z.infer<typeof turnActsSchema>;
+
+export const EMPTY_TURN_ACTS: TurnActs = {
+  moved: [],
+  engaged: [],
+  cardsDrawn: 0,
+  endedBy: null,
+  ram: null
+};
+
 /** System-global state (SPEC A.2 McGlobal, McHomeport, McPlayer). */
 export const systemStateSchema = z.strictObject({
   variant: z.enum(['beginner', 'basic', 'advanced']),
@@ -183,7 +229,9 @@ export const systemStateSchema = z.strictObject({
   discardedPrizeDisks: count,
   /** "There are four extra Prize Disks in your Sea Chest." Not assigned (SPEC A.4.1 step 5). */
   spareDisks: count,
-  cards: cardsStateSchema
+  cards: cardsStateSchema,
+  /** Optional so battles saved before it was kept still read; absent means nothing done yet. */
+  turnActs: z.optional(turnActsSchema)
 });
 export type SystemState = z.infer<typeof systemStateSchema>;
 
@@ -250,7 +298,8 @@ export function defaultSystemState(config: SetupConfig): SystemState {
     activePlayerId: null,
     discardedPrizeDisks: 0,
     spareDisks: COMPONENTS.spareDisks,
-    cards: { mode: 'physical', library: [], drawPile: [], held: [], drawCount: 0 }
+    cards: { mode: 'physical', library: [], drawPile: [], held: [], drawCount: 0 },
+    turnActs: EMPTY_TURN_ACTS
   };
 }
 

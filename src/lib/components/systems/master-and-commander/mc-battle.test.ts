@@ -7,6 +7,7 @@ import { masterAndCommander } from '$lib/rules/master-and-commander';
 import { DEFAULT_MC_OPTIONS } from '$lib/rules/master-and-commander/options';
 import type { EngagementRules } from '$lib/rules/master-and-commander/resolve';
 import {
+  attack,
   board,
   counterDice,
   endTurn,
@@ -19,7 +20,8 @@ import {
   planEngagement,
   readBattle,
   repair,
-  setPosition,
+  recordMove,
+  ramAttempt,
   setupFleets,
   strike,
   windRoll,
@@ -57,6 +59,41 @@ function twoPlayerGame(variant = 'basic', modules = {}): BattleState {
     opts: DEFAULT_MC_OPTIONS,
     newId: () => `ship-${++n}`
   });
+}
+
+/** Anna (N, heading S) records a move that leaves her ship where it is. */
+function stay(s: BattleState, id: string): BattleState {
+  const sheet = view(s).ships.find((x) => x.id === id)?.sheet;
+  if (!sheet) throw new Error(id);
+  return must(
+    recordMove(
+      s,
+      view(s),
+      id,
+      {
+        forward: 0,
+        turns: 0,
+        heading: sheet.heading,
+        location: sheet.location,
+        isObstructed: false
+      },
+      DEFAULT_MC_OPTIONS
+    )
+  ).next;
+}
+
+/** An Advanced game with these modules: Anna's turn, a westerly wind rolled at 0. */
+function advancedGame(modules: Record<string, boolean>, isMoved = true): BattleState {
+  let s = twoPlayerGame('advanced', modules);
+  s = must(
+    firstPlayer(s, view(s), [
+      { playerId: 'Anna', face: 6 },
+      { playerId: 'Ben', face: 1 }
+    ])
+  ).next;
+  s = must(windRoll(s, view(s), 4, 0, DEFAULT_MC_OPTIONS)).next;
+  if (isMoved) for (const id of ['ship-1', 'ship-2']) s = stay(s, id);
+  return s;
 }
 
 /** Anna has won the first-player roll. */
@@ -234,7 +271,8 @@ describe('Master and Commander battle glue', () => {
   });
 
   it('a repair needs the ship in its Homeport (or two cards on an anchor)', () => {
-    const s = annasTurn();
+    let s = annasTurn();
+    s = must(windRoll(s, view(s), 4, 0, DEFAULT_MC_OPTIONS)).next;
     const hit = must(
       strike(
         s,
@@ -252,10 +290,24 @@ describe('Master and Commander battle glue', () => {
       )
     );
     const atSea = must(
-      setPosition(hit.next, view(hit.next), 'ship-1', { location: 'sea', heading: 'E' })
-    );
+      recordMove(
+        hit.next,
+        view(hit.next),
+        'ship-1',
+        { forward: 2, turns: 1, heading: 'E', location: 'sea', isObstructed: false },
+        DEFAULT_MC_OPTIONS
+      )
+    ).next;
     expect(repair(atSea, view(atSea), 'ship-1', DEFAULT_MC_OPTIONS).ok).toBe(false);
-    const anchored = must(setPosition(atSea, view(atSea), 'ship-1', { location: 'anchor' }));
+    const anchored = must(
+      recordMove(
+        hit.next,
+        view(hit.next),
+        'ship-1',
+        { forward: 4, turns: 0, heading: 'S', location: 'anchor', isObstructed: false },
+        DEFAULT_MC_OPTIONS
+      )
+    ).next;
     const r = must(repair(anchored, view(anchored), 'ship-1', DEFAULT_MC_OPTIONS));
     expect(view(r.next).system.homeports.N.repairCards).toBe(2);
   });
@@ -273,7 +325,7 @@ describe('Master and Commander battle glue', () => {
     expect(calm.windRollPending).toBe(false);
   });
 
-  it('a successful boarding moves the ship to the captor; a failed one changes nothing', () => {
+  it('a successful boarding moves the ship to the captor; a failed one changes nothing but counts', () => {
     let s = twoPlayerGame('advanced', { boarding: true });
     s = must(
       firstPlayer(s, view(s), [
@@ -281,6 +333,8 @@ describe('Master and Commander battle glue', () => {
         { playerId: 'Ben', face: 1 }
       ])
     ).next;
+    s = must(windRoll(s, view(s), 4, 0, DEFAULT_MC_OPTIONS)).next;
+    for (const id of ['ship-1', 'ship-2']) s = stay(s, id);
     // Ben 1 has been hit once: it can be boarded.
     s = must(
       strike(
@@ -298,38 +352,142 @@ describe('Master and Commander battle glue', () => {
         [6, 4, 1]
       )
     ).next;
-    const fail = must(board(s, view(s), 'ship-1', 'ship-3', [6, 5, 3], [3, 1]));
+    const at = { attackerId: 'ship-1', targetId: 'ship-3', side: null, isBoardingPosition: true };
+    const fail = must(board(s, view(s), at, DEFAULT_MC_OPTIONS, [6, 5, 3], [3, 1]));
     expect(fail.outcome.isSuccess).toBe(false);
-    expect(fail.next).toBe(s);
-    const win = must(board(s, view(s), 'ship-1', 'ship-3', [6, 5, 4], [3, 1]));
+    expect(fail.next.ships).toEqual(s.ships);
+    expect(view(fail.next).system.turnActs?.engaged).toEqual([
+      { shipId: 'ship-1', target: 'ship-3', kind: 'boarding', side: null }
+    ]);
+    const win = must(board(s, view(s), at, DEFAULT_MC_OPTIONS, [6, 5, 4], [3, 1]));
     expect(win.next.ships['ship-3'].player).toBe('Anna');
     expect(win.next.ships['ship-3'].side).toBe('Anna');
     const sheet = view(win.next).ships.find((x) => x.id === 'ship-3')?.sheet;
     expect(sheet?.capturedFrom).toBe('Ben');
     expect(sheet?.homeport).toBe('N');
     expect(win.summary).toContain('Anna takes command.');
+    // The referee says the ships are not adjacent broadside: refused before any roll.
+    expect(
+      board(s, view(s), { ...at, isBoardingPosition: false }, DEFAULT_MC_OPTIONS, [6, 5, 4], [3, 1])
+    ).toEqual({
+      ok: false,
+      error:
+        'The attacking ship is in a square immediately adjacent to the enemy ship. The attacking ship is either broadside to broadside, or broadside to bow.'
+    });
   });
 
-  it('the Mist: entering starts the clock, leaving before the lost turn is refused', () => {
-    const s = annasTurn();
-    const inMist = must(setPosition(s, view(s), 'ship-1', { location: 'mist' }));
-    expect(view(inMist).ships[0].sheet.mist).toEqual({ enteredOnTurn: 1, phase: 'entered' });
-    expect(setPosition(inMist, view(inMist), 'ship-1', { location: 'sea' }).ok).toBe(false);
-    expect(planEngagement(view(inMist), 'ship-3', 'ship-1', DEFAULT_MC_OPTIONS).ok).toBe(false);
+  it('the Mist: entering starts the clock, the ship is safe from fire, the next turn is lost, then it must leave', () => {
+    let s = advancedGame({ mist: true }, false);
+    const into = {
+      forward: 3,
+      turns: 0,
+      heading: 'S',
+      location: 'mist',
+      isObstructed: false
+    } as const;
+    s = must(recordMove(s, view(s), 'ship-1', into, DEFAULT_MC_OPTIONS)).next;
+    expect(view(s).ships[0].sheet.mist).toEqual({ enteredOnTurn: 1, phase: 'entered' });
+    expect(planEngagement(view(s), 'ship-3', 'ship-1', DEFAULT_MC_OPTIONS).ok).toBe(false);
+    // Ben's turn, then Anna's again: Anna 1 loses that turn.
+    s = endTurn(s, view(s), 1_000);
+    s = endTurn(s, view(s), 2_000);
+    const still = {
+      forward: 0,
+      turns: 0,
+      heading: 'S',
+      location: 'mist',
+      isObstructed: false
+    } as const;
+    expect(recordMove(s, view(s), 'ship-1', still, DEFAULT_MC_OPTIONS)).toEqual({
+      ok: false,
+      error: 'A ship entering the mist must lose one turn before exiting: this is that turn.'
+    });
+    // The lost turn does not hold up the other ship's attacks (attacks after all movement).
+    s = stay(s, 'ship-2');
+    expect(
+      attack(
+        s,
+        view(s),
+        {
+          attackerId: 'ship-2',
+          targetId: 'ship-3',
+          side: null,
+          isMutualBroadside: true,
+          rules: RULES
+        },
+        DEFAULT_MC_OPTIONS,
+        [1, 1, 1],
+        [6, 6, 6]
+      ).ok
+    ).toBe(true);
+    // Next own turn it must exit: staying in the Mist with squares to spare is refused.
+    s = endTurn(s, view(s), 3_000);
+    s = endTurn(s, view(s), 4_000);
+    expect(view(s).ships[0].sheet.mist?.phase).toBe('mustExit');
+    expect(recordMove(s, view(s), 'ship-1', still, DEFAULT_MC_OPTIONS).ok).toBe(false);
+    const out = must(
+      recordMove(
+        s,
+        view(s),
+        'ship-1',
+        { forward: 1, turns: 0, heading: 'S', location: 'sea', isObstructed: false },
+        DEFAULT_MC_OPTIONS
+      )
+    ).next;
+    expect(view(out).ships[0].sheet.mist).toBeNull();
+    expect(view(out).ships[0].sheet.location).toBe('sea');
+  });
+
+  it('with the whole fleet losing the Mist turn, no ship of it moves or fires', () => {
+    let s = advancedGame({ mist: true }, false);
+    const into = {
+      forward: 3,
+      turns: 0,
+      heading: 'S',
+      location: 'mist',
+      isObstructed: false
+    } as const;
+    s = must(recordMove(s, view(s), 'ship-1', into, DEFAULT_MC_OPTIONS)).next;
+    s = endTurn(s, view(s), 1_000);
+    s = endTurn(s, view(s), 2_000);
+    const opts = { ...DEFAULT_MC_OPTIONS, mistLoseTurnScope: 'player' as const };
+    const r = recordMove(
+      s,
+      view(s),
+      'ship-2',
+      { forward: 0, turns: 0, heading: 'S', location: 'homeport', isObstructed: false },
+      opts
+    );
+    expect(r.ok ? '' : r.error).toContain("the player's whole fleet");
+    expect(
+      must(
+        recordMove(
+          s,
+          view(s),
+          'ship-2',
+          { forward: 0, turns: 0, heading: 'S', location: 'homeport', isObstructed: false },
+          DEFAULT_MC_OPTIONS
+        )
+      ).summary
+    ).toContain('stays put');
   });
 
   it('a raid that hits moves a Repair Card to the raider’s Homeport; the Homeport counter repels', () => {
-    const s = annasTurn();
-    const hit = must(
-      raid(s, view(s), { shipId: 'ship-1', target: 'S', rules: RULES }, [6, 5, 2], [5, 4, 1])
-    );
+    const s = advancedGame({ raids: true });
+    const at = {
+      shipId: 'ship-1',
+      target: 'S' as const,
+      rules: RULES,
+      side: null,
+      isBroadside: true,
+      distance: 2
+    };
+    const hit = must(raid(s, view(s), at, DEFAULT_MC_OPTIONS, [6, 5, 2], [5, 4, 1]));
     const v = view(hit.next);
     expect(v.system.homeports.S.repairCards).toBe(3);
     expect(v.system.homeports.N.repairCards).toBe(5);
     expect(hit.summary).toContain('A Repair Card goes to the N Homeport.');
-    expect(raid(s, view(s), { shipId: 'ship-1', target: 'N', rules: RULES }, [6], [6]).ok).toBe(
-      false
-    );
+    expect(raid(s, view(s), { ...at, target: 'N' }, DEFAULT_MC_OPTIONS, [6], [6]).ok).toBe(false);
     const back = must(
       homeportCounter(
         hit.next,
@@ -342,34 +500,70 @@ describe('Master and Commander battle glue', () => {
     const raider = view(back.next).ships.find((x) => x.id === 'ship-1')?.sheet;
     expect(raider?.repelledFromHomeport).toBe('S');
     expect(raider?.prizeDisks).toBe(2);
-    // Repelled: it cannot raid that Homeport again until it has engaged something else.
-    expect(
-      raid(
-        back.next,
-        view(back.next),
-        { shipId: 'ship-1', target: 'S', rules: RULES },
-        [6, 6, 6],
-        [1, 1, 1]
-      ).ok
-    ).toBe(false);
+    // Repelled: it cannot raid that Homeport again until it has engaged something else (even next turn).
+    let later = endTurn(back.next, view(back.next), 1_000);
+    later = endTurn(later, view(later), 2_000);
+    later = must(windRoll(later, view(later), 4, 2_000, DEFAULT_MC_OPTIONS)).next;
+    for (const id of ['ship-1', 'ship-2']) later = stay(later, id);
+    const again = raid(later, view(later), at, DEFAULT_MC_OPTIONS, [6, 6, 6], [1, 1, 1]);
+    expect(again.ok ? '' : again.error).toContain('Repelled: it cannot return');
   });
 
-  it('ram damage falls on the attacker, each disk a hit; more than it has sinks it', () => {
-    const s = annasTurn();
-    const two = must(ramDamage(s, view(s), 'ship-1', 5));
+  it('ram: only after an attack across the bow, one attempt, damage only after a six, on the attacker', () => {
+    let s = advancedGame({ ramming: true });
+    expect(ramAttempt(s, view(s), 6).ok).toBe(false);
+    const across = {
+      attackerId: 'ship-1',
+      targetId: 'ship-3',
+      side: null,
+      isMutualBroadside: false,
+      rules: RULES
+    };
+    s = must(attack(s, view(s), across, DEFAULT_MC_OPTIONS, [1, 1, 1], [6, 6, 6])).next;
+    expect(view(s).system.turnActs?.ram).toEqual({
+      attackerId: 'ship-1',
+      rammerId: 'ship-3',
+      stage: 'attempt'
+    });
+    expect(ramDamage(s, view(s), 5).ok).toBe(false);
+    const miss = must(ramAttempt(s, view(s), 3));
+    expect(miss.summary).toBe('Ben 1 tries to ram Anna 1: A 3: no ram.');
+    expect(ramAttempt(miss.next, view(miss.next), 6).ok).toBe(false);
+    s = must(ramAttempt(s, view(s), 6)).next;
+    const two = must(ramDamage(s, view(s), 5));
     expect(two.disksLost).toBe(2);
     expect(view(two.next).ships.find((x) => x.id === 'ship-1')?.sheet.prizeDisks).toBe(0);
     expect(view(two.next).system.discardedPrizeDisks).toBe(2);
-    const sunk = must(ramDamage(two.next, view(two.next), 'ship-1', 3));
-    expect(view(sunk.next).ships.find((x) => x.id === 'ship-1')?.sheet.isSunk).toBe(true);
-    expect(sunk.summary).toBe('Ram damage 3: Anna 1 is sunk');
-    expect(must(ramDamage(s, view(s), 'ship-1', 2)).next).toEqual(s);
+    expect(ramDamage(two.next, view(two.next), 5).ok).toBe(false);
+    // Mutually broadside ships: the defender counter-attacks instead; no ram.
+    let m = advancedGame({ ramming: true });
+    m = must(
+      attack(
+        m,
+        view(m),
+        { ...across, isMutualBroadside: true },
+        DEFAULT_MC_OPTIONS,
+        [1, 1, 1],
+        [6, 6, 6]
+      )
+    ).next;
+    expect(view(m).system.turnActs?.ram).toBeNull();
   });
 
-  it('a Beginner movement roll sets that ship’s allowance', () => {
-    const s = annasTurn();
-    const next = must(movementRoll(s, view(s), 'ship-2', 4));
-    expect(view(next).ships.find((x) => x.id === 'ship-2')?.sheet.movement.allowance).toBe(4);
-    expect(movementRoll(s, view(s), 'ship-2', 7).ok).toBe(false);
+  it('a Beginner movement roll sets that ship’s allowance, once per turn', () => {
+    let s = twoPlayerGame('beginner');
+    s = must(
+      firstPlayer(s, view(s), [
+        { playerId: 'Anna', face: 5 },
+        { playerId: 'Ben', face: 2 }
+      ])
+    ).next;
+    const next = must(movementRoll(s, view(s), 'ship-1', 4, DEFAULT_MC_OPTIONS));
+    expect(view(next).ships.find((x) => x.id === 'ship-1')?.sheet.movement.allowance).toBe(4);
+    expect(movementRoll(next, view(next), 'ship-1', 6, DEFAULT_MC_OPTIONS).ok).toBe(false);
+    expect(movementRoll(s, view(s), 'ship-1', 7, DEFAULT_MC_OPTIONS).ok).toBe(false);
+    expect(movementRoll(s, view(s), 'ship-2', 3, DEFAULT_MC_OPTIONS).ok).toBe(false);
+    const basic = annasTurn();
+    expect(movementRoll(basic, view(basic), 'ship-1', 3, DEFAULT_MC_OPTIONS).ok).toBe(false);
   });
 });

@@ -9,6 +9,7 @@ import {
   advanceTurn,
   applyAllowance,
   applyBoarding,
+  boardingProblems,
   applyRaidHit,
   applyRamDamage,
   applyRepelled,
@@ -27,33 +28,47 @@ import {
   clearRepulseOnEngagement,
   counterAttackDice,
   enterMist,
-  exitMist,
   resolveBoarding,
   resolveEngagement,
   resolveFirstPlayer,
   resolveRepair,
+  resolveMove,
+  resolveRamAttempt,
   resolveWind,
   shipDice,
+  isCardDrawRequired,
+  isFleetTurnLost,
   turnHourglass,
   windFaceFromPip,
   type BoardingOutcome,
   type EngagementOutcome,
   type EngagementRules,
   type FirstPlayerOutcome,
+  type MoveOutcome,
+  type MoveReport,
   type RepairOutcome,
   type WindOutcome
 } from '$lib/rules/master-and-commander/resolve';
 import {
   defaultSystemState,
+  EMPTY_TURN_ACTS,
   setupShips,
   sheetSchema,
   systemStateSchema,
+  type CardsState,
+  type Engaged,
+  type Side,
+  type TurnActs,
   type Modules,
   type SetupPlayer,
   type Sheet,
   type SystemState
 } from '$lib/rules/master-and-commander/sheet';
-import type { Compass } from '$lib/rules/master-and-commander/tables';
+import {
+  BOARDING_CONDITIONS,
+  ENGAGEMENT_RANGE,
+  type Compass
+} from '$lib/rules/master-and-commander/tables';
 
 /** The engine's sheets and state are plain JSON objects (their zod types say so). */
 function toJson(value: Sheet | SystemState): Json {
@@ -112,6 +127,57 @@ function withSheets(state: BattleState, sheets: Record<string, Sheet>): BattleSt
 function ship(view: McView, id: string): Result<McShip> {
   const s = view.ships.find((x) => x.id === id);
   return s ? ok(s) : err('That ship is not in the battle (or its log needs fixing).');
+}
+
+// ---------------------------------------------------------------------------------------------
+// The active player's turn so far (SPEC A.4.15): what the options limit is checked against it.
+
+/** The turn's bookkeeping; battles saved before it was kept start with nothing done. */
+export function turnActsOf(system: SystemState): TurnActs {
+  return system.turnActs ?? EMPTY_TURN_ACTS;
+}
+
+function withActs(system: SystemState, change: Partial<TurnActs>): SystemState {
+  return { ...system, turnActs: { ...turnActsOf(system), ...change } };
+}
+
+/** The system state of a BattleState a builder has just made (always the engine's own shape). */
+function systemOf(state: BattleState): Result<SystemState> {
+  const parsed = systemStateSchema.safeParse(state.system);
+  return parsed.success ? ok(parsed.data) : err('The game state cannot be read.');
+}
+
+/** "A repelled attack ends the turn" (`repelledAttackEndsTurn`): what is refused afterwards says why. */
+function turnOverText(endedBy: string): string {
+  return `${endedBy} Only the defender's reply and the end of the turn remain.`;
+}
+
+/** The ship, which must belong to the captain whose turn it is. */
+function activeShip(view: McView, shipId: string): Result<McShip> {
+  const s = ship(view, shipId);
+  if (!s.ok) return s;
+  const active = view.system.activePlayerId;
+  if (s.value.playerId !== active) {
+    return err(
+      `It is ${playerName(view.system, active ?? '')}'s turn; ${s.value.sheet.name} is ${playerName(view.system, s.value.playerId)}'s.`
+    );
+  }
+  return s;
+}
+
+function activeFleet(view: McView): McShip[] {
+  return view.ships.filter((s) => s.playerId === view.system.activePlayerId && !s.sheet.isSunk);
+}
+
+/** `mistLoseTurnScope='player'`: a ship on its lost Mist turn costs the whole fleet the turn. */
+function fleetTurnLostText(
+  view: McView,
+  opts: Pick<McOptions, 'mistLoseTurnScope'>
+): string | null {
+  const fleet = activeFleet(view).map((s) => s.sheet);
+  return isFleetTurnLost(fleet, opts)
+    ? 'A ship of this fleet is losing its turn in the Mist, and under the reading "the player\'s whole fleet" no ship moves or fires this turn.'
+    : null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -222,28 +288,105 @@ export function turnGlass(state: BattleState, view: McView, now: number): Battle
 }
 
 // ---------------------------------------------------------------------------------------------
-// Movement bookkeeping: the map is on the table, the app keeps heading and where the ship lies.
+// Movement (SPEC A.3.2, A.4.4): the ships move on the table; the referee reports each ship's move
+// (squares forward, turns, where it ends and which way it points) and the app checks it against the
+// allowance from the heading at the start of the turn. No map: the referee answers the geometry.
 
-export function setPosition(
+const LOCATION_TEXT: Readonly<Record<Sheet['location'], string>> = {
+  sea: 'at sea',
+  homeport: 'in its Homeport',
+  anchor: 'on an anchor icon',
+  mist: 'in the Mist'
+};
+
+const HEADING_TEXT: Readonly<Record<Compass, string>> = {
+  N: 'north',
+  E: 'east',
+  S: 'south',
+  W: 'west'
+};
+
+/**
+ * Why this ship may not move now, or null: the turn's order (`attackTiming`, A.4.15 step 2, errata
+ * 12), one move per ship per turn, the wind rolled first (A.4.3 step 5), the Mist (A.4.14).
+ */
+export function moveProblem(
+  view: McView,
+  shipId: string,
+  opts: Pick<McOptions, 'attackTiming' | 'mistLoseTurnScope'>
+): string | null {
+  const s = activeShip(view, shipId);
+  if (!s.ok) return s.error;
+  const sys = view.system;
+  const acts = turnActsOf(sys);
+  const name = s.value.sheet.name;
+  if (acts.endedBy !== null) return turnOverText(acts.endedBy);
+  if (s.value.sheet.isSunk) return 'A sunk ship cannot move.';
+  if (acts.moved.includes(shipId))
+    return `${name} has already moved this turn; undo that move to change it.`;
+  if (sys.variant !== 'beginner' && (sys.wind === null || sys.windRollPending))
+    return 'Roll the Wind Die first: "the next player to move rolls the Wind Die and turns over the hourglass before taking his or her turn".';
+  if (opts.attackTiming === 'afterAllMovement' && acts.engaged.length > 0)
+    return 'The engagements have begun: with attacks after all movement (errata 12), every ship moves before the first attack.';
+  if (opts.attackTiming === 'afterEachShipMoves' && acts.engaged.some((e) => e.shipId === shipId))
+    return `${name} has already attacked: with attacks after each ship's own move, it cannot move again.`;
+  return fleetTurnLostText(view, opts);
+}
+
+/** One ship's move for the turn, checked (`resolveMove`) and recorded. */
+export function recordMove(
   state: BattleState,
   view: McView,
   shipId: string,
-  change: { heading?: Compass; location?: Sheet['location'] }
-): Result<BattleState> {
+  move: MoveReport,
+  opts: Pick<
+    McOptions,
+    'attackTiming' | 'mistLoseTurnScope' | 'beginnerMoveExact' | 'beginnerTurnRestriction'
+  >
+): Result<{ outcome: MoveOutcome; next: BattleState; summary: string }> {
+  const problem = moveProblem(view, shipId, opts);
+  if (problem !== null) return err(problem);
   const s = ship(view, shipId);
   if (!s.ok) return s;
-  let sheet: Sheet = { ...s.value.sheet, heading: change.heading ?? s.value.sheet.heading };
-  const to = change.location;
-  if (to !== undefined && to !== sheet.location) {
-    // The Mist clock (SPEC A.4.14): entering starts it; leaving is allowed only after the lost turn.
-    if (to === 'mist') sheet = enterMist(sheet, view.system.turn);
-    else if (sheet.mist !== null) {
-      const out = exitMist(sheet);
-      if (!out.ok) return out;
-      sheet = { ...out.value, location: to };
-    } else sheet = { ...sheet, location: to };
-  }
-  return ok(withSheets(state, { [shipId]: sheet }));
+  const sys = view.system;
+  const r = resolveMove(
+    {
+      variant: sys.variant,
+      sheet: s.value.sheet,
+      wind: sys.wind,
+      stormRoll: sys.stormRoll,
+      hasMist: sys.modules.mist
+    },
+    move,
+    opts
+  );
+  if (!r.ok) return r;
+  const before = s.value.sheet;
+  let sheet: Sheet = {
+    ...before,
+    heading: move.heading,
+    movement: { allowance: r.value.allowance.squares, spent: r.value.spent, turnsInRow: 0 }
+  };
+  // The Mist clock (SPEC A.4.14): entering starts it; leaving ends it.
+  if (move.location === 'mist' && before.mist === null) sheet = enterMist(sheet, sys.turn);
+  else if (move.location !== 'mist' && before.mist !== null)
+    sheet = { ...sheet, location: move.location, mist: null };
+  else sheet = { ...sheet, location: move.location };
+  const acts = turnActsOf(sys);
+  const next = withSheets(
+    withSystem(state, withActs(sys, { moved: [...acts.moved, shipId], ram: null })),
+    { [shipId]: sheet }
+  );
+  const how =
+    r.value.spent === 0
+      ? 'stays put'
+      : `moves ${move.forward} forward with ${move.turns} turn${move.turns === 1 ? '' : 's'}`;
+  const where = `heading ${HEADING_TEXT[move.heading]}, ${LOCATION_TEXT[sheet.location]}`;
+  return ok({
+    outcome: r.value,
+    next,
+    summary: `${before.name} ${how} (${r.value.spent} of ${r.value.allowance.squares}; ${r.value.allowance.text.toLowerCase()}): ${where}`
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -353,6 +496,163 @@ export function strike(
   });
 }
 
+// ---------------------------------------------------------------------------------------------
+// Initiating an engagement (an attack, a boarding or a raid): the options that limit it.
+
+export interface Declaration {
+  attackerId: string;
+  /** A ship id, or `homeport:N` for a raid. */
+  target: string;
+  kind: Engaged['kind'];
+  /** Which side fires; needed under `attacksPerShip='onePerSidePerTurn'`. */
+  side: Side | null;
+}
+
+export type DeclarationOptions = Pick<
+  McOptions,
+  'attackTiming' | 'attacksPerShip' | 'mistLoseTurnScope' | 'cardsOnRaidsAndBoarding'
+>;
+
+function targetName(view: McView, target: string): string {
+  if (target.startsWith('homeport:')) return `the ${target.slice('homeport:'.length)} Homeport`;
+  return view.ships.find((s) => s.id === target)?.sheet.name ?? target;
+}
+
+/**
+ * Why this engagement may not be initiated now, or null (SPEC A.4.15 step 2 and the readings of
+ * A.5 #3, #22, #23; A.4.10 step 1 for the card drawn first).
+ */
+export function declarationProblem(
+  view: McView,
+  d: Declaration,
+  opts: DeclarationOptions
+): string | null {
+  const a = activeShip(view, d.attackerId);
+  if (!a.ok) return a.error;
+  const sys = view.system;
+  const acts = turnActsOf(sys);
+  const name = a.value.sheet.name;
+  if (acts.endedBy !== null) return turnOverText(acts.endedBy);
+  const lost = fleetTurnLostText(view, opts);
+  if (lost !== null) return lost;
+  if (a.value.sheet.mist?.phase === 'lostTurn')
+    return `${name} is losing its turn in the Mist ("A player entering the mist must lose one turn").`;
+  if (opts.attackTiming === 'afterAllMovement') {
+    const waiting = activeFleet(view).filter(
+      (s) => !acts.moved.includes(s.id) && s.sheet.mist?.phase !== 'lostTurn'
+    );
+    if (waiting.length > 0) {
+      return `Attacks come after all movement ("Each turn consists of moving all of the ships in your fleet", errata 12): record the move of ${waiting.map((s) => s.sheet.name).join(' and ')} first (staying put counts).`;
+    }
+  }
+  if (opts.attackTiming === 'afterEachShipMoves' && !acts.moved.includes(d.attackerId))
+    return `With attacks after each ship's own move, ${name} attacks after it moves: record its move first (staying put counts).`;
+  const mine = acts.engaged.filter((e) => e.shipId === d.attackerId);
+  if (opts.attacksPerShip === 'oncePerTargetPerTurn' && mine.some((e) => e.target === d.target))
+    return `${name} has already engaged ${targetName(view, d.target)} this turn (one attack per target per turn).`;
+  if (opts.attacksPerShip === 'onePerSidePerTurn') {
+    if (d.side === null) return `Say which side of ${name} fires (one attack per side per turn).`;
+    if (mine.some((e) => e.side === d.side))
+      return `${name} has already fired from its ${d.side} side this turn (one attack per side per turn).`;
+  }
+  if (opts.attacksPerShip === 'oncePerTurn' && mine.length > 0)
+    return `${name} has already attacked this turn (one attack per ship per turn).`;
+  if (isCardDrawRequired(d.kind, sys.modules, opts)) {
+    const owed = acts.engaged.filter((e) => isCardDrawRequired(e.kind, sys.modules, opts)).length;
+    if (acts.cardsDrawn <= owed)
+      return 'Draw a Master and Commander card first: "Each time you initiate an engagement, you must draw a Master and Commander card first."';
+  }
+  return null;
+}
+
+/** The bookkeeping after an engagement was initiated: it counts, and a repulse may end the turn. */
+function afterEngagement(
+  system: SystemState,
+  d: Declaration,
+  isRepelled: boolean,
+  opts: Pick<McOptions, 'repelledAttackEndsTurn'>,
+  view: McView,
+  ram: TurnActs['ram']
+): SystemState {
+  const acts = turnActsOf(system);
+  const attacker = view.ships.find((s) => s.id === d.attackerId);
+  const endedBy =
+    isRepelled && opts.repelledAttackEndsTurn
+      ? `${attacker?.sheet.name ?? 'The'} attack on ${targetName(view, d.target)} was repelled, and with "a repelled attack ends the turn" ${playerName(view.system, attacker?.playerId ?? '')}'s turn is over.`
+      : acts.endedBy;
+  return withActs(system, {
+    engaged: [
+      ...acts.engaged,
+      { shipId: d.attackerId, target: d.target, kind: d.kind, side: d.side }
+    ],
+    endedBy,
+    ram
+  });
+}
+
+export type AttackOptions = DeclarationOptions &
+  Pick<McOptions, 'repelledAttackEndsTurn' | 'mistShipMayFireOut'>;
+
+/**
+ * An attack by the active player (SPEC A.4.6–A.4.7), checked against the turn's limits and recorded:
+ * it counts for `attacksPerShip`, may end the turn (`repelledAttackEndsTurn`), and when the ships are
+ * not mutually broadside and ramming is in play, the attacked ship may then try to ram (A.4.13).
+ */
+export function attack(
+  state: BattleState,
+  view: McView,
+  input: {
+    attackerId: string;
+    targetId: string;
+    side: Side | null;
+    isMutualBroadside: boolean;
+    rules: EngagementRules;
+  },
+  opts: AttackOptions,
+  attackFaces: readonly number[],
+  defenceFaces: readonly number[]
+): Result<StrikeResult> {
+  const plan = planEngagement(view, input.attackerId, input.targetId, opts);
+  if (!plan.ok) return plan;
+  const d: Declaration = {
+    attackerId: input.attackerId,
+    target: input.targetId,
+    kind: 'attack',
+    side: input.side
+  };
+  const problem = declarationProblem(view, d, opts);
+  if (problem !== null) return err(problem);
+  const r = strike(
+    state,
+    view,
+    {
+      attackerId: input.attackerId,
+      targetId: input.targetId,
+      attackDice: plan.value.attackDice,
+      defenceDice: plan.value.defenceDice,
+      rules: input.rules,
+      verb: 'attacks'
+    },
+    attackFaces,
+    defenceFaces
+  );
+  if (!r.ok) return r;
+  // Beginner ties rolled again (`beginnerTies='reroll'`): the same attack goes on, nothing counts.
+  if (r.value.outcome.result === 'reroll') return r;
+  const sys = systemOf(r.value.next);
+  if (!sys.ok) return sys;
+  const canRam = view.system.modules.ramming && !input.isMutualBroadside && r.value.disksAfter >= 0;
+  const system = afterEngagement(
+    sys.value,
+    d,
+    r.value.outcome.result === 'repelled',
+    opts,
+    view,
+    canRam ? { attackerId: input.attackerId, rammerId: input.targetId, stage: 'attempt' } : null
+  );
+  return ok({ ...r.value, next: withSystem(r.value.next, system) });
+}
+
 /** Dice for the counter-attack by the ship just attacked (SPEC A.4.8 step 2, errata 6). */
 export function counterDice(
   variant: SystemState['variant'],
@@ -369,34 +669,58 @@ export function counterDice(
 export function board(
   state: BattleState,
   view: McView,
-  attackerId: string,
-  targetId: string,
+  input: {
+    attackerId: string;
+    targetId: string;
+    side: Side | null;
+    /** The referee: adjacent, broadside to broadside or broadside to bow (SPEC A.3.6 #3, #4). */
+    isBoardingPosition: boolean;
+  },
+  opts: AttackOptions,
   attackFaces: readonly number[],
   defenceFaces: readonly number[]
 ): Result<{ outcome: BoardingOutcome; next: BattleState; summary: string }> {
-  const a = ship(view, attackerId);
-  if (!a.ok) return a;
-  const t = ship(view, targetId);
-  if (!t.ok) return t;
-  const r = resolveBoarding(t.value.sheet.prizeDisks, attackFaces, defenceFaces);
+  const { attackerId, targetId } = input;
+  if (!view.system.modules.boarding)
+    return err('Boarding is an Advanced module this battle does not use.');
+  const plan = planEngagement(view, attackerId, targetId, opts);
+  if (!plan.ok) return plan;
+  const { attacker, target } = plan.value;
+  const failed = boardingProblems({
+    attackerDisks: attacker.sheet.prizeDisks,
+    defenderDisks: target.sheet.prizeDisks,
+    isAdjacent: input.isBoardingPosition,
+    isBroadsideToBroadsideOrBow: input.isBoardingPosition
+  });
+  if (failed.length > 0)
+    return err(
+      failed.map((id) => BOARDING_CONDITIONS.find((c) => c.id === id)?.text ?? id).join(' ')
+    );
+  const d: Declaration = { attackerId, target: targetId, kind: 'boarding', side: input.side };
+  const problem = declarationProblem(view, d, opts);
+  if (problem !== null) return err(problem);
+  // "If boarding is unsuccessful, game play continues": a failed boarding never ends the turn.
+  const counted = afterEngagement(view.system, d, false, opts, view, null);
+  state = withSystem(state, counted);
+  const r = resolveBoarding(target.sheet.prizeDisks, attackFaces, defenceFaces);
   if (!r.ok) return r;
-  const head = `${a.value.sheet.name} boards ${t.value.sheet.name} (${r.value.attack.join(' ')} v ${r.value.defence.join(' ')})`;
+  const head = `${attacker.sheet.name} boards ${target.sheet.name} (${r.value.attack.join(' ')} v ${r.value.defence.join(' ')})`;
   if (!r.value.isSuccess)
     return ok({ outcome: r.value, next: state, summary: `${head}: ${r.value.text}` });
-  const captor = view.system.players.find((p) => p.id === a.value.playerId);
-  const sheet = applyBoarding(t.value.sheet, t.value.playerId, captor?.homeport ?? null);
+  const captor = view.system.players.find((p) => p.id === attacker.playerId);
+  const sheet = applyBoarding(target.sheet, target.playerId, captor?.homeport ?? null);
   const prev = state.ships[targetId];
   const next: BattleState = {
     ...state,
     ships: {
       ...state.ships,
-      [targetId]: { ...prev, player: a.value.playerId, side: a.value.side, sheet: toJson(sheet) }
+      [targetId]: { ...prev, player: attacker.playerId, side: attacker.side, sheet: toJson(sheet) }
     }
   };
   return ok({
     outcome: r.value,
     next,
-    summary: `${head}: ${r.value.text} ${playerName(view.system, a.value.playerId)} takes command.`
+    summary: `${head}: ${r.value.text} ${playerName(view.system, attacker.playerId)} takes command.`
   });
 }
 
@@ -408,8 +732,10 @@ export function repairCheck(
   shipId: string,
   opts: Pick<McOptions, 'repairLimitPerTurn'>
 ): Result<{ outcome: RepairOutcome; pileAt: Compass; ship: McShip }> {
-  const s = ship(view, shipId);
+  const s = activeShip(view, shipId);
   if (!s.ok) return s;
+  const endedBy = turnActsOf(view.system).endedBy;
+  if (endedBy !== null) return err(turnOverText(endedBy));
   const sheet = s.value.sheet;
   const pileAt = sheet.homeport;
   if (pileAt === null) return err('The ship has no Homeport, so no Repair Cards.');
@@ -443,7 +769,7 @@ export function repair(
   );
   const left = system.homeports[c.value.pileAt].repairCards;
   return ok({
-    next: withSheets(withSystem(state, system), { [shipId]: sheet }),
+    next: withSheets(withSystem(state, withActs(system, { ram: null })), { [shipId]: sheet }),
     summary: `${sheet.name} repairs at ${c.value.ship.sheet.location === 'anchor' ? 'an anchor' : `the ${c.value.pileAt} Homeport`}: ${c.value.outcome.cost} Repair Card${c.value.outcome.cost === 1 ? '' : 's'} for a Prize Disk (${sheet.prizeDisks} disks; ${left} cards left)`
   });
 }
@@ -489,37 +815,74 @@ export function oddsJson(list: readonly { label: string; p: Rational }[]): Json 
 export function raid(
   state: BattleState,
   view: McView,
-  input: { shipId: string; target: Compass; rules: EngagementRules },
+  input: {
+    shipId: string;
+    target: Compass;
+    rules: EngagementRules;
+    side: Side | null;
+    /** The referee: the ship is broadside to the Homeport, and how many squares away it lies. */
+    isBroadside: boolean;
+    distance: number;
+  },
+  opts: AttackOptions & Pick<McOptions, 'raidRange'>,
   attackFaces: readonly number[],
   homeportFaces: readonly number[]
 ): Result<{ outcome: EngagementOutcome; next: BattleState; summary: string }> {
-  const s = ship(view, input.shipId);
+  if (!view.system.modules.raids)
+    return err('Raids are an Advanced module this battle does not use.');
+  const s = activeShip(view, input.shipId);
   if (!s.ok) return s;
   const sheet = s.value.sheet;
   const raiderHomeport =
     view.system.players.find((p) => p.id === s.value.playerId)?.homeport ?? null;
+  // Raid range (SPEC A.4.12 step 1, A.5 #17): as ships, 1–2 squares, or adjacent only.
+  const range = opts.raidRange === 'adjacentOnly' ? [1] : ENGAGEMENT_RANGE.standard;
+  const isInRange = input.isBroadside && range.includes(input.distance);
   const problems = raidProblems({
     raider: sheet,
     raiderHomeport,
     target: input.target,
     targetOwnerId: view.system.homeports[input.target].ownerId,
     raiderOwnerId: s.value.playerId,
-    isBroadsideInRange: true
+    isBroadsideInRange: isInRange
   });
-  if (problems.length > 0) return err(problems.join(' '));
+  if (problems.length > 0) {
+    const why = !input.isBroadside
+      ? 'An attacking ship must be broadside to an enemy Homeport.'
+      : !isInRange
+        ? opts.raidRange === 'adjacentOnly'
+          ? 'Raid range is adjacent only: the ship must lie in the square next to the Homeport.'
+          : 'Raid range is as for ships: an adjacent square or one square away.'
+        : '';
+    return err(
+      problems
+        .filter((p) => !p.startsWith('The ship must be broadside'))
+        .concat(why ? [why] : [])
+        .join(' ')
+    );
+  }
+  const d: Declaration = {
+    attackerId: input.shipId,
+    target: `homeport:${input.target}`,
+    kind: 'raid',
+    side: input.side
+  };
+  const problem = declarationProblem(view, d, opts);
+  if (problem !== null) return err(problem);
   const r = resolveRaid(sheet.prizeDisks, input.rules, attackFaces, homeportFaces);
   if (!r.ok) return r;
+  const counted = afterEngagement(view.system, d, r.value.result !== 'hit', opts, view, null);
   const head = `${sheet.name} raids the ${input.target} Homeport (${r.value.attack.join(' ')} v ${r.value.defence.join(' ')})`;
   // Engaging another Homeport clears an earlier repulse (step 5).
   const raider = clearRepulseOnEngagement(sheet, { homeport: input.target });
   if (r.value.result !== 'hit') {
     return ok({
       outcome: r.value,
-      next: withSheets(state, { [s.value.id]: raider }),
+      next: withSheets(withSystem(state, counted), { [s.value.id]: raider }),
       summary: `${head}: ${r.value.text}`
     });
   }
-  const taken = applyRaidHit(view.system, input.target, raiderHomeport);
+  const taken = applyRaidHit(counted, input.target, raiderHomeport);
   const spoils =
     taken.cardsTaken === 0
       ? 'The Homeport has no Repair Card left to lose.'
@@ -556,13 +919,60 @@ export function homeportCounter(
 // ---------------------------------------------------------------------------------------------
 // Ramming (SPEC A.4.13): the rammed ship's captain rolls; the damage falls on the attacker.
 
+const NO_RAM =
+  'No ram is possible now: a ram follows an attack by a ship that "has pulled broadside immediately in front of another ship\'s bow", once.';
+
+/** The rammed-at captain's attempt (SPEC A.4.13 steps 1–3): one roll after the attack; a six rams. */
+export function ramAttempt(
+  state: BattleState,
+  view: McView,
+  face: number
+): Result<{ next: BattleState; summary: string; isRam: boolean }> {
+  const ram = turnActsOf(view.system).ram;
+  if (!view.system.modules.ramming)
+    return err('Ramming is an Advanced module this battle does not use.');
+  if (ram === null || ram.stage !== 'attempt') return err(NO_RAM);
+  const r = resolveRamAttempt(face);
+  if (!r.ok) return r;
+  const rammer = ship(view, ram.rammerId);
+  const target = ship(view, ram.attackerId);
+  if (!rammer.ok) return rammer;
+  if (!target.ok) return target;
+  const next = withSystem(
+    state,
+    withActs(view.system, { ram: r.value.isRam ? { ...ram, stage: 'damage' } : null })
+  );
+  return ok({
+    next,
+    isRam: r.value.isRam,
+    summary: `${rammer.value.sheet.name} tries to ram ${target.value.sheet.name}: ${r.value.text}`
+  });
+}
+
+/** The rammed-at captain lets the chance go. */
+export function declineRam(
+  state: BattleState,
+  view: McView
+): Result<{ next: BattleState; summary: string }> {
+  const ram = turnActsOf(view.system).ram;
+  if (ram === null) return err(NO_RAM);
+  const rammer = view.ships.find((s) => s.id === ram.rammerId)?.sheet.name ?? 'The defender';
+  return ok({
+    next: withSystem(state, withActs(view.system, { ram: null })),
+    summary: `${rammer} does not ram`
+  });
+}
+
+/** Ram damage (SPEC A.4.13 steps 4–5), only after a six: the attacker loses disks, each a hit. */
 export function ramDamage(
   state: BattleState,
   view: McView,
-  attackerId: string,
   face: number
 ): Result<{ next: BattleState; summary: string; disksLost: number }> {
-  const s = ship(view, attackerId);
+  const ram = turnActsOf(view.system).ram;
+  if (ram === null || ram.stage !== 'damage')
+    return err('Roll for ram damage only after a six on the ram attempt.');
+  const s = ship(view, ram.attackerId);
   if (!s.ok) return s;
   const r = resolveRamDamage(face);
   if (!r.ok) return r;
@@ -575,7 +985,9 @@ export function ramDamage(
         ? `${name} is sunk`
         : `${name} loses ${r.value.disksLost} Prize Disk${r.value.disksLost === 1 ? '' : 's'} (${hit.sheet.prizeDisks} left)`;
   return ok({
-    next: withSheets(withSystem(state, hit.state), { [attackerId]: hit.sheet }),
+    next: withSheets(withSystem(state, withActs(hit.state, { ram: null })), {
+      [ram.attackerId]: hit.sheet
+    }),
     summary: `Ram damage ${face}: ${end}`,
     disksLost: r.value.disksLost
   });
@@ -588,10 +1000,38 @@ export function movementRoll(
   state: BattleState,
   view: McView,
   shipId: string,
-  face: number
+  face: number,
+  opts: Pick<McOptions, 'attackTiming' | 'mistLoseTurnScope'>
 ): Result<BattleState> {
+  if (view.system.variant !== 'beginner')
+    return err(
+      'Only the Beginner game rolls a die for each ship; in a storm the player rolls once.'
+    );
+  const problem = moveProblem(view, shipId, opts);
+  if (problem !== null) return err(problem);
   const s = ship(view, shipId);
   if (!s.ok) return s;
+  const rolled = s.value.sheet.movement.allowance;
+  if (rolled !== null) return err(`${s.value.sheet.name} has already rolled ${rolled} this turn.`);
   if (!Number.isInteger(face) || face < 1 || face > 6) return err(`${face} is not a face of a d6.`);
   return ok(withSheets(state, { [shipId]: applyAllowance(s.value.sheet, face) }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Master and Commander cards (SPEC A.4.10): each draw counts toward the engagements it pays for.
+
+export function cardsUpdate(
+  state: BattleState,
+  view: McView,
+  cards: CardsState
+): { next: BattleState; isDraw: boolean } {
+  const drawn = Math.max(0, cards.drawCount - view.system.cards.drawCount);
+  const acts = turnActsOf(view.system);
+  return {
+    next: withSystem(state, {
+      ...withActs(view.system, { cardsDrawn: acts.cardsDrawn + drawn }),
+      cards
+    }),
+    isDraw: drawn > 0
+  };
 }

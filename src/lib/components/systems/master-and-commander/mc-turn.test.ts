@@ -1,0 +1,456 @@
+import { describe, expect, it } from 'vitest';
+import { INITIAL_STATE, type BattleState, type Json } from '$lib/battle/events';
+import { masterAndCommander } from '$lib/rules/master-and-commander';
+import { DEFAULT_MC_OPTIONS, type McOptions } from '$lib/rules/master-and-commander/options';
+import type { EngagementRules } from '$lib/rules/master-and-commander/resolve';
+import type { Side } from '$lib/rules/master-and-commander/sheet';
+import type { Compass } from '$lib/rules/master-and-commander/tables';
+import {
+  attack,
+  board,
+  cardsUpdate,
+  endTurn,
+  firstPlayer,
+  movementRoll,
+  raid,
+  readBattle,
+  recordMove,
+  repair,
+  setupFleets,
+  stormRoll,
+  strike,
+  turnActsOf,
+  windRoll,
+  type McView
+} from './mc-battle';
+
+// The per-turn limits the battle options set (SPEC A.4.15, A.5 #3, #9, #17, #22, #23, errata 12,
+// 15): each reading is enforced by the builders the battle panel calls, with the message it shows.
+
+const RULES: EngagementRules = {
+  variant: 'basic',
+  tieExhaustion: 'defender',
+  beginnerTies: 'defender'
+};
+
+function view(state: BattleState): McView {
+  const v = readBattle(state);
+  if (!v) throw new Error('no Master and Commander state');
+  return v;
+}
+
+function must<T>(r: { ok: true; value: T } | { ok: false; error: string }): T {
+  if (!r.ok) throw new Error(r.error);
+  return r.value;
+}
+
+function errorOf(r: { ok: true } | { ok: false; error: string }): string {
+  return r.ok ? '(allowed)' : r.error;
+}
+
+/**
+ * Anna (N Homeport, ships 1 and 2 heading S) and Ben (S Homeport, ships 3 and 4 heading N); Anna
+ * won the first roll; `windPip` 4 = westerly (a reach for both fleets), rolled at time 0.
+ */
+function game(
+  variant: 'basic' | 'advanced' | 'beginner' = 'basic',
+  modules: Record<string, boolean> = {},
+  windPip: number | null = 4
+): BattleState {
+  const system = masterAndCommander.initialSystemState?.(variant, {}) ?? null;
+  const start: BattleState = { ...INITIAL_STATE, system: system as Json };
+  let n = 0;
+  let s = setupFleets(start, view(start), {
+    players: [
+      { id: 'Anna', name: 'Anna', colour: 'black', homeport: 'N' },
+      { id: 'Ben', name: 'Ben', colour: 'gold', homeport: 'S' }
+    ],
+    modules,
+    opts: DEFAULT_MC_OPTIONS,
+    newId: () => `ship-${++n}`
+  });
+  s = must(
+    firstPlayer(s, view(s), [
+      { playerId: 'Anna', face: 6 },
+      { playerId: 'Ben', face: 1 }
+    ])
+  ).next;
+  if (windPip !== null) s = must(windRoll(s, view(s), windPip, 0, DEFAULT_MC_OPTIONS)).next;
+  return s;
+}
+
+interface Move {
+  forward?: number;
+  turns?: number;
+  heading?: Compass;
+  location?: 'sea' | 'homeport' | 'anchor' | 'mist';
+  isObstructed?: boolean;
+}
+
+function move(s: BattleState, id: string, m: Move = {}, opts: McOptions = DEFAULT_MC_OPTIONS) {
+  const sheet = view(s).ships.find((x) => x.id === id)?.sheet;
+  if (!sheet) throw new Error(id);
+  return recordMove(
+    s,
+    view(s),
+    id,
+    {
+      forward: m.forward ?? 0,
+      turns: m.turns ?? 0,
+      heading: m.heading ?? sheet.heading,
+      location: m.location ?? sheet.location,
+      isObstructed: m.isObstructed ?? false
+    },
+    opts
+  );
+}
+
+function moveAll(s: BattleState, ids: readonly string[] = ['ship-1', 'ship-2']): BattleState {
+  for (const id of ids) s = must(move(s, id)).next;
+  return s;
+}
+
+/** Hit faces (6 5 2 v 6 4 1) or repelled faces (1 1 1 v 6 6 6) for a 3 v 3 attack. */
+const HIT = [
+  [6, 5, 2],
+  [6, 4, 1]
+] as const;
+const MISS = [
+  [1, 1, 1],
+  [6, 6, 6]
+] as const;
+
+function fire(
+  s: BattleState,
+  attackerId: string,
+  targetId: string,
+  faces: readonly (readonly number[])[],
+  opts: McOptions = DEFAULT_MC_OPTIONS,
+  side: Side | null = null
+) {
+  return attack(
+    s,
+    view(s),
+    { attackerId, targetId, side, isMutualBroadside: true, rules: RULES },
+    opts,
+    faces[0],
+    faces[1]
+  );
+}
+
+describe('attackTiming (SPEC A.4.15, A.5 #22, errata 12)', () => {
+  it('after all movement (default): no attack until every ship has moved, no move once attacks began', () => {
+    let s = game();
+    s = must(move(s, 'ship-1', { forward: 2 })).next;
+    expect(errorOf(fire(s, 'ship-1', 'ship-3', HIT))).toBe(
+      'Attacks come after all movement ("Each turn consists of moving all of the ships in your fleet", errata 12): record the move of Anna 2 first (staying put counts).'
+    );
+    s = must(move(s, 'ship-2')).next;
+    s = must(fire(s, 'ship-1', 'ship-3', HIT)).next;
+    expect(view(s).ships.find((x) => x.id === 'ship-3')?.sheet.prizeDisks).toBe(1);
+    expect(errorOf(move(s, 'ship-1'))).toBe(
+      'Anna 1 has already moved this turn; undo that move to change it.'
+    );
+  });
+
+  it('after all movement: a ship taken by boarding joins the fleet but cannot move once attacks began', () => {
+    let s = moveAll(game('advanced', { boarding: true }));
+    s = must(fire(s, 'ship-2', 'ship-3', HIT)).next;
+    const at = { attackerId: 'ship-1', targetId: 'ship-3', side: null, isBoardingPosition: true };
+    s = must(board(s, view(s), at, DEFAULT_MC_OPTIONS, [6, 5, 4], [3, 1])).next;
+    expect(errorOf(move(s, 'ship-3'))).toBe(
+      'The engagements have begun: with attacks after all movement (errata 12), every ship moves before the first attack.'
+    );
+  });
+
+  it('after each ship moves: a ship attacks after its own move, while the other has still to move', () => {
+    const opts: McOptions = { ...DEFAULT_MC_OPTIONS, attackTiming: 'afterEachShipMoves' };
+    let s = game();
+    expect(errorOf(fire(s, 'ship-1', 'ship-3', HIT, opts))).toBe(
+      "With attacks after each ship's own move, Anna 1 attacks after it moves: record its move first (staying put counts)."
+    );
+    s = must(move(s, 'ship-1', {}, opts)).next;
+    s = must(fire(s, 'ship-1', 'ship-3', HIT, opts)).next;
+    // Anna 2 has not moved: it may still move, then attack.
+    expect(errorOf(fire(s, 'ship-2', 'ship-4', HIT, opts))).toContain(
+      'Anna 2 attacks after it moves'
+    );
+    s = must(move(s, 'ship-2', { forward: 1 }, opts)).next;
+    expect(fire(s, 'ship-2', 'ship-4', HIT, opts).ok).toBe(true);
+  });
+
+  it('any time: attacks before moving, and moving after attacking', () => {
+    const opts: McOptions = { ...DEFAULT_MC_OPTIONS, attackTiming: 'free' };
+    let s = game();
+    s = must(fire(s, 'ship-1', 'ship-3', HIT, opts)).next;
+    expect(move(s, 'ship-1', { forward: 5 }, opts).ok).toBe(true);
+  });
+});
+
+describe('attacksPerShip (SPEC A.4.5 step 4, A.5 #23)', () => {
+  it('once per target per turn (default): a second attack on the same ship is refused, another target is not', () => {
+    let s = moveAll(game());
+    s = must(fire(s, 'ship-1', 'ship-3', MISS)).next;
+    expect(errorOf(fire(s, 'ship-1', 'ship-3', HIT))).toBe(
+      'Anna 1 has already engaged Ben 1 this turn (one attack per target per turn).'
+    );
+    expect(fire(s, 'ship-1', 'ship-4', HIT).ok).toBe(true);
+    // The other ship of the fleet may attack the same target.
+    expect(fire(s, 'ship-2', 'ship-3', HIT).ok).toBe(true);
+    // Next own turn the limit starts again.
+    s = endTurn(s, view(s), 1_000);
+    s = endTurn(s, view(s), 2_000);
+    s = moveAll(s);
+    expect(fire(s, 'ship-1', 'ship-3', HIT).ok).toBe(true);
+  });
+
+  it('once per side: the side must be named, and each side fires once', () => {
+    const opts: McOptions = { ...DEFAULT_MC_OPTIONS, attacksPerShip: 'onePerSidePerTurn' };
+    let s = moveAll(game());
+    expect(errorOf(fire(s, 'ship-1', 'ship-3', HIT, opts))).toBe(
+      'Say which side of Anna 1 fires (one attack per side per turn).'
+    );
+    s = must(fire(s, 'ship-1', 'ship-3', MISS, opts, 'starboard')).next;
+    expect(errorOf(fire(s, 'ship-1', 'ship-4', HIT, opts, 'starboard'))).toBe(
+      'Anna 1 has already fired from its starboard side this turn (one attack per side per turn).'
+    );
+    // "A ship can fire from both sides": the port battery may fire at the same ship.
+    expect(fire(s, 'ship-1', 'ship-3', HIT, opts, 'port').ok).toBe(true);
+  });
+
+  it('once per turn: one attack per ship whatever the target', () => {
+    const opts: McOptions = { ...DEFAULT_MC_OPTIONS, attacksPerShip: 'oncePerTurn' };
+    let s = moveAll(game());
+    s = must(fire(s, 'ship-1', 'ship-3', MISS, opts)).next;
+    expect(errorOf(fire(s, 'ship-1', 'ship-4', HIT, opts))).toBe(
+      'Anna 1 has already attacked this turn (one attack per ship per turn).'
+    );
+  });
+
+  it('a boarding is the engagement with that ship: no broadside at it afterwards (once per target)', () => {
+    let s = moveAll(game('advanced', { boarding: true }));
+    s = must(
+      strike(
+        s,
+        view(s),
+        {
+          attackerId: 'ship-2',
+          targetId: 'ship-3',
+          attackDice: 3,
+          defenceDice: 3,
+          rules: RULES,
+          verb: 'attacks'
+        },
+        HIT[0],
+        HIT[1]
+      )
+    ).next;
+    const at = { attackerId: 'ship-1', targetId: 'ship-3', side: null, isBoardingPosition: true };
+    s = must(board(s, view(s), at, DEFAULT_MC_OPTIONS, [6, 5, 3], [3, 1])).next;
+    expect(errorOf(fire(s, 'ship-1', 'ship-3', HIT))).toContain('already engaged Ben 1');
+  });
+
+  it('a Beginner tie rolled again (beginnerTies reroll) does not use up the attack', () => {
+    const opts: McOptions = { ...DEFAULT_MC_OPTIONS, beginnerTies: 'reroll' };
+    let s = game('beginner', {}, null);
+    for (const id of ['ship-1']) {
+      s = must(movementRoll(s, view(s), id, 1, opts));
+      s = must(move(s, id, { forward: 1 }, opts)).next;
+    }
+    const rules: EngagementRules = { ...RULES, variant: 'beginner', beginnerTies: 'reroll' };
+    const tie = must(
+      attack(
+        s,
+        view(s),
+        { attackerId: 'ship-1', targetId: 'ship-2', side: null, isMutualBroadside: true, rules },
+        opts,
+        [4],
+        [4]
+      )
+    );
+    expect(tie.outcome.result).toBe('reroll');
+    expect(turnActsOf(view(tie.next).system).engaged).toEqual([]);
+  });
+});
+
+describe('repelledAttackEndsTurn (SPEC A.4.6, A.5 #3)', () => {
+  it('off (default): a repelled attack ends only that engagement', () => {
+    let s = moveAll(game());
+    s = must(fire(s, 'ship-1', 'ship-3', MISS)).next;
+    expect(fire(s, 'ship-2', 'ship-4', HIT).ok).toBe(true);
+  });
+
+  it('on: after a repulse nothing more this turn but the defender’s reply and the end of the turn', () => {
+    const opts: McOptions = { ...DEFAULT_MC_OPTIONS, repelledAttackEndsTurn: true };
+    let s = moveAll(game());
+    // A hit does not end the turn.
+    s = must(fire(s, 'ship-1', 'ship-4', HIT, opts)).next;
+    expect(turnActsOf(view(s).system).endedBy).toBeNull();
+    s = must(fire(s, 'ship-1', 'ship-3', MISS, opts)).next;
+    const why =
+      'Anna 1 attack on Ben 1 was repelled, and with "a repelled attack ends the turn" Anna\'s turn is over. Only the defender\'s reply and the end of the turn remain.';
+    expect(errorOf(fire(s, 'ship-2', 'ship-3', HIT, opts))).toBe(why);
+    expect(errorOf(repair(s, view(s), 'ship-1', opts))).toBe(why);
+    // The defender's counter-attack still follows ("immediately following completion").
+    expect(
+      strike(
+        s,
+        view(s),
+        {
+          attackerId: 'ship-3',
+          targetId: 'ship-1',
+          attackDice: 3,
+          defenceDice: 3,
+          rules: RULES,
+          verb: 'counter-attacks'
+        },
+        HIT[0],
+        HIT[1]
+      ).ok
+    ).toBe(true);
+    // The turn passes and Ben plays normally.
+    s = endTurn(s, view(s), 1_000);
+    expect(turnActsOf(view(s).system).endedBy).toBeNull();
+    s = moveAll(s, ['ship-3', 'ship-4']);
+    expect(fire(s, 'ship-3', 'ship-1', HIT, opts).ok).toBe(true);
+  });
+});
+
+describe('raids: raidRange and the turn limits (SPEC A.4.12, A.5 #17, errata 5)', () => {
+  const at = (distance: number, isBroadside = true) => ({
+    shipId: 'ship-1',
+    target: 'S' as const,
+    rules: RULES,
+    side: null,
+    isBroadside,
+    distance
+  });
+
+  it('as ships (default): broadside at 1 or 2 squares; adjacent only: 1 square', () => {
+    const s = moveAll(game('advanced', { raids: true }));
+    expect(raid(s, view(s), at(2), DEFAULT_MC_OPTIONS, [6, 5, 2], [5, 4, 1]).ok).toBe(true);
+    const adjacent: McOptions = { ...DEFAULT_MC_OPTIONS, raidRange: 'adjacentOnly' };
+    expect(errorOf(raid(s, view(s), at(2), adjacent, [6, 5, 2], [5, 4, 1]))).toBe(
+      'Raid range is adjacent only: the ship must lie in the square next to the Homeport.'
+    );
+    expect(raid(s, view(s), at(1), adjacent, [6, 5, 2], [5, 4, 1]).ok).toBe(true);
+    expect(errorOf(raid(s, view(s), at(3), DEFAULT_MC_OPTIONS, [6, 5, 2], [5, 4, 1]))).toBe(
+      'Raid range is as for ships: an adjacent square or one square away.'
+    );
+    expect(errorOf(raid(s, view(s), at(1, false), DEFAULT_MC_OPTIONS, [6, 5, 2], [5, 4, 1]))).toBe(
+      'An attacking ship must be broadside to an enemy Homeport.'
+    );
+  });
+
+  it('one raid on a Homeport per turn (once per target), again on the next turn; a repulse can end the turn', () => {
+    let s = moveAll(game('advanced', { raids: true }));
+    s = must(raid(s, view(s), at(1), DEFAULT_MC_OPTIONS, [6, 5, 2], [5, 4, 1])).next;
+    expect(errorOf(raid(s, view(s), at(1), DEFAULT_MC_OPTIONS, [6, 5, 2], [5, 4, 1]))).toBe(
+      'Anna 1 has already engaged the S Homeport this turn (one attack per target per turn).'
+    );
+    // "A ship may continue attacking an enemy Homeport on consecutive turns until it is repelled."
+    s = endTurn(s, view(s), 1_000);
+    s = endTurn(s, view(s), 2_000);
+    s = moveAll(s);
+    const ends: McOptions = { ...DEFAULT_MC_OPTIONS, repelledAttackEndsTurn: true };
+    s = must(raid(s, view(s), at(1), ends, [1, 1, 1], [6, 6, 6])).next;
+    expect(errorOf(fire(s, 'ship-2', 'ship-3', HIT, ends))).toContain("Anna's turn is over");
+  });
+});
+
+describe('Master and Commander cards drawn first (SPEC A.4.10, A.5 #14)', () => {
+  it('each engagement the captain initiates needs a card drawn first; boarding too by default', () => {
+    let s = moveAll(game('advanced', { cards: true, boarding: true }));
+    const draw = (st: BattleState) => {
+      const v = view(st);
+      return cardsUpdate(st, v, { ...v.system.cards, drawCount: v.system.cards.drawCount + 1 })
+        .next;
+    };
+    expect(errorOf(fire(s, 'ship-1', 'ship-3', HIT))).toBe(
+      'Draw a Master and Commander card first: "Each time you initiate an engagement, you must draw a Master and Commander card first."'
+    );
+    s = draw(s);
+    s = must(fire(s, 'ship-1', 'ship-3', HIT)).next;
+    // The next engagement needs its own card.
+    expect(errorOf(fire(s, 'ship-2', 'ship-4', HIT))).toContain('Draw a Master and Commander card');
+    const at = { attackerId: 'ship-2', targetId: 'ship-3', side: null, isBoardingPosition: true };
+    expect(errorOf(board(s, view(s), at, DEFAULT_MC_OPTIONS, [6, 5, 4], [3, 1]))).toContain(
+      'Draw a Master and Commander card'
+    );
+    const noCard: McOptions = { ...DEFAULT_MC_OPTIONS, cardsOnRaidsAndBoarding: false };
+    expect(board(s, view(s), at, noCard, [6, 5, 4], [3, 1]).ok).toBe(true);
+    s = draw(s);
+    expect(fire(s, 'ship-2', 'ship-4', HIT).ok).toBe(true);
+  });
+});
+
+describe('movement against the allowance (SPEC A.3.2, A.4.4, errata 4, 11, 15)', () => {
+  it('the allowance from the heading at the start of the turn: reach 5, upwind 1, downwind 3', () => {
+    const reach = game('basic', {}, 4);
+    expect(errorOf(move(reach, 'ship-1', { forward: 5, turns: 1, heading: 'E' }))).toBe(
+      '5 forward + 1 turn = 6 squares, but the allowance is 5 (on a reach: up to 5).'
+    );
+    expect(must(move(reach, 'ship-1', { forward: 4, turns: 1, heading: 'E' })).summary).toBe(
+      'Anna 1 moves 4 forward with 1 turn (5 of 5; on a reach: up to 5): heading east, in its Homeport'
+    );
+    // A southerly wind: Anna's ships (heading S) face upwind.
+    const up = game('basic', {}, 2);
+    expect(errorOf(move(up, 'ship-1', { forward: 2 }))).toContain('the allowance is 1 (upwind');
+    expect(move(up, 'ship-1', { forward: 1 }).ok).toBe(true);
+    // A northerly wind comes from behind them: downwind 3.
+    const down = game('basic', {}, 1);
+    expect(errorOf(move(down, 'ship-1', { forward: 4 }))).toContain('the allowance is 3 (downwind');
+  });
+
+  it('the Wind Die first; in a storm the player’s roll is the allowance of every ship', () => {
+    const none = game('basic', {}, null);
+    expect(errorOf(move(none, 'ship-1'))).toContain('Roll the Wind Die first');
+    let storm = game('basic', {}, 5);
+    expect(errorOf(move(storm, 'ship-1'))).toBe('Storm: roll one die for movement first.');
+    storm = must(stormRoll(storm, view(storm), 2));
+    expect(errorOf(move(storm, 'ship-1', { forward: 3 }))).toContain('the allowance is 2 (storm');
+    expect(move(storm, 'ship-1', { forward: 2 }).ok).toBe(true);
+  });
+
+  it('the end heading must fit the turns; a second turn needs a square forward unless obstructed', () => {
+    const s = game();
+    expect(errorOf(move(s, 'ship-1', { forward: 2, turns: 1 }))).toBe(
+      '1 turn of 90° cannot take a ship heading S to S.'
+    );
+    expect(errorOf(move(s, 'ship-1', { forward: 0, turns: 2, heading: 'N' }))).toBe(
+      'After turning 90 degrees, a ship must move forward one square before turning again, unless it is obstructed by land or another ship.'
+    );
+    expect(move(s, 'ship-1', { forward: 0, turns: 2, heading: 'N', isObstructed: true }).ok).toBe(
+      true
+    );
+    expect(move(s, 'ship-1', { forward: 1, turns: 2, heading: 'N' }).ok).toBe(true);
+  });
+
+  it('one move per ship per turn', () => {
+    let s = game();
+    s = must(move(s, 'ship-1', { forward: 1 })).next;
+    expect(errorOf(move(s, 'ship-1', { forward: 1 }))).toBe(
+      'Anna 1 has already moved this turn; undo that move to change it.'
+    );
+    expect(errorOf(move(s, 'ship-3'))).toBe("It is Anna's turn; Ben 1 is Ben's.");
+  });
+
+  it('Beginner: move exactly the roll (default), or up to it; turns count; no turn restriction', () => {
+    let s = game('beginner', {}, null);
+    expect(errorOf(move(s, 'ship-1', { forward: 1 }))).toBe('Roll the die for this ship first.');
+    s = must(movementRoll(s, view(s), 'ship-1', 4, DEFAULT_MC_OPTIONS));
+    expect(errorOf(move(s, 'ship-1', { forward: 3 }))).toBe(
+      'Beginner game: move exactly the 4 rolled ("move your ship the number of squares that you rolled"); 3 forward + 0 turns = 3. Turns count as one square each.'
+    );
+    expect(errorOf(move(s, 'ship-1'))).toContain('move exactly the 4 rolled');
+    // Two turns in a row are allowed in the Beginner game (errata 11): 2 + 2 = 4.
+    expect(move(s, 'ship-1', { forward: 2, turns: 2, heading: 'N' }).ok).toBe(true);
+    const upTo: McOptions = { ...DEFAULT_MC_OPTIONS, beginnerMoveExact: false };
+    expect(move(s, 'ship-1', { forward: 3 }, upTo).ok).toBe(true);
+    expect(errorOf(move(s, 'ship-1', { forward: 5 }, upTo))).toContain('the allowance is 4');
+    const restricted: McOptions = { ...DEFAULT_MC_OPTIONS, beginnerTurnRestriction: true };
+    expect(
+      errorOf(move(s, 'ship-1', { forward: 1, turns: 3, heading: 'E' }, restricted))
+    ).toContain('must move forward one square before turning again');
+  });
+});
