@@ -17,6 +17,7 @@ import {
   initiativeProgress,
   moveAction,
   movementOrder,
+  movedThisTurn,
   ordersThisTurn,
   planMove,
   revealOrdersAction,
@@ -281,7 +282,11 @@ describe('Phase 4 movement (C.4.6)', () => {
     expect(moveAction(drifting, 'a', { headingAfter: 90 }).ok).toBe(false);
     const d = must(driftAction(drifting, 'a', 4));
     expect(d.summary).toBe('Surprise drifts 4″ down wind (toward 180°)');
-    expect(d.next).toBe(drifting);
+    expect(d.next.ships).toBe(drifting.ships);
+    expect(movedThisTurn(d.next)).toEqual(['a']);
+    // One move a turn: a second drift is refused until undone; next turn it may drift again.
+    expect(driftAction(d.next, 'a', 2).ok).toBe(false);
+    expect(driftAction({ ...d.next, turn: 2 }, 'a', 2).ok).toBe(true);
     expect(driftAction(battle({ sail: 0, anchored: true }), 'a', 4).ok).toBe(false);
   });
   it('square-rigged tack: first leg then head to wind; the roll next turn (≥ 4 with initiative)', () => {
@@ -294,25 +299,26 @@ describe('Phase 4 movement (C.4.6)', () => {
       'Surprise moves 3″ (Beating, Fighting Sail, Tacking: 3″), heading 45° → 0°, head to wind (tacking)'
     );
     expect(moveAction(leg.next, 'a', { headingAfter: 0 }).ok).toBe(false);
+    const t2 = { ...leg.next, turn: 2 };
     // Next turn: a 4 succeeds onto the starboard tack (heading 315°) and moves half the Beating rate.
-    const ok4 = must(tackRollAction(leg.next, 'a', { tack: 4 }, 'starboard'));
+    const ok4 = must(tackRollAction(t2, 'a', { tack: 4 }, 'starboard'));
     expect([sheet(ok4.next, 'a').tack, sheet(ok4.next, 'a').headingDeg]).toEqual(['none', 315]);
     expect(ok4.summary).toBe(
       'Surprise tacks: d12 4 + 0 = 4 ≥ 4, onto the starboard tack (heading 315°), moves 3″'
     );
     // A 3 fails: the mast d12 is needed; 2 loses a mast and the cap drops (3 masts: one level).
     expect(tackNeedsMastRoll(s1, 3)).toBe(true);
-    expect(tackRollAction(leg.next, 'a', { tack: 3 }, 'starboard').ok).toBe(false);
-    const aback = must(tackRollAction(leg.next, 'a', { tack: 3, mast: 2 }, 'starboard'));
+    expect(tackRollAction(t2, 'a', { tack: 3 }, 'starboard').ok).toBe(false);
+    const aback = must(tackRollAction(t2, 'a', { tack: 3, mast: 2 }, 'starboard'));
     const s2 = sheet(aback.next, 'a');
     expect([s2.tack, s2.mastsLost, s2.headingDeg]).toEqual(['takenAback', 1, 0]);
     expect(aback.summary).toBe(
       'Surprise is taken aback: d12 3 + 0 = 3 < 4; mast d12 2: a mast is lost; stays head to wind and rolls again next turn'
     );
-    roundTrips(leg.next, aback);
+    roundTrips(t2, aback);
     const back = must(
       tackRollAction(
-        leg.next,
+        t2,
         'a',
         { tack: 1, mast: 9 },
         'larboard',
@@ -336,6 +342,7 @@ describe('Phase 4 movement (C.4.6)', () => {
     expect(moveAction(r.next, 'a', { headingAfter: 90 }).ok).toBe(false);
     const go = {
       ...r.next,
+      turn: 2,
       ships: { ...r.next.ships, a: { ...r.next.ships.a, sheet: { ...s, maneuver: 'straight' } } }
     };
     const restart = must(moveAction(go, 'a', { headingAfter: 90 }));
@@ -356,20 +363,21 @@ describe('Phase 4 movement (C.4.6)', () => {
       sail: 0,
       assignments: { ...NO_ASSIGNMENTS, boats: 2 }
     });
-    const r = must(
-      boatsAction(anchored, 'a', { kind: 'lower', count: 1, hasMovedThisTurn: false })
-    );
+    const r = must(boatsAction(anchored, 'a', { kind: 'lower', count: 1 }));
     expect(sheet(r.next, 'a').boats).toEqual({ total: 2, lowered: 1 });
-    expect(
-      boatsAction(anchored, 'a', { kind: 'lower', count: 2, hasMovedThisTurn: false }).ok
-    ).toBe(false);
-    expect(
-      boatsAction(anchored, 'a', { kind: 'recover', count: 1, hasMovedThisTurn: false }).ok
-    ).toBe(false);
+    expect(boatsAction(anchored, 'a', { kind: 'lower', count: 2 }).ok).toBe(false);
+    expect(boatsAction(anchored, 'a', { kind: 'recover', count: 1 }).ok).toBe(false);
+    // Not on a turn the ship moves: hove to after moving half its allotment this turn.
+    const hove = battle({
+      headingDeg: 60,
+      maneuver: 'heaveTo',
+      assignments: { ...NO_ASSIGNMENTS, boats: 2 }
+    });
+    const moved = must(moveAction(hove, 'a', { headingAfter: 60 })).next;
+    expect(boatsAction(moved, 'a', { kind: 'lower', count: 1 }).ok).toBe(false);
+    expect(boatsAction({ ...moved, turn: 2 }, 'a', { kind: 'lower', count: 1 }).ok).toBe(true);
     const sailing = battle({ assignments: { ...NO_ASSIGNMENTS, boats: 2 } });
-    expect(boatsAction(sailing, 'a', { kind: 'lower', count: 1, hasMovedThisTurn: false }).ok).toBe(
-      false
-    );
+    expect(boatsAction(sailing, 'a', { kind: 'lower', count: 1 }).ok).toBe(false);
   });
   it('the referee sets a heading; the wind comes from the battle', () => {
     const state = must(setWind(battle(), 90));

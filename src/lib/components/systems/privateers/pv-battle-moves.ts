@@ -78,6 +78,21 @@ function withSystem(state: BattleState, system: SystemState): BattleState {
   return { ...state, system };
 }
 
+/** Ships that made their Phase 4 move this turn. */
+export function movedThisTurn(state: BattleState): string[] {
+  const m = systemOf(state).moved;
+  return m && m.turn === state.turn ? m.ids : [];
+}
+
+/** Marks a ship as moved this turn; refuses a second move (undo the first to move again). */
+function markMoved(state: BattleState, shipId: string, name: string): Result<BattleState> {
+  const ids = movedThisTurn(state);
+  if (ids.includes(shipId)) return err(`${name} has already moved this turn (undo to move again).`);
+  return ok(
+    withSystem(state, { ...systemOf(state), moved: { turn: state.turn, ids: [...ids, shipId] } })
+  );
+}
+
 /** θ and the point of sail of a ship from the battle's wind and its heading (C.3.2). */
 export function sailingAngle(
   state: BattleState,
@@ -510,6 +525,8 @@ export function moveAction(
     if (signed < 0 || signed > 45)
       return err(`A ${p.turnSide} turn is "up to, but not exceeding 45 degrees" to ${p.turnSide}.`);
   }
+  const marked = markMoved(state, shipId, s.value.name);
+  if (!marked.ok) return marked;
   let next: Sheet = { ...s.value, headingDeg: heading };
   if (p.kind === 'heaveTo') next = { ...next, heaveTo: { sailBefore: s.value.sail } };
   if (p.kind === 'heaveToRestart') next = { ...next, heaveTo: null };
@@ -525,7 +542,7 @@ export function moveAction(
           ? ', tacked'
           : '';
   return ok({
-    next: withSheets(state, { [shipId]: next }),
+    next: withSheets(marked.value, { [shipId]: next }),
     summary:
       `${s.value.name} moves ${inches(p.total)} (${pointLabel(p.pos)}, ${sailLabel(s.value.sail)}, ` +
       `${maneuverLabel(s.value.maneuver)}: ${legs})${turned}${what}`,
@@ -539,9 +556,11 @@ export function driftAction(state: BattleState, shipId: string, face: number): R
   if (!s.ok) return s;
   const r = resolveDrift(s.value, face);
   if (!r.ok) return r;
+  const marked = markMoved(state, shipId, s.value.name);
+  if (!marked.ok) return marked;
   const toward = normDeg(systemOf(state).windFromDeg + 180);
   return ok({
-    next: state,
+    next: marked.value,
     summary: `${s.value.name} drifts ${inches(r.value)} down wind (toward ${toward}°)`
   });
 }
@@ -572,6 +591,8 @@ export function tackRollAction(
   const r = resolveTack(mod, faces.tack, faces.mast);
   if (!r.ok) return r;
   const o = r.value;
+  const marked = markMoved(state, shipId, s.value.name);
+  if (!marked.ok) return marked;
   const wind = systemOf(state).windFromDeg;
   let next = applyTack(s.value, o, options);
   const roll = `d12 ${o.roll} + ${mod} = ${o.modified}`;
@@ -595,7 +616,7 @@ export function tackRollAction(
         ? `; falls back onto the ${side} tack`
         : '; stays head to wind and rolls again next turn');
   }
-  return ok({ next: withSheets(state, { [shipId]: next }), summary, outcome: o });
+  return ok({ next: withSheets(marked.value, { [shipId]: next }), summary, outcome: o });
 }
 
 /** C.4.6.6: move up to 3″ the way it went last turn (or not at all), drop anchor, bow to the wind. */
@@ -608,9 +629,11 @@ export function dropAnchorAction(state: BattleState, shipId: string, moved: numb
     return err(`It may move up to ${DROP_ANCHOR_MAX_MOVE}″ before dropping anchor.`);
   const r = applyDropAnchor(s.value);
   if (!r.ok) return r;
+  const marked = markMoved(state, shipId, s.value.name);
+  if (!marked.ok) return marked;
   const wind = systemOf(state).windFromDeg;
   return ok({
-    next: withSheets(state, { [shipId]: { ...r.value, headingDeg: wind } }),
+    next: withSheets(marked.value, { [shipId]: { ...r.value, headingDeg: wind } }),
     summary:
       `${s.value.name} ` +
       (moved > 0 ? `moves ${inches(moved)} and drops anchor` : 'drops anchor') +
@@ -622,7 +645,7 @@ export function dropAnchorAction(state: BattleState, shipId: string, moved: numb
 export function boatsAction(
   state: BattleState,
   shipId: string,
-  input: { kind: 'lower' | 'recover'; count: number; hasMovedThisTurn: boolean }
+  input: { kind: 'lower' | 'recover'; count: number }
 ): Result<Step> {
   const s = shipSheet(state, shipId);
   if (!s.ok) return s;
@@ -634,7 +657,7 @@ export function boatsAction(
       `"It takes two crew men to lower or recover a ship's boat": assign ${count * CREW_REQUIREMENTS.perBoat}.`
     );
   const isStationary = sh.anchored || sh.heaveTo !== null;
-  if (!isStationary || input.hasMovedThisTurn)
+  if (!isStationary || movedThisTurn(state).includes(shipId))
     return err('Boats "may never be attempted on any turn the ship is moving".');
   const lowered = kind === 'lower' ? sh.boats.lowered + count : sh.boats.lowered - count;
   if (lowered > sh.boats.total)
