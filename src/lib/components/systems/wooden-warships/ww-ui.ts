@@ -7,7 +7,12 @@ import {
   type BoardingRoundOutcome
 } from '$lib/rules/wooden-warships/resolve-boarding';
 import { damageDiceList, type DamagePiece } from '$lib/rules/wooden-warships/resolve-gunnery';
-import { BOARDING_DIE, type CrewSkill } from '$lib/rules/wooden-warships/tables';
+import {
+  BOARDING_DIE,
+  type Battery,
+  type CrewSkill,
+  type FireMode
+} from '$lib/rules/wooden-warships/tables';
 
 // Small pure helpers for the Wooden Warships calculators (tested in ww-ui.test.ts).
 
@@ -104,4 +109,16 @@ export function boardingOdds(
 /** "£7,000". */
 export function pounds(n: number): string {
   return `£${n.toLocaleString('en-GB')}`;
+}
+
+/** The batteries a fire mode uses (SPEC B.3.8): zones 1 & 2 or 3 & 4, one zone, or a chase battery. */
+export function batteriesFor(
+  mode: FireMode,
+  side: '12' | '34',
+  halfZone: Battery,
+  chase: Battery
+): Battery[] {
+  if (mode === 'chase') return [chase];
+  if (mode === 'halfBroadside') return [halfZone];
+  return side === '12' ? ['zone1', 'zone2'] : ['zone3', 'zone4'];
 }
