@@ -5,6 +5,7 @@
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
+import { gzipSync } from 'node:zlib';
 
 const ROOT = process.env.SERVE_DIR
   ? join(process.env.SERVE_DIR, '/')
@@ -24,6 +25,16 @@ const TYPES = {
   '.woff2': 'font/woff2',
   '.txt': 'text/plain; charset=utf-8'
 };
+
+const COMPRESSIBLE = /^(text\/|application\/(json|manifest\+json)|image\/svg)/;
+const gzipCache = new Map();
+function gzipOf(key, raw) {
+  const hit = gzipCache.get(key);
+  if (hit && hit.raw.equals(raw)) return hit.gz;
+  const gz = gzipSync(raw, { level: 9 });
+  gzipCache.set(key, { raw, gz });
+  return gz;
+}
 
 async function isFile(path) {
   return (await stat(path).catch(() => null))?.isFile() ?? false;
@@ -49,13 +60,20 @@ const server = createServer(async (req, res) => {
       if (url.pathname.startsWith('/_app/') || extname(url.pathname)) status = 404;
       file = join(ROOT, '200.html');
     }
-    const body = status === 404 ? 'Not found' : await readFile(file);
+    const raw = status === 404 ? Buffer.from('Not found') : await readFile(file);
+    const type =
+      status === 404 ? 'text/plain' : (TYPES[extname(file)] ?? 'application/octet-stream');
+    // Compress text the way every static host does, so measurements see real transfer sizes.
+    const gzip =
+      COMPRESSIBLE.test(type) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+    const body = gzip ? gzipOf(file, raw) : raw;
     const immutable = url.pathname.startsWith('/_app/immutable/');
     res.writeHead(status, {
-      'content-type':
-        status === 404 ? 'text/plain' : (TYPES[extname(file)] ?? 'application/octet-stream'),
+      'content-type': type,
       'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-      'x-content-type-options': 'nosniff'
+      'x-content-type-options': 'nosniff',
+      vary: 'accept-encoding',
+      ...(gzip ? { 'content-encoding': 'gzip' } : {})
     });
     res.end(body);
   } catch (e) {
