@@ -19,7 +19,9 @@ import {
 } from './schema';
 import { defaultStorage, requestPersistence, type StorageManagerLike } from './persistence';
 
-export const DB_NAME = 'quarterdeck';
+import { DB_NAME } from './identity';
+
+export { DB_NAME };
 
 /**
  * - open: normal.

@@ -9,12 +9,8 @@ import type {
 } from './records';
 import type { BattleEvent } from '../battle/events';
 
-/**
- * The IndexedDB schema. A released `version(n).stores()` block is NEVER edited: a change adds
- * `version(n + 1)` with an upgrade function, a fixture `fixtures/v<n>.json` of the old version is
- * committed, and `upgrade.test.ts` opens every fixture with the current code.
- */
-export const SCHEMA_VERSION = 1;
+/** The IndexedDB schema; its version and the rule for changing it are in identity.ts. */
+export { SCHEMA_VERSION } from './identity';
 
 /** Version 1 (released with Quarterdeck 0.1). */
 export const STORES_V1 = {

@@ -15,6 +15,18 @@ class BattleListState {
   readonly archived = $derived(this.battles.filter((b) => b.isArchived));
 
   async load(): Promise<void> {
+    // First paint of the start page: a plain IndexedDB read, so Dexie loads only when the referee
+    // acts (see quick-list.ts). Once the connection is open, the full path is as cheap.
+    if (!storage.isOpen) {
+      const { quickListBattles } = await import('$lib/db/quick-list');
+      const quick = await quickListBattles();
+      if (quick) {
+        this.battles = quick;
+        this.error = null;
+        this.isLoading = false;
+        return;
+      }
+    }
     const db = await storage.open();
     if (!db) {
       this.isLoading = false;

@@ -20,6 +20,11 @@ class StorageState {
   estimate = $state.raw<StorageEstimate | null>(null);
   #db: Db | null = null;
 
+  /** Whether the connection (and so Dexie) is loaded already. */
+  get isOpen(): boolean {
+    return this.#db !== null;
+  }
+
   async open(): Promise<Db | null> {
     if (this.#db) return this.#db;
     try {
