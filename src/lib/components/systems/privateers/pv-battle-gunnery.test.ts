@@ -285,3 +285,50 @@ describe('fortification set-up and reload per independent battery (C.4.5 step 1)
     expect(ship && takesInitiative(ship)).toBe(true);
   });
 });
+
+describe('every gunnery reading reaches the battle resolver (SPEC C.5 #11–13, #39)', () => {
+  // The fort's two heavies at 10″ (Short, 1–9), both hit: 6 Ball Low dice.
+  const SETUP: FireSetup = { ...FORT_FIRES, range: 10 };
+  const damage = [1, 1, 1, 3, 5, 6];
+  it.each([
+    ['defaults: pair consumed, 2x Hull doubles', {}, 11, { hull: 8, crew: 1, guns: 1 }],
+    [
+      'criticalPairCountsAsDamage: every 1 counts',
+      { criticalPairCountsAsDamage: true },
+      11,
+      { hull: 12, crew: 1, guns: 1 }
+    ],
+    ['twoXPoints +2', { twoXPoints: 'plusTwoPoints' }, 11, { hull: 6, crew: 1, guns: 1 }],
+    [
+      'gunfire crew losses may hit marines (none aboard here: crew)',
+      { gunfireCrewLossesIncludeMarines: true },
+      1,
+      { hull: 4, crew: 1, guns: 1 }
+    ]
+  ] as const)('%s', (_name, o, critFace, expected) => {
+    const { r } = fireAt(battle(), SETUP, [1, 1], damage, { criticalFace: critFace }, opts(o));
+    if (!r.ok) throw new Error(r.error);
+    const ship = sheetOf(r.value.next.ships.s);
+    expect({
+      hull: ship?.hull.damage,
+      crew: 30 - (ship?.crew.current ?? 0),
+      guns: ship?.guns.filter((g) => g.destroyed).length
+    }).toEqual(expected);
+  });
+  it('damage dice: additive vs multiplicative, rounded up or down once per toss', () => {
+    const fort = sheetOf(battle().ships.f);
+    if (!fort) throw new Error('no sheet');
+    // One heavy double-shotted with a stern rake: additive 3×2 + 1.5 = 7.5; multiplicative 4.5×2 = 9.
+    const ds = { ...fort, guns: fort.guns.map((g) => ({ ...g, doubleShot: true })) };
+    const setup = { ...SETUP, gunIds: ['land-heavy-1'], rake: 'stern' as const };
+    const count = (o: Partial<PvOptions>) => {
+      const p = planBroadside(ds, setup, opts(o));
+      if (!p.ok) throw new Error(p.error);
+      const h = broadsideHits(p.value, [1], opts(o));
+      return h.ok ? h.value.counts.ballLow : -1;
+    };
+    expect(count({})).toBe(8);
+    expect(count({ fractionalDice: 'roundDownPerToss' })).toBe(7);
+    expect(count({ damageMultiplierCombine: 'multiplicative' })).toBe(9);
+  });
+});
