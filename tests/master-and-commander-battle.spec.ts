@@ -76,12 +76,34 @@ test('a basic turn: wind, engagement and counter-attack, Homeport repair, the sa
   await expect(page.getByTestId('mc-battle-hourglass')).toHaveText(/^(3:00|2:5\d)$/);
   await expect(logLine(page, 'Anna rolls the Wind Die: Westerly')).toBeVisible();
 
-  // Movement: out of the north Homeport (heading south) with a westerly wind is a reach.
+  // Movement: out of the north Homeport (heading south) with a westerly wind is a reach. A move
+  // beyond the allowance is refused; both ships then stay in the Homeport (staying put counts).
   await nextPhase(page, 'Movement');
-  await expect(page.getByTestId('mc-movement')).toContainText('Anna 1 · On a reach: up to 5');
+  const moves = page.getByTestId('mc-movement');
+  const anna1 = page.getByTestId('mc-move-Anna 1');
+  await expect(anna1.getByTestId('mc-allowance')).toHaveText('On a reach: up to 5');
+  for (let i = 0; i < 6; i++)
+    await anna1.getByRole('button', { name: 'Increase Squares forward for Anna 1' }).click();
+  await anna1.getByRole('button', { name: 'Record the move of Anna 1' }).click();
+  await expect(moves.getByTestId('mc-movement-error')).toHaveText(
+    'Anna 1: 6 forward + 0 turns = 6 squares, but the allowance is 5 (on a reach: up to 5).'
+  );
+  await anna1.getByRole('button', { name: 'Anna 1 stays put' }).click();
+  await expect(anna1.getByTestId('mc-allowance')).toHaveText('moved 0 of 5');
+  await expect(logLine(page, 'Anna 1 stays put (0 of 5; on a reach: up to 5)')).toBeVisible();
+
+  // Attacks come after all movement (errata 12): Anna 2 has not reported its move yet.
+  await nextPhase(page, 'Engagements');
+  const fightEarly = page.getByTestId('mc-engagement-battle');
+  await expect(fightEarly.getByTestId('mc-engagement-refused')).toContainText(
+    'record the move of Anna 2 first'
+  );
+  // The ships still to move are offered in the Engagements phase too.
+  await page.getByRole('button', { name: 'Anna 2 stays put' }).click();
+  await expect(page.getByTestId('mc-move-Anna 2')).toBeHidden();
 
   // Engagement: Anna 1 (3 dice) attacks Ben 1 (3 dice), exact odds shown first.
-  await nextPhase(page, 'Engagements');
+  await expect(fightEarly.getByTestId('mc-engagement-refused')).toBeHidden();
   const fight = page.getByTestId('mc-engagement-battle');
   await fight
     .getByRole('combobox', { name: 'Attacker' })
@@ -116,6 +138,28 @@ test('a basic turn: wind, engagement and counter-attack, Homeport repair, the sa
   await expect(counter).toBeHidden();
   await expect(page.getByTestId('mc-discarded')).toHaveText('Prize Disks set aside: 2');
   await expect(page.getByRole('link', { name: /Anna 1/ })).toContainText('Prize disks 1/2');
+
+  // One attack per target per turn (attacksPerShip default): a second attack on Ben 1 is refused
+  // before anyone rolls; another target is allowed.
+  await expect(fight.getByTestId('mc-engagement-refused')).toHaveText(
+    'Anna 1 has already engaged Ben 1 this turn (one attack per target per turn).'
+  );
+  await expect(
+    fight
+      .getByTestId('dice-pad')
+      .first()
+      .getByRole('button', { name: /^Roll / })
+  ).toBeDisabled();
+  await fight
+    .getByRole('combobox', { name: 'Target' })
+    .selectOption({ label: 'Ben 2 (Ben) · 2 disks (3 dice)' });
+  await expect(fight.getByTestId('mc-engagement-refused')).toBeHidden();
+  await expect(
+    fight
+      .getByTestId('dice-pad')
+      .first()
+      .getByRole('button', { name: /^Roll / })
+  ).toBeEnabled();
 
   // Repairs: Anna 1 lies in its Homeport: one Repair Card for one Prize Disk.
   await nextPhase(page, 'Repairs and end of turn');
@@ -189,6 +233,11 @@ test('Advanced: a ram attempt after an attack, then a boarding that takes the sh
     .getByRole('button', { name: 'N', exact: true })
     .click();
   await nextPhase(page, 'Movement');
+  await page.getByRole('button', { name: 'Anna 1 stays put' }).click();
+  await page.getByRole('button', { name: 'Anna 2 stays put' }).click();
+  await expect(page.getByTestId('mc-move-Anna 2').getByTestId('mc-allowance')).toHaveText(
+    'moved 0 of 3'
+  );
   await nextPhase(page, 'Engagements');
 
   // Anna 1 hits Ben 1 from across its bow: no counter-attack, but Ben 1 may try to ram.
@@ -206,7 +255,11 @@ test('Advanced: a ram attempt after an attack, then a boarding that takes the sh
   await expect(ram).toBeHidden();
 
   // Boarding the weakened Ben 1: every boarding die above the defender's highest.
+  // Anna 1 has engaged Ben 1 this turn (one attack per target): Anna 2 boards.
   await fight.getByRole('radio', { name: 'Board' }).check();
+  await fight
+    .getByRole('combobox', { name: 'Attacker' })
+    .selectOption({ label: 'Anna 2 · 2 disks (3 dice)' });
   await fight.getByRole('checkbox', { name: /^Adjacent/ }).check();
   await expect(fight.getByTestId('odds-headline').first()).toHaveAttribute(
     'data-fraction',
@@ -225,4 +278,50 @@ test('Advanced: a ram attempt after an attack, then a boarding that takes the sh
   await expect(page.getByTestId('mc-active-player')).toContainText("Ben's turn");
   await expect(page.getByRole('button', { name: 'Pass the turn to Ben' })).toBeHidden();
   await expect(page.getByText('Turn 2', { exact: true })).toBeVisible();
+});
+
+test('Beginner: the ship moves exactly the number rolled', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'New battle' }).click();
+  await page.getByLabel('Name', { exact: true }).fill('Far Side');
+  await page.getByRole('radio', { name: /^Master and Commander/ }).check();
+  await page.getByRole('radio', { name: /^Beginner/ }).check();
+  await page.getByRole('button', { name: 'Create battle' }).click();
+  await expect(page).toHaveURL(/\/battles\/[^/]+$/);
+
+  const setup = page.getByTestId('mc-players');
+  await setup.getByLabel('Name of player 1').fill('Anna');
+  await setup.getByLabel('Name of player 2').fill('Ben');
+  await setup.getByRole('button', { name: 'Set up the fleets' }).click();
+  await typeFaces(page.getByTestId('mc-first-player').getByTestId('dice-pad'), [2, 5]);
+  await expect(page.getByTestId('mc-active-player')).toContainText("Ben's turn");
+  await nextPhase(page, 'Movement');
+
+  // "roll the die and move your ship the number of squares that you rolled": a 3 is typed in.
+  const ben = page.getByTestId('mc-move-Ben');
+  await expect(ben.getByTestId('mc-allowance')).toHaveText('Roll a die for this ship.');
+  await typeFaces(ben.getByTestId('dice-pad'), [3]);
+  await expect(ben.getByTestId('mc-allowance')).toHaveText('Move 3 squares');
+  await expect(logLine(page, 'Ben rolls 3 for movement')).toBeVisible();
+
+  // Two squares forward is one short: refused (errata 15, beginnerMoveExact). Staying put too.
+  const forward = ben.getByRole('button', { name: 'Increase Squares forward for Ben' });
+  await forward.click();
+  await forward.click();
+  await ben.getByRole('button', { name: 'Record the move of Ben' }).click();
+  const error = page.getByTestId('mc-movement-error');
+  await expect(error).toContainText('Beginner game: move exactly the 3 rolled');
+  await ben.getByRole('button', { name: 'Ben stays put' }).click();
+  await expect(error).toContainText('move exactly the 3 rolled');
+
+  // Two forward and a 90° turn to the east: three squares, recorded.
+  await ben.getByRole('button', { name: 'Increase Turns of 90° for Ben' }).click();
+  await ben.getByLabel('Heading of Ben after the move').selectOption({ label: 'East' });
+  await ben.getByLabel('Where Ben lies after the move').selectOption({ label: 'At sea' });
+  await ben.getByRole('button', { name: 'Record the move of Ben' }).click();
+  await expect(error).toBeHidden();
+  await expect(ben.getByTestId('mc-allowance')).toHaveText('moved 3 of 3');
+  await expect(
+    logLine(page, 'Ben moves 2 forward with 1 turn (3 of 3; move 3 squares): heading east, at sea')
+  ).toBeVisible();
 });

@@ -578,7 +578,7 @@ function afterEngagement(
   const attacker = view.ships.find((s) => s.id === d.attackerId);
   const endedBy =
     isRepelled && opts.repelledAttackEndsTurn
-      ? `${attacker?.sheet.name ?? 'The'} attack on ${targetName(view, d.target)} was repelled, and with "a repelled attack ends the turn" ${playerName(view.system, attacker?.playerId ?? '')}'s turn is over.`
+      ? `${attacker?.sheet.name ?? 'The ship'}'s ${d.kind === 'raid' ? 'raid' : 'attack'} on ${targetName(view, d.target)} was repelled, and with "a repelled attack ends the turn" ${playerName(view.system, attacker?.playerId ?? '')}'s turn is over.`
       : acts.endedBy;
   return withActs(system, {
     engaged: [

@@ -287,8 +287,7 @@ describe('repelledAttackEndsTurn (SPEC A.4.6, A.5 #3)', () => {
     s = must(fire(s, 'ship-1', 'ship-4', HIT, opts)).next;
     expect(turnActsOf(view(s).system).endedBy).toBeNull();
     s = must(fire(s, 'ship-1', 'ship-3', MISS, opts)).next;
-    const why =
-      'Anna 1 attack on Ben 1 was repelled, and with "a repelled attack ends the turn" Anna\'s turn is over. Only the defender\'s reply and the end of the turn remain.';
+    const why = `Anna 1's attack on Ben 1 was repelled, and with "a repelled attack ends the turn" Anna's turn is over. Only the defender's reply and the end of the turn remain.`;
     expect(errorOf(fire(s, 'ship-2', 'ship-3', HIT, opts))).toBe(why);
     expect(errorOf(repair(s, view(s), 'ship-1', opts))).toBe(why);
     // The defender's counter-attack still follows ("immediately following completion").
