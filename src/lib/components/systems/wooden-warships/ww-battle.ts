@@ -976,7 +976,13 @@ export function holdAction(
   const s = shipAndSheet(state, shipId);
   if (!s.ok) return s;
   const system = systemOf(state);
-  const loot = lootCardId === null ? null : system.lootCards.find((c) => c.id === lootCardId);
+  const held = s.value.sheet.lootCard;
+  const loot =
+    lootCardId === null
+      ? null
+      : held?.id === lootCardId
+        ? held
+        : system.lootCards.find((c) => c.id === lootCardId);
   if (loot === undefined) return err('That loot card is not in the list.');
   if (new Set(upgradeCardIds).size !== upgradeCardIds.length) return err('Draw each card once.');
   const upgrades: UpgradeCard[] = [];
