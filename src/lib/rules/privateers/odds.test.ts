@@ -8,6 +8,7 @@ import {
   collisionOdds,
   criticalChance,
   damageDiceDist,
+  expectedOfficerHits,
   fireAttemptOdds,
   fireChainOdds,
   grappleOdds,
@@ -344,6 +345,40 @@ describe('broadside odds agree with brute force over hit and damage dice', () =>
   });
   it('C.7.1 hit chance = clamp(threshold)/12', () => {
     expect([-1, 0, 8, 12, 14].map((t) => f(hitChance(t)))).toEqual(['0', '0', '2/3', '1', '1']);
+  });
+});
+
+describe('expected officer hits of a fire, against brute force over every die', () => {
+  it('two swivel dice and a ball low die, fired low: damage d6s, the critical d12, Officer* d6s', () => {
+    const c = counts({ swivelGrape: 2, ballLow: 1 });
+    const exact = expectedOfficerHits(tossOdds(c, 'low'));
+    let hits = 0n;
+    let total = 0n;
+    const W = 12n * 36n; // every branch weighted to the same total
+    for (const faces of tuples(3, 6)) {
+      const dice = diceOf(c, faces);
+      const needs = tossNeeds(dice);
+      const crits = needs.isCritical ? [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] : [undefined];
+      for (const cf of crits)
+        for (const offs of tuples(needs.officerRolls, 6)) {
+          const r = resolveToss(dice, 'low', { criticalFace: cf, officerFaces: offs });
+          if (!r.ok) throw new Error(r.error);
+          const w = W / BigInt(crits.length * 6 ** needs.officerRolls);
+          const critOfficer =
+            r.value.critical &&
+            ['captain', 'firstLt', 'master', 'gunner'].includes(r.value.critical.effect)
+              ? 1
+              : 0;
+          const n = r.value.officerRolls.reduce((a, x) => a + x.roles.length, 0) + critOfficer;
+          hits += w * BigInt(n);
+          total += w;
+        }
+    }
+    expect(f(exact)).toBe(f(rational(hits, total)));
+    // Each Officer* roll hits 8/6 officers on average (C.3.10 rows 5 and 6 hit two).
+    expect(
+      f(expectedOfficerHits({ expectedOfficerRolls: rational(1), expectedCriticalOfficers: ZERO }))
+    ).toBe('4/3');
   });
 });
 

@@ -337,6 +337,16 @@ export function officerHitOdds(): { role: string; p: Rational }[] {
   }));
 }
 
+/** Expected officer hits of a fire: each Officer* result rolls on the Officer Hits table (rows 5
+ *  and 6 hit two officers, C.3.10), plus the critical table's Captain / 1st Lt. / Master / Gunner
+ *  results. Counts results, whether or not the officer is still aboard. */
+export function expectedOfficerHits(
+  o: Pick<BroadsideOdds, 'expectedOfficerRolls' | 'expectedCriticalOfficers'>
+): Rational {
+  const perRoll = sum(officerHitOdds().map((x) => x.p));
+  return add(mul(o.expectedOfficerRolls, perRoll), o.expectedCriticalOfficers);
+}
+
 // ---- Morale (C.7.4) ----------------------------------------------------------------------------
 
 export function moraleOdds(m: MoraleInput): Dist<MoraleResult> {
