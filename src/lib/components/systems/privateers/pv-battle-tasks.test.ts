@@ -3,6 +3,7 @@ import { createAction } from '$lib/battle/actions';
 import { invertOps } from '$lib/battle/diff';
 import { applyOps } from '$lib/battle/fold';
 import type { BattleState, Json } from '$lib/battle/events';
+import { formatFraction, rational } from '$lib/rules/core/rational';
 import { DEFAULT_OPTIONS } from '$lib/rules/privateers/options';
 import { moraleChecksRemaining } from '$lib/rules/privateers/resolve-morale';
 import type { Sheet, ShipClass } from '$lib/rules/privateers/sheet';
@@ -17,6 +18,7 @@ import {
   juryRigAction,
   marksmenAction,
   marksmenNeeds,
+  marksmenVolleyOdds,
   pumpingAction,
   sinkingAction,
   type BoardingInput
@@ -189,10 +191,7 @@ describe('boarding round (C.4.15)', () => {
   it('the defenders win: the boarders must retreat and the action ends', () => {
     const s0 = grappled();
     const first = must(
-      boardingRoundAction(
-        s0,
-        input({ attacker: [2, 2, 2, 2, 2], defender: [2, 2, 2, 2, 2, 2, 2] })
-      )
+      boardingRoundAction(s0, input({ attacker: [2, 2, 2, 2, 2], defender: [2, 2, 2, 2, 2, 2, 2] }))
     );
     expect(systemOf(first.next).boardings).toHaveLength(1);
     const r = must(
@@ -346,5 +345,38 @@ describe('one morale check per ship, or one per trigger (C.5 #35)', () => {
     expect(moraleChecksRemaining(b, 1, perTrigger)).toBe(1);
     expect(moraleChecksRemaining(b, 2, perTrigger)).toBe(0);
     expect(moraleChecksRemaining({ ...b, struck: true }, 0, perTrigger)).toBe(0);
+  });
+});
+
+describe('marksmen odds (C.7.5)', () => {
+  it('agree with brute force over every d12 and d6 of two marksmen', () => {
+    const o = marksmenVolleyOdds(['marine', 'crew']);
+    // enumerate d12 × d6 × d6(officer) per marksman
+    const tally = new Map<number, number>();
+    let officer = 0;
+    let total = 0;
+    const outcomes = (upTo: number) => {
+      const out: { crew: number; officer: number }[] = [];
+      for (let h = 1; h <= 12; h++)
+        for (let d = 1; d <= 6; d++)
+          out.push(
+            h > upTo
+              ? { crew: 0, officer: 0 }
+              : d < 6
+                ? { crew: 1, officer: 0 }
+                : { crew: 0, officer: 1 }
+          );
+      return out;
+    };
+    for (const m of outcomes(4))
+      for (const c of outcomes(3)) {
+        total++;
+        tally.set(m.crew + c.crew, (tally.get(m.crew + c.crew) ?? 0) + 1);
+        if (m.officer + c.officer > 0) officer++;
+      }
+    for (const [k, n] of tally)
+      expect(formatFraction(o.crew.prob(k))).toBe(formatFraction(rational(n, total)));
+    expect(formatFraction(o.anyOfficer)).toBe(formatFraction(rational(officer, total)));
+    expect(formatFraction(o.anyOfficer)).toBe('41/432');
   });
 });

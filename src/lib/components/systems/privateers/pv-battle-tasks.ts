@@ -1,5 +1,8 @@
 import type { BattleEvent, BattleState } from '$lib/battle/events';
+import { convolve, Dist } from '$lib/rules/core/dist';
+import { mul, ONE, sub, type Rational } from '$lib/rules/core/rational';
 import { err, ok, type Result } from '$lib/rules/core/result';
+import { marksmanOdds } from '$lib/rules/privateers/odds';
 import { DEFAULT_OPTIONS, type PvOptions } from '$lib/rules/privateers/options';
 import {
   applyBoardingLosses,
@@ -115,8 +118,7 @@ export function marksmenShots(
   let o = 0;
   return kinds.map((kind, i) => {
     const shot: MarksmanShot = { kind, hitFace: hitFaces[i] };
-    const upTo =
-      kind === 'marine' ? TASK_CHECKS.marksmanMarineUpTo : TASK_CHECKS.marksmanCrewUpTo;
+    const upTo = kind === 'marine' ? TASK_CHECKS.marksmanMarineUpTo : TASK_CHECKS.marksmanCrewUpTo;
     if (hitFaces[i] <= upTo) {
       shot.damageFace = damageFaces[d++];
       if (shot.damageFace !== undefined && shot.damageFace >= TASK_CHECKS.marksmanOfficerFace)
@@ -475,4 +477,25 @@ export function sinkingAction(state: BattleState, shipId: string): Result<Action
       ? `${s.value.name} burns up and is removed`
       : `${s.value.name} sinks (hull ${s.value.hull.damage}/${s.value.hull.points})`
   });
+}
+
+// ---- Odds shown before the rolls (the calculators' functions) ----------------------------------
+
+/** C.7.5 marksmen: the number of crew casualties (a sum of per-marksman Bernoullis, 5/24 a crewman,
+ *  5/18 a marine) and the chance at least one officer is hit (1/24, 1/18 each). */
+export function marksmenVolleyOdds(kinds: readonly ('crew' | 'marine')[]): {
+  crew: Dist<number>;
+  anyOfficer: Rational;
+} {
+  let crew = Dist.constant<number>(0);
+  let none = ONE;
+  for (const k of kinds) {
+    const o = marksmanOdds(k);
+    crew = convolve(
+      crew,
+      Dist.bernoulli(o.crew).map((b) => (b ? 1 : 0))
+    );
+    none = mul(none, sub(ONE, o.officer));
+  }
+  return { crew, anyOfficer: sub(ONE, none) };
 }
