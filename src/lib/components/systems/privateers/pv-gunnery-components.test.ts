@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import { render } from 'svelte/server';
+import type { BattleState } from '$lib/battle/events';
+import { broadsideOdds } from '$lib/rules/privateers/odds';
+import { DEFAULT_OPTIONS } from '$lib/rules/privateers/options';
+import type { FiringGun } from '$lib/rules/privateers/resolve-gunnery';
+import type { BattleSession } from '$lib/state/battle.svelte';
+import GunneryCalculator from './GunneryCalculator.svelte';
+import PvBroadside from './PvBroadside.svelte';
+import PvGunneryOdds from './PvGunneryOdds.svelte';
+import { fortificationShip } from './pv-battle-gunnery';
+import { shipFromClass } from './pv-battle';
+
+// Issue 5: "Before a broadside the referee sees: the chance each gun hits, the distribution of the
+// number of hits, the distribution of hull (or rigging) points, the chance of a critical, and the
+// expected crew, gun and officer results" — in the calculator and on the battle page alike.
+
+const ITEMS = [
+  'Hits from',
+  'points from this fire',
+  'Chance of a critical',
+  'Expected crew casualties',
+  'Expected guns destroyed',
+  'Expected Officer* rolls',
+  'Expected officers hit by a critical',
+  'Expected officer hits in all'
+];
+
+const gun = (id: string, threshold: number): FiringGun => ({
+  id,
+  dice: 2,
+  column: 'ballLow',
+  doubleShot: false,
+  threshold
+});
+
+describe('PvGunneryOdds', () => {
+  it('shows each gun’s chance, the hits and hull distributions, the critical and the expectations', () => {
+    const guns = [gun('a', 9), gun('b', 6)];
+    const odds = broadsideOdds(guns, 'low', { stern: false, bow: false });
+    const { body } = render(PvGunneryOdds, {
+      props: {
+        band: 'short',
+        aim: 'low',
+        guns: [
+          { label: 'Medium a', threshold: 9 },
+          { label: 'Medium b', threshold: 6 }
+        ],
+        odds,
+        testid: 'pv-x'
+      }
+    });
+    for (const item of ITEMS) expect(body).toContain(item);
+    expect(body).toContain('Hull points from this fire');
+    expect(body).toMatch(/data-label="Medium a hits"[^>]*data-fraction="3\/4"/);
+    expect(body).toMatch(/data-label="Medium b hits"[^>]*data-fraction="1\/2"/);
+    // P(no hit) = 1/4 · 1/2 = 1/8 in the hits table.
+    expect(body).toMatch(/data-value="0"[^>]*data-fraction="1\/8"/);
+    expect(body).toContain('Short range, fire low: hit on d12 ≤');
+    expect(body).not.toContain('data-testid="pv-x-spent"');
+  });
+
+  it('fire high shows rigging; land bands and a spent toss are said', () => {
+    const guns = [gun('a', 6)];
+    const odds = broadsideOdds(guns, 'high', { stern: false, bow: false }, DEFAULT_OPTIONS, {
+      isCriticalSpent: true
+    });
+    const { body } = render(PvGunneryOdds, {
+      props: {
+        band: 'medium',
+        aim: 'high',
+        guns: [{ label: 'Heavy a', threshold: 6 }],
+        odds,
+        landBands: '0–24″ / 24–36″ / 36–48″',
+        isCriticalSpent: true,
+        testid: 'pv-x'
+      }
+    });
+    expect(body).toContain('Rigging points from this fire');
+    expect(body).toContain('Medium range (land-based guns: 0–24″ / 24–36″ / 36–48″)');
+    expect(body).toContain('data-testid="pv-x-spent"');
+    expect(body).toMatch(/data-testid="pv-x-critical"[^>]*>0\.0%/);
+  });
+});
+
+describe('the calculator and the battle broadside show the same odds', () => {
+  it('the Cannon fire calculator', () => {
+    const { body } = render(GunneryCalculator, { props: { options: DEFAULT_OPTIONS } });
+    for (const item of ITEMS) expect(body).toContain(item);
+    expect(body).toContain('data-testid="pv-gunnery-expected"');
+  });
+
+  it('the battle broadside, for a land battery firing at a ship', () => {
+    const fort = fortificationShip({
+      id: 'f',
+      side: 'ES',
+      player: '',
+      order: 0,
+      name: 'Fort Example',
+      guns: [{ cls: 'heavy', extraHeavyDice: 0, count: 2, battery: '' }],
+      gunnerRating: 0,
+      hasGunner: false,
+      crewRating: 0,
+      crew: 10,
+      hullPoints: 0
+    });
+    if (!fort.ok) throw new Error(fort.error);
+    const ship = shipFromClass(
+      {
+        id: 'c',
+        className: 'Example',
+        rig: 'squareRigged',
+        masts: 2,
+        bowsprit: false,
+        sailingRates: { beating: [1, 2, 3], broadReaching: [1, 2, 3], running: [1, 2, 3] },
+        hullPoints: 20,
+        riggingPoints: 20,
+        crew: 20,
+        marines: 0,
+        boats: 0,
+        guns: []
+      },
+      { id: 's', name: 'Lively', side: 'GB', player: '', order: 1 }
+    );
+    const state: BattleState = {
+      turn: 1,
+      phase: 3,
+      ships: { f: fort.value, s: ship },
+      system: null
+    };
+    // The panel only reads the state and isBusy before a roll (a stand-in for the live session).
+    const session = { state, isBusy: false } as unknown as BattleSession;
+    const { body } = render(PvBroadside, {
+      props: { session, options: DEFAULT_OPTIONS, firers: [fort.value] }
+    });
+    for (const item of ITEMS) expect(body).toContain(item);
+    // Range 10″ on the land bands is Short (0–24″): fire low 1–9, no sail modifier.
+    expect(body).toContain('Short range (land-based guns: 0–24″ / 24–36″ / 36–48″)');
+    expect(body).toMatch(/data-label="Heavy land-heavy-1 hits"[^>]*data-fraction="3\/4"/);
+  });
+});
