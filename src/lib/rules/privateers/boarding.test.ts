@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { formatFraction, rational, toNumber, type Rational } from '../core/rational';
 import {
   boardingCaptureChance,
+  boardingCaptureChanceExact,
+  boardingCaptureChanceForward,
+  boardingProjection,
   boardingCaptureChanceFloat,
   boardingRoundOdds,
   boardingRoundTransitions,
@@ -167,5 +170,65 @@ describe('boarding chain (C.7.6, Errata 19)', () => {
       expect(exact).toBeGreaterThanOrEqual(prev);
       prev = exact;
     }
+  });
+});
+
+describe('fast boarding chain (C.7.6): integer-weight exact and the forward pass with its bound', () => {
+  const side = (crew: number, officers: number, marines: number) => ({ crew, officers, marines });
+  const cases = [
+    { attacker: side(2, 1, 0), defender: side(1, 1, 1), rating: 1, dis: false },
+    { attacker: side(1, 0, 1), defender: side(2, 0, 0), rating: 0, dis: true },
+    { attacker: side(3, 0, 0), defender: side(2, 1, 0), rating: 3, dis: false }
+  ];
+  const input = (c: (typeof cases)[number]) => ({
+    attacker: c.attacker,
+    defender: c.defender,
+    defenderMoraleRating: c.rating,
+    defenderDisordered: c.dis
+  });
+  const variants = [
+    DEFAULT_OPTIONS,
+    { ...DEFAULT_OPTIONS, disorderClears: 'never' as const, boardingCasualtyOddToCrew: false }
+  ];
+  it('the integer-weight exact solve is the same fraction as the chain checked by brute force', () => {
+    for (const c of cases)
+      for (const o of variants)
+        expect(f(boardingCaptureChanceExact(input(c), o))).toBe(
+          f(boardingCaptureChance(input(c), o))
+        );
+  });
+  it('the forward pass: with nothing dropped it is the exact value; otherwise the exact value lies in [p, p + dropped]', () => {
+    for (const c of cases) {
+      const exact = toNumber(boardingCaptureChanceExact(input(c)));
+      const full = boardingCaptureChanceForward(input(c), DEFAULT_OPTIONS, 0);
+      expect(full.dropped).toBe(0);
+      expect(Math.abs(full.p - exact)).toBeLessThan(1e-12);
+      for (const [eps, work] of [
+        [1e-3, Infinity],
+        [0, 40]
+      ]) {
+        const cut = boardingCaptureChanceForward(input(c), DEFAULT_OPTIONS, eps, work);
+        expect(cut.p).toBeLessThanOrEqual(exact + 1e-12);
+        expect(exact).toBeLessThanOrEqual(cut.p + cut.dropped + 1e-12);
+      }
+    }
+  });
+  it('the projection is exact for small parties (3 crew v 2, as in the browser test), approximate beyond', () => {
+    const small = boardingProjection({
+      attacker: side(3, 0, 0),
+      defender: side(2, 0, 0),
+      defenderMoraleRating: 0,
+      defenderDisordered: false
+    });
+    expect(small?.isExact).toBe(true);
+    expect(small && f(small.p)).toBe('681734419/1135978844');
+    const big = boardingProjection({
+      attacker: side(6, 1, 1),
+      defender: side(5, 1, 0),
+      defenderMoraleRating: 1,
+      defenderDisordered: false
+    });
+    expect(big?.isExact).toBe(false);
+    expect(big && big.errorBound).toBeLessThan(1e-6);
   });
 });
