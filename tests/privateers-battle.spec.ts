@@ -40,6 +40,8 @@ function rosterShip(page: Page, name: string): Locator {
 test('a two-ship engagement: broadside with a critical, morale, and undo reverts every effect', async ({
   page
 }) => {
+  // A long flow (set-up, four phases, three rolls, four undos) on a shared, busy machine.
+  test.setTimeout(120_000);
   // Battles → New battle.
   await page.goto('/');
   await page.getByRole('link', { name: 'New battle' }).click();
