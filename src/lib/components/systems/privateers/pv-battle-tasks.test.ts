@@ -11,6 +11,8 @@ import { sheetOf, shipFromClass, systemOf } from './pv-battle';
 import {
   boardingPool,
   boardingRoundAction,
+  captureAction,
+  capturesDue,
   countDone,
   damageControlAction,
   fireAction,
@@ -378,5 +380,39 @@ describe('marksmen odds (C.7.5)', () => {
       expect(formatFraction(o.crew.prob(k))).toBe(formatFraction(rational(n, total)));
     expect(formatFraction(o.anyOfficer)).toBe(formatFraction(rational(officer, total)));
     expect(formatFraction(o.anyOfficer)).toBe('41/432');
+  });
+});
+
+describe('captures (C.4.17 step 4)', () => {
+  it('a boarded defender that struck is captured and the boarding action ends', () => {
+    const s0 = battle((a, b) => {
+      a.grapples = 1;
+      b.grapples = 1;
+    });
+    const round = must(
+      boardingRoundAction(s0, {
+        attackerId: 'a',
+        defenderId: 'b',
+        attacker: { crew: 2, officers: [], marines: 0 },
+        defender: { crew: 1, officers: [], marines: 0 },
+        isHullToHull: false,
+        faces: { attacker: [1, 2], defender: [3], attackerOfficers: [], defenderOfficers: [] }
+      })
+    );
+    expect(capturesDue(round.next)).toEqual([]);
+    expect(captureAction(round.next, 'a', 'b').ok).toBe(false);
+    const struck = {
+      ...round.next,
+      ships: {
+        ...round.next.ships,
+        b: { ...round.next.ships.b, sheet: { ...log(round.next, 'b'), struck: true } }
+      }
+    };
+    expect(capturesDue(struck)).toEqual([
+      { attackerId: 'a', defenderId: 'b', startedTurn: 3, rounds: 1 }
+    ]);
+    const c = must(captureAction(struck, 'a', 'b'));
+    expect(systemOf(c.next).boardings).toEqual([]);
+    expect(c.summary).toBe('Hermione strikes her colours to the boarders: captured by Surprise');
   });
 });

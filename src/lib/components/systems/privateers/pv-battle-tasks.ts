@@ -499,3 +499,37 @@ export function marksmenVolleyOdds(kinds: readonly ('crew' | 'marine')[]): {
   }
   return { crew, anyOfficer: sub(ONE, none) };
 }
+
+// ---- Captures (C.4.17 step 4) --------------------------------------------------------------
+
+/** Boarding actions whose defender has struck: "A boarding defender that strikes is captured by
+ *  the boarders." */
+export function capturesDue(state: BattleState): { attackerId: string; defenderId: string }[] {
+  return systemOf(state).boardings.filter((b) => {
+    const d = sheetOf(state.ships[b.defenderId]);
+    return d !== null && d.struck;
+  });
+}
+
+/** Records the capture and ends the boarding action. */
+export function captureAction(
+  state: BattleState,
+  attackerId: string,
+  defenderId: string
+): Result<ActionResult> {
+  const a = shipLog(state, attackerId);
+  if (!a.ok) return a;
+  const d = shipLog(state, defenderId);
+  if (!d.ok) return d;
+  if (!d.value.struck) return err(`${d.value.name} has not struck.`);
+  const sys = systemOf(state);
+  const boardings = sys.boardings.filter(
+    (b) => !(b.attackerId === attackerId && b.defenderId === defenderId)
+  );
+  if (boardings.length === sys.boardings.length)
+    return err(`${a.value.name} is not boarding ${d.value.name}.`);
+  return ok({
+    next: { ...state, system: { ...sys, boardings } },
+    summary: `${d.value.name} strikes her colours to the boarders: captured by ${a.value.name}`
+  });
+}
