@@ -5,6 +5,8 @@ import { defineConfig } from 'vitest/config';
 const THEME = '#0f1a24';
 
 export default defineConfig({
+  // Workers are ES modules (the start page's quick battle list imports the record schemas).
+  worker: { format: 'es' },
   plugins: [
     sveltekit(),
     SvelteKitPWA({

@@ -1,4 +1,5 @@
 import type { BattleRecord, Db, NewBattle } from '$lib/db';
+import { quickBattlesFromWorker } from './quick-battles';
 import { loadDbModule, storage } from './storage.svelte';
 
 /**
@@ -15,11 +16,11 @@ class BattleListState {
   readonly archived = $derived(this.battles.filter((b) => b.isArchived));
 
   async load(): Promise<void> {
-    // First paint of the start page: a plain IndexedDB read, so Dexie loads only when the referee
-    // acts (see quick-list.ts). Once the connection is open, the full path is as cheap.
+    // First paint of the start page: a plain IndexedDB read in a worker, so Dexie and the schemas
+    // load only when the referee acts (see quick-list.ts). Once the connection is open, the full
+    // path is as cheap.
     if (!storage.isOpen) {
-      const { quickListBattles } = await import('$lib/db/quick-list');
-      const quick = await quickListBattles();
+      const quick = await quickBattlesFromWorker();
       if (quick) {
         this.battles = quick;
         this.error = null;
