@@ -421,7 +421,11 @@ export function planMove(
     return err('Head to wind: the tacking roll finishes the tack (C.4.6.5).');
   const cap = speedCap(s).cap;
   if (cap === 0) return err('"No movement is allowed" (C.4.10): masts or rigging lost.');
-  if (pos === 'inIrons') return err('In Irons: "No movement allowed."');
+  if (pos === 'inIrons')
+    return err(
+      'In Irons: "No movement allowed." Set the heading first if the ship has turned (a ship ' +
+        'that weighed anchor "will pivot 45 degrees away from the wind").'
+    );
   const rates = s.sailingRates[pos];
   const allot = rates[s.sail - 1];
   const half = allot / 2;
