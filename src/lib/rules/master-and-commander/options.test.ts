@@ -35,6 +35,28 @@ describe('Master and Commander options (SPEC A.2 McOptions, A.5, Errata)', () =>
     expect(o.beginnerTies).toBe('defender');
   });
 
+  it('reads every reading of the turn limits (A.5 #3, #17, #22, #23)', () => {
+    const o = readOptions({
+      attackTiming: 'free',
+      attacksPerShip: 'oncePerTurn',
+      repelledAttackEndsTurn: true,
+      raidRange: 'adjacentOnly'
+    });
+    expect([o.attackTiming, o.attacksPerShip, o.repelledAttackEndsTurn, o.raidRange]).toEqual([
+      'free',
+      'oncePerTurn',
+      true,
+      'adjacentOnly'
+    ]);
+    const per = OPTIONS.find((x) => x.key === 'attacksPerShip');
+    expect(per?.choices.map((c) => c.value)).toEqual([
+      'oncePerTargetPerTurn',
+      'onePerSidePerTurn',
+      'oncePerTurn'
+    ]);
+    expect(readOptions({ attackTiming: 'whenever' }).attackTiming).toBe('afterAllMovement');
+  });
+
   it('the ship summary shows disks and sunk status', () => {
     const s = masterAndCommander.defaultSheet({ name: 'Surprise' });
     expect(masterAndCommander.summarize(s)).toEqual({

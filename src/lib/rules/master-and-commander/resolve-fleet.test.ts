@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_MC_OPTIONS } from './options';
 import {
   advanceTurn,
+  applyCardEffect,
   applyEliminations,
   applyRepair,
   canBeTargeted,
@@ -17,6 +18,7 @@ import {
   setCardLibrary,
   shuffleDieSides,
   shuffleWithFaces,
+  usedCard,
   winnerId
 } from './resolve-fleet';
 import { beginShipTurn } from './resolve-wind';
@@ -270,5 +272,62 @@ describe('elimination and victory (SPEC A.4.7 step 4)', () => {
     expect(r.state.players.find((p) => p.id === 'p2')?.isEliminated).toBe(true);
     expect(r.sheets['s3'].movement).toEqual({ allowance: null, spent: 0, turnsInRow: 0 });
     expect(r.sheets['s1']).toBe(moved);
+  });
+});
+
+describe('user-entered card effects (SPEC A.6)', () => {
+  const state = defaultSystemState({
+    variant: 'advanced',
+    modules: { cards: true },
+    players: [{ id: 'p1', homeport: 'N' }]
+  });
+  const ship = defaultSheet({ name: 'Surprise', homeport: 'N' });
+
+  it('a disk is regained only from those set aside, and only by a damaged ship', () => {
+    expect(applyCardEffect('gainDisk', ship, { ...state, discardedPrizeDisks: 1 }, 'N').text).toBe(
+      'Surprise is at full strength: no disk to regain.'
+    );
+    const hurt = { ...ship, prizeDisks: 1 };
+    expect(applyCardEffect('gainDisk', hurt, state, 'N').sheet).toBe(hurt);
+    const r = applyCardEffect('gainDisk', hurt, { ...state, discardedPrizeDisks: 1 }, 'N');
+    expect([r.sheet.prizeDisks, r.state.discardedPrizeDisks]).toEqual([2, 0]);
+  });
+
+  it('a lost disk is a hit: with none left the ship sinks', () => {
+    const r = applyCardEffect('loseDisk', { ...ship, prizeDisks: 0 }, state, 'N');
+    expect(r.sheet.isSunk).toBe(true);
+    expect(r.text).toBe('Surprise is sunk.');
+  });
+
+  it('Repair Cards change at the captain’s Homeport, never below none', () => {
+    expect(applyCardEffect('gainRepairCard', ship, state, 'N').state.homeports.N.repairCards).toBe(
+      5
+    );
+    const empty = {
+      ...state,
+      homeports: { ...state.homeports, N: { ownerId: 'p1', repairCards: 0 } }
+    };
+    expect(applyCardEffect('loseRepairCard', ship, empty, 'N').state).toBe(empty);
+    expect(applyCardEffect('loseAttack', ship, state, 'N').isAttackLost).toBe(true);
+  });
+
+  it('the used card: the drawn top card unless kept, or the held card played', () => {
+    const cards = [
+      { id: 'a', text: 'EXAMPLE', keepUntilApplies: false },
+      { id: 'b', text: 'EXAMPLE', keepUntilApplies: true }
+    ];
+    const deck = setCardLibrary(state, cards, ['b', 'a']);
+    if (!deck.ok) throw new Error(deck.error);
+    const kept = drawCard(deck.value, 'p1');
+    if (!kept.ok) throw new Error(kept.error);
+    expect(usedCard(deck.value.cards, kept.value.state.cards)).toBeNull();
+    const used = drawCard(kept.value.state, 'p1');
+    if (!used.ok) throw new Error(used.error);
+    expect(usedCard(kept.value.state.cards, used.value.state.cards)?.id).toBe('a');
+    const played = playHeldCard(used.value.state, 'p1', 'b');
+    if (!played.ok) throw new Error(played.error);
+    expect(usedCard(used.value.state.cards, played.value.cards)?.id).toBe('b');
+    // The physical deck: the app does not know the card.
+    expect(usedCard(state.cards, { ...state.cards, drawCount: 1 })).toBeNull();
   });
 });

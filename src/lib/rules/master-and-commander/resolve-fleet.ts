@@ -3,7 +3,8 @@
 import { err, ok, type Result } from '../core/result';
 import type { McOptions } from './options';
 import { beginShipTurn, passTurn } from './resolve-wind';
-import type { McCard, Modules, Sheet, SystemState } from './sheet';
+import type { CardEffect, CardsState, McCard, Modules, Sheet, SystemState } from './sheet';
+import { applyHit } from './resolve-combat';
 import {
   MAX_PRIZE_DISKS,
   REPAIR_COST,
@@ -274,6 +275,91 @@ export function playHeldCard(
     ...state,
     cards: { ...state.cards, held, drawPile: [...state.cards.drawPile, cardId] }
   });
+}
+
+/**
+ * The card a change of the deck used up, if any: the top card drawn and not kept ("Other cards should
+ * be used immediately"), or a held card played ("kept until they apply").
+ */
+export function usedCard(before: CardsState, after: CardsState): McCard | null {
+  if (before.mode !== 'entered') return null;
+  const heldAfter = new Set(after.held.map((h) => h.cardId));
+  let id: string | undefined;
+  if (after.drawCount > before.drawCount) {
+    const top = before.drawPile[0];
+    if (top !== undefined && !heldAfter.has(top)) id = top;
+  } else {
+    id = before.held.find((h) => !heldAfter.has(h.cardId))?.cardId;
+  }
+  return id === undefined ? null : (before.library.find((c) => c.id === id) ?? null);
+}
+
+export interface CardEffectOutcome {
+  sheet: Sheet;
+  state: SystemState;
+  /** The drawing ship loses the attack it drew for (`loseAttack`); the caller records it. */
+  isAttackLost: boolean;
+  text: string;
+}
+
+/**
+ * Applies a user-entered card's structured effect (SPEC A.6) to the ship that drew it and its
+ * captain's Homeport pile. Disks come from those set aside and go back there (SPEC A.4.7, A.4.9); a
+ * lost disk is a hit, so a ship without one sinks. Effects that cannot happen do nothing, and say so.
+ */
+export function applyCardEffect(
+  effect: CardEffect,
+  sheet: Sheet,
+  state: SystemState,
+  homeport: Compass | null
+): CardEffectOutcome {
+  const none = (text: string): CardEffectOutcome => ({ sheet, state, isAttackLost: false, text });
+  switch (effect) {
+    case 'manual':
+      return none('Follow the card as written.');
+    case 'gainDisk':
+      if (sheet.isSunk || sheet.prizeDisks >= MAX_PRIZE_DISKS)
+        return none(`${sheet.name} is at full strength: no disk to regain.`);
+      if (state.discardedPrizeDisks < 1) return none('No Prize Disk is set aside to take.');
+      return {
+        sheet: { ...sheet, prizeDisks: sheet.prizeDisks + 1 },
+        state: { ...state, discardedPrizeDisks: state.discardedPrizeDisks - 1 },
+        isAttackLost: false,
+        text: `${sheet.name} regains a Prize Disk (${sheet.prizeDisks + 1}).`
+      };
+    case 'loseDisk': {
+      const hit = applyHit(sheet, state);
+      return {
+        sheet: hit.sheet,
+        state: hit.state,
+        isAttackLost: false,
+        text: hit.isSunk
+          ? `${sheet.name} is sunk.`
+          : `${sheet.name} gives up a Prize Disk (${hit.sheet.prizeDisks} left).`
+      };
+    }
+    case 'gainRepairCard':
+    case 'loseRepairCard': {
+      if (homeport === null) return none('The captain has no Homeport to hold Repair Cards.');
+      const port = state.homeports[homeport];
+      const delta = effect === 'gainRepairCard' ? 1 : -1;
+      if (port.repairCards + delta < 0) return none('The Homeport has no Repair Card to lose.');
+      return {
+        sheet,
+        state: {
+          ...state,
+          homeports: {
+            ...state.homeports,
+            [homeport]: { ...port, repairCards: port.repairCards + delta }
+          }
+        },
+        isAttackLost: false,
+        text: `The ${homeport} Homeport now holds ${port.repairCards + delta} Repair Card${port.repairCards + delta === 1 ? '' : 's'}.`
+      };
+    }
+    case 'loseAttack':
+      return { sheet, state, isAttackLost: true, text: `${sheet.name} loses this attack.` };
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -100,11 +100,28 @@ export function defaultSheet(init: {
  * are not in the rules, so they are [USER DATA]: the users type them in, or play the physical deck
  * and let the app count the draws.
  */
+/**
+ * What a user-entered card does when it is used (SPEC A.6: "an optional structured effect (gain/lose a
+ * disk, gain/lose a Repair Card, skip an attack, extra move, etc.) or 'manual'"). The card's text is
+ * the user's; the effect is the part the app applies to the drawing ship or its captain's Homeport.
+ */
+export const CARD_EFFECTS = [
+  { id: 'manual', label: 'Manual: the table follows the text' },
+  { id: 'gainDisk', label: 'The ship regains a Prize Disk' },
+  { id: 'loseDisk', label: 'The ship loses a Prize Disk (a hit)' },
+  { id: 'gainRepairCard', label: 'One Repair Card more at the Homeport' },
+  { id: 'loseRepairCard', label: 'One Repair Card less at the Homeport' },
+  { id: 'loseAttack', label: 'The ship loses this attack' }
+] as const;
+export type CardEffect = (typeof CARD_EFFECTS)[number]['id'];
+
 export const mcCardSchema = z.strictObject({
   id: z.string().check(z.minLength(1), z.maxLength(40)),
   text: z.string().check(z.maxLength(1000)),
   /** "Some cards do not have an immediate impact and should be kept until they apply." */
-  keepUntilApplies: z.boolean()
+  keepUntilApplies: z.boolean(),
+  /** Absent on cards entered before effects existed: manual. */
+  effect: z.optional(z.enum(CARD_EFFECTS.map((e) => e.id) as [CardEffect, ...CardEffect[]]))
 });
 export type McCard = z.infer<typeof mcCardSchema>;
 

@@ -38,6 +38,8 @@ import {
   shipDice,
   isCardDrawRequired,
   isFleetTurnLost,
+  usedCard,
+  applyCardEffect,
   turnHourglass,
   windFaceFromPip,
   type BoardingOutcome,
@@ -1023,15 +1025,37 @@ export function movementRoll(
 export function cardsUpdate(
   state: BattleState,
   view: McView,
-  cards: CardsState
-): { next: BattleState; isDraw: boolean } {
-  const drawn = Math.max(0, cards.drawCount - view.system.cards.drawCount);
-  const acts = turnActsOf(view.system);
-  return {
-    next: withSystem(state, {
-      ...withActs(view.system, { cardsDrawn: acts.cardsDrawn + drawn }),
-      cards
-    }),
-    isDraw: drawn > 0
+  cards: CardsState,
+  /** The ship that drew (the attacker chosen in the panel) and what it engages. */
+  drawing?: { shipId: string; target: string | null; side: Side | null }
+): { next: BattleState; isDraw: boolean; effectText: string | null } {
+  const sys = view.system;
+  const drawn = Math.max(0, cards.drawCount - sys.cards.drawCount);
+  const acts = turnActsOf(sys);
+  let system: SystemState = {
+    ...withActs(sys, { cardsDrawn: acts.cardsDrawn + drawn }),
+    cards
   };
+  let sheets: Record<string, Sheet> = {};
+  let effectText: string | null = null;
+  // A user-entered card with a structured effect is applied, not left to the table (SPEC A.6).
+  const card = usedCard(sys.cards, cards);
+  const s = drawing ? view.ships.find((x) => x.id === drawing.shipId) : undefined;
+  if (card !== null && card.effect !== undefined && card.effect !== 'manual' && s && drawing) {
+    const homeport = sys.players.find((p) => p.id === s.playerId)?.homeport ?? null;
+    const out = applyCardEffect(card.effect, s.sheet, system, homeport);
+    system = out.state;
+    sheets = { [s.id]: out.sheet };
+    effectText = out.text;
+    if (out.isAttackLost) {
+      const a = turnActsOf(system);
+      system = withActs(system, {
+        engaged: [
+          ...a.engaged,
+          { shipId: s.id, target: drawing.target ?? 'card', kind: 'attack', side: drawing.side }
+        ]
+      });
+    }
+  }
+  return { next: withSheets(withSystem(state, system), sheets), isDraw: drawn > 0, effectText };
 }

@@ -3,7 +3,12 @@ import { INITIAL_STATE, type BattleState, type Json } from '$lib/battle/events';
 import { masterAndCommander } from '$lib/rules/master-and-commander';
 import { DEFAULT_MC_OPTIONS, type McOptions } from '$lib/rules/master-and-commander/options';
 import type { EngagementRules } from '$lib/rules/master-and-commander/resolve';
-import type { Side } from '$lib/rules/master-and-commander/sheet';
+import type { McCard, Side } from '$lib/rules/master-and-commander/sheet';
+import {
+  drawCard,
+  playHeldCard,
+  setCardLibrary
+} from '$lib/rules/master-and-commander/resolve-fleet';
 import type { Compass } from '$lib/rules/master-and-commander/tables';
 import {
   attack,
@@ -451,5 +456,111 @@ describe('movement against the allowance (SPEC A.3.2, A.4.4, errata 4, 11, 15)',
     expect(
       errorOf(move(s, 'ship-1', { forward: 1, turns: 3, heading: 'E' }, restricted))
     ).toContain('must move forward one square before turning again');
+  });
+});
+
+describe('Master and Commander cards: the deck flow and structured effects (SPEC A.4.10, A.6)', () => {
+  /** An entered deck of these cards, in this order, top first. */
+  function withDeck(s: BattleState, cards: readonly McCard[]): BattleState {
+    const v = view(s);
+    const r = must(
+      setCardLibrary(
+        v.system,
+        cards,
+        cards.map((c) => c.id)
+      )
+    );
+    return cardsUpdate(s, v, r.cards).next;
+  }
+
+  function drawFor(s: BattleState, shipId: string, target: string | null) {
+    const v = view(s);
+    const d = must(drawCard(v.system, 'Anna'));
+    return cardsUpdate(s, v, d.state.cards, { shipId, target, side: null });
+  }
+
+  const card = (id: string, effect: McCard['effect'], keepUntilApplies = false): McCard => ({
+    id,
+    text: `EXAMPLE card ${id}`,
+    keepUntilApplies,
+    effect
+  });
+
+  it('a used card goes to the bottom of the pile, a kept one to the hand; each draw pays for one engagement', () => {
+    let s = moveAll(game('advanced', { cards: true }));
+    s = withDeck(s, [card('a', 'manual'), card('b', 'manual', true), card('c', 'manual')]);
+    const first = drawFor(s, 'ship-1', 'ship-3');
+    expect(first.isDraw).toBe(true);
+    expect(first.effectText).toBeNull();
+    s = first.next;
+    expect(view(s).system.cards.drawPile).toEqual(['b', 'c', 'a']);
+    s = must(fire(s, 'ship-1', 'ship-3', HIT)).next;
+    s = drawFor(s, 'ship-2', 'ship-4').next;
+    expect(view(s).system.cards.held).toEqual([{ playerId: 'Anna', cardId: 'b' }]);
+    expect(view(s).system.cards.drawPile).toEqual(['c', 'a']);
+    expect(fire(s, 'ship-2', 'ship-4', HIT).ok).toBe(true);
+  });
+
+  it('gain and lose a Prize Disk, gain and lose a Repair Card: applied to the drawing ship and its Homeport', () => {
+    let s = moveAll(game('advanced', { cards: true }));
+    s = must(
+      strike(
+        s,
+        view(s),
+        {
+          attackerId: 'ship-3',
+          targetId: 'ship-1',
+          attackDice: 3,
+          defenceDice: 3,
+          rules: RULES,
+          verb: 'attacks'
+        },
+        HIT[0],
+        HIT[1]
+      )
+    ).next;
+    s = withDeck(s, [
+      card('gain', 'gainDisk'),
+      card('lose', 'loseDisk'),
+      card('more', 'gainRepairCard'),
+      card('less', 'loseRepairCard')
+    ]);
+    const disk = (st: BattleState) =>
+      view(st).ships.find((x) => x.id === 'ship-1')?.sheet.prizeDisks;
+    const gain = drawFor(s, 'ship-1', 'ship-3');
+    expect(gain.effectText).toBe('Anna 1 regains a Prize Disk (2).');
+    expect(disk(gain.next)).toBe(2);
+    expect(view(gain.next).system.discardedPrizeDisks).toBe(0);
+    const lose = drawFor(gain.next, 'ship-1', 'ship-3');
+    expect(disk(lose.next)).toBe(1);
+    expect(view(lose.next).system.discardedPrizeDisks).toBe(1);
+    const more = drawFor(lose.next, 'ship-1', 'ship-3');
+    expect(view(more.next).system.homeports.N.repairCards).toBe(5);
+    const less = drawFor(more.next, 'ship-1', 'ship-3');
+    expect(view(less.next).system.homeports.N.repairCards).toBe(4);
+  });
+
+  it('a held card’s effect applies when it is played; "loses this attack" uses up that engagement', () => {
+    let s = moveAll(game('advanced', { cards: true }));
+    s = withDeck(s, [card('skip', 'loseAttack', true), card('x', 'manual')]);
+    s = drawFor(s, 'ship-1', 'ship-3').next;
+    expect(view(s).system.cards.held).toHaveLength(1);
+    const v = view(s);
+    const played = cardsUpdate(s, v, must(playHeldCard(v.system, 'Anna', 'skip')).cards, {
+      shipId: 'ship-1',
+      target: 'ship-3',
+      side: null
+    });
+    expect(played.effectText).toBe('Anna 1 loses this attack.');
+    expect(errorOf(fire(played.next, 'ship-1', 'ship-3', HIT))).toContain('already engaged Ben 1');
+  });
+
+  it('the physical deck: the app counts the draws and applies nothing', () => {
+    let s = moveAll(game('advanced', { cards: true }));
+    const r = drawFor(s, 'ship-1', 'ship-3');
+    expect(r.effectText).toBeNull();
+    s = r.next;
+    expect(view(s).system.cards.drawCount).toBe(1);
+    expect(turnActsOf(view(s).system).cardsDrawn).toBe(1);
   });
 });
