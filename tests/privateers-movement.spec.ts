@@ -63,21 +63,22 @@ function rosterShip(page: Page, name: string): Locator {
   return page.getByRole('link', { name: new RegExp(name) });
 }
 
-test('orders, crew check, initiative with a tie, a tack taken aback, undo, and the tack made', async ({
-  page
-}) => {
-  // A long walk through two turns on a shared, busy machine.
-  test.setTimeout(180_000);
+/** A new Privateers battle with an EXAMPLE class (3 masts and a bowsprit, 20 crew, Beating 6″ and
+ *  Running 7″ at Fighting Sail) and two ships of it, Surprise and Hermione. */
+async function newBattle(page: Page, name: string, hiddenOrders = false): Promise<void> {
   await page.goto('/');
   await page.getByRole('link', { name: 'New battle' }).click();
-  await page.getByLabel('Name', { exact: true }).fill('Beating up the Channel');
+  await page.getByLabel('Name', { exact: true }).fill(name);
   await page.getByRole('radio', { name: /^Privateers/ }).check();
+  if (hiddenOrders) {
+    await page.getByText('Rule readings and modules').click();
+    await page
+      .getByLabel(/^Orders kept secret in the app/)
+      .selectOption({ label: 'Hidden until revealed' });
+  }
   await page.getByRole('button', { name: 'Create battle' }).click();
-  await expect(
-    page.getByRole('heading', { level: 1, name: 'Beating up the Channel' })
-  ).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 
-  // An EXAMPLE class: 3 masts and a bowsprit, 20 crew, Beating 6″ and Running 7″ at Fighting Sail.
   const editor = page.getByTestId('pv-class-editor');
   await editor.getByRole('button', { name: 'Add class' }).click();
   await editor.getByLabel('Class name').fill('Example frigate');
@@ -92,16 +93,24 @@ test('orders, crew check, initiative with a tie, a tack taken aback, undo, and t
   const setup = page.locator('form', {
     has: page.getByRole('heading', { name: 'Add a ship from a class' })
   });
-  for (const [name, side] of [
+  for (const [shipName, side] of [
     ['Surprise', 'British'],
     ['Hermione', 'Spanish']
   ]) {
     await setup.locator('select').selectOption({ label: 'Example frigate' });
-    await setup.getByLabel('Name of the ship').fill(name);
+    await setup.getByLabel('Name of the ship').fill(shipName);
     await setup.getByLabel('Side of the ship').fill(side);
     await setup.getByRole('button', { name: 'Add ship from class' }).click();
-    await expect(rosterShip(page, name)).toBeVisible();
+    await expect(rosterShip(page, shipName)).toBeVisible();
   }
+}
+
+test('orders, crew check, initiative with a tie, a tack taken aback, undo, and the tack made', async ({
+  page
+}) => {
+  // A long walk through two turns on a shared, busy machine.
+  test.setTimeout(180_000);
+  await newBattle(page, 'Beating up the Channel');
 
   // Phase 1: headings against the wind from the north, then orders.
   const orders = page.getByTestId('pv-orders');
@@ -232,4 +241,57 @@ test('orders, crew check, initiative with a tie, a tack taken aback, undo, and t
   ).toHaveCount(1);
   await expect(surprise.getByTestId('pv-move-sail')).toContainText('heading 315°');
   await expect(surprise.getByTestId('pv-move-sail')).toContainText('Beating');
+});
+
+test('hidden orders: entered privately, shown only as given, revealed all at once, undone', async ({
+  page
+}) => {
+  test.setTimeout(180_000);
+  await newBattle(page, 'Night action', true);
+  const orders = page.getByTestId('pv-orders');
+  const surprise = orders.getByRole('article', { name: 'Orders: Surprise' });
+  const hermione = orders.getByRole('article', { name: 'Orders: Hermione' });
+
+  // Surprise's captain enters his orders; once given, the card and the log hide them.
+  await surprise.getByRole('button', { name: 'Enter orders for Surprise' }).click();
+  await surprise.getByLabel('Sail setting').selectOption({ label: 'Fighting Sail' });
+  await surprise.getByLabel('Maneuver').selectOption({ label: 'Larboard/Port' });
+  await surprise.getByRole('button', { name: 'Give orders (hidden)' }).click();
+  await expect(surprise.getByTestId('pv-orders-given')).toHaveText('Orders given (hidden)');
+  await expect(surprise.getByLabel('Sail setting')).toHaveCount(0);
+  const given = logLine(page, 'pv.orders', 'Surprise: orders given (hidden until revealed)');
+  await expect(given).toHaveCount(1);
+  await expect(given).not.toContainText('Fighting');
+  await expect(rosterShip(page, 'Surprise')).toContainText('No Sail');
+
+  // Changing them opens a fresh form, not the orders entered before.
+  await surprise.getByRole('button', { name: 'Change orders' }).click();
+  await expect(surprise.getByLabel('Maneuver')).toHaveValue('straight');
+  await surprise.getByRole('button', { name: 'Cancel' }).click();
+
+  await hermione.getByRole('button', { name: 'Enter orders for Hermione' }).click();
+  await hermione.getByRole('button', { name: 'Give orders (hidden)' }).click();
+  await expect(orders.getByTestId('pv-orders-count')).toHaveText('2 of 2 ships have orders');
+
+  // The referee reveals every ship's orders at once.
+  await orders.getByRole('button', { name: 'Reveal orders' }).click();
+  const revealed = logLine(
+    page,
+    'pv.ordersReveal',
+    'Orders revealed: Surprise Fighting Sail, Larboard/Port; Hermione No Sail, Straight'
+  );
+  await expect(revealed).toHaveCount(1);
+  await expect(surprise.getByTestId('pv-orders-given')).toHaveText(
+    'Orders: Fighting Sail, Larboard/Port'
+  );
+  await expect(rosterShip(page, 'Surprise')).toContainText('Fighting Sail');
+
+  // Undo the reveal: hidden again, the log keeps the undone line.
+  await page
+    .getByRole('toolbar', { name: 'Undo and redo' })
+    .getByRole('button', { name: 'Undo' })
+    .click();
+  await expect(revealed).toContainText('(undone)');
+  await expect(surprise.getByTestId('pv-orders-given')).toHaveText('Orders given (hidden)');
+  await expect(rosterShip(page, 'Surprise')).toContainText('No Sail');
 });
