@@ -15,8 +15,10 @@ import {
   boardingRoundAction,
   boardingRoundsNote,
   boardingStartAction,
+  boardingFight,
   captainAction,
   cardsAction,
+  endBoardingAction,
   exposedSideDefault,
   fireAction,
   holdAction,
@@ -606,5 +608,48 @@ describe('the exposed side (SPEC B.4.7 step 8, Errata 2)', () => {
     };
     expect(exposedSideDefault(s, 'fleche', both).reason).toContain('being boarded by victory');
     expect(exposedSideDefault(s, 'victory', both).reason).toContain('×1.3');
+  });
+});
+
+describe('a boarding whose target leaves the fight (SPEC B.4.7 steps 6–7, B.4.9)', () => {
+  function boarded(): BattleState {
+    let s = fleets();
+    s = step(s, reloadAction(s, 'victory', { zone3: 'grape' }, OPTIONS));
+    s = patched(s, 'fleche', { crew: { original: 25, current: 2 } });
+    return step(
+      s,
+      boardingStartAction(
+        s,
+        {
+          attackerId: 'victory',
+          targetId: 'fleche',
+          distanceInches: 1,
+          isSideBySide: true,
+          party: 4
+        },
+        OPTIONS
+      )
+    );
+  }
+
+  it('a sunk target ends the rounds; the boarders can only come back', () => {
+    const s = patched(boarded(), 'fleche', { status: 'sunk', hull: { original: 40, current: 0 } });
+    const f = boardingFight(s, 'victory');
+    expect(f.ok && f.value.isOver).toBe('fleche is sunk: the boarders can only return to victory.');
+    expect(boardingRoundAction(s, 'victory', entered([6, 6, 6, 1, 1], 6), OPTIONS).ok).toBe(false);
+    expect(endBoardingAction(s, 'victory', 'surrender', OPTIONS).ok).toBe(false);
+    const back = step(s, endBoardingAction(s, 'victory', 'withdraw', OPTIONS));
+    expect(sheet(back, 'victory').boarding).toBeNull();
+    expect(sheet(back, 'victory').crew.current).toBe(200);
+  });
+
+  it('no defenders left after gunfire: the boarders take her', () => {
+    const s = patched(boarded(), 'fleche', { crew: { original: 25, current: 0 } });
+    const f = boardingFight(s, 'victory');
+    expect(f.ok && f.value.isOver).toContain('no defenders left');
+    expect(boardingFightAction(s, 'victory', entered([6, 6, 6], 6), OPTIONS).ok).toBe(false);
+    const r = endBoardingAction(s, 'victory', 'surrender', OPTIONS);
+    expect(r.ok && r.value.summary).toBe("victory's boarders take fleche: no defenders left");
+    expect(sheet(step(s, r), 'fleche').status).toBe('captured');
   });
 });

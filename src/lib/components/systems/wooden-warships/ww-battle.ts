@@ -549,6 +549,9 @@ export function boardingFight(
   defenderId: string;
   attackers: number;
   defenders: number;
+  /** Why no round can be fought although the boarding stands: the boarded ship sank or was taken
+   *  by another, or gunfire left her no defenders. Null while the fight goes on. */
+  isOver: string | null;
 }> {
   const a = shipAndSheet(state, attackerId);
   if (!a.ok) return a;
@@ -556,12 +559,22 @@ export function boardingFight(
   if (!boarding) return err(`${a.value.sheet.name} is not boarding.`);
   const d = shipAndSheet(state, boarding.targetShipId);
   if (!d.ok) return d;
+  const defender = d.value.sheet;
+  let isOver: string | null = null;
+  if (defender.status !== 'active') {
+    isOver = `${defender.name} is ${defender.status}: the boarders can only return to ${a.value.sheet.name}.`;
+  } else if (defender.crew.current === 0) {
+    isOver = `${defender.name} has no defenders left: take her (the capture), or the boarders return.`;
+  } else if (boarding.party === 0) {
+    isOver = 'No boarders left.';
+  }
   return ok({
     attacker: a.value.sheet,
-    defender: d.value.sheet,
+    defender,
     defenderId: boarding.targetShipId,
     attackers: boarding.party,
-    defenders: d.value.sheet.crew.current
+    defenders: defender.crew.current,
+    isOver
   });
 }
 
@@ -597,6 +610,7 @@ export function boardingRoundAction(
   const f = boardingFight(state, attackerId);
   if (!f.ok) return f;
   const { attacker, defender, defenderId, attackers, defenders } = f.value;
+  if (f.value.isOver) return err(f.value.isOver);
   const limit = roundLimitReached(attacker, options);
   if (limit) return err(limit);
   const faces = roll.dice.map((d) => d.face);
@@ -665,11 +679,15 @@ export function endBoardingAction(
       })
     );
   }
+  if (defender.status !== 'active') return err(`${defender.name} is ${defender.status}.`);
   const cap = applyCapture(attacker, defender, options.capturedShipFate);
   return ok(
     createAction(state, {
       kind: 'ww.surrender',
-      summary: `${defender.name} surrenders to ${attacker.name}`,
+      summary:
+        defender.crew.current === 0
+          ? `${attacker.name}'s boarders take ${defender.name}: no defenders left`
+          : `${defender.name} surrenders to ${attacker.name}`,
       next: capturedState(
         state,
         attackerId,
@@ -758,6 +776,7 @@ export function boardingFightAction(
   const f = boardingFight(state, attackerId);
   if (!f.ok) return f;
   const { attacker, defender, defenderId, attackers, defenders } = f.value;
+  if (f.value.isOver) return err(f.value.isOver);
   const limit = roundLimitReached(attacker, options);
   if (limit) return err(limit);
   const left = attacker.boarding ? boardingRoundsLeft(attacker.boarding, options) : 0;
