@@ -646,36 +646,6 @@ export function boardingCaptureChanceExact(
   );
 }
 
-function floatTransitions(
-  k: number,
-  rating: number,
-  options: PvOptions
-): Transition<number, number>[] {
-  const acc = new Map<number, number>();
-  forEachOutcomeFloat(unpack(k), rating, options, (next, w) =>
-    acc.set(next, (acc.get(next) ?? 0) + w)
-  );
-  const out: Transition<number, number>[] = [];
-  for (const [next, p] of acc) out.push({ next, p });
-  return out;
-}
-
-/** The exact method in doubles: memoised recursion over every reachable state (Errata 19). */
-export function boardingCaptureChanceFast(
-  input: ChainInput,
-  options: PvOptions = DEFAULT_OPTIONS
-): number {
-  const rating = input.defenderMoraleRating;
-  return solveDecreasingFloat<number, number>(
-    pack(input.attacker, input.defender, input.defenderDisordered),
-    (k) => k,
-    (k) =>
-      k === CAPTURED
-        ? { absorbed: true, value: 1 }
-        : { absorbed: false, transitions: floatTransitions(k, rating, options) }
-  );
-}
-
 /**
  * For crews too big to visit every state: the probability mass flows forward from the start, state
  * by state in order of fewer men left (every round with a change removes at least one man, so a
