@@ -1,8 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { scriptedRoller } from '$lib/rules/core/dice';
-import { boardingDiceSpecs, damageDiceSpecs, fightToEnd, pounds, splitFaces } from './ww-ui';
+import {
+  batteriesFor,
+  boardingDiceSpecs,
+  damageDiceSpecs,
+  fightToEnd,
+  pounds,
+  splitFaces
+} from './ww-ui';
 
 describe('Wooden Warships calculator helpers', () => {
+  it('the guns a fire mode uses, for the battle and the calculator alike (B.3.8)', () => {
+    expect(batteriesFor('fullBroadside', '34', 'zone1', 'foreChase')).toEqual(['zone3', 'zone4']);
+    expect(batteriesFor('halfBroadside', '12', 'zone2', 'foreChase')).toEqual(['zone2']);
+    expect(batteriesFor('chase', '12', 'zone2', 'aftChase')).toEqual(['aftChase']);
+  });
+
   it('damage dice specs follow the resolver order: full dice, then half dice', () => {
     expect(
       damageDiceSpecs([
