@@ -9,7 +9,7 @@ import {
   windAngle,
   windSide
 } from './resolve-movement';
-import { applyEndOfTurn, proceduresForPhase } from './resolve-turn';
+import { applyEndOfTurn, checkCrewAssignments, proceduresForPhase } from './resolve-turn';
 import { sheetFromClass, type Sheet, type ShipClass } from './sheet';
 
 // Orders (C.4.2), the forced speed drop (C.4.10 step 7), tacking and heaving to across turns
@@ -106,6 +106,22 @@ describe('anchoring (C.4.6.6–7) and boats (C.4.6.8)', () => {
     expect(canDropAnchor(ship({ sail: 2, prevSail: 2 }))).toBe(false);
     expect(canDropAnchor(ship({ sail: 2, heaveTo: { sailBefore: 2 } }))).toBe(true);
     expect(canDropAnchor(ship({ sail: 0, prevSail: 1, anchored: true }))).toBe(false);
+  });
+  it('the crew raising the anchor stay assigned until it is up (C.4.6.7 [DEFAULT])', () => {
+    const s = ship({
+      sail: 0,
+      anchored: true,
+      weighAnchor: { crew: 4, turnsLeft: 2 },
+      assignments: { ...ship().assignments, anchor: 3 }
+    });
+    const check = checkCrewAssignments(s, { sail: 0, maneuver: 'straight' });
+    expect(check.issues.find((i) => i.task === 'anchor')?.message).toBe(
+      'The 4 crew raising the anchor stay on it until it is up (2 turns left).'
+    );
+    const kept = { ...s, assignments: { ...s.assignments, anchor: 4 } };
+    expect(
+      checkCrewAssignments(kept, { sail: 0, maneuver: 'straight' }).issues.map((i) => i.task)
+    ).not.toContain('anchor');
   });
   it('the end of each turn advances a weighing anchor; when up, the ship is at Fighting Sail', () => {
     let s = ship({ sail: 0, prevSail: 0, anchored: true, weighAnchor: { crew: 4, turnsLeft: 2 } });

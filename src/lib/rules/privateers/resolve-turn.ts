@@ -241,6 +241,12 @@ export function checkCrewAssignments(
   if (a.boats > 0 && (orders.isMoving ?? (orders.sail > 0 && !s.anchored)))
     error('boats', 'Boats "may never be attempted on any turn the ship is moving".');
   if (a.anchor > 0 && !s.anchored) warn('anchor', 'The ship is not at anchor.');
+  // C.4.6.7 step 3 [DEFAULT]: the crew raising the anchor stay assigned until it is up.
+  if (s.weighAnchor && a.anchor < s.weighAnchor.crew)
+    error(
+      'anchor',
+      `The ${s.weighAnchor.crew} crew raising the anchor stay on it until it is up (${s.weighAnchor.turnsLeft} turn${s.weighAnchor.turnsLeft === 1 ? '' : 's'} left).`
+    );
   const used =
     a.sailing +
     a.gunCrews.length +
