@@ -352,7 +352,8 @@ export interface MoveReport {
   turns: number;
   heading: Compass;
   location: Sheet['location'];
-  /** The referee's answer: land or a ship forced a second turn in a row (SPEC A.4.4 step 3). */
+  /** The referee's answer: land or a ship forced a second turn in a row (SPEC A.4.4 step 3), or
+   *  stopped a Beginner ship short of the exact roll. */
   isObstructed: boolean;
 }
 
@@ -416,9 +417,10 @@ export function resolveMove(
   const cost = `${move.forward} forward + ${move.turns} turn${move.turns === 1 ? '' : 's'} = ${spent}`;
   if (spent > a.squares)
     return err(`${cost} squares, but the allowance is ${a.squares} (${a.text.toLowerCase()}).`);
-  if (a.isExact && spent !== a.squares) {
+  // A ship that land or another ship stops short cannot move the full roll: the referee says so.
+  if (a.isExact && (spent > a.squares || (spent < a.squares && !move.isObstructed))) {
     return err(
-      `Beginner game: move exactly the ${a.squares} rolled ("move your ship the number of squares that you rolled"); ${cost}. Turns count as one square each.`
+      `Beginner game: move exactly the ${a.squares} rolled ("move your ship the number of squares that you rolled"); ${cost}. Turns count as one square each; tick "obstructed" if land or a ship stops it short.`
     );
   }
   const q = quarterTurns(sheet.heading, move.heading);

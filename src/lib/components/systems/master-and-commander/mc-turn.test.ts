@@ -444,7 +444,12 @@ describe('movement against the allowance (SPEC A.3.2, A.4.4, errata 4, 11, 15)',
     expect(errorOf(move(s, 'ship-1', { forward: 1 }))).toBe('Roll the die for this ship first.');
     s = must(movementRoll(s, view(s), 'ship-1', 4, DEFAULT_MC_OPTIONS));
     expect(errorOf(move(s, 'ship-1', { forward: 3 }))).toBe(
-      'Beginner game: move exactly the 4 rolled ("move your ship the number of squares that you rolled"); 3 forward + 0 turns = 3. Turns count as one square each.'
+      'Beginner game: move exactly the 4 rolled ("move your ship the number of squares that you rolled"); 3 forward + 0 turns = 3. Turns count as one square each; tick "obstructed" if land or a ship stops it short.'
+    );
+    // The referee says land or a ship stops it short: fewer squares are allowed, never more.
+    expect(move(s, 'ship-1', { forward: 3, isObstructed: true }).ok).toBe(true);
+    expect(errorOf(move(s, 'ship-1', { forward: 5, isObstructed: true }))).toBe(
+      '5 forward + 0 turns = 5 squares, but the allowance is 4 (move 4 squares).'
     );
     expect(errorOf(move(s, 'ship-1'))).toContain('move exactly the 4 rolled');
     // Two turns in a row are allowed in the Beginner game (errata 11): 2 + 2 = 4.
