@@ -10,6 +10,7 @@ import {
   windSide
 } from './resolve-movement';
 import { applyEndOfTurn, checkCrewAssignments, proceduresForPhase } from './resolve-turn';
+import { fortificationSheet } from './sheet';
 import { sheetFromClass, type Sheet, type ShipClass } from './sheet';
 
 // Orders (C.4.2), the forced speed drop (C.4.10 step 7), tacking and heaving to across turns
@@ -140,5 +141,26 @@ describe('anchoring (C.4.6.6–7) and boats (C.4.6.8)', () => {
     expect(
       proceduresForPhase(3, { ...two, boats: { total: 0, lowered: 0 } }, { turn: 1 })
     ).not.toContain('boats');
+  });
+  it('a fortification is offered only what a fort does: gun crews, reload, fire, morale', () => {
+    // EXAMPLE fortification (user data: the text gives no fortification charts).
+    const fort = fortificationSheet({
+      name: 'Fort San Felipe',
+      guns: [{ cls: 'heavy', extraHeavyDice: 0, count: 2, battery: 'North' }],
+      gunnerRating: 2,
+      hasGunner: true,
+      crewRating: 1,
+      crew: 20,
+      hullPoints: 50
+    });
+    const all = [0, 1, 2, 3, 4, 5].flatMap((phase) => proceduresForPhase(phase, fort, { turn: 1 }));
+    expect(all).toEqual(['crewAssignments', 'cannonFire']);
+    const firing = { ...fort, guns: fort.guns.map((g) => ({ ...g, loaded: false })) };
+    expect(proceduresForPhase(2, firing, { turn: 1 })).toEqual(['reload']);
+    expect(proceduresForPhase(3, fort, { turn: 1 })).toEqual(['cannonFire']);
+    // The same log as a ship (isFortification false) would be offered orders and initiative.
+    const asShip = { ...fort, isFortification: false };
+    expect(proceduresForPhase(0, asShip, { turn: 1 })).toContain('orders');
+    expect(proceduresForPhase(2, asShip, { turn: 1 })).toContain('initiative');
   });
 });

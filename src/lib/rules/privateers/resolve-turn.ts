@@ -99,6 +99,25 @@ export const PHASES: readonly {
   )[p.id]
 }));
 
+/** [APP] Procedures of a vessel under way: a fortification ("vessel or fortification", C.4.13)
+ *  gives no orders, takes no part in the movement order, never moves, anchors, grapples or boards,
+ *  and has no pumps or masts. It still assigns gun crews, reloads, fires and fights fires. */
+const SAILING_ONLY: ReadonlySet<ProcedureId> = new Set<ProcedureId>([
+  'orders',
+  'weighAnchor',
+  'initiative',
+  'movement',
+  'drift',
+  'tack',
+  'dropAnchor',
+  'boats',
+  'collision',
+  'grappling',
+  'boarding',
+  'pumping',
+  'juryRig'
+]);
+
 export interface PhaseContext {
   turn: number;
   options?: PvOptions;
@@ -113,6 +132,7 @@ export function proceduresForPhase(phaseIndex: number, s: Sheet, ctx: PhaseConte
   if (out) return [];
   const struck = s.struck;
   const has = (p: ProcedureId): boolean => {
+    if (s.isFortification && SAILING_ONLY.has(p)) return false;
     switch (p) {
       case 'orders':
       case 'crewAssignments':
