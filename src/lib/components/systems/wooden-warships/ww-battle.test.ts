@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BattleState, EventDraft } from '$lib/battle/events';
 import { invertOps } from '$lib/battle/diff';
 import { applyEvent } from '$lib/battle/fold';
-import type { DiceRoll } from '$lib/rules/core/dice';
+import { scriptedRoller, type DiceRoll } from '$lib/rules/core/dice';
 import type { Result } from '$lib/rules/core/result';
 import { exampleChart } from '$lib/rules/wooden-warships/example-charts';
 import { DEFAULT_OPTIONS, type WwOptions } from '$lib/rules/wooden-warships/options';
@@ -36,6 +36,7 @@ import {
   victorOf,
   type FireSetup
 } from './ww-battle';
+import { fightToEnd } from './ww-ui';
 
 // The battle actions over the EXAMPLE charts (invented numbers, not rules).
 
@@ -651,5 +652,43 @@ describe('a boarding whose target leaves the fight (SPEC B.4.7 steps 6–7, B.4.
     const r = endBoardingAction(s, 'victory', 'surrender', OPTIONS);
     expect(r.ok && r.value.summary).toBe("victory's boarders take fleche: no defenders left");
     expect(sheet(step(s, r), 'fleche').status).toBe('captured');
+  });
+});
+
+describe('fighting a long boarding to the end with the app dice', () => {
+  it('the rolled fight and the recorded event agree, round for round', () => {
+    let s = fleets();
+    s = step(s, reloadAction(s, 'victory', { zone3: 'grape' }, OPTIONS));
+    s = patched(s, 'fleche', { crew: { original: 400, current: 40 } });
+    s = step(
+      s,
+      boardingStartAction(
+        s,
+        {
+          attackerId: 'victory',
+          targetId: 'fleche',
+          distanceInches: 1,
+          isSideBySide: true,
+          party: 60
+        },
+        OPTIONS
+      )
+    );
+    // A fixed cycle of faces stands in for the app's dice.
+    const cycle = [6, 2, 5, 3, 4, 1, 6, 6, 2, 3, 5, 1, 4];
+    const roller = scriptedRoller(Array.from({ length: 2000 }, (_, k) => cycle[k % cycle.length]));
+    const run = fightToEnd(
+      { attackerSkill: 'Novice', defenderSkill: 'Novice', attackers: 60, defenders: 40 },
+      roller
+    );
+    const last = run.rounds[run.rounds.length - 1];
+    const r = boardingFightAction(s, 'victory', run.dice, OPTIONS);
+    expect(r.ok).toBe(true);
+    const after = step(s, r);
+    if (last.result === 'captured') expect(sheet(after, 'fleche').status).toBe('captured');
+    else expect(sheet(after, 'victory').boarding).toBeNull();
+    expect(sheet(after, 'victory').crew.current).toBe(
+      last.result === 'captured' ? 200 - (60 - last.attackersLeft) : 140
+    );
   });
 });
