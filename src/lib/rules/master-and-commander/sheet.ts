@@ -197,6 +197,24 @@ export const turnActsSchema = z.strictObject({
   cardsDrawn: count,
   /** Why the turn is over early (the log line), or null. */
   endedBy: z.nullable(z.string().check(z.maxLength(300))),
+  /**
+   * The reply the engagement just fought allows, once: the counter-attack "if both ships in an
+   * engagement are broadside to one another" (A.4.8; also after a failed boarding, A.4.11 step 5),
+   * or a Homeport's counter-attack right after a raid (A.4.12 step 4, A.5 #18). Absent in older
+   * battles.
+   */
+  reply: z.optional(
+    z.nullable(
+      z.strictObject({
+        kind: z.enum(['counter', 'homeportCounter']),
+        /** The counter-attacking ship's id, or `homeport:N`. */
+        by: z.string(),
+        against: z.string(),
+        /** The counter-attacker's dice, fixed when the attack resolved (errata 6). */
+        dice: z.int().check(z.gte(1), z.lte(3))
+      })
+    )
+  ),
   /** "After the captain has completed his or her attack, the defending ship's captain will roll". */
   ram: z.nullable(
     z.strictObject({
@@ -213,7 +231,8 @@ export const EMPTY_TURN_ACTS: TurnActs = {
   engaged: [],
   cardsDrawn: 0,
   endedBy: null,
-  ram: null
+  ram: null,
+  reply: null
 };
 
 /** System-global state (SPEC A.2 McGlobal, McHomeport, McPlayer). */

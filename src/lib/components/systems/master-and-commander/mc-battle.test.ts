@@ -352,7 +352,13 @@ describe('Master and Commander battle glue', () => {
         [6, 4, 1]
       )
     ).next;
-    const at = { attackerId: 'ship-1', targetId: 'ship-3', side: null, isBoardingPosition: true };
+    const at = {
+      attackerId: 'ship-1',
+      targetId: 'ship-3',
+      side: null,
+      isBoardingPosition: true,
+      isMutualBroadside: false
+    };
     const fail = must(board(s, view(s), at, DEFAULT_MC_OPTIONS, [6, 5, 3], [3, 1]));
     expect(fail.outcome.isSuccess).toBe(false);
     expect(fail.next.ships).toEqual(s.ships);
@@ -488,15 +494,7 @@ describe('Master and Commander battle glue', () => {
     expect(v.system.homeports.N.repairCards).toBe(5);
     expect(hit.summary).toContain('A Repair Card goes to the N Homeport.');
     expect(raid(s, view(s), { ...at, target: 'N' }, DEFAULT_MC_OPTIONS, [6], [6]).ok).toBe(false);
-    const back = must(
-      homeportCounter(
-        hit.next,
-        v,
-        { shipId: 'ship-1', homeport: 'S', rules: RULES },
-        [6, 5, 3],
-        [6, 4, 1]
-      )
-    );
+    const back = must(homeportCounter(hit.next, v, RULES, [6, 5, 3], [6, 4, 1]));
     const raider = view(back.next).ships.find((x) => x.id === 'ship-1')?.sheet;
     expect(raider?.repelledFromHomeport).toBe('S');
     expect(raider?.prizeDisks).toBe(2);

@@ -68,7 +68,9 @@ import {
 } from '$lib/rules/master-and-commander/sheet';
 import {
   BOARDING_CONDITIONS,
+  COMPASS,
   ENGAGEMENT_RANGE,
+  HOMEPORT_DICE,
   type Compass
 } from '$lib/rules/master-and-commander/tables';
 
@@ -376,7 +378,7 @@ export function recordMove(
   else sheet = { ...sheet, location: move.location };
   const acts = turnActsOf(sys);
   const next = withSheets(
-    withSystem(state, withActs(sys, { moved: [...acts.moved, shipId], ram: null })),
+    withSystem(state, withActs(sys, { moved: [...acts.moved, shipId], ram: null, reply: null })),
     { [shipId]: sheet }
   );
   const how =
@@ -574,7 +576,7 @@ function afterEngagement(
   isRepelled: boolean,
   opts: Pick<McOptions, 'repelledAttackEndsTurn'>,
   view: McView,
-  ram: TurnActs['ram']
+  after: { ram: TurnActs['ram']; reply: TurnActs['reply'] }
 ): SystemState {
   const acts = turnActsOf(system);
   const attacker = view.ships.find((s) => s.id === d.attackerId);
@@ -588,12 +590,13 @@ function afterEngagement(
       { shipId: d.attackerId, target: d.target, kind: d.kind, side: d.side }
     ],
     endedBy,
-    ram
+    ram: after.ram,
+    reply: after.reply ?? null
   });
 }
 
 export type AttackOptions = DeclarationOptions &
-  Pick<McOptions, 'repelledAttackEndsTurn' | 'mistShipMayFireOut'>;
+  Pick<McOptions, 'repelledAttackEndsTurn' | 'mistShipMayFireOut' | 'counterAttackDice'>;
 
 /**
  * An attack by the active player (SPEC A.4.6–A.4.7), checked against the turn's limits and recorded:
@@ -643,15 +646,22 @@ export function attack(
   if (r.value.outcome.result === 'reroll') return r;
   const sys = systemOf(r.value.next);
   if (!sys.ok) return sys;
-  const canRam = view.system.modules.ramming && !input.isMutualBroadside && r.value.disksAfter >= 0;
-  const system = afterEngagement(
-    sys.value,
-    d,
-    r.value.outcome.result === 'repelled',
-    opts,
-    view,
-    canRam ? { attackerId: input.attackerId, rammerId: input.targetId, stage: 'attempt' } : null
-  );
+  const isAfloat = r.value.disksAfter >= 0;
+  const canRam = view.system.modules.ramming && !input.isMutualBroadside && isAfloat;
+  const system = afterEngagement(sys.value, d, r.value.outcome.result === 'repelled', opts, view, {
+    ram: canRam
+      ? { attackerId: input.attackerId, rammerId: input.targetId, stage: 'attempt' }
+      : null,
+    reply:
+      input.isMutualBroadside && isAfloat
+        ? {
+            kind: 'counter',
+            by: input.targetId,
+            against: input.attackerId,
+            dice: counterDice(view.system.variant, r.value.disksBefore, r.value.disksAfter, opts)
+          }
+        : null
+  });
   return ok({ ...r.value, next: withSystem(r.value.next, system) });
 }
 
@@ -677,6 +687,8 @@ export function board(
     side: Side | null;
     /** The referee: adjacent, broadside to broadside or broadside to bow (SPEC A.3.6 #3, #4). */
     isBoardingPosition: boolean;
+    /** Broadside to broadside: a failed boarding lets the defender fire back (SPEC A.4.11 step 5). */
+    isMutualBroadside: boolean;
   },
   opts: AttackOptions,
   attackFaces: readonly number[],
@@ -702,10 +714,21 @@ export function board(
   const problem = declarationProblem(view, d, opts);
   if (problem !== null) return err(problem);
   // "If boarding is unsuccessful, game play continues": a failed boarding never ends the turn.
-  const counted = afterEngagement(view.system, d, false, opts, view, null);
-  state = withSystem(state, counted);
   const r = resolveBoarding(target.sheet.prizeDisks, attackFaces, defenceFaces);
   if (!r.ok) return r;
+  const counted = afterEngagement(view.system, d, false, opts, view, {
+    ram: null,
+    reply:
+      !r.value.isSuccess && input.isMutualBroadside
+        ? {
+            kind: 'counter',
+            by: targetId,
+            against: attackerId,
+            dice: shipDice(target.sheet.prizeDisks, view.system.variant)
+          }
+        : null
+  });
+  state = withSystem(state, counted);
   const head = `${attacker.sheet.name} boards ${target.sheet.name} (${r.value.attack.join(' ')} v ${r.value.defence.join(' ')})`;
   if (!r.value.isSuccess)
     return ok({ outcome: r.value, next: state, summary: `${head}: ${r.value.text}` });
@@ -771,7 +794,9 @@ export function repair(
   );
   const left = system.homeports[c.value.pileAt].repairCards;
   return ok({
-    next: withSheets(withSystem(state, withActs(system, { ram: null })), { [shipId]: sheet }),
+    next: withSheets(withSystem(state, withActs(system, { ram: null, reply: null })), {
+      [shipId]: sheet
+    }),
     summary: `${sheet.name} repairs at ${c.value.ship.sheet.location === 'anchor' ? 'an anchor' : `the ${c.value.pileAt} Homeport`}: ${c.value.outcome.cost} Repair Card${c.value.outcome.cost === 1 ? '' : 's'} for a Prize Disk (${sheet.prizeDisks} disks; ${left} cards left)`
   });
 }
@@ -873,7 +898,16 @@ export function raid(
   if (problem !== null) return err(problem);
   const r = resolveRaid(sheet.prizeDisks, input.rules, attackFaces, homeportFaces);
   if (!r.ok) return r;
-  const counted = afterEngagement(view.system, d, r.value.result !== 'hit', opts, view, null);
+  // "A Homeport may counter attack a ship": once, right after this raid attack (A.5 #18).
+  const counted = afterEngagement(view.system, d, r.value.result !== 'hit', opts, view, {
+    ram: null,
+    reply: {
+      kind: 'homeportCounter',
+      by: `homeport:${input.target}`,
+      against: input.shipId,
+      dice: HOMEPORT_DICE
+    }
+  });
   const head = `${sheet.name} raids the ${input.target} Homeport (${r.value.attack.join(' ')} v ${r.value.defence.join(' ')})`;
   // Engaging another Homeport clears an earlier repulse (step 5).
   const raider = clearRepulseOnEngagement(sheet, { homeport: input.target });
@@ -896,24 +930,86 @@ export function raid(
   });
 }
 
-/** "A Homeport may counter attack a ship": on success the raider is repelled, no disk lost. */
+const NO_REPLY = 'No counter-attack is due now: it follows at once the engagement that allows it.';
+
+/**
+ * The counter-attack the last engagement allows (SPEC A.4.8): the attacked ship fires back with the
+ * dice fixed when the attack resolved. A Beginner tie rolled again keeps it due.
+ */
+export function counterAttack(
+  state: BattleState,
+  view: McView,
+  rules: EngagementRules,
+  attackFaces: readonly number[],
+  defenceFaces: readonly number[]
+): Result<StrikeResult> {
+  const reply = turnActsOf(view.system).reply ?? null;
+  if (reply === null || reply.kind !== 'counter') return err(NO_REPLY);
+  const against = ship(view, reply.against);
+  if (!against.ok) return against;
+  const r = strike(
+    state,
+    view,
+    {
+      attackerId: reply.by,
+      targetId: reply.against,
+      attackDice: reply.dice,
+      defenceDice: shipDice(against.value.sheet.prizeDisks, view.system.variant),
+      rules,
+      verb: 'counter-attacks'
+    },
+    attackFaces,
+    defenceFaces
+  );
+  if (!r.ok) return r;
+  if (r.value.outcome.result === 'reroll') return r;
+  const sys = systemOf(r.value.next);
+  if (!sys.ok) return sys;
+  return ok({ ...r.value, next: withSystem(r.value.next, withActs(sys.value, { reply: null })) });
+}
+
+/** The counter-attacker lets it go. */
+export function declineReply(
+  state: BattleState,
+  view: McView
+): Result<{ next: BattleState; summary: string }> {
+  const reply = turnActsOf(view.system).reply ?? null;
+  if (reply === null) return err(NO_REPLY);
+  const by = reply.by.startsWith('homeport:')
+    ? `The ${reply.by.slice('homeport:'.length)} Homeport`
+    : (view.ships.find((s) => s.id === reply.by)?.sheet.name ?? reply.by);
+  return ok({
+    next: withSystem(state, withActs(view.system, { reply: null })),
+    summary: `${by} does not counter-attack`
+  });
+}
+
+/**
+ * "A Homeport may counter attack a ship" (SPEC A.4.12 step 4), once, right after the raid: on success
+ * the raider is repelled, no disk lost.
+ */
 export function homeportCounter(
   state: BattleState,
   view: McView,
-  input: { shipId: string; homeport: Compass; rules: EngagementRules },
+  rules: EngagementRules,
   homeportFaces: readonly number[],
   shipFaces: readonly number[]
 ): Result<{ outcome: EngagementOutcome; next: BattleState; summary: string }> {
-  const s = ship(view, input.shipId);
+  const reply = turnActsOf(view.system).reply ?? null;
+  if (reply === null || reply.kind !== 'homeportCounter') return err(NO_REPLY);
+  const homeport = COMPASS.find((c) => `homeport:${c}` === reply.by);
+  if (homeport === undefined) return err(NO_REPLY);
+  const s = ship(view, reply.against);
   if (!s.ok) return s;
-  const r = resolveHomeportCounter(s.value.sheet.prizeDisks, input.rules, homeportFaces, shipFaces);
+  const r = resolveHomeportCounter(s.value.sheet.prizeDisks, rules, homeportFaces, shipFaces);
   if (!r.ok) return r;
-  const head = `The ${input.homeport} Homeport counter-attacks ${s.value.sheet.name} (${r.value.attack.join(' ')} v ${r.value.defence.join(' ')})`;
+  const head = `The ${homeport} Homeport counter-attacks ${s.value.sheet.name} (${r.value.attack.join(' ')} v ${r.value.defence.join(' ')})`;
+  const done = withSystem(state, withActs(view.system, { reply: null }));
   if (r.value.result !== 'hit')
-    return ok({ outcome: r.value, next: state, summary: `${head}: ${r.value.text}` });
+    return ok({ outcome: r.value, next: done, summary: `${head}: ${r.value.text}` });
   return ok({
     outcome: r.value,
-    next: withSheets(state, { [s.value.id]: applyRepelled(s.value.sheet, input.homeport) }),
+    next: withSheets(done, { [s.value.id]: applyRepelled(s.value.sheet, homeport) }),
     summary: `${head}: ${r.value.text} ${s.value.sheet.name} is repelled and must leave the Homeport.`
   });
 }

@@ -14,8 +14,11 @@ import {
   attack,
   board,
   cardsUpdate,
+  counterAttack,
+  declineReply,
   endTurn,
   firstPlayer,
+  homeportCounter,
   movementRoll,
   raid,
   readBattle,
@@ -161,7 +164,13 @@ describe('attackTiming (SPEC A.4.15, A.5 #22, errata 12)', () => {
   it('after all movement: a ship taken by boarding joins the fleet but cannot move once attacks began', () => {
     let s = moveAll(game('advanced', { boarding: true }));
     s = must(fire(s, 'ship-2', 'ship-3', HIT)).next;
-    const at = { attackerId: 'ship-1', targetId: 'ship-3', side: null, isBoardingPosition: true };
+    const at = {
+      attackerId: 'ship-1',
+      targetId: 'ship-3',
+      side: null,
+      isBoardingPosition: true,
+      isMutualBroadside: false
+    };
     s = must(board(s, view(s), at, DEFAULT_MC_OPTIONS, [6, 5, 4], [3, 1])).next;
     expect(errorOf(move(s, 'ship-3'))).toBe(
       'The engagements have begun: with attacks after all movement (errata 12), every ship moves before the first attack.'
@@ -250,7 +259,13 @@ describe('attacksPerShip (SPEC A.4.5 step 4, A.5 #23)', () => {
         HIT[1]
       )
     ).next;
-    const at = { attackerId: 'ship-1', targetId: 'ship-3', side: null, isBoardingPosition: true };
+    const at = {
+      attackerId: 'ship-1',
+      targetId: 'ship-3',
+      side: null,
+      isBoardingPosition: true,
+      isMutualBroadside: false
+    };
     s = must(board(s, view(s), at, DEFAULT_MC_OPTIONS, [6, 5, 3], [3, 1])).next;
     expect(errorOf(fire(s, 'ship-1', 'ship-3', HIT))).toContain('already engaged Ben 1');
   });
@@ -377,7 +392,13 @@ describe('Master and Commander cards drawn first (SPEC A.4.10, A.5 #14)', () => 
     s = must(fire(s, 'ship-1', 'ship-3', HIT)).next;
     // The next engagement needs its own card.
     expect(errorOf(fire(s, 'ship-2', 'ship-4', HIT))).toContain('Draw a Master and Commander card');
-    const at = { attackerId: 'ship-2', targetId: 'ship-3', side: null, isBoardingPosition: true };
+    const at = {
+      attackerId: 'ship-2',
+      targetId: 'ship-3',
+      side: null,
+      isBoardingPosition: true,
+      isMutualBroadside: false
+    };
     expect(errorOf(board(s, view(s), at, DEFAULT_MC_OPTIONS, [6, 5, 4], [3, 1]))).toContain(
       'Draw a Master and Commander card'
     );
@@ -567,5 +588,104 @@ describe('Master and Commander cards: the deck flow and structured effects (SPEC
     s = r.next;
     expect(view(s).system.cards.drawCount).toBe(1);
     expect(turnActsOf(view(s).system).cardsDrawn).toBe(1);
+  });
+});
+
+describe('replies, once and right after the engagement (SPEC A.4.8, A.4.11 step 5, A.4.12 step 4)', () => {
+  it('mutually broadside: the attacked ship counter-attacks once, with the dice left after the hit', () => {
+    let s = moveAll(game());
+    s = must(fire(s, 'ship-1', 'ship-3', HIT)).next;
+    expect(turnActsOf(view(s).system).reply).toEqual({
+      kind: 'counter',
+      by: 'ship-3',
+      against: 'ship-1',
+      dice: 2
+    });
+    const back = must(counterAttack(s, view(s), RULES, [6, 3], [5, 5, 2]));
+    expect(back.summary).toContain('Ben 1 counter-attacks Anna 1 (2 v 3');
+    expect(errorOf(counterAttack(back.next, view(back.next), RULES, [6, 3], [5, 5, 2]))).toBe(
+      'No counter-attack is due now: it follows at once the engagement that allows it.'
+    );
+    // Another action first ends the chance: here the defender declines, logged.
+    const declined = must(declineReply(s, view(s)));
+    expect(declined.summary).toBe('Ben 1 does not counter-attack');
+    expect(counterAttack(declined.next, view(declined.next), RULES, [6, 3], [5, 5, 2]).ok).toBe(
+      false
+    );
+  });
+
+  it('no counter-attack across the bow, nor by a ship just sunk', () => {
+    let s = moveAll(game());
+    const across = attack(
+      s,
+      view(s),
+      {
+        attackerId: 'ship-1',
+        targetId: 'ship-3',
+        side: null,
+        isMutualBroadside: false,
+        rules: RULES
+      },
+      DEFAULT_MC_OPTIONS,
+      HIT[0],
+      HIT[1]
+    );
+    expect(turnActsOf(view(must(across).next).system).reply).toBeNull();
+    expect(
+      errorOf(counterAttack(must(across).next, view(must(across).next), RULES, [6], [1]))
+    ).toContain('No counter-attack is due');
+    s = must(fire(s, 'ship-2', 'ship-4', MISS)).next;
+    expect(turnActsOf(view(s).system).reply?.by).toBe('ship-4');
+  });
+
+  it('a failed boarding broadside to broadside lets the defender fire back; a raid lets the Homeport', () => {
+    let s = moveAll(game('advanced', { boarding: true, raids: true }));
+    s = must(
+      strike(
+        s,
+        view(s),
+        {
+          attackerId: 'ship-2',
+          targetId: 'ship-3',
+          attackDice: 3,
+          defenceDice: 3,
+          rules: RULES,
+          verb: 'attacks'
+        },
+        HIT[0],
+        HIT[1]
+      )
+    ).next;
+    const at = {
+      attackerId: 'ship-1',
+      targetId: 'ship-3',
+      side: null,
+      isBoardingPosition: true,
+      isMutualBroadside: true
+    };
+    const failed = must(board(s, view(s), at, DEFAULT_MC_OPTIONS, [6, 5, 3], [3, 1])).next;
+    expect(turnActsOf(view(failed).system).reply).toEqual({
+      kind: 'counter',
+      by: 'ship-3',
+      against: 'ship-1',
+      dice: 2
+    });
+    const raided = must(
+      raid(
+        failed,
+        view(failed),
+        { shipId: 'ship-2', target: 'S', rules: RULES, side: null, isBroadside: true, distance: 1 },
+        DEFAULT_MC_OPTIONS,
+        [1, 1, 1],
+        [6, 6, 6]
+      )
+    ).next;
+    // The raid replaced the boarding's reply: the Homeport's counter-attack is the one due now.
+    expect(counterAttack(raided, view(raided), RULES, [6, 6], [1, 1, 1]).ok).toBe(false);
+    const repelled = must(homeportCounter(raided, view(raided), RULES, [6, 5, 3], [6, 4, 1]));
+    expect(repelled.summary).toContain('Anna 2 is repelled');
+    expect(
+      homeportCounter(repelled.next, view(repelled.next), RULES, [6, 5, 3], [6, 4, 1]).ok
+    ).toBe(false);
   });
 });
