@@ -83,3 +83,22 @@ test('morale: Sea Dog captain and Seaman crew, natural 9 → 7, Disordered (Appe
   await expect(calc.getByTestId('pv-morale-outcome')).toContainText('Fail by One [Disordered]');
   await expect(calc.getByTestId('pv-morale-outcome')).toContainText('modified 7');
 });
+
+test('boarding: the fight-to-the-end capture chance is worked out off the page, and big fights on request', async ({
+  page
+}) => {
+  await open(page);
+  const capture = page.getByTestId('pv-boarding-capture');
+  // 10 crew, an officer and 2 marines against 8 and an officer (the calculator's start): too large
+  // for exact fractions in UI time, so the worker's bounded figure (C.7.6).
+  await expect(capture).toContainText('≈ 69.61%');
+  await expect(capture).toContainText('approximate');
+  // 60 a side takes seconds: offered as a button, never computed on a stepper tap.
+  await page.getByRole('spinbutton', { name: 'Boarding crew' }).fill('60');
+  await page.getByRole('spinbutton', { name: 'Defending crew' }).fill('60');
+  await page.getByRole('spinbutton', { name: 'Defending crew' }).blur();
+  const ask = capture.getByRole('button', { name: /Work out the chance/ });
+  await expect(ask).toBeVisible();
+  await ask.click();
+  await expect(capture).toContainText('between', { timeout: 45_000 });
+});
