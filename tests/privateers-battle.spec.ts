@@ -1,41 +1,12 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { dismissOfflineNotice, nextPhase, rosterShip, setStepper, tapFaces } from './table';
 
 // Privateers played on the battle page as a referee would (SPEC Part C): enter a ship class, add
 // two ships from it, fire a broadside with typed-in dice including double ones, see the hull, crew,
 // gun and critical effects on the roster, run the morale check the critical triggers, then undo
 // back past the broadside and see every effect reverted. Class values are EXAMPLE user data.
 
-test.beforeEach(async ({ page }) => {
-  // The one-time "Ready to work offline" banner sits over the undo bar until a referee taps OK.
-  await page.addLocatorHandler(page.getByText('Ready to work offline.'), async () => {
-    await page.getByRole('button', { name: 'OK' }).click();
-  });
-});
-
-async function tapFaces(pad: Locator, faces: number[]): Promise<void> {
-  for (const f of faces) {
-    await pad
-      .getByRole('group', { name: /^Face of Die/ })
-      .getByRole('button', { name: String(f), exact: true })
-      .click();
-  }
-}
-
-async function setStepper(scope: Locator, label: string, value: number): Promise<void> {
-  const input = scope.getByRole('spinbutton', { name: label, exact: true });
-  await input.fill(String(value));
-  await input.press('Tab');
-  await expect(input).toHaveValue(String(value));
-}
-
-async function nextPhase(page: Page, to: RegExp): Promise<void> {
-  await page.getByRole('region', { name: 'Turn' }).getByRole('button', { name: /^Next/ }).click();
-  await expect(page.getByRole('region', { name: 'Turn' })).toContainText(to);
-}
-
-function rosterShip(page: Page, name: string): Locator {
-  return page.getByRole('link', { name: new RegExp(name) });
-}
+dismissOfflineNotice();
 
 test('a two-ship engagement: broadside with a critical, morale, and undo reverts every effect', async ({
   page

@@ -1,41 +1,12 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { dismissOfflineNotice, enterFaces, nextPhase, rosterShip, setStepper } from './table';
 
 // Privateers Phases 5 and 6 on the battle page as a referee plays them (SPEC C.4.14–C.4.16): two
 // ships from a class, grapple with typed-in dice, one boarding round with typed-in dice (odds shown
 // first, losses on both logs), then in Phase 6 pump and fight a fire, and undo the fire fighting.
 // Class values are EXAMPLE user data.
 
-test.beforeEach(async ({ page }) => {
-  await page.addLocatorHandler(page.getByText('Ready to work offline.'), async () => {
-    await page.getByRole('button', { name: 'OK' }).click();
-  });
-});
-
-async function tapFaces(pad: Locator, faces: number[]): Promise<void> {
-  for (const f of faces) {
-    await pad
-      .getByRole('group', { name: /^Face of Die/ })
-      .getByRole('button', { name: String(f), exact: true })
-      .click();
-  }
-  await pad.getByRole('button', { name: `Use ${faces.join(', ')}`, exact: true }).click();
-}
-
-async function setStepper(scope: Locator, label: string, value: number): Promise<void> {
-  const input = scope.getByRole('spinbutton', { name: label, exact: true });
-  await input.fill(String(value));
-  await input.press('Tab');
-  await expect(input).toHaveValue(String(value));
-}
-
-async function nextPhase(page: Page, to: RegExp): Promise<void> {
-  await page.getByRole('region', { name: 'Turn' }).getByRole('button', { name: /^Next/ }).click();
-  await expect(page.getByRole('region', { name: 'Turn' })).toContainText(to);
-}
-
-function rosterShip(page: Page, name: string): Locator {
-  return page.getByRole('link', { name: new RegExp(name) });
-}
+dismissOfflineNotice();
 
 function logged(page: Page, kind: string): Locator {
   return page.getByTestId('battle-log').locator(`li[data-kind="${kind}"]`);
@@ -99,7 +70,7 @@ test('grapple, a boarding round, pumps and a fire in Phase 6, and undo reverts t
   await setStepper(grapple, 'Grapplers', 2);
   // Each grappler holds on 8+ (5/12): at least one of two, 1 − (7/12)² = 95/144.
   await expect(grapple.getByTestId('odds-headline')).toHaveAttribute('data-fraction', '95/144');
-  await tapFaces(grapple.getByTestId('dice-pad'), [9, 3]);
+  await enterFaces(grapple.getByTestId('dice-pad'), [9, 3]);
   await expect(logged(page, 'pv.grappling')).toContainText(
     'Surprise grapples Hermione: 1 of 2 grapples hold (8+); 1 grapple now'
   );
@@ -121,7 +92,7 @@ test('grapple, a boarding round, pumps and a fire in Phase 6, and undo reverts t
   await expect(boarding.getByTestId('pv-boarding-projection')).toContainText(
     '60.01% (exact, 681734419/1135978844)'
   );
-  await tapFaces(boarding.getByTestId('dice-pad'), [1, 1, 4, 1, 5]);
+  await enterFaces(boarding.getByTestId('dice-pad'), [1, 1, 4, 1, 5]);
   const summary =
     'Surprise boards Hermione: 3 v 2 dice, 2 v 1 hits; Surprise loses 1 crew, Hermione loses 2 crew; the boarders win; Hermione checks morale in Phase 6 (Strike = captured)';
   await expect(logged(page, 'pv.boarding')).toContainText(summary);
@@ -143,7 +114,7 @@ test('grapple, a boarding round, pumps and a fire in Phase 6, and undo reverts t
   await setStepper(fire, 'Fire fighters', 3);
   // Attempt 1: d12 + 3 ≥ 8 → faces 5–12, 8/12 = 2/3.
   await expect(fire.getByTestId('odds-headline')).toHaveAttribute('data-fraction', '2/3');
-  await tapFaces(fire.getByTestId('dice-pad'), [2]);
+  await enterFaces(fire.getByTestId('dice-pad'), [2]);
   await expect(logged(page, 'pv.fire')).toContainText(
     'Hermione fights the fire (attempt 1): 2 + 3 crew = 5, needs 8; not out, 5 hull'
   );

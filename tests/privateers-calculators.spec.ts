@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { tapFaces } from './table';
 
 // Privateers standalone calculators with dice typed in at the table: the exact odds shown (SPEC
 // C.7 and Appendix C-1) and the outcome of the typed roll.
@@ -9,14 +10,6 @@ async function open(page: Page): Promise<void> {
 }
 
 /** Taps the faces on the keypad of a dice pad (dice up to d12). */
-async function tapFaces(pad: Locator, faces: number[]): Promise<void> {
-  for (const f of faces) {
-    await pad
-      .getByRole('group', { name: /^Face of Die/ })
-      .getByRole('button', { name: String(f), exact: true })
-      .click();
-  }
-}
 
 test('cannon fire: Appendix C-1 hit vector, then the hull example "1 2 & 3 … 6 points"', async ({
   page

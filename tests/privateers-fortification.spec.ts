@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { dismissOfflineNotice, nextPhase, rosterShip, setStepper, tapFaces } from './table';
 
 // A Privateers land battery on the battle page (SPEC C.4.13 with Errata 1, C.2 PvFortification):
 // the referee enters a fortification with two independent batteries, a ship comes in range, the
@@ -6,36 +7,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 // a ship's fire at the fortification is low only; next turn each battery reloads on its own roll.
 // Class and fortification values are EXAMPLE user data (the text has neither).
 
-test.beforeEach(async ({ page }) => {
-  await page.addLocatorHandler(page.getByText('Ready to work offline.'), async () => {
-    await page.getByRole('button', { name: 'OK' }).click();
-  });
-});
-
-async function tapFaces(pad: Locator, faces: number[]): Promise<void> {
-  for (const f of faces) {
-    await pad
-      .getByRole('group', { name: /^Face of Die/ })
-      .getByRole('button', { name: String(f), exact: true })
-      .click();
-  }
-}
-
-async function setStepper(scope: Locator, label: string, value: number): Promise<void> {
-  const input = scope.getByRole('spinbutton', { name: label, exact: true });
-  await input.fill(String(value));
-  await input.press('Tab');
-  await expect(input).toHaveValue(String(value));
-}
-
-async function nextPhase(page: Page, to: RegExp): Promise<void> {
-  await page.getByRole('region', { name: 'Turn' }).getByRole('button', { name: /^Next/ }).click();
-  await expect(page.getByRole('region', { name: 'Turn' })).toContainText(to);
-}
-
-function rosterShip(page: Page, name: string): Locator {
-  return page.getByRole('link', { name: new RegExp(name) });
-}
+dismissOfflineNotice();
 
 test('a land battery fires at a ship on the land range bands with typed dice', async ({ page }) => {
   test.setTimeout(120_000);

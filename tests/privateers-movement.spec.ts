@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { dismissOfflineNotice, rosterShip, setStepper } from './table';
 
 // Privateers Phases 1–4 on the battle page as a referee plays them (SPEC C.4.2–C.4.6): a battle
 // with two ships from a class, headings and orders (a refused order shows why), crew assignments
@@ -6,16 +7,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 // tie, movement with a tack; next turn the tacking roll is taken aback and loses a mast, undo
 // reverts it, and a second roll completes the tack. Class values are EXAMPLE user data.
 
-test.beforeEach(async ({ page }) => {
-  // The one-time "Ready to work offline" banner sits over the undo bar until a referee taps OK.
-  await page.addLocatorHandler(page.getByText('Ready to work offline.'), async () => {
-    // It may also go away by itself while the handler runs.
-    await page
-      .getByRole('button', { name: 'OK' })
-      .click({ timeout: 3000 })
-      .catch(() => undefined);
-  });
-});
+dismissOfflineNotice();
 
 async function tapFaces(pad: Locator, faces: number[]): Promise<void> {
   for (const f of faces) {
@@ -36,13 +28,6 @@ async function tap(target: Locator): Promise<void> {
   await target.press('Enter');
 }
 
-async function setStepper(scope: Locator, label: string, value: number): Promise<void> {
-  const input = scope.getByRole('spinbutton', { name: label, exact: true });
-  await input.fill(String(value));
-  await input.press('Tab');
-  await expect(input).toHaveValue(String(value));
-}
-
 /** Clicks Next phase / Next turn until the counter shows `step` in turn `turn`. */
 async function nextUntil(page: Page, step: string, turn: number): Promise<void> {
   const counter = page.getByRole('region', { name: 'Turn' });
@@ -58,10 +43,6 @@ async function nextUntil(page: Page, step: string, turn: number): Promise<void> 
 /** The log line of this kind with this text (the log lists the newest first). */
 const logLine = (page: Page, kind: string, text: string) =>
   page.getByTestId('battle-log').locator(`li[data-kind="${kind}"]`, { hasText: text });
-
-function rosterShip(page: Page, name: string): Locator {
-  return page.getByRole('link', { name: new RegExp(name) });
-}
 
 /** A new Privateers battle with an EXAMPLE class (3 masts and a bowsprit, 20 crew, Beating 6″ and
  *  Running 7″ at Fighting Sail) and two ships of it, Surprise and Hermione. */

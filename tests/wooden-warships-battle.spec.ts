@@ -1,16 +1,12 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { dismissOfflineNotice, enterFaces } from './table';
 
 // A Wooden Warships battle played on the battle page with dice typed in at the table: fleet
 // purchase, loading, a schooner's full broadside with mismatched shot and a half die, a Man O' War
 // broadside, a boarding fought round by round (with an undo of a round) to capture, and looting.
 // The ship charts are the shipped EXAMPLE charts (invented numbers, labelled as examples).
 
-test.beforeEach(async ({ page }) => {
-  // The one-time "Ready to work offline" banner sits over the undo bar until a referee taps OK.
-  await page.addLocatorHandler(page.getByText('Ready to work offline.'), async () => {
-    await page.getByRole('button', { name: 'OK' }).click();
-  });
-});
+dismissOfflineNotice();
 
 async function createBattle(page: Page, name: string): Promise<void> {
   await page.goto('/');
@@ -24,15 +20,6 @@ async function createBattle(page: Page, name: string): Promise<void> {
 }
 
 /** Taps faces on a dice pad's keypad (dice up to d12), then commits them. */
-async function tapFaces(pad: Locator, faces: number[]): Promise<void> {
-  for (const f of faces) {
-    await pad
-      .getByRole('group', { name: /^Face of Die/ })
-      .getByRole('button', { name: String(f), exact: true })
-      .click();
-  }
-  await pad.getByRole('button', { name: `Use ${faces.join(', ')}` }).click();
-}
 
 /** Types the faces of d100s one by one, then commits them. */
 async function typeFaces(pad: Locator, faces: number[]): Promise<void> {
@@ -141,7 +128,7 @@ test('purchase, broadsides with typed dice, boarding round by round to capture, 
     '2 of 2 hit: roll 1d4 + ½d4 + 1d6 + ½d6.'
   );
   // Full dice first (d4, d6), then the half dice: 4 + 6 + ⌈3/2⌉ + ⌈5/2⌉ = 15.
-  await tapFaces(fire.getByTestId('dice-pad'), [4, 6, 3, 5]);
+  await enterFaces(fire.getByTestId('dice-pad'), [4, 6, 3, 5]);
   await expect(
     logLine(page, "Pickle fires a full broadside at Fleche's crew (3″): 2 of 2 hit")
   ).toContainText('1d4 + ½d4 + 1d6 + ½d6 = 15 crew (10 left)');
@@ -152,7 +139,7 @@ test('purchase, broadsides with typed dice, boarding round by round to capture, 
   await fire.getByLabel('Target area').selectOption('crew');
   await expect(fire.getByTestId('ww-fire-needed')).toContainText('roll under 65');
   await typeFaces(fire.getByTestId('dice-pad'), [10, 90, 90, 90, 90, 90]);
-  await tapFaces(fire.getByTestId('dice-pad'), [3, 3, 2]);
+  await enterFaces(fire.getByTestId('dice-pad'), [3, 3, 2]);
   await expect(logLine(page, 'Victory fires a full broadside')).toContainText(
     '1 of 6 hit, 3d6 = 8 crew (2 left)'
   );
@@ -185,12 +172,12 @@ test('purchase, broadsides with typed dice, boarding round by round to capture, 
   );
 
   // Round 1: 6,1,1 v 5,4 — 6 beats 5; 1 loses to 4: each side loses one.
-  await tapFaces(fight.getByTestId('dice-pad'), [6, 1, 1, 5, 4]);
+  await enterFaces(fight.getByTestId('dice-pad'), [6, 1, 1, 5, 4]);
   await expect(fight.getByTestId('ww-fight-state')).toContainText('2 boarders');
   await expect(fight.getByTestId('ww-fight-state')).toContainText('against 1 defenders');
 
   // Round 2 as first entered: 1,1 v 3 — a boarder falls. Undo it (a mistyped round).
-  await tapFaces(fight.getByTestId('dice-pad'), [1, 1, 3]);
+  await enterFaces(fight.getByTestId('dice-pad'), [1, 1, 3]);
   await expect(fight.getByTestId('ww-fight-state')).toContainText('1 boarders');
   await page
     .getByRole('toolbar', { name: 'Undo and redo' })
@@ -201,7 +188,7 @@ test('purchase, broadsides with typed dice, boarding round by round to capture, 
   await expect(logLine(page, 'round 2: boarders 1,1 v defenders 3')).toHaveClass(/voided/);
 
   // Round 2 again: 6,1 v 3 — the last defender falls and Fleche is taken.
-  await tapFaces(fight.getByTestId('dice-pad'), [6, 1, 3]);
+  await enterFaces(fight.getByTestId('dice-pad'), [6, 1, 3]);
   await expect(logLine(page, 'round 2: boarders 6,1 v defenders 3')).toContainText(
     'Fleche is captured'
   );

@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { tapFaces } from './table';
 
 // Wooden Warships standalone calculators with dice typed in at the table: the exact odds shown
 // (Appendix B-1 / B-2 of the spec) and the outcome of the typed roll.
@@ -12,14 +13,6 @@ async function open(page: Page): Promise<void> {
 }
 
 /** Taps the faces on the keypad of a dice pad (dice up to d12). */
-async function tapFaces(pad: Locator, faces: number[]): Promise<void> {
-  for (const f of faces) {
-    await pad
-      .getByRole('group', { name: /^Face of Die/ })
-      .getByRole('button', { name: String(f), exact: true })
-      .click();
-  }
-}
 
 /** Types the faces of large dice (d100) one by one. */
 async function typeFaces(pad: Locator, faces: number[]): Promise<void> {

@@ -1,16 +1,12 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { dismissOfflineNotice, enterFaces } from './table';
 
 // Wooden Warships on the battle page, beyond the main battle test: an upgrade bought from the hold
 // (funds, effects, end of turn, undo), an island collision (ram damage to her own hull, undo), and
 // the battle option "1 boarding round a turn" stopping a boarding after its round and letting it
 // go on next turn. The ship charts are the shipped EXAMPLE charts (invented numbers).
 
-test.beforeEach(async ({ page }) => {
-  // The one-time "Ready to work offline" banner sits over the undo bar until a referee taps OK.
-  await page.addLocatorHandler(page.getByText('Ready to work offline.'), async () => {
-    await page.getByRole('button', { name: 'OK' }).click();
-  });
-});
+dismissOfflineNotice();
 
 async function createBattle(page: Page, name: string, readings: Record<string, string> = {}) {
   await page.goto('/');
@@ -49,15 +45,6 @@ async function buy(page: Page, player: string, chart: string, name: string, hold
 }
 
 /** Taps faces on a dice pad's keypad (dice up to d12), then commits them. */
-async function tapFaces(pad: Locator, faces: number[]): Promise<void> {
-  for (const f of faces) {
-    await pad
-      .getByRole('group', { name: /^Face of Die/ })
-      .getByRole('button', { name: String(f), exact: true })
-      .click();
-  }
-  await pad.getByRole('button', { name: `Use ${faces.join(', ')}` }).click();
-}
 
 /** Types the faces of d100s one by one, then commits them. */
 async function typeFaces(pad: Locator, faces: number[]): Promise<void> {
@@ -160,7 +147,7 @@ test('an upgrade bought from the hold and an island collision, each undone as on
     'data-fraction',
     '5/108'
   );
-  await tapFaces(island.getByTestId('dice-pad'), [6, 5, 4]);
+  await enterFaces(island.getByTestId('dice-pad'), [6, 5, 4]);
   await expect(logLine(page, 'Royal George runs onto an island')).toContainText(
     'ram damage 3d6 = 15 to her own hull (185 left); she stops at the point of contact'
   );
@@ -193,7 +180,7 @@ test('one boarding round a turn: the second waits for the next turn', async ({ p
   await fire.getByRole('combobox', { name: /^Zone/ }).selectOption('zone1');
   await fire.getByLabel('Target area').selectOption('crew');
   await typeFaces(fire.getByTestId('dice-pad'), [10, 10, 90]);
-  await tapFaces(fire.getByTestId('dice-pad'), [6, 6, 6, 3, 1, 1]);
+  await enterFaces(fire.getByTestId('dice-pad'), [6, 6, 6, 3, 1, 1]);
   await expect(logLine(page, 'Namur fires a half broadside')).toContainText(
     '2 of 3 hit, 6d6 = 23 crew (2 left)'
   );
@@ -208,7 +195,7 @@ test('one boarding round a turn: the second waits for the next turn', async ({ p
   const fight = board.getByTestId('ww-fight');
   await expect(fight.getByTestId('ww-rounds-note')).toContainText('1 of 1 round left this turn');
   // 1,1,1 v 6,6: the boarders lose two (3 v 2).
-  await tapFaces(fight.getByTestId('dice-pad'), [1, 1, 1, 6, 6]);
+  await enterFaces(fight.getByTestId('dice-pad'), [1, 1, 1, 6, 6]);
   await expect(fight.getByTestId('ww-fight-state')).toContainText('3 boarders');
   await expect(fight.getByTestId('ww-rounds-note')).toContainText(
     "This battle fights 1 boarding round a turn (SPEC B.4.7 step 5): Namur's boarders fight on in next turn's Step 4"
@@ -219,13 +206,13 @@ test('one boarding round a turn: the second waits for the next turn', async ({ p
   await undo(page);
   await expect(fight.getByTestId('ww-fight-state')).toContainText('5 boarders');
   await expect(fight.getByTestId('ww-rounds-note')).toContainText('1 of 1 round left this turn');
-  await tapFaces(fight.getByTestId('dice-pad'), [1, 1, 1, 6, 6]);
+  await enterFaces(fight.getByTestId('dice-pad'), [1, 1, 1, 6, 6]);
   await expect(fight.getByTestId('ww-rounds-note')).toContainText('fight on in next turn');
 
   // Turn 4, Step 4: the boarding goes on; 6,6,6 v 1,1 takes the ship.
   await nextUntil(page, 'Step 4: Boarding', 4);
   await expect(fight.getByTestId('ww-rounds-note')).toContainText('1 of 1 round left this turn');
-  await tapFaces(fight.getByTestId('dice-pad'), [6, 6, 6, 1, 1]);
+  await enterFaces(fight.getByTestId('dice-pad'), [6, 6, 6, 1, 1]);
   await expect(logLine(page, 'round 2: boarders 6,6,6 v defenders 1,1')).toContainText(
     'Océan is captured'
   );
