@@ -18,6 +18,7 @@ import {
   startBoarding,
   withdrawBoarding,
   type BoardingCheck,
+  type BoardingRoundOutcome,
   type LootChoice
 } from '$lib/rules/wooden-warships/resolve-boarding';
 import {
@@ -597,6 +598,37 @@ function capturedState(
   };
 }
 
+/** A boarding that may fight a round now: not over, and within the turn's rounds. */
+function fightableBoarding(state: BattleState, attackerId: string, options: WwOptions) {
+  const f = boardingFight(state, attackerId);
+  if (!f.ok) return f;
+  if (f.value.isOver) return err(f.value.isOver);
+  const limit = roundLimitReached(f.value.attacker, options);
+  return limit ? err(limit) : f;
+}
+
+/** The state after boarding rounds: the ship captured (and her new owner), or both logs updated. */
+function afterBoardingRounds(
+  state: BattleState,
+  ids: { attackerId: string; defenderId: string },
+  attacker: Sheet,
+  defender: Sheet,
+  result: BoardingRoundOutcome['result'],
+  options: WwOptions
+): BattleState {
+  const { attackerId, defenderId } = ids;
+  if (result !== 'captured')
+    return withSheets(state, { [attackerId]: attacker, [defenderId]: defender });
+  const cap = applyCapture(attacker, defender, options.capturedShipFate);
+  return capturedState(
+    state,
+    attackerId,
+    defenderId,
+    { [attackerId]: cap.attacker, [defenderId]: cap.defender },
+    options
+  );
+}
+
 /**
  * B.4.7 step 4: one boarding round ("Both players roll at the same time"), the attacker's dice then
  * the defender's. A round that kills the last defender captures the ship in the same event.
@@ -607,12 +639,9 @@ export function boardingRoundAction(
   roll: DiceRoll,
   options: WwOptions
 ): Result<EventDraft> {
-  const f = boardingFight(state, attackerId);
+  const f = fightableBoarding(state, attackerId, options);
   if (!f.ok) return f;
   const { attacker, defender, defenderId, attackers, defenders } = f.value;
-  if (f.value.isOver) return err(f.value.isOver);
-  const limit = roundLimitReached(attacker, options);
-  if (limit) return err(limit);
   const faces = roll.dice.map((d) => d.face);
   const na = Math.min(3, attackers);
   const r = resolveBoardingRound(
@@ -623,21 +652,17 @@ export function boardingRoundAction(
   if (!r.ok) return r;
   const out = r.value;
   const round = applyBoardingRound(attacker, defender, out);
-  let sheets: Record<string, Sheet> = {
-    [attackerId]: round.attacker,
-    [defenderId]: round.defender
-  };
+  const next = afterBoardingRounds(
+    state,
+    { attackerId, defenderId },
+    round.attacker,
+    round.defender,
+    out.result,
+    options
+  );
   let summary = `${attacker.name} boarding ${defender.name}, round ${(attacker.boarding?.roundsFought ?? 0) + 1}: boarders ${out.attackerValues.join(',')} v defenders ${out.defenderValues.join(',')}; defenders lose ${out.defenderLosses}, boarders lose ${out.attackerLosses} (${out.attackersLeft} v ${out.defendersLeft})`;
-  let next: BattleState;
-  if (out.result === 'captured') {
-    const cap = applyCapture(round.attacker, round.defender, options.capturedShipFate);
-    sheets = { [attackerId]: cap.attacker, [defenderId]: cap.defender };
-    next = capturedState(state, attackerId, defenderId, sheets, options);
-    summary += `: ${defender.name} is captured`;
-  } else {
-    next = withSheets(state, sheets);
-    if (out.result === 'repelled') summary += ': the boarders are repelled';
-  }
+  if (out.result === 'captured') summary += `: ${defender.name} is captured`;
+  else if (out.result === 'repelled') summary += ': the boarders are repelled';
   return ok(
     createAction(state, {
       kind: 'ww.boardingRound',
@@ -773,12 +798,9 @@ export function boardingFightAction(
   roll: DiceRoll,
   options: WwOptions
 ): Result<EventDraft> {
-  const f = boardingFight(state, attackerId);
+  const f = fightableBoarding(state, attackerId, options);
   if (!f.ok) return f;
   const { attacker, defender, defenderId, attackers, defenders } = f.value;
-  if (f.value.isOver) return err(f.value.isOver);
-  const limit = roundLimitReached(attacker, options);
-  if (limit) return err(limit);
   const left = attacker.boarding ? boardingRoundsLeft(attacker.boarding, options) : 0;
   const skills = { attackerSkill: attacker.crewSkill, defenderSkill: defender.crewSkill };
   const r = resolveBoardingRounds(
@@ -802,24 +824,18 @@ export function boardingFightAction(
     rounds.length === 1 ? `round ${first}` : `rounds ${first}–${first + rounds.length - 1}`;
   const lossA = rounds.reduce((s, x) => s + x.attackerLosses, 0);
   const lossD = rounds.reduce((s, x) => s + x.defenderLosses, 0);
+  const next = afterBoardingRounds(
+    state,
+    { attackerId, defenderId },
+    a,
+    d,
+    lastRound.result,
+    options
+  );
   let summary = `${attacker.name} boarding ${defender.name}, ${span}: defenders lose ${lossD}, boarders lose ${lossA} (${lastRound.attackersLeft} v ${lastRound.defendersLeft})`;
-  let next: BattleState;
-  if (lastRound.result === 'captured') {
-    const cap = applyCapture(a, d, options.capturedShipFate);
-    next = capturedState(
-      state,
-      attackerId,
-      defenderId,
-      { [attackerId]: cap.attacker, [defenderId]: cap.defender },
-      options
-    );
-    summary += `: ${defender.name} is captured`;
-  } else {
-    next = withSheets(state, { [attackerId]: a, [defenderId]: d });
-    if (lastRound.result === 'repelled') summary += ': the boarders are repelled';
-    else
-      summary += `: the turn's ${rounds.length} round${rounds.length === 1 ? '' : 's'} are fought`;
-  }
+  if (lastRound.result === 'captured') summary += `: ${defender.name} is captured`;
+  else if (lastRound.result === 'repelled') summary += ': the boarders are repelled';
+  else summary += `: the turn's ${rounds.length} round${rounds.length === 1 ? '' : 's'} are fought`;
   return ok(
     createAction(state, {
       kind: 'ww.boardingRounds',
