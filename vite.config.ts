@@ -1,6 +1,7 @@
 import { sveltekit } from '@sveltejs/kit/vite';
 import { SvelteKitPWA } from '@vite-pwa/sveltekit';
 import { defineConfig } from 'vitest/config';
+import { startPageCompileHints } from './scripts/compile-hints';
 
 const THEME = '#0f1a24';
 
@@ -9,6 +10,7 @@ export default defineConfig({
   worker: { format: 'es' },
   plugins: [
     sveltekit(),
+    startPageCompileHints(),
     SvelteKitPWA({
       // Prompt mode: a new version waits for the referee's "Reload", never mid-battle.
       registerType: 'prompt',
