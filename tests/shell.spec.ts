@@ -51,14 +51,33 @@ test('the CSP header is strict: hashed scripts only, no eval, no objects, no bas
 
 test('navigation works from the tab bar on a phone', async ({ page }) => {
   await page.goto('/');
-  const tabbar = page.locator('nav.tabbar');
-  await tabbar.getByRole('link', { name: 'Settings' }).click();
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  // Within thumb reach: the bar sits on the bottom edge of the phone's screen.
+  const box = await nav.boundingBox();
+  const viewport = page.viewportSize();
+  expect(box && viewport && Math.round(box.y + box.height)).toBe(viewport?.height);
+  await nav.getByRole('link', { name: 'Settings' }).click();
   await expect(page).toHaveURL(/\/settings$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
-  await expect(tabbar.getByRole('link', { name: 'Settings' })).toHaveAttribute(
+  await expect(nav.getByRole('link', { name: 'Settings' })).toHaveAttribute('aria-current', 'page');
+});
+
+test('on a tablet the same navigation sits in the header', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.goto('/calculators');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav).toHaveCount(1);
+  const header = await page.locator('header').boundingBox();
+  const box = await nav.boundingBox();
+  expect(box && header && box.y >= header.y && box.y + box.height <= header.y + header.height).toBe(
+    true
+  );
+  await expect(nav.getByRole('link', { name: 'Calculators' })).toHaveAttribute(
     'aria-current',
     'page'
   );
+  await nav.getByRole('link', { name: 'Ship library' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Ship library' })).toBeVisible();
 });
 
 test('the theme choice persists across a reload', async ({ page }) => {
