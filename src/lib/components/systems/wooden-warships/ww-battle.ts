@@ -18,6 +18,7 @@ import {
   startBoarding,
   withdrawBoarding,
   type BoardingCheck,
+  type BoardingCheckInput,
   type BoardingRoundOutcome,
   type LootChoice
 } from '$lib/rules/wooden-warships/resolve-boarding';
@@ -103,11 +104,40 @@ export function withSheets(
   return system ? { ...state, ships, system: toJson(system) } : { ...state, ships };
 }
 
-function shipAndSheet(state: BattleState, id: string): Result<{ ship: BattleShip; sheet: Sheet }> {
+interface ShipAndSheet {
+  ship: BattleShip;
+  sheet: Sheet;
+}
+
+function shipAndSheet(state: BattleState, id: string): Result<ShipAndSheet> {
   const ship = state.ships[id];
   const sheet = sheetOf(ship);
   if (!ship || !sheet) return err('That ship is not a Wooden Warships ship of this battle.');
   return ok({ ship, sheet });
+}
+
+/** The two ships an action involves: firer and target, boarder and boarded, captor and prize. */
+function shipPair(
+  state: BattleState,
+  firstId: string,
+  secondId: string
+): Result<[ShipAndSheet, ShipAndSheet]> {
+  const first = shipAndSheet(state, firstId);
+  if (!first.ok) return first;
+  const second = shipAndSheet(state, secondId);
+  if (!second.ok) return second;
+  return ok([first.value, second.value]);
+}
+
+/** The common event of the builders below: some ship logs (and the system state) replaced. */
+function sheetsAction(
+  state: BattleState,
+  kind: string,
+  summary: string,
+  sheets: Record<string, Sheet>,
+  system?: SystemState
+): Result<EventDraft> {
+  return ok(createAction(state, { kind, summary, next: withSheets(state, sheets, system) }));
 }
 
 /** "Each player will start with £7,000" (SPEC B.4.1): a player joins the fleet purchase. */
@@ -228,12 +258,11 @@ export function reloadAction(
   if (entries.length === 0) return err('Choose the shot for at least one battery.');
   const r = reload(s.value.sheet, loads, options);
   if (!r.ok) return r;
-  return ok(
-    createAction(state, {
-      kind: 'ww.reload',
-      summary: `${s.value.sheet.name} loads ${entries.map(([b, a]) => `${BATTERY_NAMES[b]}: ${a}`).join(', ')}`,
-      next: withSheets(state, { [shipId]: r.value })
-    })
+  return sheetsAction(
+    state,
+    'ww.reload',
+    `${s.value.sheet.name} loads ${entries.map(([b, a]) => `${BATTERY_NAMES[b]}: ${a}`).join(', ')}`,
+    { [shipId]: r.value }
   );
 }
 
@@ -248,12 +277,11 @@ export function setSailAction(
   const r = setSail(s.value.sheet, setting);
   if (!r.ok) return r;
   const anchor = r.value.isRaisingAnchor ? ' (raising the anchor takes a turn)' : '';
-  return ok(
-    createAction(state, {
-      kind: 'ww.setSail',
-      summary: `${s.value.sheet.name} sets ${SAIL_SETTING_TEXT[setting].name} for next turn${anchor}`,
-      next: withSheets(state, { [shipId]: r.value })
-    })
+  return sheetsAction(
+    state,
+    'ww.setSail',
+    `${s.value.sheet.name} sets ${SAIL_SETTING_TEXT[setting].name} for next turn${anchor}`,
+    { [shipId]: r.value }
   );
 }
 
@@ -270,12 +298,11 @@ export function moveAction(
   const how = r.value.movesAt
     ? `moves at ${SAIL_SETTING_TEXT[r.value.movesAt].name}, speed ${r.value.speed}`
     : 'does not move';
-  return ok(
-    createAction(state, {
-      kind: 'ww.move',
-      summary: `${s.value.sheet.name} (${WIND_SECTOR_TEXT[wind]}) ${how}: ${r.value.reason}`,
-      next: withSheets(state, { [shipId]: r.value.sheet })
-    })
+  return sheetsAction(
+    state,
+    'ww.move',
+    `${s.value.sheet.name} (${WIND_SECTOR_TEXT[wind]}) ${how}: ${r.value.reason}`,
+    { [shipId]: r.value.sheet }
   );
 }
 
@@ -356,21 +383,20 @@ export function planBattleFire(
   options: WwOptions
 ): Result<FirePlan> {
   if (setup.firerId === setup.targetId) return err('A ship cannot fire at herself.');
-  const firer = shipAndSheet(state, setup.firerId);
-  if (!firer.ok) return firer;
-  const target = shipAndSheet(state, setup.targetId);
-  if (!target.ok) return target;
-  if (target.value.sheet.status !== 'active') return err('The target is already out of the fight.');
-  const captain = systemOf(state).players[firer.value.ship.player]?.captain;
+  const pair = shipPair(state, setup.firerId, setup.targetId);
+  if (!pair.ok) return pair;
+  const [firer, target] = pair.value;
+  if (target.sheet.status !== 'active') return err('The target is already out of the fight.');
+  const captain = systemOf(state).players[firer.ship.player]?.captain;
   return planFire(
     {
-      firer: firer.value.sheet,
+      firer: firer.sheet,
       mode: setup.mode,
       batteries: setup.batteries,
-      targetType: target.value.sheet.chart.type,
+      targetType: target.sheet.chart.type,
       distanceInches: setup.distanceInches,
       area: setup.area,
-      modifiers: firerModifiers(firer.value.sheet, captain?.modifiers ?? []),
+      modifiers: firerModifiers(firer.sheet, captain?.modifiers ?? []),
       isExposedSide: setup.isExposedSide && canBeExposed(state, setup.targetId, options),
       hasLineOfSight: setup.hasLineOfSight
     },
@@ -483,6 +509,21 @@ function playerHasAttacked(state: BattleState, player: string): boolean {
   );
 }
 
+/** What the boarding conditions (B.3.9 / B.4.7 step 1) read, for two ships of the battle. */
+function boardingInput(
+  state: BattleState,
+  setup: BoardingSetup,
+  [attacker, target]: [ShipAndSheet, ShipAndSheet]
+): BoardingCheckInput {
+  return {
+    attacker: attacker.sheet,
+    target: target.sheet,
+    distanceInches: setup.distanceInches,
+    isSideBySide: setup.isSideBySide,
+    hasPlayerAttackedThisTurn: playerHasAttacked(state, attacker.ship.player)
+  };
+}
+
 /** B.3.9 / B.4.7 step 1: every boarding condition, for two ships of the battle. */
 export function battleBoardingCheck(
   state: BattleState,
@@ -490,22 +531,9 @@ export function battleBoardingCheck(
   options: WwOptions
 ): Result<BoardingCheck> {
   if (setup.attackerId === setup.targetId) return err('A ship cannot board herself.');
-  const a = shipAndSheet(state, setup.attackerId);
-  if (!a.ok) return a;
-  const t = shipAndSheet(state, setup.targetId);
-  if (!t.ok) return t;
-  return ok(
-    checkBoarding(
-      {
-        attacker: a.value.sheet,
-        target: t.value.sheet,
-        distanceInches: setup.distanceInches,
-        isSideBySide: setup.isSideBySide,
-        hasPlayerAttackedThisTurn: playerHasAttacked(state, a.value.ship.player)
-      },
-      options
-    )
-  );
+  const pair = shipPair(state, setup.attackerId, setup.targetId);
+  if (!pair.ok) return pair;
+  return ok(checkBoarding(boardingInput(state, setup, pair.value), options));
 }
 
 /** B.4.7 step 2: the boarding party goes across. */
@@ -514,29 +542,23 @@ export function boardingStartAction(
   setup: BoardingSetup,
   options: WwOptions
 ): Result<EventDraft> {
-  const a = shipAndSheet(state, setup.attackerId);
-  if (!a.ok) return a;
-  const t = shipAndSheet(state, setup.targetId);
-  if (!t.ok) return t;
+  const pair = shipPair(state, setup.attackerId, setup.targetId);
+  if (!pair.ok) return pair;
+  const [a, t] = pair.value;
   const r = startBoarding(
     {
-      attacker: a.value.sheet,
-      target: t.value.sheet,
-      distanceInches: setup.distanceInches,
-      isSideBySide: setup.isSideBySide,
-      hasPlayerAttackedThisTurn: playerHasAttacked(state, a.value.ship.player),
+      ...boardingInput(state, setup, pair.value),
       targetShipId: setup.targetId,
       party: setup.party
     },
     options
   );
   if (!r.ok) return r;
-  return ok(
-    createAction(state, {
-      kind: 'ww.board',
-      summary: `${a.value.sheet.name} boards ${t.value.sheet.name} with ${setup.party} crew`,
-      next: withSheets(state, { [setup.attackerId]: r.value })
-    })
+  return sheetsAction(
+    state,
+    'ww.board',
+    `${a.sheet.name} boards ${t.sheet.name} with ${setup.party} crew`,
+    { [setup.attackerId]: r.value }
   );
 }
 
@@ -629,6 +651,27 @@ function afterBoardingRounds(
   );
 }
 
+/** What a boarding roll's log entry records: the two parties and the die each side rolls. */
+function boardingRollInputs(
+  ids: { attackerId: string; defenderId: string },
+  fight: { attacker: Sheet; defender: Sheet; attackers: number; defenders: number }
+) {
+  return {
+    ...ids,
+    attackers: fight.attackers,
+    defenders: fight.defenders,
+    attackerDie: BOARDING_DIE[fight.attacker.crewSkill],
+    defenderDie: BOARDING_DIE[fight.defender.crewSkill]
+  };
+}
+
+/** The end of a boarding summary when the fight is decided, or null while it goes on. */
+function boardingEnding(result: BoardingRoundOutcome['result'], defender: Sheet): string | null {
+  if (result === 'captured') return `: ${defender.name} is captured`;
+  if (result === 'repelled') return ': the boarders are repelled';
+  return null;
+}
+
 /**
  * B.4.7 step 4: one boarding round ("Both players roll at the same time"), the attacker's dice then
  * the defender's. A round that kills the last defender captures the ship in the same event.
@@ -660,9 +703,7 @@ export function boardingRoundAction(
     out.result,
     options
   );
-  let summary = `${attacker.name} boarding ${defender.name}, round ${(attacker.boarding?.roundsFought ?? 0) + 1}: boarders ${out.attackerValues.join(',')} v defenders ${out.defenderValues.join(',')}; defenders lose ${out.defenderLosses}, boarders lose ${out.attackerLosses} (${out.attackersLeft} v ${out.defendersLeft})`;
-  if (out.result === 'captured') summary += `: ${defender.name} is captured`;
-  else if (out.result === 'repelled') summary += ': the boarders are repelled';
+  const summary = `${attacker.name} boarding ${defender.name}, round ${(attacker.boarding?.roundsFought ?? 0) + 1}: boarders ${out.attackerValues.join(',')} v defenders ${out.defenderValues.join(',')}; defenders lose ${out.defenderLosses}, boarders lose ${out.attackerLosses} (${out.attackersLeft} v ${out.defendersLeft})${boardingEnding(out.result, defender) ?? ''}`;
   return ok(
     createAction(state, {
       kind: 'ww.boardingRound',
@@ -670,14 +711,7 @@ export function boardingRoundAction(
       next,
       roll: {
         procedure: 'Wooden Warships boarding round (SPEC B.4.7 step 4)',
-        inputs: toJson({
-          attackerId,
-          defenderId,
-          attackers,
-          defenders,
-          attackerDie: BOARDING_DIE[attacker.crewSkill],
-          defenderDie: BOARDING_DIE[defender.crewSkill]
-        }),
+        inputs: toJson(boardingRollInputs({ attackerId, defenderId }, f.value)),
         dice: roll,
         outcome: toJson(out)
       }
@@ -696,12 +730,11 @@ export function endBoardingAction(
   if (!f.ok) return f;
   const { attacker, defender, defenderId } = f.value;
   if (how === 'withdraw') {
-    return ok(
-      createAction(state, {
-        kind: 'ww.withdraw',
-        summary: `${attacker.name}'s boarders withdraw from ${defender.name}`,
-        next: withSheets(state, { [attackerId]: withdrawBoarding(attacker) })
-      })
+    return sheetsAction(
+      state,
+      'ww.withdraw',
+      `${attacker.name}'s boarders withdraw from ${defender.name}`,
+      { [attackerId]: withdrawBoarding(attacker) }
     );
   }
   if (defender.status !== 'active') return err(`${defender.name} is ${defender.status}.`);
@@ -731,31 +764,26 @@ export function lootAction(
   prizeId: string,
   choice: LootChoice
 ): Result<EventDraft> {
-  const c = shipAndSheet(state, captorId);
-  if (!c.ok) return c;
-  const p = shipAndSheet(state, prizeId);
-  if (!p.ok) return p;
+  const pair = shipPair(state, captorId, prizeId);
+  if (!pair.ok) return pair;
+  const [captor, prize] = pair.value;
   const system = systemOf(state);
-  const player = c.value.ship.player;
+  const player = captor.ship.player;
   const r = applyLoot(
-    { state: system, captorPlayer: player, captorShip: c.value.sheet, prize: p.value.sheet },
+    { state: system, captorPlayer: player, captorShip: captor.sheet, prize: prize.sheet },
     choice
   );
   if (!r.ok) return r;
   const gained =
     choice === 'lootAmount'
       ? `${pounds((r.value.state.players[player]?.funds ?? 0) - (system.players[player]?.funds ?? 0))} (${player} now has ${pounds(r.value.state.players[player]?.funds ?? 0)})`
-      : `${p.value.sheet.upgradeCards.length} upgrade cards`;
-  return ok(
-    createAction(state, {
-      kind: 'ww.loot',
-      summary: `${c.value.sheet.name} loots ${p.value.sheet.name}: ${gained}`,
-      next: withSheets(
-        state,
-        { [captorId]: r.value.captorShip, [prizeId]: r.value.prize },
-        r.value.state
-      )
-    })
+      : `${prize.sheet.upgradeCards.length} upgrade cards`;
+  return sheetsAction(
+    state,
+    'ww.loot',
+    `${captor.sheet.name} loots ${prize.sheet.name}: ${gained}`,
+    { [captorId]: r.value.captorShip, [prizeId]: r.value.prize },
+    r.value.state
   );
 }
 
@@ -832,10 +860,10 @@ export function boardingFightAction(
     lastRound.result,
     options
   );
-  let summary = `${attacker.name} boarding ${defender.name}, ${span}: defenders lose ${lossD}, boarders lose ${lossA} (${lastRound.attackersLeft} v ${lastRound.defendersLeft})`;
-  if (lastRound.result === 'captured') summary += `: ${defender.name} is captured`;
-  else if (lastRound.result === 'repelled') summary += ': the boarders are repelled';
-  else summary += `: the turn's ${rounds.length} round${rounds.length === 1 ? '' : 's'} are fought`;
+  const ending =
+    boardingEnding(lastRound.result, defender) ??
+    `: the turn's ${rounds.length} round${rounds.length === 1 ? '' : 's'} are fought`;
+  const summary = `${attacker.name} boarding ${defender.name}, ${span}: defenders lose ${lossD}, boarders lose ${lossA} (${lastRound.attackersLeft} v ${lastRound.defendersLeft})${ending}`;
   return ok(
     createAction(state, {
       kind: 'ww.boardingRounds',
@@ -844,12 +872,7 @@ export function boardingFightAction(
       roll: {
         procedure: 'Wooden Warships boarding rounds (SPEC B.4.7 steps 4–5)',
         inputs: toJson({
-          attackerId,
-          defenderId,
-          attackers,
-          defenders,
-          attackerDie: BOARDING_DIE[attacker.crewSkill],
-          defenderDie: BOARDING_DIE[defender.crewSkill],
+          ...boardingRollInputs({ attackerId, defenderId }, f.value),
           roundsAllowed: Number.isFinite(left) ? left : 'untilResolved'
         }),
         dice: roll,
@@ -989,12 +1012,12 @@ export function upgradeAction(
   const funds = r.value.state.players[ship.player]?.funds ?? 0;
   const sp = effectiveSpeeds(r.value.sheet);
   const whose = options.upgradeEndsTurnScope === 'player' ? `${ship.player}'s` : 'her';
-  return ok(
-    createAction(state, {
-      kind: 'ww.upgrade',
-      summary: `${sheet.name} fits ${card.name} for ${pounds(card.cost)} (${upgradeEffectText(card)}; speeds ${sp.full}/${sp.battle}/${sp.trim}): ${ship.player} has ${pounds(funds)} left; end of ${whose} turn`,
-      next: withSheets(state, sheets, r.value.state)
-    })
+  return sheetsAction(
+    state,
+    'ww.upgrade',
+    `${sheet.name} fits ${card.name} for ${pounds(card.cost)} (${upgradeEffectText(card)}; speeds ${sp.full}/${sp.battle}/${sp.trim}): ${ship.player} has ${pounds(funds)} left; end of ${whose} turn`,
+    sheets,
+    r.value.state
   );
 }
 
@@ -1029,12 +1052,11 @@ export function holdAction(
   const r = assignCards(s.value.sheet, loot, upgrades);
   if (!r.ok) return r;
   const names = upgrades.map((u) => u.name).join(', ') || 'no upgrade cards';
-  return ok(
-    createAction(state, {
-      kind: 'ww.hold',
-      summary: `${s.value.sheet.name}'s hold: ${loot ? `loot card ${loot.name}, ` : ''}${names}`,
-      next: withSheets(state, { [shipId]: r.value })
-    })
+  return sheetsAction(
+    state,
+    'ww.hold',
+    `${s.value.sheet.name}'s hold: ${loot ? `loot card ${loot.name}, ` : ''}${names}`,
+    { [shipId]: r.value }
   );
 }
 
