@@ -38,6 +38,26 @@ describe('Wooden Warships sheet editor (server render)', () => {
     expect(body).toContain('Boarding party up to 55');
   });
 
+  it('shows each point track and both sail choices with what the log holds', () => {
+    const sheet = {
+      ...sheetFromChart({ name: 'HMS Test', chart: exampleChart('Frigate') }),
+      speedSetting: 'battle' as const
+    };
+    const { body } = render(SheetEditor, { props: { sheet, onchange: noop } });
+    for (const [label, value] of [
+      ['Hull', sheet.hull.current],
+      ['Crew', sheet.crew.current],
+      ['Rigging', sheet.rigging.current]
+    ] as const) {
+      expect(body).toMatch(new RegExp(`>${label}</label>.*?value="${value}"`));
+      expect(body).toContain(`aria-label="Increase ${label}"`);
+    }
+    expect(body).toMatch(/<span>Sail now<\/span>.*?<option value="battle" selected="">/);
+    expect(body).toMatch(
+      /<span>Sail set for next turn<\/span>.*?<option value="" selected="">Unchanged/
+    );
+  });
+
   it('offers a chart for a blank sheet', () => {
     const { body } = render(SheetEditor, {
       props: { sheet: defaultSheet({ name: 'New' }), onchange: noop }
