@@ -1,5 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { EMPTY_WIND_PANEL, parseWindPanel, splitFaces, strengthLabel } from './mc-ui';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  EMPTY_WIND_PANEL,
+  parseWindPanel,
+  sandRunOutAlarm,
+  settle,
+  splitFaces,
+  strengthLabel
+} from './mc-ui';
 
 describe('Master and Commander UI helpers', () => {
   it('labels strength with the dice it rolls', () => {
@@ -18,6 +25,58 @@ describe('Master and Commander UI helpers', () => {
       [6, 5, 2],
       [6, 4]
     ]);
+  });
+
+  it('settles a procedure: a refusal is shown and nothing recorded; a success clears it and records', () => {
+    const shown: string[] = [];
+    const recorded: number[] = [];
+    const show = (m: string): void => {
+      shown.push(m);
+    };
+    const record = (v: number): void => {
+      recorded.push(v);
+    };
+    settle({ ok: false, error: 'Not your turn.' }, show, record);
+    expect(shown).toEqual(['Not your turn.']);
+    expect(recorded).toEqual([]);
+    settle({ ok: true, value: 4 }, show, record);
+    expect(shown).toEqual(['Not your turn.', '']);
+    expect(recorded).toEqual([4]);
+  });
+
+  describe('the sand-run-out alarm', () => {
+    afterEach(() => {
+      vi.unstubAllGlobals();
+    });
+
+    it('vibrates, and beeps three times when a tap has made the audio context', () => {
+      const vibrate = vi.fn();
+      vi.stubGlobal('navigator', { vibrate });
+      const starts: number[] = [];
+      const osc = {
+        frequency: { value: 0 },
+        connect: () => ({ connect: () => undefined }),
+        start: (t: number) => starts.push(t),
+        stop: () => undefined
+      };
+      const gain = {
+        gain: { setValueAtTime: () => undefined, exponentialRampToValueAtTime: () => undefined }
+      };
+      const audio = {
+        currentTime: 10,
+        destination: {},
+        createOscillator: () => osc,
+        createGain: () => gain
+      };
+      sandRunOutAlarm(audio as unknown as AudioContext);
+      expect(vibrate).toHaveBeenCalledWith([300, 150, 300]);
+      expect(starts).toEqual([10, 10.4, 10.8]);
+      expect(osc.frequency.value).toBe(880);
+
+      vibrate.mockClear();
+      sandRunOutAlarm(null);
+      expect(vibrate).toHaveBeenCalledTimes(1);
+    });
   });
 
   it('restores the stored wind and hourglass start; bad or missing storage starts afresh', () => {

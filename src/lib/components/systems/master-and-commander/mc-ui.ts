@@ -1,6 +1,7 @@
-// Helpers shared by the Master and Commander calculators and sheet editor (no Svelte, testable).
+// Helpers shared by the Master and Commander panels, calculators and sheet editor (no Svelte).
 import * as z from 'zod/mini';
 import type { DiceRoll } from '$lib/rules/core/dice';
+import type { Result } from '$lib/rules/core/result';
 import { DICE_BY_PRIZE_DISKS, type PrizeDisks } from '$lib/rules/master-and-commander/tables';
 import {
   cardsStateSchema,
@@ -23,9 +24,49 @@ export function splitFaces(roll: DiceRoll, n: number): [number[], number[]] {
   return [faces.slice(0, n), faces.slice(n)];
 }
 
+/**
+ * What every panel does with a procedure's answer: refused, `show` gets the reason and nothing else
+ * happens; accepted, the shown message clears and `accept` takes the value (records it, or keeps it
+ * on screen). A commit `accept` starts is not awaited here: the log shows it when it lands.
+ */
+export function settle<T>(
+  r: Result<T>,
+  show: (message: string) => void,
+  accept: (value: T) => unknown
+): void {
+  if (!r.ok) {
+    show(r.error);
+    return;
+  }
+  show('');
+  void accept(r.value);
+}
+
 /** A roll re-labelled as the dice the procedure used, for the RollCard. */
 export function facesText(faces: readonly number[]): string {
   return faces.join(', ');
+}
+
+/**
+ * "When the sand has run through, the next player to move rolls the Wind Die" (SPEC A.4.3): a
+ * vibration and three short beeps on `audio`, which must have been made on a tap (browsers let a page
+ * play sound only after one); without it, the vibration alone.
+ */
+export function sandRunOutAlarm(audio: AudioContext | null): void {
+  if (typeof navigator !== 'undefined' && 'vibrate' in navigator)
+    navigator.vibrate([300, 150, 300]);
+  if (audio === null) return;
+  const t0 = audio.currentTime;
+  for (let i = 0; i < 3; i++) {
+    const osc = audio.createOscillator();
+    const gain = audio.createGain();
+    osc.frequency.value = 880;
+    gain.gain.setValueAtTime(0.25, t0 + i * 0.4);
+    gain.gain.exponentialRampToValueAtTime(0.001, t0 + i * 0.4 + 0.3);
+    osc.connect(gain).connect(audio.destination);
+    osc.start(t0 + i * 0.4);
+    osc.stop(t0 + i * 0.4 + 0.3);
+  }
 }
 
 /**
