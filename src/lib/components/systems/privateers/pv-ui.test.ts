@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import type { BattleShip, Json } from '$lib/battle/events';
 import { DEFAULT_OPTIONS } from '$lib/rules/privateers/options';
 import { NO_DICE } from '$lib/rules/privateers/resolve-gunnery';
-import { describeCounts, planFire, tossDiceSpecs, tossFromFaces, totalDice } from './pv-ui';
+import { defaultSheet } from '$lib/rules/privateers/sheet';
+import {
+  describeCounts,
+  gunSideOptions,
+  planFire,
+  ratingOptions,
+  shipOptions,
+  tossDiceSpecs,
+  tossFromFaces,
+  totalDice
+} from './pv-ui';
 
 describe('Privateers calculator helpers', () => {
   it('plans a fire group: one gun per hit roll, the Gunner on the first gun of his group', () => {
@@ -68,5 +79,40 @@ describe('Privateers calculator helpers', () => {
     ]);
     expect(totalDice(counts)).toBe(3);
     expect(describeCounts(counts)).toBe('1 Swivel/Grape + 2 Ball Low');
+  });
+  it('names the roster ships in a select by their log, or by id where the log is unreadable', () => {
+    const ship = (id: string, sheet: Json): BattleShip => ({
+      id,
+      side: 'GB',
+      player: '',
+      order: 0,
+      sheet
+    });
+    const log = defaultSheet({ name: 'Surprise' });
+    expect(shipOptions([ship('a', log), ship('b', { not: 'a log' })])).toEqual([
+      { value: 'a', label: 'Surprise' },
+      { value: 'b', label: 'b' }
+    ]);
+  });
+  it('titles ratings 0–2 from the Rating chart for each officer and the crew', () => {
+    expect(ratingOptions('captain')).toEqual([
+      { value: 0, label: 'Landlubber (0)' },
+      { value: 1, label: 'Sea Dog (1)' },
+      { value: 2, label: 'Old Salt (2)' }
+    ]);
+    expect(ratingOptions('crew').map((o) => o.label)).toEqual([
+      'Swabs (0)',
+      'Seaman (1)',
+      'Tars (2)'
+    ]);
+  });
+  it('offers a fortification only land guns and a ship its sides, bow and stern', () => {
+    expect(gunSideOptions(true).map((o) => o.value)).toEqual(['land']);
+    expect(gunSideOptions(false).map((o) => o.value)).toEqual([
+      'starboard',
+      'larboard',
+      'bow',
+      'stern'
+    ]);
   });
 });

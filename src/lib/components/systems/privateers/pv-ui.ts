@@ -1,3 +1,4 @@
+import type { BattleShip } from '$lib/battle/events';
 import type { DiceSpec } from '$lib/components/dice/dice-pad';
 import { err, ok, type Result } from '$lib/rules/core/result';
 import {
@@ -11,17 +12,95 @@ import {
   type TossDie
 } from '$lib/rules/privateers/resolve-gunnery';
 import type { PvOptions } from '$lib/rules/privateers/options';
+import type { Gun, Sheet } from '$lib/rules/privateers/sheet';
 import {
   DAMAGE_COLUMN_LABELS,
   GUN_CLASS_LABELS,
+  RATING_CHART,
+  SAIL_SETTINGS,
   type Aim,
   type GunClass,
   type GunLoad,
+  type OfficerRole,
   type RangeBandId,
+  type Rating,
   type SailLevel
 } from '$lib/rules/privateers/tables';
+import type { FireSetup as BroadsideSetup } from './pv-battle-gunnery';
+import { sheetOf } from './pv-battle';
 
 // Pure helpers for the Privateers calculators (kept out of the .svelte files so they are tested).
+
+/** One choice of a Privateers `<select>` (PvSelect.svelte). */
+export interface SelectOption<T extends string | number> {
+  value: T;
+  label: string;
+}
+
+/** Values that are their own label (gun sides: "starboard", "larboard", …). */
+export function plainOptions<T extends string>(values: readonly T[]): SelectOption<T>[] {
+  return values.map((value) => ({ value, label: value }));
+}
+
+/** The ships of a roster: the log's name, or the ship id where there is no readable log. */
+export function shipOptions(ships: readonly BattleShip[]): SelectOption<string>[] {
+  return ships.map((s) => ({ value: s.id, label: sheetOf(s)?.name ?? s.id }));
+}
+
+/** An officer's or the crew's rating, titled from the Rating chart (C.3.1): "Sea Dog (1)". */
+export function ratingOptions(who: OfficerRole | 'crew'): SelectOption<Rating>[] {
+  return RATING_CHART.map((row) => ({
+    value: row.rating,
+    label: `${row.titles[who]} (${row.rating})`
+  }));
+}
+
+/** The gun classes of "Damage Dice (6 Sided)" (C.3.5), smallest first. */
+export const GUN_CLASS_OPTIONS: readonly SelectOption<GunClass>[] = (
+  ['swivel', 'light', 'medium', 'heavy', 'extraHeavy'] as const
+).map((c) => ({ value: c, label: GUN_CLASS_LABELS[c] }));
+
+/** Where a gun is mounted. A fortification's guns are land guns (C.4.13, "Land Based Guns Add 12"
+ *  To Each Range"); a ship's are on a side, the bow or the stern. */
+export function gunSideOptions(isFortification: boolean): SelectOption<Gun['side']>[] {
+  return plainOptions<Gun['side']>(
+    isFortification ? ['land'] : ['starboard', 'larboard', 'bow', 'stern']
+  );
+}
+
+/** What a gun fires: the shot types of the Damage Dice Table's columns (C.3.9). */
+export const LOAD_OPTIONS: readonly SelectOption<GunLoad>[] = [
+  { value: 'ball', label: 'Ball' },
+  { value: 'shotAndGrape', label: 'Shot & grape' },
+  { value: 'grape', label: 'Grape' }
+];
+
+/** The sail settings (C.3.3), No Sail to Full Sail. */
+export const SAIL_OPTIONS: readonly SelectOption<SailLevel>[] = SAIL_SETTINGS.map((s) => ({
+  value: s.level,
+  label: s.label
+}));
+
+/** A ship chart's rig (the ship log's "Rig"). */
+export const RIG_OPTIONS: readonly SelectOption<Sheet['rig']>[] = [
+  { value: 'squareRigged', label: 'Square-rigged' },
+  { value: 'foreAndAft', label: 'Fore-and-aft' }
+];
+
+/** "firing low (ship's hull, all land targets), or firing high ( at ship's mast and rigging)" (C.4.7). */
+export const AIM_OPTIONS: readonly SelectOption<Aim>[] = [
+  { value: 'low', label: 'Fire low (hull)' },
+  { value: 'high', label: 'Fire high (masts and rigging)' }
+];
+
+export type Rake = BroadsideSetup['rake'];
+
+/** Firing modifiers (C.3.7): "Stern Rake: 2x Damage Dice Bow Rake: +1/2 damage Dice". */
+export const RAKE_OPTIONS: readonly SelectOption<Rake>[] = [
+  { value: 'none', label: 'No rake' },
+  { value: 'bow', label: 'Bow rake (+½ dice)' },
+  { value: 'stern', label: 'Stern rake (2× dice)' }
+];
 
 /** A group of identical guns in the standalone gunnery calculator. */
 export interface GunGroup {
