@@ -3,7 +3,9 @@ import { render } from 'svelte/server';
 import { defaultSheet } from '$lib/rules/master-and-commander/sheet';
 import CardsPanel from './CardsPanel.svelte';
 import Calculators from './Calculators.svelte';
+import DuelCalculator from './DuelCalculator.svelte';
 import EngagementCalculator from './EngagementCalculator.svelte';
+import RaidCalculator from './RaidCalculator.svelte';
 import SheetEditor from './SheetEditor.svelte';
 import WindHourglass from './WindHourglass.svelte';
 import { EMPTY_CARDS, EMPTY_WIND_PANEL } from './mc-ui';
@@ -36,6 +38,22 @@ describe('Master and Commander calculators (server render)', () => {
     expect(body).toContain('51.5%');
     // Boarding opens against a ship with one disk: 517/7776.
     expect(body).toContain('data-fraction="517/7776"');
+  });
+
+  it('each calculator offers the rule readings that apply to it, on their defaults', () => {
+    const TIE = '<span>All compared dice tie, one side has more</span>';
+    const COUNTER_DICE = '<span>Counter-attack dice of a ship just hit</span>';
+    for (const c of [EngagementCalculator, DuelCalculator]) {
+      const { body } = render(c);
+      expect(body).toContain(TIE);
+      expect(body).toContain(COUNTER_DICE);
+      expect(body).toContain('<option value="current" selected="">After the hit (default)');
+    }
+    // A raid has no counter-attack dice to choose: the Homeport always rolls three (A.4.12).
+    const raid = render(RaidCalculator).body;
+    expect(raid).toContain(TIE);
+    expect(raid).not.toContain(COUNTER_DICE);
+    expect(raid).toContain('<option value="defender" selected="">Defender wins (default)');
   });
 
   it('the wind panel prompts the first roll and shows a full glass before it is turned', () => {

@@ -27,7 +27,7 @@ describe('Master and Commander UI helpers', () => {
     ]);
   });
 
-  it('settles a procedure: a refusal is shown and nothing recorded; a success clears it and records', () => {
+  it('settles a step: a refusal is shown, nothing recorded; success clears it and records', () => {
     const shown: string[] = [];
     const recorded: number[] = [];
     const show = (m: string): void => {

@@ -49,8 +49,8 @@ export function facesText(faces: readonly number[]): string {
 
 /**
  * "When the sand has run through, the next player to move rolls the Wind Die" (SPEC A.4.3): a
- * vibration and three short beeps on `audio`, which must have been made on a tap (browsers let a page
- * play sound only after one); without it, the vibration alone.
+ * vibration and three short beeps on `audio`, which must have been made on a tap (browsers let a
+ * page play sound only after one); without it, the vibration alone.
  */
 export function sandRunOutAlarm(audio: AudioContext | null): void {
   if (typeof navigator !== 'undefined' && 'vibrate' in navigator)
