@@ -826,6 +826,14 @@ export type Commit = (
   input: { kind: string; summary: string; next: BattleState; roll?: RollRecord }
 ) => Promise<BattleEvent | null>;
 
+/** What the battle panel hands each phase panel; `base` is the state its actions start from. */
+export interface PhaseProps {
+  view: McView;
+  opts: McOptions;
+  commit: Commit;
+  base: BattleState;
+}
+
 /** A value as the log stores it (outcomes are plain data; this drops nothing but `undefined`). */
 export function asJson(value: unknown): Json {
   return JSON.parse(JSON.stringify(value ?? null)) as Json;
