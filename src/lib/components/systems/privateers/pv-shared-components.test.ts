@@ -4,9 +4,11 @@ import type { BattleShip, BattleState } from '$lib/battle/events';
 import { DEFAULT_OPTIONS } from '$lib/rules/privateers/options';
 import { defaultSheet, type Sheet } from '$lib/rules/privateers/sheet';
 import type { BattleSession } from '$lib/state/battle.svelte';
+import ClassEditor from './ClassEditor.svelte';
 import MoraleCalculator from './MoraleCalculator.svelte';
 import PvSelect from './PvSelect.svelte';
 import PvTasks from './PvTasks.svelte';
+import SheetEditor from './SheetEditor.svelte';
 import { ratingOptions } from './pv-ui';
 
 // The shared pieces the Privateers panels are built from: one labelled select, and Phase 6's crew
@@ -28,6 +30,47 @@ describe('PvSelect', () => {
     expect(body).toContain('<span>Commander (Captain, or whoever commands)</span>');
     expect(body).toContain('Old Salt (2)');
     expect(body).toContain('<span>Crew</span>');
+  });
+});
+
+describe('sailing rates on the ship log and the class editor', () => {
+  // EXAMPLE rates (user data; the text has no ship charts).
+  const sailingRates: Sheet['sailingRates'] = {
+    beating: [4, 6, 8],
+    broadReaching: [5, 7, 9],
+    running: [6, 8, 10]
+  };
+  const STEPPERS = ['Beating', 'Broad reaching', 'Running'].flatMap((p) =>
+    ['Fighting Sail', 'Medium Sail', 'Full Sail'].map((s) => `${p} ${s}`)
+  );
+
+  it('the ship log: a labelled row per point of sail, a stepper per sail setting, locked when read-only', () => {
+    const sheet = { ...defaultSheet({ name: 'Surprise' }), sailingRates };
+    const { body } = render(SheetEditor, { props: { sheet, readonly: true, onchange: () => {} } });
+    for (const label of STEPPERS) expect(body).toContain(`>${label}</label>`);
+    expect(body).toMatch(/<span class="rate-label[^"]*">Broad reaching<\/span>/);
+    expect(body).toMatch(/aria-label="Increase Running Full Sail" disabled/);
+    expect(body).toMatch(/id="[^"]*" class="stepper-input[^"]*"[^>]*value="9"/);
+  });
+
+  it('the class editor: the same steppers, no row labels', () => {
+    const cls = {
+      id: 'c',
+      className: 'Example class',
+      rig: 'squareRigged' as const,
+      masts: 3,
+      bowsprit: true,
+      sailingRates,
+      hullPoints: 0,
+      riggingPoints: 0,
+      crew: 0,
+      marines: 0,
+      boats: 0,
+      guns: []
+    };
+    const { body } = render(ClassEditor, { props: { classes: [cls], onchange: () => {} } });
+    for (const label of STEPPERS) expect(body).toContain(`>${label}</label>`);
+    expect(body).not.toContain('rate-label');
   });
 });
 
