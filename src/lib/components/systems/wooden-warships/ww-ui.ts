@@ -1,4 +1,7 @@
+import type { BattleState, EventDraft } from '$lib/battle/events';
 import { rollDice, type DiceRoll, type Roller } from '$lib/rules/core/dice';
+import type { Result } from '$lib/rules/core/result';
+import type { BattleSession } from '$lib/state/battle.svelte';
 import type { DiceSpec } from '$lib/components/dice/dice-pad';
 import { captureChance, boardingRoundOdds } from '$lib/rules/wooden-warships/odds-boarding';
 import {
@@ -14,7 +17,32 @@ import {
   type FireMode
 } from '$lib/rules/wooden-warships/tables';
 
-// Small pure helpers for the Wooden Warships calculators (tested in ww-ui.test.ts).
+// Small helpers for the Wooden Warships calculators and battle panels (tested in ww-ui.test.ts).
+
+/**
+ * One referee action on the battle: built first from the state on screen, so a refusal is shown
+ * (`show`) and nothing is written; then built again from the state the session writes on, where a
+ * refusal (the log moved on meanwhile) becomes the session's error instead of a stale event.
+ * Returns whether the action was accepted (its write started), for the panel to clear its inputs.
+ */
+export function runBattleAction(
+  session: Pick<BattleSession, 'state' | 'act'>,
+  make: (state: BattleState) => Result<EventDraft>,
+  show: (message: string) => void
+): boolean {
+  const r = make(session.state);
+  if (!r.ok) {
+    show(r.error);
+    return false;
+  }
+  show('');
+  void session.act((state) => {
+    const again = make(state);
+    if (!again.ok) throw new Error(again.error);
+    return again.value;
+  });
+  return true;
+}
 
 /** Splits a roll's faces into consecutive groups of the given sizes. */
 export function splitFaces(roll: DiceRoll, sizes: readonly number[]): number[][] {
