@@ -641,28 +641,38 @@ export function attack(
     attackFaces,
     defenceFaces
   );
-  if (!r.ok) return r;
-  // Beginner ties rolled again (`beginnerTies='reroll'`): the same attack goes on, nothing counts.
-  if (r.value.outcome.result === 'reroll') return r;
+  return countedStrike(r, (sys, s) => {
+    const isAfloat = s.disksAfter >= 0;
+    const canRam = view.system.modules.ramming && !input.isMutualBroadside && isAfloat;
+    return afterEngagement(sys, d, s.outcome.result === 'repelled', opts, view, {
+      ram: canRam
+        ? { attackerId: input.attackerId, rammerId: input.targetId, stage: 'attempt' }
+        : null,
+      reply:
+        input.isMutualBroadside && isAfloat
+          ? {
+              kind: 'counter',
+              by: input.targetId,
+              against: input.attackerId,
+              dice: counterDice(view.system.variant, s.disksBefore, s.disksAfter, opts)
+            }
+          : null
+    });
+  });
+}
+
+/**
+ * A strike that counts, with the turn's record (`acts`) updated from it. A Beginner tie rolled again
+ * (`beginnerTies='reroll'`) counts for nothing: the same engagement goes on, the record unchanged.
+ */
+function countedStrike(
+  r: Result<StrikeResult>,
+  acts: (system: SystemState, strike: StrikeResult) => SystemState
+): Result<StrikeResult> {
+  if (!r.ok || r.value.outcome.result === 'reroll') return r;
   const sys = systemOf(r.value.next);
   if (!sys.ok) return sys;
-  const isAfloat = r.value.disksAfter >= 0;
-  const canRam = view.system.modules.ramming && !input.isMutualBroadside && isAfloat;
-  const system = afterEngagement(sys.value, d, r.value.outcome.result === 'repelled', opts, view, {
-    ram: canRam
-      ? { attackerId: input.attackerId, rammerId: input.targetId, stage: 'attempt' }
-      : null,
-    reply:
-      input.isMutualBroadside && isAfloat
-        ? {
-            kind: 'counter',
-            by: input.targetId,
-            against: input.attackerId,
-            dice: counterDice(view.system.variant, r.value.disksBefore, r.value.disksAfter, opts)
-          }
-        : null
-  });
-  return ok({ ...r.value, next: withSystem(r.value.next, system) });
+  return ok({ ...r.value, next: withSystem(r.value.next, acts(sys.value, r.value)) });
 }
 
 /** Dice for the counter-attack by the ship just attacked (SPEC A.4.8 step 2, errata 6). */
@@ -969,11 +979,7 @@ export function counterAttack(
     attackFaces,
     defenceFaces
   );
-  if (!r.ok) return r;
-  if (r.value.outcome.result === 'reroll') return r;
-  const sys = systemOf(r.value.next);
-  if (!sys.ok) return sys;
-  return ok({ ...r.value, next: withSystem(r.value.next, withActs(sys.value, { reply: null })) });
+  return countedStrike(r, (sys) => withActs(sys, { reply: null }));
 }
 
 /** The counter-attacker lets it go. */

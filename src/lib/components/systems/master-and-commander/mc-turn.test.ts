@@ -291,6 +291,28 @@ describe('attacksPerShip (SPEC A.4.5 step 4, A.5 #23)', () => {
     expect(tie.outcome.result).toBe('reroll');
     expect(turnActsOf(view(tie.next).system).engaged).toEqual([]);
   });
+
+  it('a Beginner tie on the counter-attack, rolled again, keeps the counter-attack due', () => {
+    const opts: McOptions = { ...DEFAULT_MC_OPTIONS, beginnerTies: 'reroll' };
+    let s = game('beginner', {}, null);
+    s = must(movementRoll(s, view(s), 'ship-1', 1, opts));
+    s = must(move(s, 'ship-1', { forward: 1 }, opts)).next;
+    const rules: EngagementRules = { ...RULES, variant: 'beginner', beginnerTies: 'reroll' };
+    const input = {
+      attackerId: 'ship-1',
+      targetId: 'ship-2',
+      side: null,
+      isMutualBroadside: true,
+      rules
+    };
+    s = must(attack(s, view(s), input, opts, [6], [1])).next;
+    const tie = must(counterAttack(s, view(s), rules, [3], [3]));
+    expect(tie.outcome.result).toBe('reroll');
+    expect(turnActsOf(view(tie.next).system).reply?.kind).toBe('counter');
+    const decided = must(counterAttack(tie.next, view(tie.next), rules, [5], [2]));
+    expect(decided.outcome.result).toBe('hit');
+    expect(turnActsOf(view(decided.next).system).reply).toBeNull();
+  });
 });
 
 describe('repelledAttackEndsTurn (SPEC A.4.6, A.5 #3)', () => {
