@@ -15,12 +15,14 @@ import {
   capturesDue,
   countDone,
   damageControlAction,
+  fightingShips,
   fireAction,
   grappleAction,
   juryRigAction,
   marksmenAction,
   marksmenNeeds,
   marksmenVolleyOdds,
+  notYetDone,
   pumpingAction,
   sinkingAction,
   type BoardingInput
@@ -414,5 +416,32 @@ describe('captures (C.4.17 step 4)', () => {
     const c = must(captureAction(struck, 'a', 'b'));
     expect(systemOf(c.next).boardings).toEqual([]);
     expect(c.summary).toBe('Hermione strikes her colours to the boarders: captured by Surprise');
+  });
+});
+
+describe('who may still act this turn (the panels’ ship lists)', () => {
+  it('leaves out struck, sunk and unreadable logs, then the ships that already acted', () => {
+    const s = battle((_, b) => {
+      b.struck = true;
+    });
+    const c = { ...s.ships.a, id: 'c', sheet: { ...log(s, 'a'), name: 'Lively', sunk: true } };
+    const d = { ...s.ships.a, id: 'd', sheet: { not: 'a log' } };
+    const ships = [s.ships.a, s.ships.b, c, d];
+    expect(fightingShips(ships).map((x) => x.id)).toEqual(['a']);
+    const done = [
+      {
+        kind: 'pv.grappling',
+        roll: {
+          procedure: 'g',
+          inputs: { shipId: 'a', turn: 3 },
+          dice: { source: 'app' as const, dice: [] },
+          outcome: null
+        }
+      }
+    ];
+    const a2 = { ...s.ships.a, id: 'a2' };
+    expect(notYetDone([s.ships.a, a2], done, 'pv.grappling', 3).map((x) => x.id)).toEqual(['a2']);
+    expect(notYetDone([s.ships.a], done, 'pv.grappling', 4)).toHaveLength(1);
+    expect(notYetDone([s.ships.a], done, 'pv.boarding', 3)).toHaveLength(1);
   });
 });

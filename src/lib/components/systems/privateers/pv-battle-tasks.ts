@@ -1,4 +1,4 @@
-import type { BattleEvent, BattleState } from '$lib/battle/events';
+import type { BattleEvent, BattleShip, BattleState } from '$lib/battle/events';
 import { convolve, Dist } from '$lib/rules/core/dist';
 import { mul, ONE, sub, type Rational } from '$lib/rules/core/rational';
 import { err, ok, type Result } from '$lib/rules/core/result';
@@ -78,6 +78,25 @@ export function countDone(
     }
   }
   return n;
+}
+
+/** The ships still fighting: a readable log, neither struck nor sunk (a struck ship "strikes his
+ *  colors", C.4.17; a sunk one is gone, C.4.18). */
+export function fightingShips(ships: readonly BattleShip[]): BattleShip[] {
+  return ships.filter((s) => {
+    const l = sheetOf(s);
+    return l !== null && !l.struck && !l.sunk;
+  });
+}
+
+/** Those of `ships` that have not yet done `kind` on `turn` (each procedure once per ship a turn). */
+export function notYetDone(
+  ships: readonly BattleShip[],
+  done: readonly Pick<BattleEvent, 'kind' | 'roll'>[],
+  kind: string,
+  turn: number
+): BattleShip[] {
+  return ships.filter((s) => countDone(done, kind, s.id, turn) === 0);
 }
 
 // ---- Marksmen (C.4.12) -----------------------------------------------------------------------

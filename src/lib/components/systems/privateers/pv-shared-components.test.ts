@@ -6,6 +6,8 @@ import { defaultSheet, type Sheet } from '$lib/rules/privateers/sheet';
 import type { BattleSession } from '$lib/state/battle.svelte';
 import ClassEditor from './ClassEditor.svelte';
 import MoraleCalculator from './MoraleCalculator.svelte';
+import PvGrapple from './PvGrapple.svelte';
+import PvMarksmen from './PvMarksmen.svelte';
 import PvSelect from './PvSelect.svelte';
 import PvTasks from './PvTasks.svelte';
 import SheetEditor from './SheetEditor.svelte';
@@ -126,5 +128,48 @@ describe('Phase 6 crew tasks', () => {
     // d12 + 3 fighters ≥ 8: faces 5–12.
     expect(attempt).toMatch(/data-label="Out" data-fraction="2\/3"/);
     expect(attempt).not.toContain('Record the fire');
+  });
+});
+
+describe('the roster ship selects', () => {
+  // EXAMPLE logs: Surprise has two marksmen, Hermione none, Lively has struck.
+  const ship = (id: string, patch: Partial<Sheet>): BattleShip => {
+    const base = defaultSheet({ name: id });
+    return {
+      id: id.toLowerCase(),
+      side: 'GB',
+      player: '',
+      order: 0,
+      sheet: { ...base, crew: { initial: 10, current: 10 }, ...patch }
+    };
+  };
+  const base = defaultSheet({ name: 'x' }).assignments;
+  const ships = [
+    ship('Surprise', { assignments: { ...base, marksmen: { crew: 1, marines: 1 } } }),
+    ship('Hermione', {}),
+    ship('Lively', { struck: true, assignments: { ...base, marksmen: { crew: 2, marines: 0 } } })
+  ];
+  const state: BattleState = {
+    turn: 1,
+    phase: 3,
+    ships: Object.fromEntries(ships.map((s) => [s.id, s])),
+    system: null
+  };
+  const session = { state, history: { done: [] }, isBusy: false } as unknown as BattleSession;
+  const optionsOf = (body: string, label: string): string[] => {
+    const m = new RegExp(`<span>${label}</span>\\s*<select[^>]*>([\\s\\S]*?)</select>`).exec(body);
+    return [...(m?.[1] ?? '').matchAll(/<option[^>]*>([^<]*)<\/option>/g)].map((x) => x[1]);
+  };
+
+  it('marksmen: only ships still fighting with marksmen fire; any other log is a target', () => {
+    const { body } = render(PvMarksmen, { props: { session, options: DEFAULT_OPTIONS, ships } });
+    expect(optionsOf(body, 'Marksmen of')).toEqual(['Surprise']);
+    expect(optionsOf(body, "Marksmen's target")).toEqual(['Hermione', 'Lively']);
+  });
+
+  it('grappling: ships still fighting grapple; any other log may be grappled', () => {
+    const { body } = render(PvGrapple, { props: { session, ships } });
+    expect(optionsOf(body, 'Grappling ship')).toEqual(['Surprise', 'Hermione']);
+    expect(optionsOf(body, 'Grappled ship')).toEqual(['Hermione', 'Lively']);
   });
 });
