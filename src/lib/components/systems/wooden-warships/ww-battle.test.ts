@@ -11,6 +11,7 @@ import type { Sheet, UpgradeCard } from '$lib/rules/wooden-warships/sheet';
 import {
   addPlayerAction,
   battleBoardingCheck,
+  battleShips,
   boardingFightAction,
   boardingRoundAction,
   boardingRoundsNote,
@@ -34,6 +35,7 @@ import {
   systemOf,
   upgradeAction,
   victorOf,
+  withSheets,
   type FireSetup
 } from './ww-battle';
 import { fightToEnd } from './ww-ui';
@@ -97,6 +99,15 @@ function fleets(): BattleState {
 }
 
 describe('Wooden Warships battle actions', () => {
+  it('the panels list the ships in table order; only those still in the fight when asked', () => {
+    let s = fleets();
+    s = withSheets(s, { fleche: { ...sheet(s, 'fleche'), status: 'sunk' } });
+    s = { ...s, ships: { ...s.ships, victory: { ...s.ships.victory, order: -1 } } };
+    expect(battleShips(s).map((x) => x.id)).toEqual(['victory', 'pickle', 'fleche']);
+    expect(battleShips(s, true).map((x) => x.id)).toEqual(['victory', 'pickle']);
+    expect(battleShips(s)[0].sheet.name).toBe('victory');
+  });
+
   it('a purchase adds the ship and takes its price from the funds in one event', () => {
     const s = fleets();
     expect(systemOf(s).players.Nelson.funds).toBe(7000 - 600 - 3000);

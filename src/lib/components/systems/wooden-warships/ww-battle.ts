@@ -84,6 +84,23 @@ export function sheetOf(ship: BattleShip | undefined): Sheet | null {
   return r.success ? r.data : null;
 }
 
+/**
+ * The battle's Wooden Warships ships in table order, each with her log; with `isActiveOnly`, only
+ * those still in the fight (neither sunk nor captured), the ones a phase panel acts for.
+ */
+export function battleShips(
+  state: BattleState,
+  isActiveOnly = false
+): { id: string; ship: BattleShip; sheet: Sheet }[] {
+  return Object.values(state.ships)
+    .sort((a, b) => a.order - b.order)
+    .flatMap((ship) => {
+      const sheet = sheetOf(ship);
+      if (!sheet || (isActiveOnly && sheet.status !== 'active')) return [];
+      return [{ id: ship.id, ship, sheet }];
+    });
+}
+
 /** The battle's system state (funds, charts, cards); a battle made before it existed starts empty. */
 export function systemOf(state: BattleState): SystemState {
   const r = systemStateSchema.safeParse(state.system);
