@@ -35,13 +35,14 @@ describe('PvSelect', () => {
   });
 });
 
-describe('sailing rates on the ship log and the class editor', () => {
+describe('the chart fields and sailing rates on the ship log and the class editor', () => {
   // EXAMPLE rates (user data; the text has no ship charts).
   const sailingRates: Sheet['sailingRates'] = {
     beating: [4, 6, 8],
     broadReaching: [5, 7, 9],
     running: [6, 8, 10]
   };
+  const CHART = ['Crew', 'Marines'];
   const STEPPERS = ['Beating', 'Broad reaching', 'Running'].flatMap((p) =>
     ['Fighting Sail', 'Medium Sail', 'Full Sail'].map((s) => `${p} ${s}`)
   );
@@ -50,6 +51,7 @@ describe('sailing rates on the ship log and the class editor', () => {
     const sheet = { ...defaultSheet({ name: 'Surprise' }), sailingRates };
     const { body } = render(SheetEditor, { props: { sheet, readonly: true, onchange: () => {} } });
     for (const label of STEPPERS) expect(body).toContain(`>${label}</label>`);
+    for (const label of CHART) expect(body).toContain(`>${label} at start</label>`);
     expect(body).toMatch(/<span class="rate-label[^"]*">Broad reaching<\/span>/);
     expect(body).toMatch(/aria-label="Increase Running Full Sail" disabled/);
     expect(body).toMatch(/id="[^"]*" class="stepper-input[^"]*"[^>]*value="9"/);
@@ -72,6 +74,7 @@ describe('sailing rates on the ship log and the class editor', () => {
     };
     const { body } = render(ClassEditor, { props: { classes: [cls], onchange: () => {} } });
     for (const label of STEPPERS) expect(body).toContain(`>${label}</label>`);
+    for (const label of CHART) expect(body).toContain(`>${label}</label>`);
     expect(body).not.toContain('rate-label');
   });
 });

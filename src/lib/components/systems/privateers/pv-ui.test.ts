@@ -4,6 +4,8 @@ import { DEFAULT_OPTIONS } from '$lib/rules/privateers/options';
 import { NO_DICE } from '$lib/rules/privateers/resolve-gunnery';
 import { defaultSheet } from '$lib/rules/privateers/sheet';
 import {
+  chartOf,
+  chartPatch,
   describeCounts,
   gunSideOptions,
   planFire,
@@ -114,5 +116,30 @@ describe('Privateers calculator helpers', () => {
       'bow',
       'stern'
     ]);
+  });
+  it('a chart change keeps the ship log consistent with its new totals', () => {
+    // EXAMPLE log: 3 masts (1 lost), 40 crew (30 left), 2 boats (2 lowered), 50 hull (12 damage).
+    const base = defaultSheet({ name: 'Surprise' });
+    const s = {
+      ...base,
+      masts: 3,
+      mastsLost: 1,
+      crew: { initial: 40, current: 30 },
+      marines: { initial: 0, current: 0 },
+      boats: { total: 2, lowered: 2 },
+      hull: { points: 50, damage: 12 }
+    };
+    expect(chartOf(s)).toMatchObject({ masts: 3, crew: 40, boats: 2, hullPoints: 50 });
+    expect(chartPatch(s, { masts: 0 })).toEqual({ masts: 0, mastsLost: 0 });
+    expect(chartPatch(s, { crew: 20 })).toEqual({ crew: { initial: 20, current: 20 } });
+    expect(chartPatch(s, { crew: 60 })).toEqual({ crew: { initial: 60, current: 30 } });
+    // A log with no marines yet starts them full.
+    expect(chartPatch(s, { marines: 8 })).toEqual({ marines: { initial: 8, current: 8 } });
+    expect(chartPatch(s, { boats: 1 })).toEqual({ boats: { total: 1, lowered: 1 } });
+    expect(chartPatch(s, { hullPoints: 60 })).toEqual({ hull: { points: 60, damage: 12 } });
+    expect(chartPatch(s, { rig: 'foreAndAft', bowsprit: true })).toEqual({
+      rig: 'foreAndAft',
+      bowsprit: true
+    });
   });
 });

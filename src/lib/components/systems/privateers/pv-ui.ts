@@ -12,7 +12,7 @@ import {
   type TossDie
 } from '$lib/rules/privateers/resolve-gunnery';
 import type { PvOptions } from '$lib/rules/privateers/options';
-import type { Gun, Sheet } from '$lib/rules/privateers/sheet';
+import type { Gun, Sheet, ShipClass } from '$lib/rules/privateers/sheet';
 import {
   DAMAGE_COLUMN_LABELS,
   GUN_CLASS_LABELS,
@@ -101,6 +101,50 @@ export const RAKE_OPTIONS: readonly SelectOption<Rake>[] = [
   { value: 'bow', label: 'Bow rake (+½ dice)' },
   { value: 'stern', label: 'Stern rake (2× dice)' }
 ];
+
+/** The ship chart's fields as a class holds them ([USER DATA], C.6); the log keeps them nested. */
+export type ChartFields = Pick<
+  ShipClass,
+  'rig' | 'masts' | 'bowsprit' | 'hullPoints' | 'riggingPoints' | 'crew' | 'marines' | 'boats'
+>;
+
+/** A ship log's chart values, as PvChartFields edits them. */
+export function chartOf(s: Sheet): ChartFields {
+  return {
+    rig: s.rig,
+    masts: s.masts,
+    bowsprit: s.bowsprit,
+    hullPoints: s.hull.points,
+    riggingPoints: s.rigging.points,
+    crew: s.crew.initial,
+    marines: s.marines.initial,
+    boats: s.boats.total
+  };
+}
+
+/** A chart change onto a ship log, keeping the log consistent: masts lost, boats lowered never
+ *  above the new totals; crew and marines now clamped to the new start (or set to it from 0). */
+export function chartPatch(s: Sheet, p: Partial<ChartFields>): Partial<Sheet> {
+  const out: Partial<Sheet> = {};
+  if (p.rig !== undefined) out.rig = p.rig;
+  if (p.bowsprit !== undefined) out.bowsprit = p.bowsprit;
+  if (p.masts !== undefined) {
+    out.masts = p.masts;
+    out.mastsLost = Math.min(s.mastsLost, p.masts);
+  }
+  if (p.hullPoints !== undefined) out.hull = { ...s.hull, points: p.hullPoints };
+  if (p.riggingPoints !== undefined) out.rigging = { ...s.rigging, points: p.riggingPoints };
+  if (p.crew !== undefined)
+    out.crew = { initial: p.crew, current: Math.min(s.crew.current, p.crew) || p.crew };
+  if (p.marines !== undefined)
+    out.marines = {
+      initial: p.marines,
+      current: Math.min(s.marines.current, p.marines) || p.marines
+    };
+  if (p.boats !== undefined)
+    out.boats = { total: p.boats, lowered: Math.min(s.boats.lowered, p.boats) };
+  return out;
+}
 
 /** A group of identical guns in the standalone gunnery calculator. */
 export interface GunGroup {
