@@ -1,30 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { execSync } from 'node:child_process';
-
-/** The system Chromium (Playwright's own browser download does not work here); CHROME_PATH overrides. */
-function chromiumPath(): string {
-  if (process.env.CHROME_PATH) return process.env.CHROME_PATH;
-  try {
-    return execSync('command -v chromium || command -v chromium-browser', {
-      encoding: 'utf8'
-    }).trim();
-  } catch {
-    throw new Error(
-      'No Chromium found: install it (apt-get install -y chromium) or set CHROME_PATH.'
-    );
-  }
-}
-
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage'
-];
+import { CHROMIUM_ARGS, chromiumPath } from './scripts/chromium.mjs';
 
 /** E2E_PORT lets two checkouts run their browser tests side by side. */
 const PORT = Number(process.env.E2E_PORT ?? 4173);

@@ -10,27 +10,16 @@
 // Seeding: the battle, its ships, one sheet edit and one turn are made through the UI; the other
 // entries are copies of those real events (same record shapes, new ids, seq and values) written with
 // the raw IndexedDB API, so the app reads them exactly as its own.
-import { execSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { chromium, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, chromiumPath } from './chromium.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4317);
 const BASE = `http://localhost:${PORT}`;
 const EVENTS = 10_000;
 const LOADS = 5;
 const ACTIONS = 100;
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage'
-];
-const executablePath =
-  process.env.CHROME_PATH ||
-  execSync('command -v chromium || command -v chromium-browser', { encoding: 'utf8' }).trim();
+const executablePath = chromiumPath();
 
 function quantile(values, q) {
   const sorted = [...values].sort((a, b) => a - b);

@@ -2,10 +2,11 @@
 // and writes the JSON reports to reports/. It measures; it asserts nothing. Run after `npm run build`.
 // Options: --runs N (default 1) repeats each form factor and reports the median run (scores vary
 // with the machine's load); --only mobile|desktop.
-import { spawn, execSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
+import { CHROMIUM_ARGS, chromiumPath } from './chromium.mjs';
 
 const arg = (name) => {
   const i = process.argv.indexOf(name);
@@ -15,8 +16,7 @@ const RUNS = Math.max(1, Number(arg('--runs') ?? 1));
 const FORM_FACTORS = arg('--only') ? [arg('--only')] : ['mobile', 'desktop'];
 const PORT = 4191; // not 4190: browsers and fetch refuse that port (sieve)
 const URL_TO_TEST = `http://localhost:${PORT}/`;
-const chromePath =
-  process.env.CHROME_PATH || execSync('command -v chromium', { encoding: 'utf8' }).trim();
+const chromePath = chromiumPath();
 
 const server = spawn('node', ['scripts/serve.mjs', '--port', String(PORT)], {
   stdio: 'ignore',
@@ -59,17 +59,7 @@ try {
 async function audit(formFactor) {
   const chrome = await chromeLauncher.launch({
     chromePath,
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage'
-    ]
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS]
   });
   try {
     const config =
