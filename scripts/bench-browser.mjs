@@ -56,7 +56,7 @@ async function makeBattle(page, name) {
     ['Acheron', 'French']
   ]) {
     await page.getByLabel('Ship name').fill(ship);
-    await page.getByLabel('Side').fill(side);
+    await page.getByLabel('Side', { exact: true }).fill(side);
     await page.getByRole('button', { name: 'Add ship' }).click();
     await page.getByRole('link', { name: new RegExp(ship) }).waitFor();
   }
