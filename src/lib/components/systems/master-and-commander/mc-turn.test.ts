@@ -146,6 +146,12 @@ function fire(
   );
 }
 
+/** Anna 2's 3 v 3 broadside that hits Anna 3 (the set-up of the boarding cases). */
+function ship2HitsShip3(s: BattleState): BattleState {
+  const at = { attackerId: 'ship-2', targetId: 'ship-3', attackDice: 3, defenceDice: 3 };
+  return must(strike(s, view(s), { ...at, rules: RULES, verb: 'attacks' }, HIT[0], HIT[1])).next;
+}
+
 describe('attackTiming (SPEC A.4.15, A.5 #22, errata 12)', () => {
   it('after all movement (default): no attack until every ship has moved, no move once attacks began', () => {
     let s = game();
@@ -243,22 +249,7 @@ describe('attacksPerShip (SPEC A.4.5 step 4, A.5 #23)', () => {
 
   it('a boarding is the engagement with that ship: no broadside at it afterwards (once per target)', () => {
     let s = moveAll(game('advanced', { boarding: true }));
-    s = must(
-      strike(
-        s,
-        view(s),
-        {
-          attackerId: 'ship-2',
-          targetId: 'ship-3',
-          attackDice: 3,
-          defenceDice: 3,
-          rules: RULES,
-          verb: 'attacks'
-        },
-        HIT[0],
-        HIT[1]
-      )
-    ).next;
+    s = ship2HitsShip3(s);
     const at = {
       attackerId: 'ship-1',
       targetId: 'ship-3',
@@ -662,22 +653,7 @@ describe('replies, once and right after the engagement (SPEC A.4.8, A.4.11 step 
 
   it('a failed boarding broadside to broadside lets the defender fire back; a raid lets the Homeport', () => {
     let s = moveAll(game('advanced', { boarding: true, raids: true }));
-    s = must(
-      strike(
-        s,
-        view(s),
-        {
-          attackerId: 'ship-2',
-          targetId: 'ship-3',
-          attackDice: 3,
-          defenceDice: 3,
-          rules: RULES,
-          verb: 'attacks'
-        },
-        HIT[0],
-        HIT[1]
-      )
-    ).next;
+    s = ship2HitsShip3(s);
     const at = {
       attackerId: 'ship-1',
       targetId: 'ship-3',
