@@ -1,3 +1,4 @@
+import type { DiceSource, DieFace } from '../rules/core/dice';
 import type { BattleEvent, DiceRoll } from './events';
 
 /**
@@ -6,14 +7,29 @@ import type { BattleEvent, DiceRoll } from './events';
  * voided actions are marked so an undone roll is still visible but clearly not in effect.
  */
 
+const SOURCE_TAG = { app: '', entered: ', typed in', scripted: ', scripted' } as const;
+
+/**
+ * "d6: 4, 2, typed in". A record that mixes app-rolled and typed-in dice (each die tagged, see
+ * `joinRolls`) is told in runs: "d100: 37, 82; d6: 4, 5, typed in" — the source per die, not per action.
+ */
 export function describeDice(dice: DiceRoll): string {
   if (dice.dice.length === 0) return '';
-  const faces = dice.dice.map((d) => (d.label ? `${d.label} ${d.face}` : String(d.face)));
-  const sides = new Set(dice.dice.map((d) => d.sides));
-  const kind = sides.size === 1 ? `d${dice.dice[0].sides}` : 'dice';
-  const how =
-    dice.source === 'entered' ? ', typed in' : dice.source === 'scripted' ? ', scripted' : '';
-  return `${kind}: ${faces.join(', ')}${how}`;
+  const runs: { source: DiceSource; dice: DieFace[] }[] = [];
+  for (const d of dice.dice) {
+    const source = d.source ?? dice.source;
+    const last = runs[runs.length - 1];
+    if (last && last.source === source) last.dice.push(d);
+    else runs.push({ source, dice: [d] });
+  }
+  return runs
+    .map((run) => {
+      const faces = run.dice.map((d) => (d.label ? `${d.label} ${d.face}` : String(d.face)));
+      const sides = new Set(run.dice.map((d) => d.sides));
+      const kind = sides.size === 1 ? `d${run.dice[0].sides}` : 'dice';
+      return `${kind}: ${faces.join(', ')}${SOURCE_TAG[run.source]}`;
+    })
+    .join('; ');
 }
 
 export interface DescribeOptions {

@@ -7,6 +7,7 @@ import {
   type EventDraft
 } from '../battle/events';
 import { applyEvent, fold } from '../battle/fold';
+import { ok, type Result } from '../rules/core/result';
 import { redo, undo } from '../battle/actions';
 import type { Db } from './db';
 import { CorruptRecordError, NotFoundError, StaleStateError } from './errors';
@@ -79,6 +80,35 @@ export async function appendEvent(
       throw new StaleStateError();
     }
     return (await appendInTx(db, battle, draft)).event;
+  });
+}
+
+/** The state the screen showed and the seq of the last event it was folded from. */
+export interface KnownState {
+  state: BattleState;
+  lastSeq: number;
+}
+
+/**
+ * The one check-then-act's write half: `build` runs again inside the transaction on the state being
+ * written — the screen's state when nothing was appended since, else the log folded afresh (another
+ * tab, a double tap) — and either its draft is appended or its refusal comes back and nothing is
+ * written. So an action is judged on the state it really lands on: a second tap on "Reload" is
+ * refused with the rule's reason, not recorded twice and not reported as another tab's change.
+ */
+export async function appendBuilt(
+  db: Db,
+  battleId: string,
+  known: KnownState,
+  build: (state: BattleState) => Result<EventDraft>
+): Promise<Result<BattleEvent>> {
+  return db.write(['events', 'battles'], async () => {
+    const battle = await readBattleInTx(db, battleId);
+    const state =
+      battle.lastSeq === known.lastSeq ? known.state : replay(await readEventsInTx(db, battleId));
+    const built = build(state);
+    if (!built.ok) return built;
+    return ok((await appendInTx(db, battle, built.value)).event);
   });
 }
 

@@ -1,4 +1,7 @@
 import type * as z from 'zod/mini';
+import type { BattleState } from '../battle/events';
+import type { TurnStatus } from './turn-status';
+import type { Move } from '../battle/move';
 
 /** The three rule systems Quarterdeck supports; stable ids stored in battles and backups. */
 export type SystemId = 'privateers' | 'wooden-warships' | 'master-and-commander';
@@ -61,6 +64,32 @@ export interface RuleSystem<Sheet extends object = object> {
    * `ctx.endedTurn` is the turn just finished; `ctx.options` the battle's readings.
    */
   onTurnStart?(sheet: Sheet, ctx: { endedTurn: number; options: BattleOptions }): Sheet;
+  /**
+   * The battle's stored readings as the system's own options type, every missing or unknown value
+   * replaced by its default (`DEFAULT_OPTIONS`); the `MoveContext.options` every move receives.
+   */
+  readOptions?(stored: BattleOptions | undefined, variant: string): unknown;
+  /**
+   * "Next phase" / "End the player's turn" when the system passes the turn its own way; absent, the
+   * battle layer's `advanceMove` walks `phases` and runs `onTurnStart`.
+   */
+  nextStep?: Move<Record<string, never>>;
+  /**
+   * Every move of the system (`<system>/moves.ts`), so the log can be checked against them and a
+   * merged log re-checked: each writes events of its own id as kind (or a core kind).
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- moves differ in input and options
+  moves?: readonly Move<any, any>[];
+  /**
+   * Kinds and roll-procedure ids written by earlier releases, old → current spelling. Stored events
+   * are never rewritten; readers (log, report) canonicalise through this map.
+   */
+  legacyIds?: Readonly<Record<string, string>>;
+  /** The turn model (`<system>/turn.ts`): whose turn, the step, who still has to act, what is left. */
+  turnStatus?(
+    state: BattleState,
+    ctx: { options: BattleOptions; variant: string; now: number }
+  ): TurnStatus;
 }
 
 /** The default value of every option, for a new battle of the given variant. */

@@ -1,9 +1,14 @@
 import type { BattleEvent, BattleState, EventDraft } from '$lib/battle/events';
+import type { Move, MoveContext } from '$lib/battle/move';
+import { err, ok, type Result } from '$lib/rules/core/result';
+import { getSystem } from '$lib/rules/registry';
+import type { BattleOptions } from '$lib/rules/system';
 import { INITIAL_STATE } from '$lib/battle/events';
 import { applyEvent } from '$lib/battle/fold';
 import { history } from '$lib/battle/actions';
 import { describe } from '$lib/battle/describe';
 import {
+  appendBuilt,
   appendEvent,
   loadBattle,
   redoLast,
@@ -36,6 +41,10 @@ export class BattleSession {
   error = $state.raw<unknown>(null);
   isLoading = $state(true);
   isBusy = $state(false);
+  /** The last move's refusal (the rule's reason), shown where the move was made; null after a success. */
+  refusal = $state<string | null>(null);
+  /** The last move this screen made and its event: the result stays where it was made until the next. */
+  lastPerformed = $state.raw<{ moveId: string; event: BattleEvent } | null>(null);
 
   readonly history = $derived(history(this.events));
   readonly canUndo = $derived(this.history.done.length > 0);
@@ -135,6 +144,60 @@ export class BattleSession {
     );
   }
 
+  /** The context every move gets: the system's typed readings, the variant, the clock and ids. */
+  moveContext<O>(): MoveContext<O> {
+    const battle = this.battle;
+    const stored: BattleOptions = battle?.options ?? {};
+    const variant = battle?.variant ?? '';
+    const system = battle ? getSystem(battle.systemId) : null;
+    const options = (system?.readOptions ? system.readOptions(stored, variant) : stored) as O;
+    return {
+      options,
+      storedOptions: stored,
+      variant,
+      now: this.db.now(),
+      newId: () => this.db.newId()
+    };
+  }
+
+  /**
+   * The one check-then-act (DESIGN lib/state): the move is checked against the state on screen (a
+   * refusal shows at once and nothing is written), then built again inside the transaction on the
+   * state being written, and committed or refused. Returns the event, or the reason it was refused
+   * (also kept in `refusal` for the panel).
+   */
+  async perform<I, O>(move: Move<I, O>, input: I): Promise<Result<BattleEvent>> {
+    const ctx = this.moveContext<O>();
+    const check = move.run(this.state, input, ctx);
+    if (!check.ok) {
+      this.refusal = check.error;
+      return check;
+    }
+    this.isBusy = true;
+    this.error = null;
+    this.refusal = null;
+    try {
+      const r = await appendBuilt(
+        this.db,
+        this.battleId,
+        { state: this.state, lastSeq: this.lastSeq },
+        (state) => move.run(state, input, { ...ctx, now: this.db.now() })
+      );
+      if (!r.ok) {
+        this.refusal = r.error;
+        return r;
+      }
+      this.#receive([r.value]);
+      this.lastPerformed = { moveId: move.id, event: r.value };
+      return ok(r.value);
+    } catch (e) {
+      this.error = e;
+      return err(errorText(e));
+    } finally {
+      this.isBusy = false;
+    }
+  }
+
   undo(): Promise<BattleEvent | null> {
     const expectedLastSeq = this.lastSeq;
     return this.#run(() => undoLast(this.db, this.battleId, { expectedLastSeq }));
@@ -144,4 +207,8 @@ export class BattleSession {
     const expectedLastSeq = this.lastSeq;
     return this.#run(() => redoLast(this.db, this.battleId, { expectedLastSeq }));
   }
+}
+
+function errorText(e: unknown): string {
+  return e instanceof Error ? e.message : 'Not saved: something went wrong; nothing was changed.';
 }

@@ -5,7 +5,24 @@ import { addShip, editSheet } from '$lib/battle/actions';
 import { fold } from '$lib/battle/fold';
 import { StaleStateError, appendEvent, createBattle, loadEvents } from '$lib/db';
 import { fakeEnv, openTestDb } from '$lib/db/test-helpers';
+import { defineMove, draftOf, refuse } from '$lib/battle/move';
 import { BattleSession } from './battle.svelte';
+
+/** A move that may be made once: the second is refused with its reason (like one reload a turn). */
+const markOnce = defineMove<{ shipId: string }>('test.mark-once', (state, { shipId }) => {
+  const ship = state.ships[shipId];
+  if (!ship) return refuse('No such ship.');
+  const sheet = ship.sheet as { hull: number; marked?: boolean };
+  if (sheet.marked) return refuse('Already marked this turn.');
+  return draftOf(state, {
+    kind: 'test.mark-once',
+    summary: 'Marked',
+    next: {
+      ...state,
+      ships: { ...state.ships, [shipId]: { ...ship, sheet: { ...sheet, marked: true } } }
+    }
+  });
+});
 
 const ship = { id: 's1', side: 'British', player: 'Ann', sheet: { hull: 10 }, order: 0 };
 
@@ -66,5 +83,33 @@ describe('BattleSession', () => {
     expect(await session.act((s) => addShip(s, ship, 'V'))).toBeNull();
     expect(session.error).toBeInstanceOf(StaleStateError);
     expect(await loadEvents(db, battle.id)).toHaveLength(1);
+  });
+
+  it('perform: refuses on the screen state, and judges a double tap on the state written', async () => {
+    const env = fakeEnv();
+    const db = await openTestDb(env, {}, 1);
+    const battle = await createBattle(db, {
+      name: 'S',
+      systemId: 'privateers',
+      variant: 'standard',
+      options: {}
+    });
+    const session = new BattleSession(db, battle.id);
+    await session.open();
+    await session.act((s) => addShip(s, ship, 'Vanguard'));
+    expect((await session.perform(markOnce, { shipId: 'nope' })).ok).toBe(false);
+    expect(session.refusal).toBe('No such ship.');
+    // Two taps before the first is written: the second is built again on the written state.
+    const [a, b] = await Promise.all([
+      session.perform(markOnce, { shipId: 's1' }),
+      session.perform(markOnce, { shipId: 's1' })
+    ]);
+    expect(a.ok).toBe(true);
+    expect(b).toEqual({ ok: false, error: 'Already marked this turn.' });
+    expect(session.error).toBeNull();
+    const events = await loadEvents(db, battle.id);
+    expect(events.filter((e) => e.kind === 'test.mark-once')).toHaveLength(1);
+    expect(session.lastPerformed?.moveId).toBe('test.mark-once');
+    session.close();
   });
 });

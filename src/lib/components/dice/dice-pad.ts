@@ -5,7 +5,13 @@ import { err, ok, type Result } from '$lib/rules/core/result';
 export interface DiceSpec {
   count: number;
   sides: number;
+  /** What each die is for and whose it is: "Surprise, starboard medium 1, hit". */
   label?: string;
+  /**
+   * Who rolls these dice ("Attacker: Surprise", "Defender: Hermione"). Slots are grouped by it, in
+   * the order given, so faces typed in table order land on the right side.
+   */
+  group?: string;
 }
 
 /** One die the player has to type in. */

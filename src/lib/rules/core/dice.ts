@@ -13,6 +13,11 @@ export interface DieFace {
   face: number;
   /** e.g. "hit roll gun 3", "half die". */
   label?: string;
+  /**
+   * Who rolled this die, when a record mixes app-rolled and typed-in dice (`joinRolls`); absent, the
+   * record's `source` applies. Per die, not per action (the log says which dice were typed in).
+   */
+  source?: DiceSource;
 }
 
 export interface DiceRoll {
@@ -167,7 +172,8 @@ const dieFaceSchema = z
   .strictObject({
     sides: z.int().check(z.gte(1), z.lte(MAX_SIDES)),
     face: z.int().check(z.gte(1)),
-    label: z.optional(z.string().check(z.maxLength(200)))
+    label: z.optional(z.string().check(z.maxLength(200))),
+    source: z.optional(z.enum(['app', 'entered', 'scripted']))
   })
   .check(
     z.refine((d) => d.face <= d.sides, {

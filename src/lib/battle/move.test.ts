@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { describeDice } from './describe';
+import { defineMove, joinRolls, labelDice, rollRecord } from './move';
+
+describe('the move contract', () => {
+  it('keeps who rolled each die when app dice and typed dice are joined', () => {
+    const app = { source: 'app' as const, dice: [{ sides: 100, face: 37 }] };
+    const typed = {
+      source: 'entered' as const,
+      dice: [
+        { sides: 6, face: 4 },
+        { sides: 6, face: 5 }
+      ]
+    };
+    const joined = joinRolls([app, typed]);
+    expect(joined.source).toBe('app');
+    expect(joined.dice.map((d) => d.source)).toEqual(['app', 'entered', 'entered']);
+    expect(describeDice(joined)).toBe('d100: 37; d6: 4, 5, typed in');
+  });
+
+  it('leaves a single-source record untagged, as earlier releases stored it', () => {
+    const a = { source: 'entered' as const, dice: [{ sides: 12, face: 3 }] };
+    const b = { source: 'entered' as const, dice: [{ sides: 12, face: 9 }] };
+    expect(joinRolls([a, b])).toEqual({
+      source: 'entered',
+      dice: [
+        { sides: 12, face: 3 },
+        { sides: 12, face: 9 }
+      ]
+    });
+    expect(describeDice(joinRolls([a, b]))).toBe('d12: 3, 9, typed in');
+  });
+
+  it('labels dice in order and refuses display text as an id', () => {
+    const r = labelDice(
+      {
+        source: 'app',
+        dice: [
+          { sides: 6, face: 1 },
+          { sides: 6, face: 2 }
+        ]
+      },
+      ['Surprise, hit', undefined]
+    );
+    expect(r.dice[0].label).toBe('Surprise, hit');
+    expect(r.dice[1].label).toBeUndefined();
+    expect(() =>
+      defineMove('Privateers cannon fire (SPEC C.4.7)', () => ({ ok: false, error: '' }))
+    ).toThrow();
+    expect(() =>
+      rollRecord({ procedure: 'pv.cannonFire', inputs: null, dice: r, outcome: null })
+    ).toThrow();
+    expect(
+      rollRecord({ procedure: 'pv.cannon-fire', inputs: null, dice: r, outcome: null }).procedure
+    ).toBe('pv.cannon-fire');
+  });
+});

@@ -1,0 +1,108 @@
+/**
+ * The turn model every rule system gives (`src/lib/rules/<system>/turn.ts`, `turnStatus(state, ctx)`):
+ * where the battle stands and what is left, in words a referee uses. The status bar, the "what is
+ * left" list, the Next-phase warning and the moves' "already done" refusals all read it, so no panel
+ * guards the sequence by hand. Pure and cheap: it is computed on every render of the battle page.
+ */
+
+/** One thing a ship still has to do in this step ("orders", "move", "reload", "morale check"). */
+export interface TurnNeed {
+  /** Stable id within the system ('orders', 'move', 'reload', 'morale', …). */
+  id: string;
+  /** "Give orders", "Move", "Roll to reload", … */
+  label: string;
+}
+
+export interface ShipToAct {
+  shipId: string;
+  /** The ship's name as the user gave it. */
+  name: string;
+  needs: TurnNeed[];
+}
+
+/** Something the step waits for that is not one ship's chore (a counter-attack due, a card owed). */
+export interface Pending {
+  id: string;
+  label: string;
+  shipIds?: string[];
+  /** True when the step cannot be left before it is done (a required roll). */
+  isBlocking?: boolean;
+}
+
+export interface ActiveParty {
+  kind: 'player' | 'side';
+  id: string;
+  /** The name the user gave ("Jack", "Britain"). */
+  name: string;
+  /** CSS colour for the player's or side's badge, when the system has one. */
+  color?: string;
+}
+
+export interface TurnClock {
+  /** e.g. "Hourglass" */
+  label: string;
+  /** When the sand runs out (ms since epoch), null while the glass is not running. */
+  endsAt: number | null;
+  /** Milliseconds left when the glass is stopped (paused), else null. */
+  remainingMs: number | null;
+}
+
+export interface BattleEnding {
+  /** "Britain wins", "Jack wins: the last ship afloat", "Draw". */
+  text: string;
+  winner: ActiveParty | null;
+}
+
+export interface TurnStatus {
+  turn: number;
+  /** The phase (Privateers), step (Wooden Warships) or phase of the player's turn (M&C). */
+  step: { index: number; count: number; id: string; label: string };
+  /** Whose turn it is, when the system passes the turn between players or sides. */
+  active: ActiveParty | null;
+  /** "Wind from NE", "Wind S" — as the system words it; null when the system has no wind. */
+  wind: string | null;
+  clock: TurnClock | null;
+  /** Ships still to act in this step, with what each still has to do. */
+  toAct: ShipToAct[];
+  pending: Pending[];
+  /** Sentences naming what advancing now would leave undone; empty when the step is complete. */
+  leftUndone: string[];
+  /** Set once the battle is decided; moves then refuse everything but undo. */
+  ending: BattleEnding | null;
+}
+
+/** What advancing would leave undone, from the ships still to act and the pending items. */
+export function leftUndoneOf(toAct: readonly ShipToAct[], pending: readonly Pending[]): string[] {
+  const out: string[] = [];
+  const byNeed = new Map<string, { label: string; names: string[] }>();
+  for (const s of toAct) {
+    for (const n of s.needs) {
+      const entry = byNeed.get(n.id) ?? { label: n.label, names: [] };
+      entry.names.push(s.name);
+      byNeed.set(n.id, entry);
+    }
+  }
+  for (const { label, names } of byNeed.values()) out.push(`${label}: ${names.join(', ')}`);
+  for (const p of pending) out.push(p.label);
+  return out;
+}
+
+/** A status for systems or states without a turn model yet (a battle not set up). */
+export function plainStatus(turn: number, index: number, phases: readonly string[]): TurnStatus {
+  return {
+    turn,
+    step: {
+      index,
+      count: phases.length,
+      id: String(index),
+      label: phases[index] ?? ''
+    },
+    active: null,
+    wind: null,
+    clock: null,
+    toAct: [],
+    pending: [],
+    leftUndone: [],
+    ending: null
+  };
+}
