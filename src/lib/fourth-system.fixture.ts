@@ -11,7 +11,7 @@ import { plainStatus, type TurnStatus } from '$lib/rules/turn-status';
 
 export const ID = 'skirmish' as SystemId;
 
-export const sheetSchema = z.strictObject({
+const sheetSchema = z.strictObject({
   name: z.string().check(z.minLength(1)),
   hull: z.int().check(z.gte(0)),
   firedOnTurn: z.nullable(z.int())

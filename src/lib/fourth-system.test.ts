@@ -45,7 +45,6 @@ vi.mock('$lib/rules/registry', async (importOriginal) => {
   const registry = real.createRegistry([...real.SYSTEMS, SKIRMISH]);
   return {
     ...real,
-    REGISTRY: registry,
     SYSTEMS: registry.systems,
     getSystem: (id: SystemId) => registry.get(id),
     isSystemId: (v: string) => registry.has(v)

@@ -44,7 +44,7 @@ export function engineOf(id: string, folders = FOLDERS): RuleSystem | null {
 }
 
 /** The app's registry: every catalog entry with its engine (registry.test checks none is missing). */
-export const REGISTRY = createRegistry(SYSTEM_CATALOG.flatMap((entry) => engineOf(entry.id) ?? []));
+const REGISTRY = createRegistry(SYSTEM_CATALOG.flatMap((entry) => engineOf(entry.id) ?? []));
 
 /** Every rule system, in the order the battle picker lists them. */
 export const SYSTEMS: readonly RuleSystem[] = REGISTRY.systems;
