@@ -38,6 +38,40 @@ const PURE_SYNTAX_BAN = [
   }
 ];
 
+/** `crypto.randomUUID` exists only in secure contexts: a phone opening the app over the table's
+ *  plain-http Wi-Fi has none. Ids come from `newId()` (src/lib/state/ids.ts) or a move's `ctx.newId`. */
+const RANDOM_UUID_BAN = {
+  selector: "MemberExpression[property.name='randomUUID']",
+  message: 'Use newId() from $lib/state/ids (or ctx.newId in a move): randomUUID needs https.'
+};
+
+/** The UI reaches storage only through src/lib/state (DESIGN: components hold no storage). */
+const UI_IMPORT_BAN = {
+  patterns: [
+    { group: ['dexie', 'dexie/*'], message: 'Only src/lib/db imports Dexie.' },
+    {
+      group: ['$lib/db', '$lib/db/*', '**/lib/db', '**/lib/db/*'],
+      message: 'Components and routes go through src/lib/state, never $lib/db.'
+    }
+  ]
+};
+
+/**
+ * Files still breaking the UI import ban, owned by other issue-12 work in progress: the rule warns
+ * there instead of failing. Delete each line as its file is fixed (the lint then holds it).
+ */
+const UI_IMPORT_BAN_PENDING = ['src/routes/+page.svelte', 'src/routes/battles/[[]id]/+page.svelte'];
+
+/** Files still calling crypto.randomUUID, owned by the system and table-screen work in progress. */
+const RANDOM_UUID_PENDING = [
+  'src/lib/components/systems/privateers/PvFortSetup.svelte',
+  'src/lib/components/systems/privateers/PvClassesSetup.svelte',
+  'src/lib/components/systems/wooden-warships/CardLists.svelte',
+  'src/lib/components/systems/wooden-warships/WwSetup.svelte',
+  'src/lib/components/systems/master-and-commander/McPlayersSetup.svelte',
+  'src/routes/battles/[[]id]/+page.svelte'
+];
+
 export default ts.config(
   {
     ignores: [
@@ -84,6 +118,14 @@ export default ts.config(
     }
   },
   {
+    files: ['src/**'],
+    rules: { 'no-restricted-syntax': ['error', RANDOM_UUID_BAN] }
+  },
+  {
+    files: RANDOM_UUID_PENDING,
+    rules: { 'no-restricted-syntax': ['warn', RANDOM_UUID_BAN] }
+  },
+  {
     files: ['src/lib/rules/**', 'src/lib/battle/**'],
     rules: {
       'no-restricted-imports': ['error', PURE_IMPORT_BAN],
@@ -101,6 +143,15 @@ export default ts.config(
         }
       ]
     }
+  },
+  {
+    files: ['src/lib/components/**', 'src/routes/**'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', UI_IMPORT_BAN] }
+  },
+  {
+    files: UI_IMPORT_BAN_PENDING,
+    rules: { 'no-restricted-imports': ['warn', UI_IMPORT_BAN] }
   },
   {
     // The pure-layer ban must win over the general Dexie ban for rules and battle files.

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { battleEventSchema, jsonSchema } from '../battle/events';
+import { SYSTEM_IDS } from '../rules/catalog';
 
 /**
  * The zod schema of every stored record. Repositories parse on the way in and on the way out, so a
@@ -10,7 +11,8 @@ const id = z.string().check(z.minLength(1), z.maxLength(64));
 const time = z.number().check(z.gte(0));
 const name = z.string().check(z.minLength(1), z.maxLength(200));
 
-export const systemIdSchema = z.enum(['privateers', 'wooden-warships', 'master-and-commander']);
+/** A rule system of the catalog (rules/catalog.ts, the one list); any other id is refused. */
+export const systemIdSchema = z.enum(SYSTEM_IDS);
 
 export const battleRecordSchema = z.strictObject({
   id,

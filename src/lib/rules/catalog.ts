@@ -1,24 +1,34 @@
-import type { SystemId, Variant } from './system';
+import type { Variant } from './system';
 
 /**
- * What the Battles list needs to know of each rule system: names and variants, without loading
- * the engines. The registry test checks that each system's own object says the same.
+ * THE list of rule systems: one entry per system is the one registry line a system needs. Everything
+ * else follows from it — the `SystemId` type, the database's system id schema (db/records.ts), the
+ * rule engines (found by folder: `rules/<id>/index.ts`, registry.ts), the UI pieces (found by file
+ * name: `components/systems/<id>/`, components/systems/registry.ts) and the prerendered calculators
+ * pages (`routes/calculators/[system]`). Plain data, so the Battles list and the quick-list worker
+ * read names and variants without loading the engines; the registry test checks that each system's
+ * own object says the same.
  */
-export interface SystemCatalogEntry {
-  id: SystemId;
+export interface SystemCatalogEntry<Id extends string = string> {
+  /** Stable: stored in battles, ships and backups, and the folder name in each layer. */
+  id: Id;
   name: string;
   tagline: string;
   variants: readonly Variant[];
+  /** The calculators page's introduction (what can be worked out there without a battle). */
+  calculatorsIntro: string;
 }
 
-export const SYSTEM_CATALOG: readonly SystemCatalogEntry[] = [
+export const SYSTEM_CATALOG = [
   {
     id: 'privateers',
     name: 'Privateers',
     tagline: 'Miniatures: d12 gunnery, criticals, crew tasks, boarding and morale',
     variants: [
       { id: 'standard', name: 'Standard', description: 'The rules as published in MWAN #108' }
-    ]
+    ],
+    calculatorsIntro:
+      'Cannon fire with criticals, morale, reload, boarding, movement and the crew checks with exact odds, without a battle: for a referee with paper logs.'
   },
   {
     id: 'wooden-warships',
@@ -26,7 +36,9 @@ export const SYSTEM_CATALOG: readonly SystemCatalogEntry[] = [
     tagline: 'Miniatures: percentile gunnery by decks, ammunition, fleet purchase and boarding',
     variants: [
       { id: 'standard', name: 'Standard', description: 'Fleet purchase with £7,000 a player' }
-    ]
+    ],
+    calculatorsIntro:
+      'Gunnery, boarding, movement and fleet purchase with exact odds, without a battle: for a referee with paper logs.'
   },
   {
     id: 'master-and-commander',
@@ -49,11 +61,26 @@ export const SYSTEM_CATALOG: readonly SystemCatalogEntry[] = [
         name: 'Advanced',
         description: 'Basic plus the modules you choose: cards, boarding, raids, ramming, mist'
       }
-    ]
+    ],
+    calculatorsIntro:
+      'The wind, the hourglass and exact odds before every roll, without a battle. Roll here or tap the dice rolled at the table.'
   }
+] as const satisfies readonly SystemCatalogEntry[];
+
+/** The stable id of a rule system Quarterdeck knows. */
+export type SystemId = (typeof SYSTEM_CATALOG)[number]['id'];
+
+/** Every system id, in the picker's order (a non-empty tuple, as `z.enum` wants it). */
+export const SYSTEM_IDS = SYSTEM_CATALOG.map((s) => s.id) as unknown as readonly [
+  SystemId,
+  ...SystemId[]
 ];
 
-export function catalogEntry(id: SystemId): SystemCatalogEntry {
+export function isCatalogId(value: string): value is SystemId {
+  return SYSTEM_CATALOG.some((s) => s.id === value);
+}
+
+export function catalogEntry(id: SystemId): SystemCatalogEntry<SystemId> {
   const entry = SYSTEM_CATALOG.find((s) => s.id === id);
   if (!entry) throw new Error(`Unknown rule system: ${id}`);
   return entry;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { SYSTEMS, getSystem } from './registry';
+import { SYSTEMS, createRegistry, engineOf, getSystem, isSystemId } from './registry';
 import { defaultOptions } from './system';
-import { SYSTEM_CATALOG } from './catalog';
+import { SYSTEM_CATALOG, SYSTEM_IDS } from './catalog';
 
 describe('rule-system registry', () => {
   it('registers the three systems, each with a sheet that passes its own schema', () => {
@@ -31,5 +31,25 @@ describe('system catalog', () => {
       expect(entry.tagline).toBe(system.tagline);
       expect(entry.variants).toEqual(system.variants);
     }
+  });
+});
+
+describe('one list: the catalog', () => {
+  it('every catalog entry has its rules folder, whose index exports the system of that id', () => {
+    for (const { id } of SYSTEM_CATALOG) expect(engineOf(id)?.id, id).toBe(id);
+    expect(SYSTEM_IDS).toEqual(SYSTEM_CATALOG.map((c) => c.id));
+    expect(isSystemId('privateers')).toBe(true);
+    expect(isSystemId('chess')).toBe(false);
+  });
+
+  it('every rules folder with an index.ts is in the catalog (none is left out of the app)', () => {
+    const folders = Object.keys(import.meta.glob('./*/index.ts')).map((p) => p.split('/')[1]);
+    expect(folders.sort()).toEqual([...SYSTEM_IDS].sort());
+  });
+
+  it('a registry refuses the same id twice and names an unknown one', () => {
+    const [p] = SYSTEMS;
+    expect(() => createRegistry([p, p])).toThrow('registered twice');
+    expect(() => createRegistry([p]).get('wooden-warships')).toThrow('Unknown rule system');
   });
 });

@@ -2,9 +2,11 @@ import type * as z from 'zod/mini';
 import type { BattleState } from '../battle/events';
 import type { TurnStatus } from './turn-status';
 import type { Move } from '../battle/move';
+import type { SystemId } from './catalog';
 
-/** The three rule systems Quarterdeck supports; stable ids stored in battles and backups. */
-export type SystemId = 'privateers' | 'wooden-warships' | 'master-and-commander';
+/** The rule systems Quarterdeck supports: stable ids stored in battles and backups, one per
+ *  entry of the catalog (catalog.ts), the one list. */
+export type { SystemId };
 
 export interface Variant {
   id: string;

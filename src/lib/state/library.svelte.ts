@@ -5,12 +5,25 @@ import {
   listLibrary,
   updateShip,
   type Db,
+  type NewShip,
   type ShipRecord
 } from '$lib/db';
 import type { Json } from '$lib/battle/events';
 import type { SystemId } from '$lib/rules/system';
 import { shareOrDownload } from './share';
 import { storage } from './storage.svelte';
+
+export type { ShipRecord };
+
+/**
+ * A ship as it stands in a battle, saved to the ship library as a template. Throws the storage error
+ * (for the screen's message); null when storage is unavailable (the layout's banner says why).
+ */
+export async function saveTemplate(ship: Omit<NewShip, 'battleId'>): Promise<ShipRecord | null> {
+  const db = await storage.open();
+  if (!db) return null;
+  return createShip(db, { ...ship, battleId: null });
+}
 
 /** The ship library: reusable sheets (battleId null), added to battles from the battle page. */
 class LibraryState {

@@ -57,6 +57,13 @@ class StorageState {
           : null;
   }
 
+  /** Asks the browser to keep the data under storage pressure, then reads the estimate again. */
+  async requestPersistence(): Promise<void> {
+    const { requestPersistence, defaultStorage } = await loadDbModule();
+    await requestPersistence(defaultStorage());
+    await this.refreshEstimate();
+  }
+
   async refreshEstimate(): Promise<void> {
     const { storageEstimate, defaultStorage } = await loadDbModule();
     this.estimate = await storageEstimate(defaultStorage());

@@ -4,8 +4,9 @@ import type { BattleSession } from '$lib/state/battle.svelte';
 
 /**
  * The UI pieces each rule system supplies, found by file name so a system's folder is all it takes:
- * `<system>/SheetEditor.svelte`, `<system>/Calculators.svelte` and `<system>/BattlePanel.svelte`
- * (the procedures offered on the battle page). Each is loaded only when a screen needs it.
+ * `<system>/SheetEditor.svelte`, `<system>/Calculators.svelte` (the free calculators page,
+ * routes/calculators/[system]) and `<system>/BattlePanel.svelte` (the procedures offered on the
+ * battle page). Each is loaded only when a screen needs it.
  */
 export type SheetEditorProps = {
   sheet: never;
@@ -17,29 +18,52 @@ export type BattlePanelProps = {
   session: BattleSession;
 };
 
+export type CalculatorsProps = Record<string, never>;
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Svelte's own Component constraint
-type Loader<P extends Record<string, any>> = () => Promise<{ default: Component<P> }>;
+export type Loader<P extends Record<string, any>> = () => Promise<{ default: Component<P> }>;
 
-const SHEET_EDITORS = import.meta.glob<{ default: Component<SheetEditorProps> }>(
-  './*/SheetEditor.svelte'
-);
-const BATTLE_PANELS = import.meta.glob<{ default: Component<BattlePanelProps> }>(
-  './*/BattlePanel.svelte'
-);
-
+/** Modules by path relative to this folder (`./<system>/<File>.svelte`), as `import.meta.glob` gives. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
-function find<P extends Record<string, any>>(
-  modules: Record<string, Loader<P>>,
-  systemId: SystemId,
-  file: string
-): Loader<P> | null {
-  return modules[`./${systemId}/${file}`] ?? null;
+type Modules<P extends Record<string, any>> = Record<string, Loader<P>>;
+
+export interface SystemComponents {
+  sheetEditor: (systemId: SystemId) => Loader<SheetEditorProps> | null;
+  calculators: (systemId: SystemId) => Loader<CalculatorsProps> | null;
+  battlePanel: (systemId: SystemId) => Loader<BattlePanelProps> | null;
 }
 
+/** The lookup by file name over the given modules (the app's globs, or a test's own). */
+export function createSystemComponents(modules: {
+  sheetEditors: Modules<SheetEditorProps>;
+  calculators: Modules<CalculatorsProps>;
+  battlePanels: Modules<BattlePanelProps>;
+}): SystemComponents {
+  return {
+    sheetEditor: (id) => modules.sheetEditors[`./${id}/SheetEditor.svelte`] ?? null,
+    calculators: (id) => modules.calculators[`./${id}/Calculators.svelte`] ?? null,
+    battlePanel: (id) => modules.battlePanels[`./${id}/BattlePanel.svelte`] ?? null
+  };
+}
+
+export const APP_MODULES = {
+  sheetEditors: import.meta.glob<{ default: Component<SheetEditorProps> }>(
+    './*/SheetEditor.svelte'
+  ),
+  calculators: import.meta.glob<{ default: Component<CalculatorsProps> }>('./*/Calculators.svelte'),
+  battlePanels: import.meta.glob<{ default: Component<BattlePanelProps> }>('./*/BattlePanel.svelte')
+};
+
+const APP = createSystemComponents(APP_MODULES);
+
 export function sheetEditorLoader(systemId: SystemId): Loader<SheetEditorProps> | null {
-  return find(SHEET_EDITORS, systemId, 'SheetEditor.svelte');
+  return APP.sheetEditor(systemId);
+}
+
+export function calculatorsLoader(systemId: SystemId): Loader<CalculatorsProps> | null {
+  return APP.calculators(systemId);
 }
 
 export function battlePanelLoader(systemId: SystemId): Loader<BattlePanelProps> | null {
-  return find(BATTLE_PANELS, systemId, 'BattlePanel.svelte');
+  return APP.battlePanel(systemId);
 }

@@ -1,0 +1,22 @@
+import { error } from '@sveltejs/kit';
+import { calculatorsLoader } from '$lib/components/systems/registry';
+import { SYSTEM_CATALOG, catalogEntry, isCatalogId } from '$lib/rules/catalog';
+import type { EntryGenerator, PageLoad } from './$types';
+
+// One page for every rule system's calculators, prerendered for each catalog entry so each opens
+// offline from the precache; the system's own `Calculators.svelte` is found by file name.
+export const prerender = true;
+
+export const entries: EntryGenerator = () => SYSTEM_CATALOG.map((s) => ({ system: s.id }));
+
+export const load: PageLoad = async ({ params }) => {
+  const loader = isCatalogId(params.system) ? calculatorsLoader(params.system) : null;
+  if (!isCatalogId(params.system) || !loader)
+    error(404, 'There are no calculators for that rule system.');
+  const entry = catalogEntry(params.system);
+  return {
+    name: entry.name,
+    intro: entry.calculatorsIntro,
+    Calculators: (await loader()).default
+  };
+};

@@ -1,2 +1,0 @@
-// A static page: prerendered so the Wooden Warships calculators open offline from the precache.
-export const prerender = true;
