@@ -192,12 +192,14 @@ test('purchase, broadsides with typed dice, boarding round by round to capture, 
   await expect(logLine(page, 'round 2: boarders 6,1 v defenders 3')).toContainText(
     'Fleche is captured'
   );
-  await expect(page.getByTestId('ww-victor')).toContainText('Nelson has the only ships afloat');
+  await expect(page.getByTestId('ww-victor')).toContainText('Nelson wins: the only ships afloat');
 
   // Looting: the loot card × hold rating 1 (EXAMPLE) goes to Nelson.
   const loot = board.getByTestId('ww-loot');
-  await loot.getByLabel('Captor').selectOption({ label: 'Victory' });
+  // The ship whose boarders took her loots her (issue 15 #7); money or cards, once (#2).
+  await expect(loot.getByTestId('ww-captor')).toContainText('Victory loots her');
   await loot.getByRole('button', { name: 'Take £500' }).click();
   await expect(logLine(page, 'Victory loots Fleche')).toContainText('Nelson now has £3,900');
   await expect(setup.getByTestId('ww-funds-Nelson')).toHaveText('£3,900');
+  await expect(board.getByTestId('ww-loot')).toHaveCount(0);
 });

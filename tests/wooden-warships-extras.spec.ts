@@ -198,7 +198,7 @@ test('one boarding round a turn: the second waits for the next turn', async ({ p
   await enterFaces(fight.getByTestId('dice-pad'), [1, 1, 1, 6, 6]);
   await expect(fight.getByTestId('ww-fight-state')).toContainText('3 boarders');
   await expect(fight.getByTestId('ww-rounds-note')).toContainText(
-    "This battle fights 1 boarding round a turn (SPEC B.4.7 step 5): Namur's boarders fight on in next turn's Step 4"
+    "This battle fights 1 boarding round a turn: Namur's boarders fight on in next turn's Step 4"
   );
   await expect(fight.getByTestId('dice-pad')).toHaveCount(0);
   await expect(fight.getByRole('button', { name: /^Fight / })).toHaveCount(0);
@@ -216,5 +216,5 @@ test('one boarding round a turn: the second waits for the next turn', async ({ p
   await expect(logLine(page, 'round 2: boarders 6,6,6 v defenders 1,1')).toContainText(
     'Océan is captured'
   );
-  await expect(page.getByTestId('ww-victor')).toContainText('Boscawen has the only ships afloat');
+  await expect(page.getByTestId('ww-victor')).toContainText('Boscawen wins: the only ships afloat');
 });

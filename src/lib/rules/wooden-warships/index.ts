@@ -1,19 +1,24 @@
 import { catalogEntry } from '../catalog';
+import type { Move } from '../../battle/move';
 import type { RuleSystem } from '../system';
-import { OPTIONS } from './options';
+import { LEGACY_IDS, MOVES } from './moves';
+import { nextStep } from './moves-turn';
+import { OPTIONS, readOptions } from './options';
+import { turnStatus } from './turn';
 import { crippledAreas } from './resolve-boarding';
 import { startTurn } from './resolve-turn';
 import { defaultSheet, defaultSystemState, sheetSchema, type Sheet } from './sheet';
-import { AMMUNITION, BATTERIES, SAIL_SETTING_TEXT, STEPS } from './tables';
+import { AMMUNITION, BATTERIES, BATTERY_NAMES, PHASES, SAIL_SETTING_TEXT } from './tables';
 
 export { sheetSchema, defaultSheet, systemStateSchema, defaultSystemState } from './sheet';
 export type { Sheet, SystemState } from './sheet';
 export { OPTIONS, readOptions, DEFAULT_OPTIONS } from './options';
+export { PHASES } from './tables';
 export type { WwOptions } from './options';
 
 function summarize(s: Sheet): ReturnType<RuleSystem<Sheet>['summarize']> {
   const loaded = BATTERIES.filter((b) => s.loaded[b] !== null)
-    .map((b) => `${b}: ${AMMUNITION[s.loaded[b] ?? 'round'].marker}`)
+    .map((b) => `${BATTERY_NAMES[b]}: ${AMMUNITION[s.loaded[b] ?? 'round'].name.toLowerCase()}`)
     .join(', ');
   const lines = [
     `Hull ${s.hull.current}/${s.hull.original}`,
@@ -40,9 +45,15 @@ export const woodenWarships: RuleSystem<Sheet> = {
   summarize,
   // SPEC B.4.2: "Each turn is divided into multiple steps" (Movement, Maintenance 1, Attack,
   // Boarding, Maintenance 2); turn 1 runs only the maintenance steps.
-  phases: STEPS.map((s) => s.name),
+  phases: PHASES,
   // Players join (with £7,000 each) in the battle's set-up; charts and cards are user data.
   initialSystemState: () => defaultSystemState(),
   // "At the start of each turn, clear attackedThisTurn and firedThisTurn" (SPEC B.4.2).
-  onTurnStart: startTurn
+  onTurnStart: startTurn,
+  readOptions,
+  // Turn 1 runs only the maintenance steps; with player turns the steps pass player by player.
+  nextStep: nextStep as unknown as Move<Record<string, never>>,
+  turnStatus,
+  moves: MOVES,
+  legacyIds: LEGACY_IDS
 };

@@ -209,7 +209,9 @@ function pick<T extends string | number | boolean>(
 }
 
 /** The typed options in force, from a battle's stored options (unknown keys ignored, bad values → default). */
-export function readOptions(stored: BattleOptions = {}): WwOptions {
+/** The battle's stored readings as `WwOptions`; every missing or unknown value is its default.
+ *  Wooden Warships has one set of options for every variant. */
+export function readOptions(stored: BattleOptions = {}, _variant?: string): WwOptions {
   const d = DEFAULT_OPTIONS;
   const rounds = stored['boardingRoundsPerTurn'];
   return {

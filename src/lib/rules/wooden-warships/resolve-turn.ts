@@ -116,7 +116,8 @@ export function startTurn(sheet: Sheet): Sheet {
     firedThisTurn: [],
     hasAttackedThisTurn: false,
     hasEndedTurn: false,
-    boarding: sheet.boarding ? { ...sheet.boarding, roundsThisTurn: 0 } : null
+    boarding: sheet.boarding ? { ...sheet.boarding, roundsThisTurn: 0 } : null,
+    moveThisTurn: null
   };
 }
 

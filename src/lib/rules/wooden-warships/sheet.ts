@@ -212,7 +212,14 @@ export const sheetSchema = z.strictObject({
   appliedUpgrades: z.array(upgradeCardSchema),
   percentModifiers: z.array(percentModifierSchema),
   status: z.enum(['active', 'captured', 'sunk']),
-  notes: text(2000)
+  notes: text(2000),
+  /** Step 1 done this turn: the sail she moved at, or 'still' when she did not move (B.4.3). One
+   *  move per ship per step; "Are you moving? Nay?" (B.4.4) reads it. Absent in older logs. */
+  moveThisTurn: z.optional(z.nullable(z.enum(['full', 'battle', 'trim', 'still']))),
+  /** The ship whose boarders took her (B.4.7 step 6): the ship that loots her (B.4.8). */
+  capturedBy: z.optional(z.nullable(z.string().check(z.maxLength(80)))),
+  /** Looted once: "either the upgrade cards … or the amount listed on the loot card" (B.4.8). */
+  lootedBy: z.optional(z.nullable(z.string().check(z.maxLength(80))))
 });
 export type Sheet = z.infer<typeof sheetSchema>;
 
@@ -326,7 +333,9 @@ export const systemStateSchema = z.strictObject({
   charts: z.array(shipChartSchema),
   captainCards: z.array(captainCardSchema),
   lootCards: z.array(lootCardSchema),
-  upgradeCards: z.array(upgradeCardSchema)
+  upgradeCards: z.array(upgradeCardSchema),
+  /** Whose turn it is when turns go by player (option `turnStructure`, B.5 #17); absent: the first. */
+  activePlayer: z.optional(z.nullable(z.string().check(z.maxLength(80))))
 });
 export type SystemState = z.infer<typeof systemStateSchema>;
 

@@ -284,3 +284,6 @@ export const STEPS: readonly StepSpec[] = [
     ]
   }
 ];
+
+/** The step names of one turn, in order (the battle page's counter). */
+export const PHASES: readonly string[] = STEPS.map((s) => s.name);

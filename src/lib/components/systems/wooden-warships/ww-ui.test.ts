@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { BattleState, EventDraft } from '$lib/battle/events';
-import { err, ok } from '$lib/rules/core/result';
 import { scriptedRoller } from '$lib/rules/core/dice';
+import { fightToEnd } from '$lib/rules/wooden-warships/moves';
+import { pounds } from '$lib/rules/wooden-warships/ships';
 import {
   batteriesFor,
   boardingDiceSpecs,
   damageDiceSpecs,
-  fightToEnd,
-  pounds,
-  runBattleAction,
+  hitDiceSpecs,
   splitFaces
 } from './ww-ui';
 
@@ -32,6 +30,28 @@ describe('Wooden Warships calculator helpers', () => {
     ]);
   });
 
+  it('every die says what it is for and whose it is (attacker or defender)', () => {
+    expect(
+      boardingDiceSpecs('Novice', 'Novice', 5, 4, { attacker: 'Swift', defender: 'Sophie' })
+    ).toEqual([
+      { count: 3, sides: 6, label: "Swift's boarders", group: 'Attacker: Swift' },
+      { count: 2, sides: 6, label: "Sophie's defenders", group: 'Defender: Sophie' }
+    ]);
+    expect(
+      hitDiceSpecs(
+        [
+          { battery: 'zone1', rolls: 2 },
+          { battery: 'zone2', rolls: 1 }
+        ],
+        'Pickle',
+        'Attacker: Pickle'
+      )
+    ).toEqual([
+      { count: 2, sides: 100, label: 'Pickle, Zone 1: to hit', group: 'Attacker: Pickle' },
+      { count: 1, sides: 100, label: 'Pickle, Zone 2: to hit', group: 'Attacker: Pickle' }
+    ]);
+  });
+
   it('boarding dice: three against two, fewer as the crews shrink, d8 for veterans', () => {
     expect(boardingDiceSpecs('Novice', 'Veteran', 10, 1)).toEqual([
       { count: 3, sides: 6, label: 'boarders' },
@@ -51,42 +71,5 @@ describe('Wooden Warships calculator helpers', () => {
     expect(r.rounds).toHaveLength(1);
     expect(r.rounds[0].result).toBe('captured');
     expect(pounds(7000)).toBe('£7,000');
-  });
-
-  it('a battle action is refused on screen, or built again on the state it is written on', async () => {
-    const onScreen = { turn: 1 } as unknown as BattleState;
-    const writtenOn = { turn: 2 } as unknown as BattleState;
-    const seen: BattleState[] = [];
-    const writes: Promise<unknown>[] = [];
-    const session = {
-      state: onScreen,
-      act: (make: (state: BattleState) => EventDraft) => {
-        writes.push(Promise.resolve().then(() => make(writtenOn)));
-        return Promise.resolve(null);
-      }
-    };
-    const shown: string[] = [];
-    const show = (m: string): void => {
-      shown.push(m);
-    };
-    const draft = {} as EventDraft;
-
-    expect(runBattleAction(session, () => err('Name the ship.'), show)).toBe(false);
-    expect(shown).toEqual(['Name the ship.']);
-    expect(writes).toHaveLength(0);
-
-    const make = (state: BattleState) => {
-      seen.push(state);
-      return ok(draft);
-    };
-    expect(runBattleAction(session, make, show)).toBe(true);
-    expect(shown).toEqual(['Name the ship.', '']);
-    await expect(writes[0]).resolves.toBe(draft);
-    expect(seen).toEqual([onScreen, writtenOn]);
-
-    // The log moved on between the screen and the write: the write is refused, not made stale.
-    const staleOnly = (state: BattleState) => (state === onScreen ? ok(draft) : err('Stale.'));
-    expect(runBattleAction(session, staleOnly, show)).toBe(true);
-    await expect(writes[1]).rejects.toThrow('Stale.');
   });
 });

@@ -1,0 +1,622 @@
+import type { BattleState } from '../../battle/events';
+import { asJson, defineMove, joinRolls, labelDice, refuse, rollRecord } from '../../battle/move';
+import { withSheets } from '../../battle/sheets';
+import { rollDice, type DiceRoll, type Roller } from '../core/dice';
+import { err, ok, type Result } from '../core/result';
+import { boardingRoundOdds, captureChance } from './odds-boarding';
+import type { WwOptions } from './options';
+import {
+  applyBoardingRound,
+  applyCapture,
+  applyLoot,
+  boardingDiceCounts,
+  boardingRoundsLeft,
+  checkBoarding,
+  lootOptions,
+  resolveBoardingRound,
+  resolveBoardingRounds,
+  startBoarding,
+  withdrawBoarding,
+  type BoardingCheck,
+  type BoardingCheckInput,
+  type BoardingRoundOutcome,
+  type LootChoice
+} from './resolve-boarding';
+import {
+  draftWithVictor,
+  plural,
+  pounds,
+  refuseIfDecided,
+  sheetOf,
+  sheetsDraft,
+  shipAndSheet,
+  shipPair,
+  systemOf,
+  type ShipAndSheet
+} from './ships';
+import type { Sheet } from './sheet';
+import { BOARDING_DIE, type CrewSkill } from './tables';
+
+// Step 4 Boarding (SPEC B.4.7) and Looting (B.4.8): the party goes across, each round (or the fight
+// to the end) with every die in its roll record, the withdrawal or surrender, and the loot — once
+// per prize, to the ship whose boarders took her.
+
+export interface BoardingSetup {
+  attackerId: string;
+  targetId: string;
+  distanceInches: number;
+  isSideBySide: boolean;
+  party: number;
+}
+
+/** Errata 10: whether any ship of the attacking player attacked this turn. */
+function playerHasAttacked(state: BattleState, player: string): boolean {
+  return Object.values(state.ships).some(
+    (s) => s.player === player && sheetOf(s)?.hasAttackedThisTurn === true
+  );
+}
+
+/** What the boarding conditions (B.3.9 / B.4.7 step 1) read, for two ships of the battle. */
+function boardingInput(
+  state: BattleState,
+  setup: BoardingSetup,
+  [attacker, target]: [ShipAndSheet, ShipAndSheet]
+): BoardingCheckInput {
+  return {
+    attacker: attacker.sheet,
+    target: target.sheet,
+    distanceInches: setup.distanceInches,
+    isSideBySide: setup.isSideBySide,
+    hasPlayerAttackedThisTurn: playerHasAttacked(state, attacker.ship.player)
+  };
+}
+
+/** B.3.9 / B.4.7 step 1: every boarding condition, for two ships of the battle. */
+export function battleBoardingCheck(
+  state: BattleState,
+  setup: BoardingSetup,
+  options: WwOptions
+): Result<BoardingCheck> {
+  if (setup.attackerId === setup.targetId) return err('A ship cannot board herself.');
+  const pair = shipPair(state, setup.attackerId, setup.targetId);
+  if (!pair.ok) return pair;
+  return ok(checkBoarding(boardingInput(state, setup, pair.value), options));
+}
+
+/** B.4.7 step 2: the boarding party goes across. */
+export const board = defineMove<BoardingSetup, WwOptions>('ww.board', (state, setup, ctx) => {
+  const decided = refuseIfDecided(state);
+  if (!decided.ok) return decided;
+  if (setup.attackerId === setup.targetId) return refuse('A ship cannot board herself.');
+  const pair = shipPair(state, setup.attackerId, setup.targetId);
+  if (!pair.ok) return pair;
+  const [a, t] = pair.value;
+  if (a.ship.player && a.ship.player === t.ship.player) {
+    return refuse(`${t.sheet.name} is one of ${a.ship.player}'s own ships.`);
+  }
+  const r = startBoarding(
+    {
+      ...boardingInput(state, setup, pair.value),
+      targetShipId: setup.targetId,
+      party: setup.party
+    },
+    ctx.options
+  );
+  if (!r.ok) return r;
+  return sheetsDraft(
+    state,
+    'ww.board',
+    `${a.sheet.name} boards ${t.sheet.name} with ${setup.party} crew`,
+    { [setup.attackerId]: r.value }
+  );
+});
+
+export interface BoardingFight {
+  attacker: Sheet;
+  defender: Sheet;
+  defenderId: string;
+  attackers: number;
+  defenders: number;
+  /** Why no round can be fought although the boarding stands: the boarded ship sank or was taken
+   *  by another, or gunfire left her no defenders. Null while the fight goes on. */
+  isOver: string | null;
+}
+
+/** The fight in progress for a boarding ship: its party against the defender's crew. */
+export function boardingFight(state: BattleState, attackerId: string): Result<BoardingFight> {
+  const a = shipAndSheet(state, attackerId);
+  if (!a.ok) return a;
+  const boarding = a.value.sheet.boarding;
+  if (!boarding) return err(`${a.value.sheet.name} is not boarding.`);
+  const d = shipAndSheet(state, boarding.targetShipId);
+  if (!d.ok) return d;
+  const defender = d.value.sheet;
+  let isOver: string | null = null;
+  if (defender.status !== 'active') {
+    isOver = `${defender.name} is ${defender.status}: the boarders can only return to ${a.value.sheet.name}.`;
+  } else if (defender.crew.current === 0) {
+    isOver = `${defender.name} has no defenders left: take her (the capture), or the boarders return.`;
+  } else if (boarding.party === 0) {
+    isOver = 'No boarders left.';
+  }
+  return ok({
+    attacker: a.value.sheet,
+    defender,
+    defenderId: boarding.targetShipId,
+    attackers: boarding.party,
+    defenders: defender.crew.current,
+    isOver
+  });
+}
+
+/**
+ * B.4.7 step 5 with option `boardingRoundsPerTurn`: why no more rounds may be fought this turn, or
+ * null when they may.
+ */
+export function roundLimitReached(attacker: Sheet, options: WwOptions): string | null {
+  const limit = options.boardingRoundsPerTurn;
+  if (!attacker.boarding || limit === 'untilResolved') return null;
+  if (boardingRoundsLeft(attacker.boarding, options) > 0) return null;
+  return `This battle fights ${plural(limit, 'boarding round')} a turn: ${attacker.name}'s boarders fight on in next turn's Step 4, unless they withdraw or the defenders surrender.`;
+}
+
+/** What the referee should know about a boarding's rounds this turn (option `boardingRoundsPerTurn`). */
+export function boardingRoundsNote(attacker: Sheet, options: WwOptions): string {
+  const b = attacker.boarding;
+  if (!b) return '';
+  const limit = options.boardingRoundsPerTurn;
+  if (limit === 'untilResolved') {
+    const isLeftOver = (b.roundsThisTurn ?? 0) === 0 && b.roundsFought > 0;
+    return isLeftOver
+      ? 'This boarding was left unresolved in an earlier turn; under "until resolved" it is fought to the end in one Step 4, or ended by a withdrawal or a surrender.'
+      : 'Fought until resolved in this Step 4: fight on, or the boarders withdraw, or the defenders surrender.';
+  }
+  const left = boardingRoundsLeft(b, options);
+  return left > 0
+    ? `${left} of ${plural(limit, 'round')} left this turn (battle option).`
+    : (roundLimitReached(attacker, options) ?? '');
+}
+
+/** A boarding that may fight a round now: not over, and within the turn's rounds. */
+function fightableBoarding(
+  state: BattleState,
+  attackerId: string,
+  options: WwOptions
+): Result<BoardingFight> {
+  const decided = refuseIfDecided(state);
+  if (!decided.ok) return decided;
+  const f = boardingFight(state, attackerId);
+  if (!f.ok) return f;
+  if (f.value.isOver) return err(f.value.isOver);
+  const limit = roundLimitReached(f.value.attacker, options);
+  return limit ? err(limit) : f;
+}
+
+/** The prize's new owner when captured ships join the captor's fleet (Errata 16). */
+function capturedState(
+  state: BattleState,
+  attackerId: string,
+  defenderId: string,
+  sheets: Record<string, Sheet>,
+  options: WwOptions
+): BattleState {
+  const next = withSheets(state, sheets);
+  if (options.capturedShipFate !== 'joinsCaptorFleet') return next;
+  const captor = state.ships[attackerId];
+  const prize = next.ships[defenderId];
+  if (!captor || !prize) return next;
+  return {
+    ...next,
+    ships: { ...next.ships, [defenderId]: { ...prize, player: captor.player, side: captor.side } }
+  };
+}
+
+/** B.4.7 step 6: the capture, remembering whose boarders took her (the ship that loots her). */
+function capture(
+  attackerId: string,
+  attacker: Sheet,
+  defender: Sheet,
+  options: WwOptions
+): { attacker: Sheet; defender: Sheet } {
+  const cap = applyCapture(attacker, defender, options.capturedShipFate);
+  return { attacker: cap.attacker, defender: { ...cap.defender, capturedBy: attackerId } };
+}
+
+/** The state after boarding rounds: the ship captured (and her new owner), or both logs updated. */
+function afterBoardingRounds(
+  state: BattleState,
+  ids: { attackerId: string; defenderId: string },
+  attacker: Sheet,
+  defender: Sheet,
+  result: BoardingRoundOutcome['result'],
+  options: WwOptions
+): BattleState {
+  const { attackerId, defenderId } = ids;
+  if (result !== 'captured')
+    return withSheets(state, { [attackerId]: attacker, [defenderId]: defender });
+  const cap = capture(attackerId, attacker, defender, options);
+  return capturedState(
+    state,
+    attackerId,
+    defenderId,
+    { [attackerId]: cap.attacker, [defenderId]: cap.defender },
+    options
+  );
+}
+
+/** What a boarding roll's log entry records: the two parties and the die each side rolls. */
+function boardingRollInputs(
+  ids: { attackerId: string; defenderId: string },
+  fight: { attacker: Sheet; defender: Sheet; attackers: number; defenders: number }
+) {
+  return {
+    ...ids,
+    attackers: fight.attackers,
+    defenders: fight.defenders,
+    attackerDie: BOARDING_DIE[fight.attacker.crewSkill],
+    defenderDie: BOARDING_DIE[fight.defender.crewSkill]
+  };
+}
+
+/** The end of a boarding summary when the fight is decided, or null while it goes on. */
+function boardingEnding(result: BoardingRoundOutcome['result'], defender: Sheet): string | null {
+  if (result === 'captured') return `: ${defender.name} is captured`;
+  if (result === 'repelled') return ': the boarders are repelled';
+  return null;
+}
+
+/** What each die of the rounds is for: "Round 2, Victory's boarders 1", "Round 2, Fleche's defenders 2". */
+export function roundDiceLabels(
+  rounds: readonly { attackers: number; defenders: number }[],
+  attackerName: string,
+  defenderName: string
+): string[] {
+  return rounds.flatMap((r, i) => {
+    const { na, nd } = boardingDiceCounts(r.attackers, r.defenders);
+    return [
+      ...Array.from(
+        { length: na },
+        (_, k) => `Round ${i + 1}, ${attackerName}'s boarders ${k + 1}`
+      ),
+      ...Array.from(
+        { length: nd },
+        (_, k) => `Round ${i + 1}, ${defenderName}'s defenders ${k + 1}`
+      )
+    ];
+  });
+}
+
+export interface BoardingRollInput {
+  attackerId: string;
+  /** The attacker's dice then the defender's (round after round for the fight to the end). */
+  roll: DiceRoll;
+}
+
+/**
+ * B.4.7 step 4: one boarding round ("Both players roll at the same time"), the attacker's dice then
+ * the defender's. A round that kills the last defender captures the ship in the same event.
+ */
+export const boardingRound = defineMove<BoardingRollInput, WwOptions>(
+  'ww.boarding-round',
+  (state, { attackerId, roll }, ctx) => {
+    const options = ctx.options;
+    const f = fightableBoarding(state, attackerId, options);
+    if (!f.ok) return f;
+    const { attacker, defender, defenderId, attackers, defenders } = f.value;
+    const faces = roll.dice.map((d) => d.face);
+    const { na } = boardingDiceCounts(attackers, defenders);
+    const r = resolveBoardingRound(
+      {
+        attackerSkill: attacker.crewSkill,
+        defenderSkill: defender.crewSkill,
+        attackers,
+        defenders
+      },
+      faces.slice(0, na),
+      faces.slice(na)
+    );
+    if (!r.ok) return r;
+    const out = r.value;
+    const round = applyBoardingRound(attacker, defender, out);
+    const next = afterBoardingRounds(
+      state,
+      { attackerId, defenderId },
+      round.attacker,
+      round.defender,
+      out.result,
+      options
+    );
+    const n = (attacker.boarding?.roundsFought ?? 0) + 1;
+    const summary = `${attacker.name} boarding ${defender.name}, round ${n}: boarders ${out.attackerValues.join(',')} v defenders ${out.defenderValues.join(',')}; defenders lose ${out.defenderLosses}, boarders lose ${out.attackerLosses} (${out.attackersLeft} v ${out.defendersLeft})${boardingEnding(out.result, defender) ?? ''}`;
+    const labels = roundDiceLabels([{ attackers, defenders }], attacker.name, defender.name).map(
+      (l) => l.replace(/^Round 1/, `Round ${n}`)
+    );
+    return draftWithVictor(
+      state,
+      'ww.boarding-round',
+      summary,
+      next,
+      rollRecord({
+        procedure: 'ww.boarding-round',
+        inputs: asJson(boardingRollInputs({ attackerId, defenderId }, f.value)),
+        dice: labelDice(joinRolls([roll]), labels),
+        outcome: asJson(out)
+      })
+    );
+  }
+);
+
+/** One round of a fight to the end, for the log and the panel ("Round 3: 2 v 1"). */
+export interface FoughtRound {
+  number: number;
+  attackerValues: number[];
+  defenderValues: number[];
+  attackerLosses: number;
+  defenderLosses: number;
+  attackersLeft: number;
+  defendersLeft: number;
+}
+
+/**
+ * "resolve one round at a time or to the end": several rounds from one roll (the attacker's dice
+ * then the defender's, round after round), until a side is gone or the turn's rounds are fought
+ * (option `boardingRoundsPerTurn`). One event, so one undo takes the whole run back; the outcome
+ * keeps every round.
+ */
+export const boardingRounds = defineMove<BoardingRollInput, WwOptions>(
+  'ww.boarding-rounds',
+  (state, { attackerId, roll }, ctx) => {
+    const options = ctx.options;
+    const f = fightableBoarding(state, attackerId, options);
+    if (!f.ok) return f;
+    const { attacker, defender, defenderId, attackers, defenders } = f.value;
+    const left = attacker.boarding ? boardingRoundsLeft(attacker.boarding, options) : 0;
+    const skills = { attackerSkill: attacker.crewSkill, defenderSkill: defender.crewSkill };
+    const r = resolveBoardingRounds(
+      { ...skills, attackers, defenders },
+      roll.dice.map((d) => d.face),
+      left
+    );
+    if (!r.ok) return r;
+    const rounds = r.value;
+    const lastRound = rounds[rounds.length - 1];
+    if (!lastRound) return refuse('No boarding round was rolled.');
+    let a = attacker;
+    let d = defender;
+    const sizes: { attackers: number; defenders: number }[] = [];
+    let sa = attackers;
+    let sd = defenders;
+    for (const round of rounds) {
+      sizes.push({ attackers: sa, defenders: sd });
+      sa = round.attackersLeft;
+      sd = round.defendersLeft;
+      const applied = applyBoardingRound(a, d, round);
+      a = applied.attacker;
+      d = applied.defender;
+    }
+    const first = (attacker.boarding?.roundsFought ?? 0) + 1;
+    const span =
+      rounds.length === 1 ? `round ${first}` : `rounds ${first}–${first + rounds.length - 1}`;
+    const lossA = rounds.reduce((s, x) => s + x.attackerLosses, 0);
+    const lossD = rounds.reduce((s, x) => s + x.defenderLosses, 0);
+    const next = afterBoardingRounds(
+      state,
+      { attackerId, defenderId },
+      a,
+      d,
+      lastRound.result,
+      options
+    );
+    const ending =
+      boardingEnding(lastRound.result, defender) ??
+      `: the turn's ${plural(rounds.length, 'round')} ${rounds.length === 1 ? 'is' : 'are'} fought`;
+    const summary = `${attacker.name} boarding ${defender.name}, ${span}: defenders lose ${lossD}, boarders lose ${lossA} (${lastRound.attackersLeft} v ${lastRound.defendersLeft})${ending}`;
+    const fought: FoughtRound[] = rounds.map((x, i) => ({
+      number: first + i,
+      attackerValues: x.attackerValues,
+      defenderValues: x.defenderValues,
+      attackerLosses: x.attackerLosses,
+      defenderLosses: x.defenderLosses,
+      attackersLeft: x.attackersLeft,
+      defendersLeft: x.defendersLeft
+    }));
+    const labels = roundDiceLabels(sizes, attacker.name, defender.name).map((l) =>
+      l.replace(/^Round (\d+)/, (_, k: string) => `Round ${first + Number(k) - 1}`)
+    );
+    return draftWithVictor(
+      state,
+      'ww.boarding-rounds',
+      summary,
+      next,
+      rollRecord({
+        procedure: 'ww.boarding-rounds',
+        inputs: asJson({
+          ...boardingRollInputs({ attackerId, defenderId }, f.value),
+          roundsAllowed: Number.isFinite(left) ? left : 'untilResolved'
+        }),
+        dice: labelDice(joinRolls([roll]), labels),
+        outcome: asJson(fought)
+      })
+    );
+  }
+);
+
+export interface EndBoardingInput {
+  attackerId: string;
+}
+
+/** "Attackers have the option to withdraw from the fight" (B.4.7 step 7). */
+export const withdraw = defineMove<EndBoardingInput, WwOptions>(
+  'ww.withdraw',
+  (state, { attackerId }) => {
+    const f = boardingFight(state, attackerId);
+    if (!f.ok) return f;
+    const { attacker, defender } = f.value;
+    return sheetsDraft(
+      state,
+      'ww.withdraw',
+      `${attacker.name}'s boarders withdraw from ${defender.name}`,
+      {
+        [attackerId]: withdrawBoarding(attacker)
+      }
+    );
+  }
+);
+
+/**
+ * "Defenders have the option to surrender" (B.4.7 step 6), or the boarders take a ship left with no
+ * defenders. A ship that surrenders keeps the crew she had: they are prisoners, not dead.
+ */
+export const surrender = defineMove<EndBoardingInput, WwOptions>(
+  'ww.surrender',
+  (state, { attackerId }, ctx) => {
+    const options = ctx.options;
+    const f = boardingFight(state, attackerId);
+    if (!f.ok) return f;
+    const { attacker, defender, defenderId } = f.value;
+    if (defender.status !== 'active') return refuse(`${defender.name} is ${defender.status}.`);
+    const cap = capture(attackerId, attacker, defender, options);
+    const prize =
+      options.capturedShipFate === 'removedAsPrize'
+        ? { ...cap.defender, crew: { ...cap.defender.crew, current: defender.crew.current } }
+        : cap.defender;
+    return draftWithVictor(
+      state,
+      'ww.surrender',
+      defender.crew.current === 0
+        ? `${attacker.name}'s boarders take ${defender.name}: no defenders left`
+        : `${defender.name} surrenders to ${attacker.name} (${defender.crew.current} crew taken prisoner)`,
+      capturedState(
+        state,
+        attackerId,
+        defenderId,
+        { [attackerId]: cap.attacker, [defenderId]: prize },
+        options
+      )
+    );
+  }
+);
+
+/** The ship that loots a prize: the one whose boarders took her (B.4.8), while she is afloat. */
+export function captorOf(state: BattleState, prizeId: string): string | null {
+  const prize = sheetOf(state.ships[prizeId]);
+  const by = prize?.capturedBy;
+  if (!by) return null;
+  return sheetOf(state.ships[by])?.status === 'active' ? by : null;
+}
+
+/** Whether the prize can still be looted: captured, not looted yet, with something aboard. */
+export function isLootable(sheet: Sheet): boolean {
+  if (sheet.status !== 'captured' || sheet.lootedBy) return false;
+  const o = lootOptions(sheet);
+  return o.lootAmount !== null || o.upgradeCards.length > 0;
+}
+
+export interface LootInput {
+  prizeId: string;
+  choice: LootChoice;
+  /** The looting ship when the prize does not name her captor (older logs) or the captor sank. */
+  captorId?: string;
+}
+
+/**
+ * B.4.8 Looting: "either the upgrade cards in the ship's hold or the amount listed on the loot card
+ * multiplied by the ship's hold rating" — once per prize, to the ship whose boarders took her.
+ */
+export const loot = defineMove<LootInput, WwOptions>('ww.loot', (state, input) => {
+  const prizeShip = shipAndSheet(state, input.prizeId);
+  if (!prizeShip.ok) return prizeShip;
+  const prizeSheet = prizeShip.value.sheet;
+  if (prizeSheet.lootedBy) {
+    const by = sheetOf(state.ships[prizeSheet.lootedBy])?.name ?? 'her captor';
+    return refuse(
+      `${prizeSheet.name} has been looted by ${by} already: either the money or the cards, once.`
+    );
+  }
+  const captorId = captorOf(state, input.prizeId) ?? input.captorId;
+  if (!captorId) return refuse(`Choose the ship that loots ${prizeSheet.name}.`);
+  const pair = shipPair(state, captorId, input.prizeId);
+  if (!pair.ok) return pair;
+  const [captor, prize] = pair.value;
+  if (captor.sheet.status !== 'active') {
+    return refuse(`${captor.sheet.name} is ${captor.sheet.status}: she cannot loot.`);
+  }
+  if (prize.sheet.status !== 'captured') {
+    return refuse(`${prize.sheet.name} is not a prize: only a captured ship is looted.`);
+  }
+  if (captor.ship.player && captor.ship.player === prize.ship.player) {
+    return refuse(`${prize.sheet.name} is one of ${captor.ship.player}'s own ships.`);
+  }
+  const system = systemOf(state);
+  const player = captor.ship.player;
+  const r = applyLoot(
+    { state: system, captorPlayer: player, captorShip: captor.sheet, prize: prize.sheet },
+    input.choice
+  );
+  if (!r.ok) return r;
+  // A card is in one place at a time: cards already in the captor's hold are not doubled.
+  const seen = new Set<string>();
+  const hold = r.value.captorShip.upgradeCards.filter((c) =>
+    seen.has(c.id) ? false : (seen.add(c.id), true)
+  );
+  const gained =
+    input.choice === 'lootAmount'
+      ? `${pounds((r.value.state.players[player]?.funds ?? 0) - (system.players[player]?.funds ?? 0))} (${player} now has ${pounds(r.value.state.players[player]?.funds ?? 0)})`
+      : plural(prize.sheet.upgradeCards.length, 'upgrade card');
+  return sheetsDraft(
+    state,
+    'ww.loot',
+    `${captor.sheet.name} loots ${prize.sheet.name}: ${gained}`,
+    {
+      [captorId]: { ...r.value.captorShip, upgradeCards: hold },
+      [input.prizeId]: { ...r.value.prize, lootedBy: captorId }
+    },
+    r.value.state
+  );
+});
+
+/** Odds shown before a boarding round: the round's outcomes and P(capture) fighting to the end. */
+export function boardingOdds(
+  attackerSkill: CrewSkill,
+  defenderSkill: CrewSkill,
+  attackers: number,
+  defenders: number
+) {
+  return {
+    round: boardingRoundOdds(attackerSkill, defenderSkill, attackers, defenders),
+    capture: captureChance(attackerSkill, defenderSkill, attackers, defenders)
+  };
+}
+
+/** Rounds fought to the end with a roller (app dice); stops at capture or repulse. */
+export function fightToEnd(
+  input: {
+    attackerSkill: CrewSkill;
+    defenderSkill: CrewSkill;
+    attackers: number;
+    defenders: number;
+  },
+  roller: Roller,
+  maxRounds = 10_000
+): { rounds: BoardingRoundOutcome[]; dice: DiceRoll } {
+  const rounds: BoardingRoundOutcome[] = [];
+  const dice: DiceRoll = { source: roller.source, dice: [] };
+  let a = input.attackers;
+  let d = input.defenders;
+  while (a > 0 && d > 0 && rounds.length < maxRounds) {
+    const { na, nd } = boardingDiceCounts(a, d);
+    const fa = rollDice(roller, na, BOARDING_DIE[input.attackerSkill].sides, 'boarders');
+    const fd = rollDice(roller, nd, BOARDING_DIE[input.defenderSkill].sides, 'defenders');
+    dice.dice.push(...fa, ...fd);
+    const r = resolveBoardingRound(
+      { ...input, attackers: a, defenders: d },
+      fa.map((x) => x.face),
+      fd.map((x) => x.face)
+    );
+    if (!r.ok) break;
+    rounds.push(r.value);
+    a = r.value.attackersLeft;
+    d = r.value.defendersLeft;
+  }
+  return { rounds, dice };
+}

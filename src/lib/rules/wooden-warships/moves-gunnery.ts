@@ -1,0 +1,261 @@
+import type { BattleState } from '../../battle/events';
+import { asJson, defineMove, joinRolls, labelDice, refuse, rollRecord } from '../../battle/move';
+import { withSheets } from '../../battle/sheets';
+import type { DiceRoll } from '../core/dice';
+import { formatFraction } from '../core/rational';
+import { err, type Result } from '../core/result';
+import { fireOdds } from './odds-gunnery';
+import type { WwOptions } from './options';
+import { loseBoardingParty } from './resolve-boarding';
+import {
+  applyFire,
+  damageDiceList,
+  describePieces,
+  exposedSideApplies,
+  firerModifiers,
+  planFire,
+  resolveFire,
+  type DamagePiece,
+  type FirePlan
+} from './resolve-gunnery';
+import { reload as reloadSheet } from './resolve-turn';
+import {
+  activeShip,
+  boardersOf,
+  draftWithVictor,
+  refuseIfDecided,
+  sheetOf,
+  sheetsDraft,
+  shipPair,
+  systemOf
+} from './ships';
+import type { Sheet } from './sheet';
+import {
+  BATTERY_NAMES,
+  EXPOSED_SIDE_MODIFIER,
+  type Ammo,
+  type Battery,
+  type FireMode,
+  type TargetArea
+} from './tables';
+
+// Step 3 Attack (SPEC B.4.5, B.4.6) and Maintenance Part 2's reload (B.4.9): one event each, the
+// attack with every percentile and damage die in its roll record.
+
+export interface FireSetup {
+  firerId: string;
+  targetId: string;
+  mode: FireMode;
+  batteries: Battery[];
+  distanceInches: number;
+  area: TargetArea;
+  /** Fired on from the boarding ship's exposed side (asked only when it can apply). */
+  isExposedSide: boolean;
+  hasLineOfSight: boolean;
+}
+
+/** Can the exposed-side +30 apply to an attack on this target (B.4.7 step 8)? */
+export function canBeExposed(state: BattleState, targetId: string, options: WwOptions): boolean {
+  const target = sheetOf(state.ships[targetId]);
+  if (!target) return false;
+  return exposedSideApplies(target, boardersOf(state, targetId).length > 0, options);
+}
+
+/**
+ * The exposed-side tick's default, from the battle (B.4.7 step 8): ticked when the target is a ship
+ * boarding another (or, with `exposedSideAppliesTo = 'bothShips'`, one being boarded), with the
+ * reason to show. Which side the shot comes from is still the referee's call, so it stays a tick.
+ */
+export function exposedSideDefault(
+  state: BattleState,
+  targetId: string,
+  options: WwOptions
+): { isExposable: boolean; reason: string } {
+  const target = sheetOf(state.ships[targetId]);
+  if (!target) return { isExposable: false, reason: '' };
+  const bonus =
+    options.percentModifierMode === 'relative'
+      ? `×${(100 + EXPOSED_SIDE_MODIFIER) / 100}`
+      : `+${EXPOSED_SIDE_MODIFIER}`;
+  const why = `"During Boarding you are 30% more likely to be hit if attacked from your exposed side due to your crew being occupied" (${bonus}).`;
+  if (target.boarding) {
+    const prey = sheetOf(state.ships[target.boarding.targetShipId]);
+    const side = target.boarding.exposedSide
+      ? ` Her exposed side: ${target.boarding.exposedSide}.`
+      : '';
+    return {
+      isExposable: true,
+      reason: `${target.name} is boarding ${prey?.name ?? 'a ship'} this turn (${target.boarding.party} boarders across): ${why}${side} Untick it for a shot from her other side.`
+    };
+  }
+  const boarders = boardersOf(state, targetId);
+  if (boarders.length > 0 && options.exposedSideAppliesTo === 'bothShips') {
+    return {
+      isExposable: true,
+      reason: `${target.name} is being boarded by ${boarders.map((b) => b.sheet.name).join(', ')}; the battle's reading applies it to both ships: ${why} Untick it for a shot from her other side.`
+    };
+  }
+  return { isExposable: false, reason: '' };
+}
+
+/** B.4.5 steps 1–6 for two ships of the battle: the plan the odds and the resolver share. */
+export function planBattleFire(
+  state: BattleState,
+  setup: FireSetup,
+  options: WwOptions
+): Result<FirePlan> {
+  if (setup.firerId === setup.targetId) return err('A ship cannot fire at herself.');
+  const pair = shipPair(state, setup.firerId, setup.targetId);
+  if (!pair.ok) return pair;
+  const [firer, target] = pair.value;
+  if (firer.sheet.status !== 'active') return err(`${firer.sheet.name} is ${firer.sheet.status}.`);
+  if (target.sheet.status !== 'active') return err('The target is already out of the fight.');
+  const captain = systemOf(state).players[firer.ship.player]?.captain;
+  return planFire(
+    {
+      firer: firer.sheet,
+      mode: setup.mode,
+      batteries: setup.batteries,
+      targetType: target.sheet.chart.type,
+      distanceInches: setup.distanceInches,
+      area: setup.area,
+      modifiers: firerModifiers(firer.sheet, captain?.modifiers ?? []),
+      isExposedSide: setup.isExposedSide && canBeExposed(state, setup.targetId, options),
+      hasLineOfSight: setup.hasLineOfSight
+    },
+    options
+  );
+}
+
+/** What each percentile die is for: "Pickle, Zone 1, hit roll 1", in battery order. */
+export function hitDiceLabels(plan: FirePlan, firerName: string): string[] {
+  return plan.batteries.flatMap((b) =>
+    Array.from(
+      { length: b.rolls },
+      (_, i) => `${firerName}, ${BATTERY_NAMES[b.battery]}, hit roll ${i + 1}`
+    )
+  );
+}
+
+/** What each damage die is for, in the order they are rolled (full dice, then the half dice). */
+export function damageDiceLabels(pieces: readonly DamagePiece[], firerName: string): string[] {
+  return damageDiceList(pieces).map(
+    (d, i) => `${firerName}, damage ${i + 1}${d.isHalf ? ' (half die)' : ''}`
+  );
+}
+
+export interface FireInput extends FireSetup {
+  /** The percentile rolls, in battery order. */
+  hitRoll: DiceRoll;
+  /** The damage dice (null when every roll missed). */
+  damageRoll: DiceRoll | null;
+}
+
+/**
+ * Step 3 Attack as one event: the percentile faces, then the damage faces (none when every roll
+ * missed). Applies the damage and empties the batteries; when a player other than the boarding
+ * player attacks a ship being boarded, the boarders on her deck are lost (Errata 2, B.4.5 step 11).
+ */
+export const fire = defineMove<FireInput, WwOptions>('ww.fire', (state, input, ctx) => {
+  const decided = refuseIfDecided(state);
+  if (!decided.ok) return decided;
+  const { hitRoll, damageRoll, ...setup } = input;
+  const options = ctx.options;
+  const plan = planBattleFire(state, setup, options);
+  if (!plan.ok) return plan;
+  const hitFaces = hitRoll.dice.map((d) => d.face);
+  const damageFaces = damageRoll ? damageRoll.dice.map((d) => d.face) : [];
+  const r = resolveFire(plan.value, hitFaces, damageFaces);
+  if (!r.ok) return r;
+  const firerShip = state.ships[setup.firerId];
+  const firer = sheetOf(firerShip);
+  const target = sheetOf(state.ships[setup.targetId]);
+  if (!firerShip || !firer || !target) return refuse('Ship missing.');
+  const applied = applyFire(firer, target, r.value);
+  const sheets: Record<string, Sheet> = {
+    [setup.firerId]: applied.firer,
+    [setup.targetId]: applied.target
+  };
+  const lost: string[] = [];
+  for (const b of boardersOf(state, setup.targetId)) {
+    if (b.player !== firerShip.player && b.id !== setup.firerId) {
+      const party = b.sheet.boarding?.party ?? 0;
+      sheets[b.id] = loseBoardingParty(b.sheet);
+      lost.push(`${b.sheet.name} loses the ${party} boarders aboard`);
+    }
+  }
+  const out = r.value;
+  const hits = out.hitRolls.hits;
+  const guns =
+    setup.mode === 'chase'
+      ? `${BATTERY_NAMES[setup.batteries[0]]}`
+      : setup.mode === 'fullBroadside'
+        ? 'a full broadside'
+        : 'a half broadside';
+  const after = applied.target[setup.area].current;
+  let summary = `${firer.name} fires ${guns} at ${target.name}'s ${setup.area} (${setup.distanceInches}″): ${hits} of ${plan.value.totalRolls} hit`;
+  if (hits > 0) {
+    summary += `, ${describePieces(out.hitRolls.pieces)} = ${out.damage} ${setup.area} (${after} left)`;
+  }
+  if (applied.target.status === 'sunk') summary += `; ${target.name} sinks`;
+  if (lost.length) summary += `; ${lost.join('; ')}`;
+  const odds = fireOdds(plan.value);
+  // Per die: app percentiles then typed damage keep their own source (joinRolls).
+  const dice = labelDice(joinRolls(damageRoll ? [hitRoll, damageRoll] : [hitRoll]), [
+    ...hitDiceLabels(plan.value, firer.name),
+    ...damageDiceLabels(out.hitRolls.pieces, firer.name)
+  ]);
+  return draftWithVictor(
+    state,
+    'ww.fire',
+    summary,
+    withSheets(state, sheets),
+    rollRecord({
+      procedure: 'ww.fire',
+      inputs: asJson({
+        ...setup,
+        neededUnder: plan.value.hitFaces,
+        basePercent: plan.value.basePercent,
+        modifiers: plan.value.modifiers,
+        hitFaces,
+        damageFaces,
+        damageDice: describePieces(out.hitRolls.pieces)
+      }),
+      dice,
+      odds: asJson({
+        perRoll: formatFraction(odds.perRoll),
+        anyHit: formatFraction(odds.anyHit),
+        meanDamage: formatFraction(odds.meanDamage)
+      }),
+      outcome: asJson({
+        rolls: out.hitRolls.rolls,
+        hits,
+        damage: out.damage,
+        targetAfter: after,
+        targetStatus: applied.target.status,
+        lostBoarders: lost
+      })
+    })
+  );
+});
+
+export interface ReloadInput {
+  shipId: string;
+  loads: Partial<Record<Battery, Ammo>>;
+}
+
+/** Maintenance Part 2 (B.4.9): "Load the Prime! Announce the shot you are loading". */
+export const reload = defineMove<ReloadInput, WwOptions>('ww.reload', (state, input, ctx) => {
+  const s = activeShip(state, input.shipId);
+  if (!s.ok) return s;
+  const entries = Object.entries(input.loads).filter(([, a]) => a) as [Battery, Ammo][];
+  if (entries.length === 0) return refuse('Choose the shot for at least one battery.');
+  const r = reloadSheet(s.value.sheet, input.loads, ctx.options);
+  if (!r.ok) return r;
+  return sheetsDraft(
+    state,
+    'ww.reload',
+    `${s.value.sheet.name} loads ${entries.map(([b, a]) => `${BATTERY_NAMES[b]}: ${a}`).join(', ')}`,
+    { [input.shipId]: r.value }
+  );
+});

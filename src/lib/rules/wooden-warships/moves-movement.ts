@@ -1,0 +1,239 @@
+import { asJson, defineMove, joinRolls, labelDice, refuse, rollRecord } from '../../battle/move';
+import { withSheets } from '../../battle/sheets';
+import type { DiceRoll } from '../core/dice';
+import { atLeast, mean, type Dist } from '../core/dist';
+import { formatFraction, type Rational } from '../core/rational';
+import { ramDamageDist } from './odds-gunnery';
+import type { WwOptions } from './options';
+import {
+  applyIslandCollision,
+  applyUpgrade,
+  effectiveSpeeds,
+  resolveIslandCollision,
+  resolveMovement,
+  setSail as setSailOn
+} from './resolve-turn';
+import {
+  activeShip,
+  draftWithVictor,
+  pounds,
+  refuseIfDecided,
+  sheetOf,
+  sheetsDraft,
+  systemOf
+} from './ships';
+import type { RamDice, Sheet, UpgradeCard } from './sheet';
+import { SAIL_SETTING_TEXT, WIND_SECTOR_TEXT, type SailSetting, type WindSector } from './tables';
+
+// Step 1 Movement (SPEC B.4.3) and Maintenance Part 1 (B.4.4): the sail, the move, an island, the
+// upgrade. One event each.
+
+export interface SetSailInput {
+  shipId: string;
+  setting: SailSetting;
+}
+
+/** Maintenance Part 1 (B.4.4): "You need to set your speed" for the next turn. */
+export const setSail = defineMove<SetSailInput, WwOptions>('ww.set-sail', (state, input) => {
+  const s = activeShip(state, input.shipId);
+  if (!s.ok) return s;
+  const r = setSailOn(s.value.sheet, input.setting);
+  if (!r.ok) return r;
+  const anchor = r.value.isRaisingAnchor ? ' (raising the anchor takes a turn)' : '';
+  return sheetsDraft(
+    state,
+    'ww.set-sail',
+    `${s.value.sheet.name} sets ${SAIL_SETTING_TEXT[input.setting].name} for next turn${anchor}`,
+    { [input.shipId]: r.value }
+  );
+});
+
+export interface MoveShipInput {
+  shipId: string;
+  wind: WindSector;
+}
+
+/** Whether the ship has had her Step 1 this turn (one move per ship per step). */
+export function hasMoved(sheet: Sheet): boolean {
+  return sheet.moveThisTurn !== undefined && sheet.moveThisTurn !== null;
+}
+
+/**
+ * Step 1 Movement (B.4.3): the sail setting, the anchor and the wind sector decide the speed. Once
+ * per ship per turn: a second move in the same step is refused.
+ */
+export const moveShip = defineMove<MoveShipInput, WwOptions>('ww.move', (state, input) => {
+  const decided = refuseIfDecided(state);
+  if (!decided.ok) return decided;
+  const s = activeShip(state, input.shipId);
+  if (!s.ok) return s;
+  const sheet = s.value.sheet;
+  if (hasMoved(sheet)) {
+    return refuse(`${sheet.name} has already moved this turn: one move per ship in Step 1.`);
+  }
+  const r = resolveMovement(sheet, input.wind);
+  if (!r.ok) return r;
+  const how = r.value.movesAt
+    ? `moves at ${SAIL_SETTING_TEXT[r.value.movesAt].name}, speed ${r.value.speed}`
+    : 'does not move';
+  const moved: Sheet = { ...r.value.sheet, moveThisTurn: r.value.movesAt ?? 'still' };
+  return sheetsDraft(
+    state,
+    'ww.move',
+    `${sheet.name} (${WIND_SECTOR_TEXT[input.wind]}) ${how}: ${r.value.reason}`,
+    { [input.shipId]: moved }
+  );
+});
+
+/** "2d6+1". */
+export function ramLabel(ram: RamDice): string {
+  const plus = ram.plus ? `${ram.plus > 0 ? '+' : ''}${ram.plus}` : '';
+  return `${ram.count}d${ram.sides}${plus}`;
+}
+
+/** Odds before the ram damage roll: its exact distribution, the mean and the chance she sinks. */
+export function islandCollisionOdds(sheet: Sheet): {
+  dist: Dist<number>;
+  mean: Rational;
+  sinks: Rational;
+} {
+  const dist = ramDamageDist(sheet.chart.ramDamage);
+  return { dist, mean: mean(dist), sinks: atLeast(dist, sheet.hull.current) };
+}
+
+export interface IslandInput {
+  shipId: string;
+  /** The ram damage dice (none when the chart's ram damage is a plain number). */
+  roll: DiceRoll;
+}
+
+/**
+ * Step 1, island collision (B.4.3 step 5, B.5 #19): "For island damage, roll the ram damage on your
+ * ship damage chart and apply it to your own ship." [DEFAULT] to the hull (`islandDamageArea`); the
+ * ship stops at the point of contact. One event: the roll, the damage and a sinking.
+ */
+export const islandCollision = defineMove<IslandInput, WwOptions>(
+  'ww.island',
+  (state, { shipId, roll }) => {
+    const decided = refuseIfDecided(state);
+    if (!decided.ok) return decided;
+    const s = activeShip(state, shipId);
+    if (!s.ok) return refuse('Only a ship afloat can run aground.');
+    const sheet = s.value.sheet;
+    const ram = sheet.chart.ramDamage;
+    if (ram.count === 0 && ram.plus === 0) {
+      return refuse(
+        `The ${sheet.chart.name} chart has no ram damage yet: enter it in the chart editor.`
+      );
+    }
+    const faces = roll.dice.map((d) => d.face);
+    const r = resolveIslandCollision(ram, faces);
+    if (!r.ok) return r;
+    const next = applyIslandCollision(sheet, r.value);
+    const odds = islandCollisionOdds(sheet);
+    let summary = `${sheet.name} runs onto an island: ram damage ${ramLabel(ram)} = ${r.value} to her own hull (${next.hull.current} left); she stops at the point of contact`;
+    if (next.status === 'sunk') summary += `; ${sheet.name} sinks`;
+    const dice = labelDice(
+      joinRolls([roll]),
+      roll.dice.map((_, i) => `${sheet.name}, ram damage ${i + 1}`)
+    );
+    return draftWithVictor(
+      state,
+      'ww.island',
+      summary,
+      withSheets(state, { [shipId]: next }),
+      rollRecord({
+        procedure: 'ww.island',
+        inputs: asJson({ shipId, ramDamage: ram, hullBefore: sheet.hull.current, area: 'hull' }),
+        dice,
+        odds: asJson({ meanDamage: formatFraction(odds.mean), sinks: formatFraction(odds.sinks) }),
+        outcome: asJson({ damage: r.value, hullAfter: next.hull.current, status: next.status })
+      })
+    );
+  }
+);
+
+/**
+ * "Are you moving? Nay?" (B.4.4 step 1). After her Step 1 this turn: what the move recorded
+ * (raising the anchor, at anchor or stopped is not moving). Before it (turn 1, or no move
+ * recorded): the app's guess from the sail — no sail set yet, at anchor or raising it, or stopped
+ * beyond the red arrows. The referee can still change the answer.
+ */
+export function isLikelyStationary(sheet: Sheet): boolean {
+  if (hasMoved(sheet)) return sheet.moveThisTurn === 'still';
+  return (
+    sheet.speedSetting === null ||
+    sheet.speedSetting === 'anchor' ||
+    sheet.isRaisingAnchor ||
+    sheet.turnsBeyondRedArrows >= 2
+  );
+}
+
+/** "hull +10, full sail +1, +5 to hit". */
+export function upgradeEffectText(card: UpgradeCard): string {
+  const e = card.effect;
+  const parts: string[] = [];
+  const sign = (n: number) => (n > 0 ? `+${n}` : `${n}`);
+  if (e.hull) parts.push(`hull ${sign(e.hull)}`);
+  if (e.rigging) parts.push(`rigging ${sign(e.rigging)}`);
+  if (e.crew) parts.push(`crew ${sign(e.crew)}`);
+  if (e.speedFull) parts.push(`full sail ${sign(e.speedFull)}`);
+  if (e.speedBattle) parts.push(`battle sail ${sign(e.speedBattle)}`);
+  if (e.speedTrim) parts.push(`trim sail ${sign(e.speedTrim)}`);
+  if (e.percent) parts.push(`${sign(e.percent)} to hit`);
+  return parts.length ? parts.join(', ') : 'no stat change';
+}
+
+export interface UpgradeInput {
+  shipId: string;
+  cardId: string;
+  /** The referee's answer to "Are you moving?"; absent: `isLikelyStationary`. */
+  isStationary?: boolean;
+}
+
+/**
+ * Maintenance Part 1 (B.4.4 step 1): a stationary ship fits an upgrade card from her hold, paying
+ * "the amount of money listed on the upgrade card" from her player's funds (never below zero); the
+ * card's effects apply; "you may not upgrade your ship past speed 5"; "End of your turn." for the
+ * ship, or with `upgradeEndsTurnScope = 'player'` for every ship of the player. One event.
+ */
+export const upgrade = defineMove<UpgradeInput, WwOptions>('ww.upgrade', (state, input, ctx) => {
+  const s = activeShip(state, input.shipId);
+  if (!s.ok) return s;
+  const { ship, sheet } = s.value;
+  if (sheet.hasEndedTurn) return refuse(`${sheet.name} already ended her turn.`);
+  const system = systemOf(state);
+  if (!system.players[ship.player])
+    return refuse(`${ship.player || 'Her player'} is not in the fleet purchase.`);
+  const card = sheet.upgradeCards.find((c) => c.id === input.cardId);
+  if (!card) return refuse("That upgrade card is not in this ship's hold.");
+  const isStationary = input.isStationary ?? isLikelyStationary(sheet);
+  const r = applyUpgrade({
+    state: system,
+    player: ship.player,
+    sheet,
+    cardId: input.cardId,
+    isStationary
+  });
+  if (!r.ok) return r;
+  const options = ctx.options;
+  const sheets: Record<string, Sheet> = { [input.shipId]: r.value.sheet };
+  if (options.upgradeEndsTurnScope === 'player') {
+    for (const other of Object.values(state.ships)) {
+      const o = sheetOf(other);
+      if (other.id !== input.shipId && other.player === ship.player && o?.status === 'active') {
+        sheets[other.id] = { ...o, hasEndedTurn: true };
+      }
+    }
+  }
+  const funds = r.value.state.players[ship.player]?.funds ?? 0;
+  const sp = effectiveSpeeds(r.value.sheet);
+  const whose = options.upgradeEndsTurnScope === 'player' ? `${ship.player}'s` : 'her';
+  return sheetsDraft(
+    state,
+    'ww.upgrade',
+    `${sheet.name} fits ${card.name} for ${pounds(card.cost)} (${upgradeEffectText(card)}; speeds ${sp.full}/${sp.battle}/${sp.trim}): ${ship.player} has ${pounds(funds)} left; end of ${whose} turn`,
+    sheets,
+    r.value.state
+  );
+});

@@ -1,0 +1,232 @@
+import type { BattleShip, BattleState } from '../../battle/events';
+import { defineMove, draftOf, refuse } from '../../battle/move';
+import { withSystem } from '../../battle/sheets';
+import type { WwOptions } from './options';
+import { assignCards, purchaseShip } from './resolve-turn';
+import { battleShips, pounds, shipAndSheet, sheetsDraft, systemOf, type WwShip } from './ships';
+import type { CaptainCard, LootCard, ShipChart, SystemState, UpgradeCard } from './sheet';
+import { STARTING_FUNDS, type CrewSkill } from './tables';
+
+// Set-up (SPEC B.4.1): players with £7,000 each, the user's cards, the captains, the fleet purchase
+// and the holds. Each is one event; the chest holds each card once ("20 upgrade cards total"), so a
+// card is in one place at a time: the deck, one ship's hold, or fitted to one ship.
+
+/** Where each card is now: card id → the ship holding it (loot card, hold or fitted). */
+export function cardPlaces(state: BattleState): Map<string, WwShip> {
+  const out = new Map<string, WwShip>();
+  for (const s of battleShips(state)) {
+    const ids = [
+      ...(s.sheet.lootCard ? [s.sheet.lootCard.id] : []),
+      ...s.sheet.upgradeCards.map((c) => c.id),
+      ...s.sheet.appliedUpgrades.map((c) => c.id)
+    ];
+    for (const id of ids) if (!out.has(id)) out.set(id, s);
+  }
+  return out;
+}
+
+/** The cards of the deck not in any ship's hold: what may still be drawn (B.4.1 step 6). */
+export function cardsInDeck(state: BattleState): {
+  lootCards: LootCard[];
+  upgradeCards: UpgradeCard[];
+} {
+  const places = cardPlaces(state);
+  const system = systemOf(state);
+  return {
+    lootCards: system.lootCards.filter((c) => !places.has(c.id)),
+    upgradeCards: system.upgradeCards.filter((c) => !places.has(c.id))
+  };
+}
+
+/** The refusal for a card already in another ship's hold, or null. */
+function heldElsewhere(
+  state: BattleState,
+  cardIds: readonly string[],
+  shipId: string | null
+): string | null {
+  const places = cardPlaces(state);
+  for (const id of cardIds) {
+    const at = places.get(id);
+    if (at && at.id !== shipId) {
+      return `That card is already in ${at.sheet.name}'s hold: each card is in one place at a time.`;
+    }
+  }
+  return null;
+}
+
+export interface AddPlayerInput {
+  name: string;
+}
+
+/** "Each player will start with £7,000" (SPEC B.4.1): a player joins the fleet purchase. */
+export const addPlayer = defineMove<AddPlayerInput, WwOptions>('ww.player', (state, input) => {
+  const player = input.name.trim();
+  if (!player) return refuse('Name the player.');
+  const system = systemOf(state);
+  if (system.players[player]) return refuse(`${player} is already playing.`);
+  const next: SystemState = {
+    ...system,
+    players: { ...system.players, [player]: { funds: STARTING_FUNDS, captain: null } }
+  };
+  return draftOf(state, {
+    kind: 'ww.player',
+    summary: `${player} joins with ${pounds(STARTING_FUNDS)}`,
+    next: withSystem(state, next)
+  });
+});
+
+export type CardListsInput = Pick<SystemState, 'captainCards' | 'lootCards' | 'upgradeCards'>;
+
+function hasDuplicateIds(cards: readonly { id: string }[]): boolean {
+  return new Set(cards.map((c) => c.id)).size !== cards.length;
+}
+
+/**
+ * The user's card lists (captain, loot, upgrade cards: user data, SPEC B.6): add, edit or remove.
+ * A card in a ship's hold stays there as it was drawn; the deck lists each card once.
+ */
+export const setCards = defineMove<CardListsInput, WwOptions>('ww.cards', (state, lists) => {
+  if (
+    hasDuplicateIds(lists.captainCards) ||
+    hasDuplicateIds(lists.lootCards) ||
+    hasDuplicateIds(lists.upgradeCards)
+  ) {
+    return refuse('Each card is in the lists once.');
+  }
+  const system = systemOf(state);
+  const next = { ...system, ...lists };
+  return draftOf(state, {
+    kind: 'ww.cards',
+    summary: `Cards: ${lists.captainCards.length} captain, ${lists.lootCards.length} loot, ${lists.upgradeCards.length} upgrade`,
+    next: withSystem(state, next)
+  });
+});
+
+export interface CaptainInput {
+  player: string;
+  cardId: string | null;
+}
+
+/** "Choose 1 of the 6 captain cards" (B.4.1): the card's % modifiers apply to the player's attacks. */
+export const chooseCaptain = defineMove<CaptainInput, WwOptions>(
+  'ww.captain',
+  (state, { player, cardId }) => {
+    const system = systemOf(state);
+    const p = system.players[player];
+    if (!p) return refuse(`Add ${player} first.`);
+    const captain: CaptainCard | null | undefined =
+      cardId === null ? null : system.captainCards.find((c) => c.id === cardId);
+    if (captain === undefined) return refuse('That captain card is not in the list.');
+    return draftOf(state, {
+      kind: 'ww.captain',
+      summary: captain
+        ? `${player} chooses ${captain.name} as captain`
+        : `${player} has no captain card`,
+      next: withSystem(state, {
+        ...system,
+        players: { ...system.players, [player]: { ...p, captain } }
+      })
+    });
+  }
+);
+
+export interface PurchaseInput {
+  /** The new ship's id; absent, the move takes one from `ctx.newId`. */
+  id?: string;
+  player: string;
+  name: string;
+  chart: ShipChart;
+  crewSkill: CrewSkill;
+  lootCardId?: string | null;
+  /** "draw … as many upgrade cards as your ship's hold rating" (B.4.1 step 6). */
+  upgradeCardIds?: readonly string[];
+}
+
+/** B.4.1 step 4–6: buys a ship; the ship joins the battle and the funds drop in the same event. */
+export const purchase = defineMove<PurchaseInput, WwOptions>('ww.purchase', (state, input, ctx) => {
+  const system = systemOf(state);
+  if (!system.players[input.player]) return refuse(`Add ${input.player || 'the player'} first.`);
+  const name = input.name.trim();
+  if (!name) return refuse('Name the ship.');
+  const id = input.id ?? ctx.newId();
+  if (state.ships[id]) return refuse('That ship is already in the battle.');
+  const drawn = input.upgradeCardIds ?? [];
+  if (new Set(drawn).size !== drawn.length) return refuse('Draw each upgrade card once.');
+  const upgradeCards: UpgradeCard[] = [];
+  for (const cardId of drawn) {
+    const c = system.upgradeCards.find((u) => u.id === cardId);
+    if (!c) return refuse('That upgrade card is not in the list.');
+    upgradeCards.push(c);
+  }
+  const lootCard = input.lootCardId
+    ? system.lootCards.find((c) => c.id === input.lootCardId)
+    : null;
+  if (lootCard === undefined) return refuse('That loot card is not in the list.');
+  const elsewhere = heldElsewhere(state, [...drawn, ...(lootCard ? [lootCard.id] : [])], null);
+  if (elsewhere) return refuse(elsewhere);
+  const r = purchaseShip(system, { ...input, name, lootCard, upgradeCards });
+  if (!r.ok) return r;
+  const ship: BattleShip = {
+    id,
+    side: input.player,
+    player: input.player,
+    sheet: r.value.sheet,
+    order: Object.keys(state.ships).length
+  };
+  const funds = r.value.state.players[input.player]?.funds ?? 0;
+  const hold = upgradeCards.length ? `; hold: ${upgradeCards.map((c) => c.name).join(', ')}` : '';
+  return draftOf(state, {
+    kind: 'ww.purchase',
+    summary: `${input.player} buys ${name} (${input.chart.name}, ${input.crewSkill}) for ${pounds(r.value.cost)}: ${pounds(funds)} left${hold}`,
+    next: {
+      ...state,
+      ships: { ...state.ships, [id]: ship },
+      system: r.value.state
+    }
+  });
+});
+
+export interface HoldInput {
+  shipId: string;
+  lootCardId: string | null;
+  upgradeCardIds: readonly string[];
+}
+
+/**
+ * B.4.1 step 6 for a ship already afloat: "draw one loot card and as many upgrade cards as your
+ * ship's hold rating" from the battle's deck (user data). Replaces what the hold held.
+ */
+export const fillHold = defineMove<HoldInput, WwOptions>('ww.hold', (state, input) => {
+  const s = shipAndSheet(state, input.shipId);
+  if (!s.ok) return s;
+  const system = systemOf(state);
+  const held = s.value.sheet.lootCard;
+  const loot =
+    input.lootCardId === null
+      ? null
+      : held?.id === input.lootCardId
+        ? held
+        : system.lootCards.find((c) => c.id === input.lootCardId);
+  if (loot === undefined) return refuse('That loot card is not in the list.');
+  const ids = input.upgradeCardIds;
+  if (new Set(ids).size !== ids.length) return refuse('Draw each card once.');
+  const upgrades: UpgradeCard[] = [];
+  for (const id of ids) {
+    const c =
+      s.value.sheet.upgradeCards.find((u) => u.id === id) ??
+      system.upgradeCards.find((u) => u.id === id);
+    if (!c) return refuse('That upgrade card is not in the list.');
+    upgrades.push(c);
+  }
+  const elsewhere = heldElsewhere(state, [...ids, ...(loot ? [loot.id] : [])], input.shipId);
+  if (elsewhere) return refuse(elsewhere);
+  const r = assignCards(s.value.sheet, loot, upgrades);
+  if (!r.ok) return r;
+  const names = upgrades.map((u) => u.name).join(', ') || 'no upgrade cards';
+  return sheetsDraft(
+    state,
+    'ww.hold',
+    `${s.value.sheet.name}'s hold: ${loot ? `loot card ${loot.name}, ` : ''}${names}`,
+    { [input.shipId]: r.value }
+  );
+});

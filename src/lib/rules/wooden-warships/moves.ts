@@ -1,0 +1,51 @@
+import type { Move } from '../../battle/move';
+import { board, boardingRound, boardingRounds, loot, surrender, withdraw } from './moves-boarding';
+import { fire, reload } from './moves-gunnery';
+import { islandCollision, moveShip, setSail, upgrade } from './moves-movement';
+import { addPlayer, chooseCaptain, fillHold, purchase, setCards } from './moves-setup';
+import { nextStep } from './moves-turn';
+
+// Every Wooden Warships battle action as one pure move (DESIGN `moves.ts`): state + input (with the
+// dice faces) + context → the event, its log line and its roll record, or the rule's refusal.
+
+export * from './moves-setup';
+export * from './moves-movement';
+export * from './moves-gunnery';
+export * from './moves-boarding';
+export * from './moves-turn';
+
+/** Every move of the system, its id also the event kind it writes ('ww.next-step' writes the core
+ *  'phase.advance' / 'turn.advance'). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- moves differ in input
+export const MOVES: readonly Move<any, any>[] = [
+  addPlayer,
+  setCards,
+  chooseCaptain,
+  purchase,
+  fillHold,
+  setSail,
+  moveShip,
+  islandCollision,
+  upgrade,
+  fire,
+  reload,
+  board,
+  boardingRound,
+  boardingRounds,
+  withdraw,
+  surrender,
+  loot,
+  nextStep
+];
+
+/** Kinds and roll procedures written by earlier releases → the current ids (stored events are never
+ *  rewritten; readers canonicalise). */
+export const LEGACY_IDS: Readonly<Record<string, string>> = {
+  'ww.setSail': 'ww.set-sail',
+  'ww.boardingRound': 'ww.boarding-round',
+  'ww.boardingRounds': 'ww.boarding-rounds',
+  'Wooden Warships attack (SPEC B.4.5, B.4.6)': 'ww.fire',
+  'Wooden Warships boarding round (SPEC B.4.7 step 4)': 'ww.boarding-round',
+  'Wooden Warships boarding rounds (SPEC B.4.7 steps 4–5)': 'ww.boarding-rounds',
+  'Wooden Warships island collision (SPEC B.4.3 step 5)': 'ww.island'
+};

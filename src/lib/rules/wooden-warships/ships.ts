@@ -1,0 +1,153 @@
+import type { BattleShip, BattleState, EventDraft, RollRecord } from '../../battle/events';
+import { draftOf } from '../../battle/move';
+import {
+  sheetOf as parseSheet,
+  shipsInOrder,
+  systemOf as parseSystem,
+  withSheets
+} from '../../battle/sheets';
+import { err, ok, type Result } from '../core/result';
+import { victor } from './resolve-turn';
+import {
+  defaultSystemState,
+  sheetSchema,
+  systemStateSchema,
+  type Sheet,
+  type SystemState
+} from './sheet';
+
+// Wooden Warships ships of a battle state, for the moves, the turn model and the panels: the one
+// typed wrapper of `$lib/battle/sheets` (sheetOf, systemOf) and the lookups every move shares.
+
+/** The ship's log, or null when the stored sheet is not a Wooden Warships sheet. */
+export function sheetOf(ship: BattleShip | undefined): Sheet | null {
+  return parseSheet(sheetSchema, ship);
+}
+
+/** The battle's system state (funds, charts, cards); a battle made before it existed starts empty. */
+export function systemOf(state: BattleState): SystemState {
+  return parseSystem(systemStateSchema, state, () => defaultSystemState());
+}
+
+export interface WwShip {
+  id: string;
+  ship: BattleShip;
+  sheet: Sheet;
+}
+
+/**
+ * The battle's Wooden Warships ships in table order, each with her log; with `isActiveOnly`, only
+ * those still in the fight (neither sunk nor captured), the ones a step acts for.
+ */
+export function battleShips(state: BattleState, isActiveOnly = false): WwShip[] {
+  return shipsInOrder(state).flatMap((ship) => {
+    const sheet = sheetOf(ship);
+    if (!sheet || (isActiveOnly && sheet.status !== 'active')) return [];
+    return [{ id: ship.id, ship, sheet }];
+  });
+}
+
+export interface ShipAndSheet {
+  ship: BattleShip;
+  sheet: Sheet;
+}
+
+export function shipAndSheet(state: BattleState, id: string): Result<ShipAndSheet> {
+  const ship = state.ships[id];
+  const sheet = sheetOf(ship);
+  if (!ship || !sheet) return err('That ship is not a Wooden Warships ship of this battle.');
+  return ok({ ship, sheet });
+}
+
+/** A ship that can still act: afloat and not taken ("nothing to or for a sunk or captured ship"). */
+export function activeShip(state: BattleState, id: string): Result<ShipAndSheet> {
+  const s = shipAndSheet(state, id);
+  if (!s.ok) return s;
+  if (s.value.sheet.status !== 'active') {
+    return err(`${s.value.sheet.name} is ${s.value.sheet.status}: she takes no part any more.`);
+  }
+  return s;
+}
+
+/** The two ships an action involves: firer and target, boarder and boarded, captor and prize. */
+export function shipPair(
+  state: BattleState,
+  firstId: string,
+  secondId: string
+): Result<[ShipAndSheet, ShipAndSheet]> {
+  const first = shipAndSheet(state, firstId);
+  if (!first.ok) return first;
+  const second = shipAndSheet(state, secondId);
+  if (!second.ok) return second;
+  return ok([first.value, second.value]);
+}
+
+/** The ships boarding the given one. */
+export function boardersOf(
+  state: BattleState,
+  targetId: string
+): { id: string; sheet: Sheet; player: string }[] {
+  const out: { id: string; sheet: Sheet; player: string }[] = [];
+  for (const ship of shipsInOrder(state)) {
+    const sheet = sheetOf(ship);
+    if (sheet?.boarding?.targetShipId === targetId)
+      out.push({ id: ship.id, sheet, player: ship.player });
+  }
+  return out;
+}
+
+/** "You need to sink the rest of them that aren't yours" (B.4.9 step 3): the winning player. */
+export function victorOf(state: BattleState): string | null {
+  const ships = shipsInOrder(state).flatMap((s) => {
+    const sheet = sheetOf(s);
+    return sheet && s.player ? [{ player: s.player, status: sheet.status }] : [];
+  });
+  const players = new Set(ships.map((s) => s.player));
+  return players.size > 1 || ships.some((s) => s.status !== 'active') ? victor(ships) : null;
+}
+
+/** Refuses a move of the fight once the battle is decided (the turn model's `ending`). */
+export function refuseIfDecided(state: BattleState): Result<true> {
+  const winner = victorOf(state);
+  return winner ? err(`The battle is over: ${winner} has the only ships afloat.`) : ok(true);
+}
+
+/**
+ * The common event of the moves: some ship logs (and the system state) replaced. When the event
+ * decides the battle, its log line names the winner (B.4.9 step 3).
+ */
+export function sheetsDraft(
+  state: BattleState,
+  kind: string,
+  summary: string,
+  sheets: Record<string, Sheet>,
+  system?: SystemState,
+  roll?: RollRecord
+): Result<EventDraft> {
+  return draftWithVictor(state, kind, summary, withSheets(state, sheets, system), roll);
+}
+
+/** `draftOf`, with "Nelson wins" added to the summary when this event leaves one player afloat. */
+export function draftWithVictor(
+  state: BattleState,
+  kind: string,
+  summary: string,
+  next: BattleState,
+  roll?: RollRecord
+): Result<EventDraft> {
+  const before = victorOf(state);
+  const after = victorOf(next);
+  const text =
+    after && after !== before ? `${summary}. ${after} wins: the only ships afloat` : summary;
+  return draftOf(state, roll ? { kind, summary: text, next, roll } : { kind, summary: text, next });
+}
+
+/** "£7,000". */
+export function pounds(n: number): string {
+  return `£${n.toLocaleString('en-GB')}`;
+}
+
+/** "1 round", "3 rounds". */
+export function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
