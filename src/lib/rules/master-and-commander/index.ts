@@ -1,18 +1,13 @@
 import { catalogEntry } from '../catalog';
+import type { Move } from '../../battle/move';
 import type { RuleSystem } from '../system';
+import { LEGACY_IDS, MOVES, variantOf } from './moves';
 import { OPTIONS, readOptions } from './options';
 import { defaultSheet, defaultSystemState, sheetSchema, type Sheet } from './sheet';
-import { MAX_PRIZE_DISKS, type GameVariant } from './tables';
+import { MAX_PRIZE_DISKS } from './tables';
+import { nextStep, PHASES, turnStatus } from './turn';
 
-/**
- * One player's turn (SPEC A.4.15, default `attackTiming='afterAllMovement'`, errata 12): the Wind Die
- * when it is due (and the storm roll), every ship moves, then the engagements, then repairs and the
- * turn passes to the left.
- */
-export const MC_PHASES = ['Wind', 'Movement', 'Engagements', 'Repairs and end of turn'] as const;
-
-const VARIANT_IDS: readonly GameVariant[] = ['beginner', 'basic', 'advanced'];
-
+export { PHASES } from './turn';
 export {
   sheetSchema,
   systemStateSchema,
@@ -20,19 +15,19 @@ export {
   type Sheet,
   type SystemState
 } from './sheet';
-export { readOptions, type McOptions } from './options';
+export { readOptions, DEFAULT_OPTIONS, type McOptions } from './options';
 
 /** Master and Commander: The Far Side of the World (SPEC Part A). */
 export const masterAndCommander: RuleSystem<Sheet> = {
   // Names and variants are the catalog's, so the Battles list can show them without the engine.
   ...catalogEntry('master-and-commander'),
   options: OPTIONS,
-  phases: MC_PHASES,
+  phases: PHASES,
   /** The players and their fleets are set up on the battle page (SPEC A.4.1); Advanced modules too. */
   initialSystemState: (variant, options) =>
     defaultSystemState({
-      variant: VARIANT_IDS.find((v) => v === variant) ?? 'basic',
-      unusedHomeportsHaveCards: readOptions(options).unusedHomeportsHaveCards
+      variant: variantOf(variant),
+      unusedHomeportsHaveCards: readOptions(options, variant).unusedHomeportsHaveCards
     }),
   sheetSchema,
   defaultSheet: ({ name, className }) => defaultSheet({ name, className }),
@@ -49,5 +44,11 @@ export const masterAndCommander: RuleSystem<Sheet> = {
       status,
       isOut: s.isSunk
     };
-  }
+  },
+  readOptions,
+  turnStatus,
+  // The page hands every move the context `readOptions` makes, so McOptions is what it gets.
+  nextStep: nextStep as unknown as Move<Record<string, never>>,
+  moves: [...MOVES, nextStep],
+  legacyIds: LEGACY_IDS
 };

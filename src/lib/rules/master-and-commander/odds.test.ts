@@ -14,7 +14,7 @@ import {
   ZERO,
   type Rational
 } from '../core/rational';
-import { DEFAULT_MC_OPTIONS, type McOptions } from './options';
+import { DEFAULT_OPTIONS, type McOptions } from './options';
 import {
   boardingChance,
   duelOdds,
@@ -166,12 +166,12 @@ describe('boarding, raids and ramming odds (SPEC A.7.1 bullets) against brute fo
   });
 
   it('raid and Homeport counter-attack use the "3" column and row', () => {
-    expect([2, 1, 0].map((d) => f(raidChance(d, DEFAULT_MC_OPTIONS)))).toEqual([
+    expect([2, 1, 0].map((d) => f(raidChance(d, DEFAULT_OPTIONS)))).toEqual([
       '3805/7776',
       '331/972',
       '25/144'
     ]);
-    expect([2, 1, 0].map((d) => f(homeportCounterChance(d, DEFAULT_MC_OPTIONS)))).toEqual([
+    expect([2, 1, 0].map((d) => f(homeportCounterChance(d, DEFAULT_OPTIONS)))).toEqual([
       '3805/7776',
       '4747/7776',
       '95/144'
@@ -181,13 +181,13 @@ describe('boarding, raids and ramming odds (SPEC A.7.1 bullets) against brute fo
       if (!r.ok) throw new Error(r.error);
       return r.value.result;
     });
-    expect(f(raidChance(1, DEFAULT_MC_OPTIONS))).toBe(f(raid.prob('hit')));
+    expect(f(raidChance(1, DEFAULT_OPTIONS))).toBe(f(raid.prob('hit')));
     const counter = brute(3 + 1, (x) => {
       const r = resolveHomeportCounter(0, RULES, x.slice(0, 3), x.slice(3));
       if (!r.ok) throw new Error(r.error);
       return r.value.result;
     });
-    expect(f(homeportCounterChance(0, DEFAULT_MC_OPTIONS))).toBe(f(counter.prob('hit')));
+    expect(f(homeportCounterChance(0, DEFAULT_OPTIONS))).toBe(f(counter.prob('hit')));
   });
 
   it('ramming: 0 disks 8/9, 1 disk 1/18, 2 disks 1/18; a ship with no disk sinks 1/9 of the time', () => {
@@ -219,16 +219,16 @@ describe('boarding, raids and ramming odds (SPEC A.7.1 bullets) against brute fo
   });
 
   it('wind: a first roll gives N, S, E, W and Storm a fifth each; a Steady keeps the wind', () => {
-    expect(windOdds(null, DEFAULT_MC_OPTIONS).map((o) => [o.label, f(o.p)])).toEqual([
+    expect(windOdds(null, DEFAULT_OPTIONS).map((o) => [o.label, f(o.p)])).toEqual([
       ['From the N', '1/5'],
       ['From the S', '1/5'],
       ['From the E', '1/5'],
       ['From the W', '1/5'],
       ['Storm', '1/5']
     ]);
-    const fromN = windOdds({ from: 'N' }, DEFAULT_MC_OPTIONS);
+    const fromN = windOdds({ from: 'N' }, DEFAULT_OPTIONS);
     expect(fromN.find((o) => o.label === 'From the N')?.p).toEqual(rational(1, 3));
-    const storm = windOdds({ storm: true }, DEFAULT_MC_OPTIONS);
+    const storm = windOdds({ storm: true }, DEFAULT_OPTIONS);
     expect(storm.find((o) => o.label === 'Storm')?.p).toEqual(rational(1, 3));
     expect(
       windOdds({ storm: true }, { steadyAfterStorm: 'reroll' }).find((o) => o.label === 'Storm')?.p
@@ -349,7 +349,7 @@ describe('a whole engagement with its counter-attack (SPEC A.4.6–A.4.8) agains
       attackerDisks: 2,
       defenderDisks: 2,
       isMutualBroadside: false,
-      opts: DEFAULT_MC_OPTIONS
+      opts: DEFAULT_OPTIONS
     });
     expect(
       d
@@ -361,10 +361,10 @@ describe('a whole engagement with its counter-attack (SPEC A.4.6–A.4.8) agains
   });
 });
 
-const DEFAULT_DUEL: DuelRules = { variant: 'basic', opts: DEFAULT_MC_OPTIONS };
+const DEFAULT_DUEL: DuelRules = { variant: 'basic', opts: DEFAULT_OPTIONS };
 const PRE_HIT: DuelRules = {
   variant: 'basic',
-  opts: { ...DEFAULT_MC_OPTIONS, counterAttackDice: 'preHit' }
+  opts: { ...DEFAULT_OPTIONS, counterAttackDice: 'preHit' }
 };
 
 describe('SPEC A.7.2: slugging it out', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultOptions } from '../system';
 import { masterAndCommander } from './index';
-import { DEFAULT_MC_OPTIONS, OPTIONS, readOptions } from './options';
+import { DEFAULT_OPTIONS, OPTIONS, readOptions } from './options';
 
 describe('Master and Commander options (SPEC A.2 McOptions, A.5, Errata)', () => {
   it('every default is one of its choices and cites the spec', () => {
@@ -21,7 +21,7 @@ describe('Master and Commander options (SPEC A.2 McOptions, A.5, Errata)', () =>
     expect(d['beginnerMoveExact']).toBe(true);
     expect(d['beginnerTurnRestriction']).toBe(false);
     expect(d['tieExhaustion']).toBeUndefined();
-    expect(readOptions(defaultOptions(masterAndCommander, 'advanced'))).toEqual(DEFAULT_MC_OPTIONS);
+    expect(readOptions(defaultOptions(masterAndCommander, 'advanced'))).toEqual(DEFAULT_OPTIONS);
   });
 
   it('reads stored options, falling back to defaults on unknown values', () => {

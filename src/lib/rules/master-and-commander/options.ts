@@ -235,7 +235,7 @@ export interface McOptions {
   mistShipMayFireOut: boolean;
 }
 
-export const DEFAULT_MC_OPTIONS: McOptions = {
+export const DEFAULT_OPTIONS: McOptions = {
   tieExhaustion: 'defender',
   attackTiming: 'afterAllMovement',
   attacksPerShip: 'oncePerTargetPerTurn',
@@ -263,9 +263,13 @@ function pick<T extends string | number | boolean>(
   return allowed.find((a) => a === v) ?? fallback;
 }
 
-/** Reads the battle's stored options into typed engine options; unknown values fall back to defaults. */
-export function readOptions(raw: BattleOptions): McOptions {
-  const d = DEFAULT_MC_OPTIONS;
+/**
+ * Reads the battle's stored options into typed engine options; missing or unknown values fall back
+ * to the defaults. Options of another variant are kept as stored: the engine reads only its own.
+ */
+export function readOptions(stored: BattleOptions | undefined, _variant?: string): McOptions {
+  const raw = stored ?? {};
+  const d = DEFAULT_OPTIONS;
   const limit = raw['repairLimitPerTurn'];
   return {
     tieExhaustion: pick(raw, 'tieExhaustion', ['defender', 'moreDiceWins'], d.tieExhaustion),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MC_OPTIONS } from './options';
+import { DEFAULT_OPTIONS } from './options';
 import {
   applyBoarding,
   applyHit,
@@ -92,9 +92,9 @@ describe('hits, sinking and the counter-attack (SPEC A.4.7, A.4.8)', () => {
   });
 
   it('counter-attack dice: after the hit by default, before it under preHit (errata 6)', () => {
-    expect(counterAttackDice(2, 1, 'basic', DEFAULT_MC_OPTIONS)).toBe(2);
+    expect(counterAttackDice(2, 1, 'basic', DEFAULT_OPTIONS)).toBe(2);
     expect(counterAttackDice(2, 1, 'basic', { counterAttackDice: 'preHit' })).toBe(3);
-    expect(counterAttackDice(2, 1, 'beginner', DEFAULT_MC_OPTIONS)).toBe(1);
+    expect(counterAttackDice(2, 1, 'beginner', DEFAULT_OPTIONS)).toBe(1);
   });
 });
 

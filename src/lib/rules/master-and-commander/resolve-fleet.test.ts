@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MC_OPTIONS } from './options';
+import { DEFAULT_OPTIONS } from './options';
 import {
   advanceTurn,
   applyCardEffect,
@@ -109,7 +109,7 @@ describe('repairs (SPEC A.3.4, A.4.9)', () => {
         repairCards: 4,
         discardedPrizeDisks: 2
       },
-      DEFAULT_MC_OPTIONS
+      DEFAULT_OPTIONS
     );
     if (!r.ok) throw new Error(r.error);
     expect(r.value.cost).toBe(1);
@@ -125,11 +125,11 @@ describe('repairs (SPEC A.3.4, A.4.9)', () => {
       repairCards: 3,
       discardedPrizeDisks: 1
     };
-    expect(resolveRepair(again, DEFAULT_MC_OPTIONS).ok).toBe(false);
+    expect(resolveRepair(again, DEFAULT_OPTIONS).ok).toBe(false);
     expect(resolveRepair(again, { repairLimitPerTurn: 'unlimited' }).ok).toBe(true);
-    expect(
-      resolveRepair({ ...again, sheet: beginShipTurn(after.sheet) }, DEFAULT_MC_OPTIONS).ok
-    ).toBe(true);
+    expect(resolveRepair({ ...again, sheet: beginShipTurn(after.sheet) }, DEFAULT_OPTIONS).ok).toBe(
+      true
+    );
   });
 
   it('at an anchor it costs two cards; not enough cards, no disk to reclaim, full strength and Beginner refuse', () => {
@@ -141,17 +141,17 @@ describe('repairs (SPEC A.3.4, A.4.9)', () => {
       repairCards: 2,
       discardedPrizeDisks: 1
     };
-    expect(resolveRepair(input, DEFAULT_MC_OPTIONS)).toMatchObject({
+    expect(resolveRepair(input, DEFAULT_OPTIONS)).toMatchObject({
       ok: true,
       value: { cost: 2 }
     });
-    expect(resolveRepair({ ...input, repairCards: 1 }, DEFAULT_MC_OPTIONS).ok).toBe(false);
-    expect(resolveRepair({ ...input, discardedPrizeDisks: 0 }, DEFAULT_MC_OPTIONS).ok).toBe(false);
+    expect(resolveRepair({ ...input, repairCards: 1 }, DEFAULT_OPTIONS).ok).toBe(false);
+    expect(resolveRepair({ ...input, discardedPrizeDisks: 0 }, DEFAULT_OPTIONS).ok).toBe(false);
     expect(
-      resolveRepair({ ...input, sheet: { ...atAnchor, prizeDisks: 2 } }, DEFAULT_MC_OPTIONS).ok
+      resolveRepair({ ...input, sheet: { ...atAnchor, prizeDisks: 2 } }, DEFAULT_OPTIONS).ok
     ).toBe(false);
-    expect(resolveRepair({ ...input, variant: 'beginner' }, DEFAULT_MC_OPTIONS).ok).toBe(false);
-    expect(resolveRepair({ ...input, place: 'homeport' }, DEFAULT_MC_OPTIONS).ok).toBe(false);
+    expect(resolveRepair({ ...input, variant: 'beginner' }, DEFAULT_OPTIONS).ok).toBe(false);
+    expect(resolveRepair({ ...input, place: 'homeport' }, DEFAULT_OPTIONS).ok).toBe(false);
   });
 });
 
@@ -159,12 +159,12 @@ describe('the Mist (SPEC A.4.14)', () => {
   it('safe from fire; the owner’s next turn is lost; then it must exit', () => {
     let s = enterMist(defaultSheet({ name: 'Surprise' }), 4);
     expect(canBeTargeted(s)).toBe(false);
-    expect(canFire(s, DEFAULT_MC_OPTIONS)).toBe(false);
+    expect(canFire(s, DEFAULT_OPTIONS)).toBe(false);
     expect(exitMist(s).ok).toBe(false);
     s = beginShipTurn(s);
     expect(mistStatus(s)).toBe('lostTurn');
     expect(s.movement.allowance).toBe(0);
-    expect(isFleetTurnLost([s], DEFAULT_MC_OPTIONS)).toBe(false);
+    expect(isFleetTurnLost([s], DEFAULT_OPTIONS)).toBe(false);
     expect(isFleetTurnLost([s], { mistLoseTurnScope: 'player' })).toBe(true);
     s = beginShipTurn(s);
     expect(mistStatus(s)).toBe('mustExit');
@@ -178,13 +178,11 @@ describe('Master and Commander cards (SPEC A.4.10)', () => {
   const modules = { cards: true, boarding: true, raids: true, ramming: false, mist: false };
 
   it('a card is drawn when initiating an engagement, not for a counter-attack', () => {
-    expect(isCardDrawRequired('attack', modules, DEFAULT_MC_OPTIONS)).toBe(true);
-    expect(isCardDrawRequired('counterAttack', modules, DEFAULT_MC_OPTIONS)).toBe(false);
-    expect(isCardDrawRequired('raid', modules, DEFAULT_MC_OPTIONS)).toBe(true);
+    expect(isCardDrawRequired('attack', modules, DEFAULT_OPTIONS)).toBe(true);
+    expect(isCardDrawRequired('counterAttack', modules, DEFAULT_OPTIONS)).toBe(false);
+    expect(isCardDrawRequired('raid', modules, DEFAULT_OPTIONS)).toBe(true);
     expect(isCardDrawRequired('raid', modules, { cardsOnRaidsAndBoarding: false })).toBe(false);
-    expect(isCardDrawRequired('attack', { ...modules, cards: false }, DEFAULT_MC_OPTIONS)).toBe(
-      false
-    );
+    expect(isCardDrawRequired('attack', { ...modules, cards: false }, DEFAULT_OPTIONS)).toBe(false);
   });
 
   it('physical deck: the app counts the draws', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MC_OPTIONS } from './options';
+import { DEFAULT_OPTIONS } from './options';
 import {
   applyAllowance,
   applyFirstPlayer,
@@ -37,11 +37,11 @@ function basicState() {
 
 describe('wind die (SPEC A.4.3)', () => {
   it('N/S/E/W set the wind from that side; Storm starts a storm', () => {
-    expect(resolveWind(null, 'N', DEFAULT_MC_OPTIONS)).toMatchObject({
+    expect(resolveWind(null, 'N', DEFAULT_OPTIONS)).toMatchObject({
       kind: 'set',
       wind: { from: 'N' }
     });
-    expect(resolveWind({ from: 'N' }, 'STORM', DEFAULT_MC_OPTIONS)).toMatchObject({
+    expect(resolveWind({ from: 'N' }, 'STORM', DEFAULT_OPTIONS)).toMatchObject({
       kind: 'set',
       wind: { storm: true },
       isChange: true
@@ -49,13 +49,13 @@ describe('wind die (SPEC A.4.3)', () => {
   });
 
   it('Steady keeps the wind; with no wind yet it is rolled again; in a storm the storm continues', () => {
-    expect(resolveWind({ from: 'W' }, 'STEADY', DEFAULT_MC_OPTIONS)).toMatchObject({
+    expect(resolveWind({ from: 'W' }, 'STEADY', DEFAULT_OPTIONS)).toMatchObject({
       kind: 'set',
       wind: { from: 'W' },
       isChange: false
     });
-    expect(resolveWind(null, 'STEADY', DEFAULT_MC_OPTIONS).kind).toBe('reroll');
-    expect(resolveWind({ storm: true }, 'STEADY', DEFAULT_MC_OPTIONS)).toMatchObject({
+    expect(resolveWind(null, 'STEADY', DEFAULT_OPTIONS).kind).toBe('reroll');
+    expect(resolveWind({ storm: true }, 'STEADY', DEFAULT_OPTIONS)).toMatchObject({
       kind: 'set',
       wind: { storm: true }
     });
@@ -72,7 +72,7 @@ describe('wind die (SPEC A.4.3)', () => {
 
 describe('the hourglass keeps time across a reload (only the start time is stored)', () => {
   it('counts down three minutes from the wind roll and runs out', () => {
-    const state = applyWind(basicState(), resolveWind(null, 'S', DEFAULT_MC_OPTIONS), T0);
+    const state = applyWind(basicState(), resolveWind(null, 'S', DEFAULT_OPTIONS), T0);
     expect(state.hourglass.startedAt).toBe(T0);
     expect(hourglassRemainingMs(state.hourglass, T0)).toBe(180_000);
     expect(hourglassRemainingMs(state.hourglass, T0 + 61_500)).toBe(118_500);
@@ -84,7 +84,7 @@ describe('the hourglass keeps time across a reload (only the start time is store
   });
 
   it('a reload (state serialised, parsed back, new clock reading) shows the same remaining time', () => {
-    const state = applyWind(basicState(), resolveWind(null, 'E', DEFAULT_MC_OPTIONS), T0);
+    const state = applyWind(basicState(), resolveWind(null, 'E', DEFAULT_OPTIONS), T0);
     const reloaded = systemStateSchema.parse(JSON.parse(JSON.stringify(state)));
     const now = T0 + 100_000; // the page comes back 100 s later
     expect(hourglassRemainingMs(reloaded.hourglass, now)).toBe(80_000);
@@ -98,14 +98,14 @@ describe('the hourglass keeps time across a reload (only the start time is store
   });
 
   it('sand running out mid-turn leaves the wind; the next player must roll before their turn', () => {
-    let state = applyWind(basicState(), resolveWind(null, 'N', DEFAULT_MC_OPTIONS), T0);
+    let state = applyWind(basicState(), resolveWind(null, 'N', DEFAULT_OPTIONS), T0);
     state = applyFirstPlayer(state, 'p1');
     // The glass empties during p1's turn: the wind stays N for p1.
     expect(state.wind).toEqual({ from: 'N' });
     state = passTurn(state, T0 + 190_000);
     expect(state.activePlayerId).toBe('p2');
     expect(state.windRollPending).toBe(true);
-    state = applyWind(state, resolveWind(state.wind, 'STEADY', DEFAULT_MC_OPTIONS), T0 + 195_000);
+    state = applyWind(state, resolveWind(state.wind, 'STEADY', DEFAULT_OPTIONS), T0 + 195_000);
     expect(state.windRollPending).toBe(false);
     expect(state.wind).toEqual({ from: 'N' });
     expect(state.hourglass.startedAt).toBe(T0 + 195_000);
@@ -152,7 +152,7 @@ describe('first player and turn order (SPEC A.4.2)', () => {
   });
 
   it('a storm roll is one d6 for the player’s whole turn, cleared when the turn passes', () => {
-    let state = applyWind(basicState(), resolveWind(null, 'STORM', DEFAULT_MC_OPTIONS), T0);
+    let state = applyWind(basicState(), resolveWind(null, 'STORM', DEFAULT_OPTIONS), T0);
     const rolled = applyStormRoll(state, 4);
     expect(rolled.ok && rolled.value.stormRoll).toBe(4);
     if (rolled.ok) state = rolled.value;
@@ -170,10 +170,7 @@ describe('movement allowance (SPEC A.3.2, A.4.4)', () => {
     expect(pointOfSail('E', 'S')).toBe('reach');
     expect(pointOfSail('W', 'S')).toBe('reach');
     const a = (heading: 'N' | 'E' | 'S' | 'W', from: 'N' | 'E' | 'S' | 'W') => {
-      const r = movementAllowance(
-        { variant: 'basic', heading, wind: { from } },
-        DEFAULT_MC_OPTIONS
-      );
+      const r = movementAllowance({ variant: 'basic', heading, wind: { from } }, DEFAULT_OPTIONS);
       return r.ok ? r.value.squares : -1;
     };
     expect([a('N', 'N'), a('S', 'N'), a('E', 'N')]).toEqual([1, 3, 5]);
@@ -182,22 +179,20 @@ describe('movement allowance (SPEC A.3.2, A.4.4)', () => {
   it('storm: the player’s roll; beginner: the ship’s roll, exactly by default (errata 15)', () => {
     const storm = movementAllowance(
       { variant: 'advanced', heading: 'N', wind: { storm: true }, stormRoll: 6 },
-      DEFAULT_MC_OPTIONS
+      DEFAULT_OPTIONS
     );
     expect(storm).toMatchObject({ ok: true, value: { squares: 6, basis: 'storm' } });
     expect(
-      movementAllowance(
-        { variant: 'basic', heading: 'N', wind: { storm: true } },
-        DEFAULT_MC_OPTIONS
-      ).ok
+      movementAllowance({ variant: 'basic', heading: 'N', wind: { storm: true } }, DEFAULT_OPTIONS)
+        .ok
     ).toBe(false);
     const beg = movementAllowance(
       { variant: 'beginner', heading: 'N', wind: null, beginnerRoll: 2 },
-      DEFAULT_MC_OPTIONS
+      DEFAULT_OPTIONS
     );
     expect(beg).toMatchObject({ ok: true, value: { squares: 2, isExact: true } });
     expect(
-      movementAllowance({ variant: 'basic', heading: 'N', wind: null }, DEFAULT_MC_OPTIONS).ok
+      movementAllowance({ variant: 'basic', heading: 'N', wind: null }, DEFAULT_OPTIONS).ok
     ).toBe(false);
   });
 });
@@ -209,7 +204,7 @@ describe('movement steps and the turning restriction (SPEC A.4.4 step 3, errata 
     k: 'forward' | 'left' | 'right',
     isAheadBlocked = false,
     variant: 'basic' | 'beginner' = 'basic'
-  ) => moveStep(s, k, { variant, isAheadBlocked }, DEFAULT_MC_OPTIONS);
+  ) => moveStep(s, k, { variant, isAheadBlocked }, DEFAULT_OPTIONS);
 
   it('a turn costs one square and changes heading; forward follows the bow', () => {
     const r = step(ship(), 'right');

@@ -180,6 +180,21 @@ export const SHIP_COLOURS: readonly {
 ];
 export type ShipColour = (typeof SHIP_COLOURS)[number]['id'];
 
+/**
+ * A badge colour per seat round the table (the app's own, for the turn badge and the ship cards:
+ * Beginner seats share the four ship colours, told apart by bands, so the badge goes by seat).
+ */
+export const SEAT_COLOURS: readonly string[] = [
+  '#e5534b',
+  '#4c8ef7',
+  '#e3b341',
+  '#3fb950',
+  '#b083f0',
+  '#f778ba',
+  '#39c5cf',
+  '#f0883e'
+];
+
 /** The five Advanced modules: "Add one or more of the following rules" (SPEC A.2, A.4.10–A.4.14). */
 export const ADVANCED_MODULES: readonly {
   id: 'cards' | 'boarding' | 'raids' | 'ramming' | 'mist';

@@ -1,20 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { render } from 'svelte/server';
 import { defaultSheet } from '$lib/rules/master-and-commander/sheet';
-import CardsPanel from './CardsPanel.svelte';
+import McCardsPanel from './McCardsPanel.svelte';
 import Calculators from './Calculators.svelte';
-import DuelCalculator from './DuelCalculator.svelte';
-import EngagementCalculator from './EngagementCalculator.svelte';
-import RaidCalculator from './RaidCalculator.svelte';
+import McDuelCalculator from './McDuelCalculator.svelte';
+import McEngagementCalculator from './McEngagementCalculator.svelte';
+import McRaidCalculator from './McRaidCalculator.svelte';
 import SheetEditor from './SheetEditor.svelte';
-import WindHourglass from './WindHourglass.svelte';
+import McWindHourglass from './McWindHourglass.svelte';
 import { EMPTY_CARDS, EMPTY_WIND_PANEL } from './mc-ui';
 
 const noop = (): void => {};
 
 describe('Master and Commander calculators (server render)', () => {
   it('the engagement calculator opens on 3 dice against 3 with the exact A.7.1 chance', () => {
-    const { body } = render(EngagementCalculator);
+    const { body } = render(McEngagementCalculator);
     expect(body).toContain('Attack: 3 dice against 3');
     expect(body).toContain('data-fraction="3805/7776"');
     expect(body).toContain('Roll 6d6');
@@ -43,21 +43,23 @@ describe('Master and Commander calculators (server render)', () => {
   it('each calculator offers the rule readings that apply to it, on their defaults', () => {
     const TIE = '<span>All compared dice tie, one side has more</span>';
     const COUNTER_DICE = '<span>Counter-attack dice of a ship just hit</span>';
-    for (const c of [EngagementCalculator, DuelCalculator]) {
+    for (const c of [McEngagementCalculator, McDuelCalculator]) {
       const { body } = render(c);
       expect(body).toContain(TIE);
       expect(body).toContain(COUNTER_DICE);
       expect(body).toContain('<option value="current" selected="">After the hit (default)');
     }
     // A raid has no counter-attack dice to choose: the Homeport always rolls three (A.4.12).
-    const raid = render(RaidCalculator).body;
+    const raid = render(McRaidCalculator).body;
     expect(raid).toContain(TIE);
     expect(raid).not.toContain(COUNTER_DICE);
     expect(raid).toContain('<option value="defender" selected="">Defender wins (default)');
   });
 
   it('the wind panel prompts the first roll and shows a full glass before it is turned', () => {
-    const { body } = render(WindHourglass, { props: { value: EMPTY_WIND_PANEL, onchange: noop } });
+    const { body } = render(McWindHourglass, {
+      props: { value: EMPTY_WIND_PANEL, onchange: noop }
+    });
     expect(body).toContain('Before the first turn, the first player rolls the Wind Die.');
     expect(body).toContain('3:00');
   });
@@ -69,7 +71,7 @@ describe('Master and Commander calculators (server render)', () => {
       lastWindFace: 'S' as const,
       hourglass: { seconds: 180, startedAt: Date.now() - 60_000 }
     };
-    const { body } = render(WindHourglass, { props: { value, onchange: noop } });
+    const { body } = render(McWindHourglass, { props: { value, onchange: noop } });
     expect(body).toContain('Southerly (from the south)');
     expect(body).toMatch(/2:0\d/);
     expect(body).not.toContain('The sand has run out');
@@ -95,7 +97,7 @@ describe('Master and Commander calculators (server render)', () => {
   });
 
   it('the card panel counts draws of the physical deck and lists held typed-in cards', () => {
-    const physical = render(CardsPanel, {
+    const physical = render(McCardsPanel, {
       props: { cards: EMPTY_CARDS, onchange: noop, drawer: 'Jack' }
     });
     expect(physical.body).toContain('Cards drawn: 0');
@@ -105,7 +107,7 @@ describe('Master and Commander calculators (server render)', () => {
       library: [{ id: 'c1', text: 'USER CARD TEXT', keepUntilApplies: true }],
       held: [{ playerId: 'Jack', cardId: 'c1' }]
     };
-    const entered = render(CardsPanel, { props: { cards, onchange: noop, drawer: 'Jack' } });
+    const entered = render(McCardsPanel, { props: { cards, onchange: noop, drawer: 'Jack' } });
     expect(entered.body).toContain('Jack: USER CARD TEXT');
     expect(entered.body).toContain('1 card; 0 in the pile, 1 held.');
   });

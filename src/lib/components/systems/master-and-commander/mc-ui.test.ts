@@ -1,12 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  EMPTY_WIND_PANEL,
-  parseWindPanel,
-  sandRunOutAlarm,
-  settle,
-  splitFaces,
-  strengthLabel
-} from './mc-ui';
+import { EMPTY_WIND_PANEL, parseWindPanel, sandRunOutAlarm, strengthLabel } from './mc-ui';
+import { splitRoll } from '$lib/rules/master-and-commander/moves';
 
 describe('Master and Commander UI helpers', () => {
   it('labels strength with the dice it rolls', () => {
@@ -16,32 +10,25 @@ describe('Master and Commander UI helpers', () => {
     expect(strengthLabel(-1)).toBe('sunk');
   });
 
-  it('splits a roll into attacker and defender faces', () => {
+  it('splits a roll into attacker and defender dice, each die keeping who rolled it', () => {
     const roll = {
       source: 'entered' as const,
-      dice: [6, 5, 2, 6, 4].map((face) => ({ sides: 6, face }))
+      dice: [6, 5, 2, 6, 4].map((face, i) => ({
+        sides: 6,
+        face,
+        source: i < 3 ? ('app' as const) : ('entered' as const)
+      }))
     };
-    expect(splitFaces(roll, 3)).toEqual([
-      [6, 5, 2],
-      [6, 4]
+    const [a, d] = splitRoll(roll, [3, 2]);
+    expect(a.dice.map((x) => [x.face, x.source])).toEqual([
+      [6, 'app'],
+      [5, 'app'],
+      [2, 'app']
     ]);
-  });
-
-  it('settles a step: a refusal is shown, nothing recorded; success clears it and records', () => {
-    const shown: string[] = [];
-    const recorded: number[] = [];
-    const show = (m: string): void => {
-      shown.push(m);
-    };
-    const record = (v: number): void => {
-      recorded.push(v);
-    };
-    settle({ ok: false, error: 'Not your turn.' }, show, record);
-    expect(shown).toEqual(['Not your turn.']);
-    expect(recorded).toEqual([]);
-    settle({ ok: true, value: 4 }, show, record);
-    expect(shown).toEqual(['Not your turn.', '']);
-    expect(recorded).toEqual([4]);
+    expect(d.dice.map((x) => [x.face, x.source])).toEqual([
+      [6, 'entered'],
+      [4, 'entered']
+    ]);
   });
 
   describe('the sand-run-out alarm', () => {

@@ -1,8 +1,10 @@
-// Helpers shared by the Master and Commander panels, calculators and sheet editor (no Svelte).
+// What the Master and Commander panels, calculators and sheet editor share that is not a rule: the
+// sand-run-out alarm, the standalone panels' localStorage, and running a move from a panel.
 import * as z from 'zod/mini';
-import type { DiceRoll } from '$lib/rules/core/dice';
-import type { Result } from '$lib/rules/core/result';
-import { DICE_BY_PRIZE_DISKS, type PrizeDisks } from '$lib/rules/master-and-commander/tables';
+import type { BattleEvent } from '$lib/battle/events';
+import type { Move } from '$lib/battle/move';
+import type { McOptions } from '$lib/rules/master-and-commander/options';
+import type { McView } from '$lib/rules/master-and-commander/moves';
 import {
   cardsStateSchema,
   compassSchema,
@@ -10,41 +12,30 @@ import {
   windSchema,
   type CardsState
 } from '$lib/rules/master-and-commander/sheet';
+import type { BattleSession } from '$lib/state/battle.svelte';
 
-/** "2 disks (3 dice)", "sunk". */
-export function strengthLabel(disks: number, isBeginner = false): string {
-  if (disks < 0) return 'sunk';
-  const dice = isBeginner ? 1 : DICE_BY_PRIZE_DISKS[disks as PrizeDisks];
-  return `${disks} disk${disks === 1 ? '' : 's'} (${dice} ${dice === 1 ? 'die' : 'dice'})`;
-}
+export { strengthLabel, HEADING_NAMES } from '$lib/rules/master-and-commander/moves';
 
-/** The faces of a roll, split into the first `n` dice and the rest (attacker, defender). */
-export function splitFaces(roll: DiceRoll, n: number): [number[], number[]] {
-  const faces = roll.dice.map((d) => d.face);
-  return [faces.slice(0, n), faces.slice(n)];
+/** What the battle panel hands each phase panel. */
+export interface PhaseProps {
+  session: BattleSession;
+  view: McView;
+  opts: McOptions;
 }
 
 /**
- * What every panel does with a procedure's answer: refused, `show` gets the reason and nothing else
- * happens; accepted, the shown message clears and `accept` takes the value (records it, or keeps it
- * on screen). A commit `accept` starts is not awaited here: the log shows it when it lands.
+ * A move from a panel through the one check-then-act; `show` gets the refusal (or '' on success).
+ * Returns the event written, or null when refused.
  */
-export function settle<T>(
-  r: Result<T>,
-  show: (message: string) => void,
-  accept: (value: T) => unknown
-): void {
-  if (!r.ok) {
-    show(r.error);
-    return;
-  }
-  show('');
-  void accept(r.value);
-}
-
-/** A roll re-labelled as the dice the procedure used, for the RollCard. */
-export function facesText(faces: readonly number[]): string {
-  return faces.join(', ');
+export async function perform<I>(
+  session: BattleSession,
+  move: Move<I, McOptions>,
+  input: I,
+  show: (message: string) => void
+): Promise<BattleEvent | null> {
+  const r = await session.perform(move, input);
+  show(r.ok ? '' : r.error);
+  return r.ok ? r.value : null;
 }
 
 /**
@@ -106,7 +97,6 @@ export function parseWindPanel(raw: string | null): WindPanelState {
   }
 }
 
-export const HEADING_NAMES = { N: 'North', E: 'East', S: 'South', W: 'West' } as const;
 export { compassSchema };
 
 /** The standalone card deck (calculators page), kept in localStorage like the wind. */

@@ -1,32 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import { createAction } from '$lib/battle/actions';
-import { invertOps } from '$lib/battle/diff';
-import { INITIAL_STATE, type BattleState, type Json } from '$lib/battle/events';
-import { applyOps } from '$lib/battle/fold';
-import { masterAndCommander } from '$lib/rules/master-and-commander';
-import { DEFAULT_MC_OPTIONS } from '$lib/rules/master-and-commander/options';
-import type { EngagementRules } from '$lib/rules/master-and-commander/resolve';
+import { createAction } from '../../battle/actions';
+import { invertOps } from '../../battle/diff';
+import { INITIAL_STATE, type BattleState, type Json } from '../../battle/events';
+import { applyOps } from '../../battle/fold';
+import { masterAndCommander } from '.';
+import { DEFAULT_OPTIONS } from './options';
+import type { EngagementRules } from './resolve';
 import {
   attack,
   board,
-  counterDice,
   endTurn,
   firstPlayer,
-  fleetSetupProblems,
   homeportCounter,
   movementRoll,
   raid,
   ramDamage,
-  planEngagement,
-  readBattle,
   repair,
   recordMove,
   ramAttempt,
   setupFleets,
+  windRoll
+} from './moves.testkit';
+import {
+  counterDice,
+  fleetSetupProblems,
+  planEngagement,
+  readBattle,
   strike,
-  windRoll,
   type McView
-} from './mc-battle';
+} from './moves';
 
 const RULES: EngagementRules = {
   variant: 'basic',
@@ -56,7 +58,7 @@ function twoPlayerGame(variant = 'basic', modules = {}): BattleState {
       { id: 'Ben', name: 'Ben', colour: 'gold', homeport: 'S' }
     ],
     modules,
-    opts: DEFAULT_MC_OPTIONS,
+    opts: DEFAULT_OPTIONS,
     newId: () => `ship-${++n}`
   });
 }
@@ -77,7 +79,7 @@ function stay(s: BattleState, id: string): BattleState {
         location: sheet.location,
         isObstructed: false
       },
-      DEFAULT_MC_OPTIONS
+      DEFAULT_OPTIONS
     )
   ).next;
 }
@@ -91,7 +93,7 @@ function advancedGame(modules: Record<string, boolean>, isMoved = true): BattleS
       { playerId: 'Ben', face: 1 }
     ])
   ).next;
-  s = must(windRoll(s, view(s), 4, 0, DEFAULT_MC_OPTIONS)).next;
+  s = must(windRoll(s, view(s), 4, 0, DEFAULT_OPTIONS)).next;
   if (isMoved) for (const id of ['ship-1', 'ship-2']) s = stay(s, id);
   return s;
 }
@@ -154,13 +156,13 @@ describe('Master and Commander battle glue', () => {
 
   it('a wind roll sets the wind and turns the hourglass over at the given time', () => {
     const s = annasTurn();
-    const r = must(windRoll(s, view(s), 4, 1_000, DEFAULT_MC_OPTIONS));
+    const r = must(windRoll(s, view(s), 4, 1_000, DEFAULT_OPTIONS));
     const sys = view(r.next).system;
     expect(sys.wind).toEqual({ from: 'W' });
     expect(sys.hourglass.startedAt).toBe(1_000);
     expect(sys.windRollPending).toBe(false);
     // Steady with no wind yet: rolled again, nothing changes.
-    const steady = must(windRoll(s, view(s), 6, 1_000, DEFAULT_MC_OPTIONS));
+    const steady = must(windRoll(s, view(s), 6, 1_000, DEFAULT_OPTIONS));
     expect(steady.outcome.kind).toBe('reroll');
     expect(steady.next).toEqual(s);
   });
@@ -168,7 +170,7 @@ describe('Master and Commander battle glue', () => {
   it('an attack that hits costs the target a Prize Disk; the counter-attack uses the dice left', () => {
     const s = annasTurn();
     const v = view(s);
-    const plan = must(planEngagement(v, 'ship-1', 'ship-3', DEFAULT_MC_OPTIONS));
+    const plan = must(planEngagement(v, 'ship-1', 'ship-3', DEFAULT_OPTIONS));
     expect([plan.attackDice, plan.defenceDice]).toEqual([3, 3]);
     const hit = must(
       strike(
@@ -194,7 +196,7 @@ describe('Master and Commander battle glue', () => {
     expect(v2.ships.find((x) => x.id === 'ship-3')?.sheet.prizeDisks).toBe(1);
     expect(v2.system.discardedPrizeDisks).toBe(1);
 
-    const nC = counterDice('basic', hit.disksBefore, hit.disksAfter, DEFAULT_MC_OPTIONS);
+    const nC = counterDice('basic', hit.disksBefore, hit.disksAfter, DEFAULT_OPTIONS);
     expect(nC).toBe(2);
     expect(counterDice('basic', 2, 1, { counterAttackDice: 'preHit' })).toBe(3);
     const back = must(
@@ -253,7 +255,7 @@ describe('Master and Commander battle glue', () => {
       )
     );
     const before = hit.next;
-    const r = must(repair(before, view(before), 'ship-1', DEFAULT_MC_OPTIONS));
+    const r = must(repair(before, view(before), 'ship-1', DEFAULT_OPTIONS));
     expect(r.summary).toBe(
       'Anna 1 repairs at the N Homeport: 1 Repair Card for a Prize Disk (2 disks; 3 cards left)'
     );
@@ -267,12 +269,12 @@ describe('Master and Commander battle glue', () => {
     const undone = applyOps(after as unknown as Json, invertOps(event.ops));
     expect(undone).toEqual(before);
     // One disk per ship per turn by default.
-    expect(repair(after, va, 'ship-1', DEFAULT_MC_OPTIONS).ok).toBe(false);
+    expect(repair(after, va, 'ship-1', DEFAULT_OPTIONS).ok).toBe(false);
   });
 
   it('a repair needs the ship in its Homeport (or two cards on an anchor)', () => {
     let s = annasTurn();
-    s = must(windRoll(s, view(s), 4, 0, DEFAULT_MC_OPTIONS)).next;
+    s = must(windRoll(s, view(s), 4, 0, DEFAULT_OPTIONS)).next;
     const hit = must(
       strike(
         s,
@@ -295,26 +297,26 @@ describe('Master and Commander battle glue', () => {
         view(hit.next),
         'ship-1',
         { forward: 2, turns: 1, heading: 'E', location: 'sea', isObstructed: false },
-        DEFAULT_MC_OPTIONS
+        DEFAULT_OPTIONS
       )
     ).next;
-    expect(repair(atSea, view(atSea), 'ship-1', DEFAULT_MC_OPTIONS).ok).toBe(false);
+    expect(repair(atSea, view(atSea), 'ship-1', DEFAULT_OPTIONS).ok).toBe(false);
     const anchored = must(
       recordMove(
         hit.next,
         view(hit.next),
         'ship-1',
         { forward: 4, turns: 0, heading: 'S', location: 'anchor', isObstructed: false },
-        DEFAULT_MC_OPTIONS
+        DEFAULT_OPTIONS
       )
     ).next;
-    const r = must(repair(anchored, view(anchored), 'ship-1', DEFAULT_MC_OPTIONS));
+    const r = must(repair(anchored, view(anchored), 'ship-1', DEFAULT_OPTIONS));
     expect(view(r.next).system.homeports.N.repairCards).toBe(2);
   });
 
   it('ending the turn passes to the left, the battle turn follows, and a run-out glass makes the roll due', () => {
     const s = annasTurn();
-    const w = must(windRoll(s, view(s), 1, 0, DEFAULT_MC_OPTIONS)).next;
+    const w = must(windRoll(s, view(s), 1, 0, DEFAULT_OPTIONS)).next;
     const next = endTurn({ ...w, phase: 3 }, view(w), 181_000);
     const v = view(next);
     expect(v.system.activePlayerId).toBe('Ben');
@@ -333,7 +335,7 @@ describe('Master and Commander battle glue', () => {
         { playerId: 'Ben', face: 1 }
       ])
     ).next;
-    s = must(windRoll(s, view(s), 4, 0, DEFAULT_MC_OPTIONS)).next;
+    s = must(windRoll(s, view(s), 4, 0, DEFAULT_OPTIONS)).next;
     for (const id of ['ship-1', 'ship-2']) s = stay(s, id);
     // Ben 1 has been hit once: it can be boarded.
     s = must(
@@ -359,13 +361,13 @@ describe('Master and Commander battle glue', () => {
       isBoardingPosition: true,
       isMutualBroadside: false
     };
-    const fail = must(board(s, view(s), at, DEFAULT_MC_OPTIONS, [6, 5, 3], [3, 1]));
+    const fail = must(board(s, view(s), at, DEFAULT_OPTIONS, [6, 5, 3], [3, 1]));
     expect(fail.outcome.isSuccess).toBe(false);
     expect(fail.next.ships).toEqual(s.ships);
     expect(view(fail.next).system.turnActs?.engaged).toEqual([
       { shipId: 'ship-1', target: 'ship-3', kind: 'boarding', side: null }
     ]);
-    const win = must(board(s, view(s), at, DEFAULT_MC_OPTIONS, [6, 5, 4], [3, 1]));
+    const win = must(board(s, view(s), at, DEFAULT_OPTIONS, [6, 5, 4], [3, 1]));
     expect(win.next.ships['ship-3'].player).toBe('Anna');
     expect(win.next.ships['ship-3'].side).toBe('Anna');
     const sheet = view(win.next).ships.find((x) => x.id === 'ship-3')?.sheet;
@@ -374,7 +376,7 @@ describe('Master and Commander battle glue', () => {
     expect(win.summary).toContain('Anna takes command.');
     // The referee says the ships are not adjacent broadside: refused before any roll.
     expect(
-      board(s, view(s), { ...at, isBoardingPosition: false }, DEFAULT_MC_OPTIONS, [6, 5, 4], [3, 1])
+      board(s, view(s), { ...at, isBoardingPosition: false }, DEFAULT_OPTIONS, [6, 5, 4], [3, 1])
     ).toEqual({
       ok: false,
       error:
@@ -391,9 +393,9 @@ describe('Master and Commander battle glue', () => {
       location: 'mist',
       isObstructed: false
     } as const;
-    s = must(recordMove(s, view(s), 'ship-1', into, DEFAULT_MC_OPTIONS)).next;
+    s = must(recordMove(s, view(s), 'ship-1', into, DEFAULT_OPTIONS)).next;
     expect(view(s).ships[0].sheet.mist).toEqual({ enteredOnTurn: 1, phase: 'entered' });
-    expect(planEngagement(view(s), 'ship-3', 'ship-1', DEFAULT_MC_OPTIONS).ok).toBe(false);
+    expect(planEngagement(view(s), 'ship-3', 'ship-1', DEFAULT_OPTIONS).ok).toBe(false);
     // Ben's turn, then Anna's again: Anna 1 loses that turn.
     s = endTurn(s, view(s), 1_000);
     s = endTurn(s, view(s), 2_000);
@@ -404,7 +406,7 @@ describe('Master and Commander battle glue', () => {
       location: 'mist',
       isObstructed: false
     } as const;
-    expect(recordMove(s, view(s), 'ship-1', still, DEFAULT_MC_OPTIONS)).toEqual({
+    expect(recordMove(s, view(s), 'ship-1', still, DEFAULT_OPTIONS)).toEqual({
       ok: false,
       error: 'A ship entering the mist must lose one turn before exiting: this is that turn.'
     });
@@ -421,7 +423,7 @@ describe('Master and Commander battle glue', () => {
           isMutualBroadside: true,
           rules: RULES
         },
-        DEFAULT_MC_OPTIONS,
+        DEFAULT_OPTIONS,
         [1, 1, 1],
         [6, 6, 6]
       ).ok
@@ -430,14 +432,14 @@ describe('Master and Commander battle glue', () => {
     s = endTurn(s, view(s), 3_000);
     s = endTurn(s, view(s), 4_000);
     expect(view(s).ships[0].sheet.mist?.phase).toBe('mustExit');
-    expect(recordMove(s, view(s), 'ship-1', still, DEFAULT_MC_OPTIONS).ok).toBe(false);
+    expect(recordMove(s, view(s), 'ship-1', still, DEFAULT_OPTIONS).ok).toBe(false);
     const out = must(
       recordMove(
         s,
         view(s),
         'ship-1',
         { forward: 1, turns: 0, heading: 'S', location: 'sea', isObstructed: false },
-        DEFAULT_MC_OPTIONS
+        DEFAULT_OPTIONS
       )
     ).next;
     expect(view(out).ships[0].sheet.mist).toBeNull();
@@ -453,10 +455,10 @@ describe('Master and Commander battle glue', () => {
       location: 'mist',
       isObstructed: false
     } as const;
-    s = must(recordMove(s, view(s), 'ship-1', into, DEFAULT_MC_OPTIONS)).next;
+    s = must(recordMove(s, view(s), 'ship-1', into, DEFAULT_OPTIONS)).next;
     s = endTurn(s, view(s), 1_000);
     s = endTurn(s, view(s), 2_000);
-    const opts = { ...DEFAULT_MC_OPTIONS, mistLoseTurnScope: 'player' as const };
+    const opts = { ...DEFAULT_OPTIONS, mistLoseTurnScope: 'player' as const };
     const r = recordMove(
       s,
       view(s),
@@ -472,7 +474,7 @@ describe('Master and Commander battle glue', () => {
           view(s),
           'ship-2',
           { forward: 0, turns: 0, heading: 'S', location: 'homeport', isObstructed: false },
-          DEFAULT_MC_OPTIONS
+          DEFAULT_OPTIONS
         )
       ).summary
     ).toContain('stays put');
@@ -488,22 +490,23 @@ describe('Master and Commander battle glue', () => {
       isBroadside: true,
       distance: 2
     };
-    const hit = must(raid(s, view(s), at, DEFAULT_MC_OPTIONS, [6, 5, 2], [5, 4, 1]));
+    const hit = must(raid(s, view(s), at, DEFAULT_OPTIONS, [6, 5, 2], [5, 4, 1]));
     const v = view(hit.next);
     expect(v.system.homeports.S.repairCards).toBe(3);
     expect(v.system.homeports.N.repairCards).toBe(5);
     expect(hit.summary).toContain('A Repair Card goes to the N Homeport.');
-    expect(raid(s, view(s), { ...at, target: 'N' }, DEFAULT_MC_OPTIONS, [6], [6]).ok).toBe(false);
+    expect(raid(s, view(s), { ...at, target: 'N' }, DEFAULT_OPTIONS, [6], [6]).ok).toBe(false);
     const back = must(homeportCounter(hit.next, v, RULES, [6, 5, 3], [6, 4, 1]));
     const raider = view(back.next).ships.find((x) => x.id === 'ship-1')?.sheet;
     expect(raider?.repelledFromHomeport).toBe('S');
     expect(raider?.prizeDisks).toBe(2);
     // Repelled: it cannot raid that Homeport again until it has engaged something else (even next turn).
     let later = endTurn(back.next, view(back.next), 1_000);
-    later = endTurn(later, view(later), 2_000);
-    later = must(windRoll(later, view(later), 4, 2_000, DEFAULT_MC_OPTIONS)).next;
+    // The sand ran out during Ben's turn: Anna rolls the Wind Die before hers (A.4.3).
+    later = endTurn(later, view(later), 200_000);
+    later = must(windRoll(later, view(later), 4, 200_000, DEFAULT_OPTIONS)).next;
     for (const id of ['ship-1', 'ship-2']) later = stay(later, id);
-    const again = raid(later, view(later), at, DEFAULT_MC_OPTIONS, [6, 6, 6], [1, 1, 1]);
+    const again = raid(later, view(later), at, DEFAULT_OPTIONS, [6, 6, 6], [1, 1, 1]);
     expect(again.ok ? '' : again.error).toContain('Repelled: it cannot return');
   });
 
@@ -517,7 +520,7 @@ describe('Master and Commander battle glue', () => {
       isMutualBroadside: false,
       rules: RULES
     };
-    s = must(attack(s, view(s), across, DEFAULT_MC_OPTIONS, [1, 1, 1], [6, 6, 6])).next;
+    s = must(attack(s, view(s), across, DEFAULT_OPTIONS, [1, 1, 1], [6, 6, 6])).next;
     expect(view(s).system.turnActs?.ram).toEqual({
       attackerId: 'ship-1',
       rammerId: 'ship-3',
@@ -540,7 +543,7 @@ describe('Master and Commander battle glue', () => {
         m,
         view(m),
         { ...across, isMutualBroadside: true },
-        DEFAULT_MC_OPTIONS,
+        DEFAULT_OPTIONS,
         [1, 1, 1],
         [6, 6, 6]
       )
@@ -556,12 +559,12 @@ describe('Master and Commander battle glue', () => {
         { playerId: 'Ben', face: 2 }
       ])
     ).next;
-    const next = must(movementRoll(s, view(s), 'ship-1', 4, DEFAULT_MC_OPTIONS));
+    const next = must(movementRoll(s, view(s), 'ship-1', 4, DEFAULT_OPTIONS));
     expect(view(next).ships.find((x) => x.id === 'ship-1')?.sheet.movement.allowance).toBe(4);
-    expect(movementRoll(next, view(next), 'ship-1', 6, DEFAULT_MC_OPTIONS).ok).toBe(false);
-    expect(movementRoll(s, view(s), 'ship-1', 7, DEFAULT_MC_OPTIONS).ok).toBe(false);
-    expect(movementRoll(s, view(s), 'ship-2', 3, DEFAULT_MC_OPTIONS).ok).toBe(false);
+    expect(movementRoll(next, view(next), 'ship-1', 6, DEFAULT_OPTIONS).ok).toBe(false);
+    expect(movementRoll(s, view(s), 'ship-1', 7, DEFAULT_OPTIONS).ok).toBe(false);
+    expect(movementRoll(s, view(s), 'ship-2', 3, DEFAULT_OPTIONS).ok).toBe(false);
     const basic = annasTurn();
-    expect(movementRoll(basic, view(basic), 'ship-1', 3, DEFAULT_MC_OPTIONS).ok).toBe(false);
+    expect(movementRoll(basic, view(basic), 'ship-1', 3, DEFAULT_OPTIONS).ok).toBe(false);
   });
 });

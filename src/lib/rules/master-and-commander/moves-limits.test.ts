@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { INITIAL_STATE, type BattleState, type Json } from '$lib/battle/events';
-import { masterAndCommander } from '$lib/rules/master-and-commander';
-import { DEFAULT_MC_OPTIONS, type McOptions } from '$lib/rules/master-and-commander/options';
-import type { EngagementRules } from '$lib/rules/master-and-commander/resolve';
-import type { McCard, Side } from '$lib/rules/master-and-commander/sheet';
-import {
-  drawCard,
-  playHeldCard,
-  setCardLibrary
-} from '$lib/rules/master-and-commander/resolve-fleet';
-import type { Compass } from '$lib/rules/master-and-commander/tables';
+import { INITIAL_STATE, type BattleState, type Json } from '../../battle/events';
+import { masterAndCommander } from '.';
+import { DEFAULT_OPTIONS, type McOptions } from './options';
+import type { EngagementRules } from './resolve';
+import type { McCard, Side } from './sheet';
+import { drawCard, playHeldCard, setCardLibrary } from './resolve-fleet';
+import type { Compass } from './tables';
 import {
   attack,
   board,
@@ -21,16 +17,13 @@ import {
   homeportCounter,
   movementRoll,
   raid,
-  readBattle,
   recordMove,
   repair,
   setupFleets,
   stormRoll,
-  strike,
-  turnActsOf,
-  windRoll,
-  type McView
-} from './mc-battle';
+  windRoll
+} from './moves.testkit';
+import { readBattle, strike, turnActsOf, type McView } from './moves';
 
 // The per-turn limits the battle options set (SPEC A.4.15, A.5 #3, #9, #17, #22, #23, errata 12,
 // 15): each reading is enforced by the builders the battle panel calls, with the message it shows.
@@ -74,7 +67,7 @@ function game(
       { id: 'Ben', name: 'Ben', colour: 'gold', homeport: 'S' }
     ],
     modules,
-    opts: DEFAULT_MC_OPTIONS,
+    opts: DEFAULT_OPTIONS,
     newId: () => `ship-${++n}`
   });
   s = must(
@@ -83,7 +76,7 @@ function game(
       { playerId: 'Ben', face: 1 }
     ])
   ).next;
-  if (windPip !== null) s = must(windRoll(s, view(s), windPip, 0, DEFAULT_MC_OPTIONS)).next;
+  if (windPip !== null) s = must(windRoll(s, view(s), windPip, 0, DEFAULT_OPTIONS)).next;
   return s;
 }
 
@@ -95,7 +88,7 @@ interface Move {
   isObstructed?: boolean;
 }
 
-function move(s: BattleState, id: string, m: Move = {}, opts: McOptions = DEFAULT_MC_OPTIONS) {
+function move(s: BattleState, id: string, m: Move = {}, opts: McOptions = DEFAULT_OPTIONS) {
   const sheet = view(s).ships.find((x) => x.id === id)?.sheet;
   if (!sheet) throw new Error(id);
   return recordMove(
@@ -133,7 +126,7 @@ function fire(
   attackerId: string,
   targetId: string,
   faces: readonly (readonly number[])[],
-  opts: McOptions = DEFAULT_MC_OPTIONS,
+  opts: McOptions = DEFAULT_OPTIONS,
   side: Side | null = null
 ) {
   return attack(
@@ -177,14 +170,14 @@ describe('attackTiming (SPEC A.4.15, A.5 #22, errata 12)', () => {
       isBoardingPosition: true,
       isMutualBroadside: false
     };
-    s = must(board(s, view(s), at, DEFAULT_MC_OPTIONS, [6, 5, 4], [3, 1])).next;
+    s = must(board(s, view(s), at, DEFAULT_OPTIONS, [6, 5, 4], [3, 1])).next;
     expect(errorOf(move(s, 'ship-3'))).toBe(
       'The engagements have begun: with attacks after all movement (errata 12), every ship moves before the first attack.'
     );
   });
 
   it('after each ship moves: a ship attacks after its own move, while the other has still to move', () => {
-    const opts: McOptions = { ...DEFAULT_MC_OPTIONS, attackTiming: 'afterEachShipMoves' };
+    const opts: McOptions = { ...DEFAULT_OPTIONS, attackTiming: 'afterEachShipMoves' };
     let s = game();
     expect(errorOf(fire(s, 'ship-1', 'ship-3', HIT, opts))).toBe(
       "With attacks after each ship's own move, Anna 1 attacks after it moves: record its move first (staying put counts)."
@@ -200,7 +193,7 @@ describe('attackTiming (SPEC A.4.15, A.5 #22, errata 12)', () => {
   });
 
   it('any time: attacks before moving, and moving after attacking', () => {
-    const opts: McOptions = { ...DEFAULT_MC_OPTIONS, attackTiming: 'free' };
+    const opts: McOptions = { ...DEFAULT_OPTIONS, attackTiming: 'free' };
     let s = game();
     s = must(fire(s, 'ship-1', 'ship-3', HIT, opts)).next;
     expect(move(s, 'ship-1', { forward: 5 }, opts).ok).toBe(true);
@@ -225,7 +218,7 @@ describe('attacksPerShip (SPEC A.4.5 step 4, A.5 #23)', () => {
   });
 
   it('once per side: the side must be named, and each side fires once', () => {
-    const opts: McOptions = { ...DEFAULT_MC_OPTIONS, attacksPerShip: 'onePerSidePerTurn' };
+    const opts: McOptions = { ...DEFAULT_OPTIONS, attacksPerShip: 'onePerSidePerTurn' };
     let s = moveAll(game());
     expect(errorOf(fire(s, 'ship-1', 'ship-3', HIT, opts))).toBe(
       'Say which side of Anna 1 fires (one attack per side per turn).'
@@ -239,7 +232,7 @@ describe('attacksPerShip (SPEC A.4.5 step 4, A.5 #23)', () => {
   });
 
   it('once per turn: one attack per ship whatever the target', () => {
-    const opts: McOptions = { ...DEFAULT_MC_OPTIONS, attacksPerShip: 'oncePerTurn' };
+    const opts: McOptions = { ...DEFAULT_OPTIONS, attacksPerShip: 'oncePerTurn' };
     let s = moveAll(game());
     s = must(fire(s, 'ship-1', 'ship-3', MISS, opts)).next;
     expect(errorOf(fire(s, 'ship-1', 'ship-4', HIT, opts))).toBe(
@@ -257,12 +250,12 @@ describe('attacksPerShip (SPEC A.4.5 step 4, A.5 #23)', () => {
       isBoardingPosition: true,
       isMutualBroadside: false
     };
-    s = must(board(s, view(s), at, DEFAULT_MC_OPTIONS, [6, 5, 3], [3, 1])).next;
+    s = must(board(s, view(s), at, DEFAULT_OPTIONS, [6, 5, 3], [3, 1])).next;
     expect(errorOf(fire(s, 'ship-1', 'ship-3', HIT))).toContain('already engaged Ben 1');
   });
 
   it('a Beginner tie rolled again (beginnerTies reroll) does not use up the attack', () => {
-    const opts: McOptions = { ...DEFAULT_MC_OPTIONS, beginnerTies: 'reroll' };
+    const opts: McOptions = { ...DEFAULT_OPTIONS, beginnerTies: 'reroll' };
     let s = game('beginner', {}, null);
     for (const id of ['ship-1']) {
       s = must(movementRoll(s, view(s), id, 1, opts));
@@ -284,7 +277,7 @@ describe('attacksPerShip (SPEC A.4.5 step 4, A.5 #23)', () => {
   });
 
   it('a Beginner tie on the counter-attack, rolled again, keeps the counter-attack due', () => {
-    const opts: McOptions = { ...DEFAULT_MC_OPTIONS, beginnerTies: 'reroll' };
+    const opts: McOptions = { ...DEFAULT_OPTIONS, beginnerTies: 'reroll' };
     let s = game('beginner', {}, null);
     s = must(movementRoll(s, view(s), 'ship-1', 1, opts));
     s = must(move(s, 'ship-1', { forward: 1 }, opts)).next;
@@ -314,7 +307,7 @@ describe('repelledAttackEndsTurn (SPEC A.4.6, A.5 #3)', () => {
   });
 
   it('on: after a repulse nothing more this turn but the defender’s reply and the end of the turn', () => {
-    const opts: McOptions = { ...DEFAULT_MC_OPTIONS, repelledAttackEndsTurn: true };
+    const opts: McOptions = { ...DEFAULT_OPTIONS, repelledAttackEndsTurn: true };
     let s = moveAll(game());
     // A hit does not end the turn.
     s = must(fire(s, 'ship-1', 'ship-4', HIT, opts)).next;
@@ -360,31 +353,31 @@ describe('raids: raidRange and the turn limits (SPEC A.4.12, A.5 #17, errata 5)'
 
   it('as ships (default): broadside at 1 or 2 squares; adjacent only: 1 square', () => {
     const s = moveAll(game('advanced', { raids: true }));
-    expect(raid(s, view(s), at(2), DEFAULT_MC_OPTIONS, [6, 5, 2], [5, 4, 1]).ok).toBe(true);
-    const adjacent: McOptions = { ...DEFAULT_MC_OPTIONS, raidRange: 'adjacentOnly' };
+    expect(raid(s, view(s), at(2), DEFAULT_OPTIONS, [6, 5, 2], [5, 4, 1]).ok).toBe(true);
+    const adjacent: McOptions = { ...DEFAULT_OPTIONS, raidRange: 'adjacentOnly' };
     expect(errorOf(raid(s, view(s), at(2), adjacent, [6, 5, 2], [5, 4, 1]))).toBe(
       'Raid range is adjacent only: the ship must lie in the square next to the Homeport.'
     );
     expect(raid(s, view(s), at(1), adjacent, [6, 5, 2], [5, 4, 1]).ok).toBe(true);
-    expect(errorOf(raid(s, view(s), at(3), DEFAULT_MC_OPTIONS, [6, 5, 2], [5, 4, 1]))).toBe(
+    expect(errorOf(raid(s, view(s), at(3), DEFAULT_OPTIONS, [6, 5, 2], [5, 4, 1]))).toBe(
       'Raid range is as for ships: an adjacent square or one square away.'
     );
-    expect(errorOf(raid(s, view(s), at(1, false), DEFAULT_MC_OPTIONS, [6, 5, 2], [5, 4, 1]))).toBe(
+    expect(errorOf(raid(s, view(s), at(1, false), DEFAULT_OPTIONS, [6, 5, 2], [5, 4, 1]))).toBe(
       'An attacking ship must be broadside to an enemy Homeport.'
     );
   });
 
   it('one raid on a Homeport per turn (once per target), again on the next turn; a repulse can end the turn', () => {
     let s = moveAll(game('advanced', { raids: true }));
-    s = must(raid(s, view(s), at(1), DEFAULT_MC_OPTIONS, [6, 5, 2], [5, 4, 1])).next;
-    expect(errorOf(raid(s, view(s), at(1), DEFAULT_MC_OPTIONS, [6, 5, 2], [5, 4, 1]))).toBe(
+    s = must(raid(s, view(s), at(1), DEFAULT_OPTIONS, [6, 5, 2], [5, 4, 1])).next;
+    expect(errorOf(raid(s, view(s), at(1), DEFAULT_OPTIONS, [6, 5, 2], [5, 4, 1]))).toBe(
       'Anna 1 has already engaged the S Homeport this turn (one attack per target per turn).'
     );
     // "A ship may continue attacking an enemy Homeport on consecutive turns until it is repelled."
     s = endTurn(s, view(s), 1_000);
     s = endTurn(s, view(s), 2_000);
     s = moveAll(s);
-    const ends: McOptions = { ...DEFAULT_MC_OPTIONS, repelledAttackEndsTurn: true };
+    const ends: McOptions = { ...DEFAULT_OPTIONS, repelledAttackEndsTurn: true };
     s = must(raid(s, view(s), at(1), ends, [1, 1, 1], [6, 6, 6])).next;
     expect(errorOf(fire(s, 'ship-2', 'ship-3', HIT, ends))).toContain("Anna's turn is over");
   });
@@ -412,10 +405,10 @@ describe('Master and Commander cards drawn first (SPEC A.4.10, A.5 #14)', () => 
       isBoardingPosition: true,
       isMutualBroadside: false
     };
-    expect(errorOf(board(s, view(s), at, DEFAULT_MC_OPTIONS, [6, 5, 4], [3, 1]))).toContain(
+    expect(errorOf(board(s, view(s), at, DEFAULT_OPTIONS, [6, 5, 4], [3, 1]))).toContain(
       'Draw a Master and Commander card'
     );
-    const noCard: McOptions = { ...DEFAULT_MC_OPTIONS, cardsOnRaidsAndBoarding: false };
+    const noCard: McOptions = { ...DEFAULT_OPTIONS, cardsOnRaidsAndBoarding: false };
     expect(board(s, view(s), at, noCard, [6, 5, 4], [3, 1]).ok).toBe(true);
     s = draw(s);
     expect(fire(s, 'ship-2', 'ship-4', HIT).ok).toBe(true);
@@ -476,7 +469,7 @@ describe('movement against the allowance (SPEC A.3.2, A.4.4, errata 4, 11, 15)',
   it('Beginner: move exactly the roll (default), or up to it; turns count; no turn restriction', () => {
     let s = game('beginner', {}, null);
     expect(errorOf(move(s, 'ship-1', { forward: 1 }))).toBe('Roll the die for this ship first.');
-    s = must(movementRoll(s, view(s), 'ship-1', 4, DEFAULT_MC_OPTIONS));
+    s = must(movementRoll(s, view(s), 'ship-1', 4, DEFAULT_OPTIONS));
     expect(errorOf(move(s, 'ship-1', { forward: 3 }))).toBe(
       'Beginner game: move exactly the 4 rolled ("move your ship the number of squares that you rolled"); 3 forward + 0 turns = 3. Turns count as one square each; tick "obstructed" if land or a ship stops it short.'
     );
@@ -488,10 +481,10 @@ describe('movement against the allowance (SPEC A.3.2, A.4.4, errata 4, 11, 15)',
     expect(errorOf(move(s, 'ship-1'))).toContain('move exactly the 4 rolled');
     // Two turns in a row are allowed in the Beginner game (errata 11): 2 + 2 = 4.
     expect(move(s, 'ship-1', { forward: 2, turns: 2, heading: 'N' }).ok).toBe(true);
-    const upTo: McOptions = { ...DEFAULT_MC_OPTIONS, beginnerMoveExact: false };
+    const upTo: McOptions = { ...DEFAULT_OPTIONS, beginnerMoveExact: false };
     expect(move(s, 'ship-1', { forward: 3 }, upTo).ok).toBe(true);
     expect(errorOf(move(s, 'ship-1', { forward: 5 }, upTo))).toContain('the allowance is 4');
-    const restricted: McOptions = { ...DEFAULT_MC_OPTIONS, beginnerTurnRestriction: true };
+    const restricted: McOptions = { ...DEFAULT_OPTIONS, beginnerTurnRestriction: true };
     expect(
       errorOf(move(s, 'ship-1', { forward: 1, turns: 3, heading: 'E' }, restricted))
     ).toContain('must move forward one square before turning again');
@@ -639,7 +632,7 @@ describe('replies, once and right after the engagement (SPEC A.4.8, A.4.11 step 
         isMutualBroadside: false,
         rules: RULES
       },
-      DEFAULT_MC_OPTIONS,
+      DEFAULT_OPTIONS,
       HIT[0],
       HIT[1]
     );
@@ -661,7 +654,7 @@ describe('replies, once and right after the engagement (SPEC A.4.8, A.4.11 step 
       isBoardingPosition: true,
       isMutualBroadside: true
     };
-    const failed = must(board(s, view(s), at, DEFAULT_MC_OPTIONS, [6, 5, 3], [3, 1])).next;
+    const failed = must(board(s, view(s), at, DEFAULT_OPTIONS, [6, 5, 3], [3, 1])).next;
     expect(turnActsOf(view(failed).system).reply).toEqual({
       kind: 'counter',
       by: 'ship-3',
@@ -673,7 +666,7 @@ describe('replies, once and right after the engagement (SPEC A.4.8, A.4.11 step 
         failed,
         view(failed),
         { shipId: 'ship-2', target: 'S', rules: RULES, side: null, isBroadside: true, distance: 1 },
-        DEFAULT_MC_OPTIONS,
+        DEFAULT_OPTIONS,
         [1, 1, 1],
         [6, 6, 6]
       )

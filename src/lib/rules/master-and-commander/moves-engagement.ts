@@ -1,0 +1,647 @@
+// Engagements (SPEC A.4.5–A.4.8) and boarding (A.4.11) as moves. Attacker and defender roll
+// separately (A.4.6), so each move takes the two rolls apart: faces typed in table order cannot
+// land on the wrong side.
+import type { BattleState } from '../../battle/events';
+import { draftOf, joinRolls, labelDice, refuse, rollRecord, type Move } from '../../battle/move';
+import type { DiceRoll } from '../core/dice';
+import { complement } from '../core/rational';
+import { err, ok, type Result } from '../core/result';
+import { boardingChance, engagementOdds } from './odds';
+import type { McOptions } from './options';
+import {
+  applyBoarding,
+  applyHit,
+  boardingProblems,
+  canBeTargeted,
+  canFire,
+  clearRepulseOnEngagement,
+  counterAttackDice,
+  isCardDrawRequired,
+  resolveBoarding,
+  resolveEngagement,
+  shipDice,
+  type BoardingOutcome,
+  type EngagementOutcome,
+  type EngagementRules
+} from './resolve';
+import type { Engaged, Side, SystemState, TurnActs } from './sheet';
+import { BOARDING_CONDITIONS } from './tables';
+import {
+  activeFleet,
+  activeShip,
+  findShip,
+  fleetTurnLostText,
+  mcMove,
+  mcSystemOf,
+  oddsJson,
+  playerName,
+  rulesOf,
+  targetName,
+  toJson,
+  turnActsOf,
+  turnOverText,
+  withActs,
+  withMcSheets,
+  withMcSystem,
+  type McShip,
+  type McView
+} from './view';
+
+export interface EngagementPlan {
+  attacker: McShip;
+  target: McShip;
+  attackDice: number;
+  defenceDice: number;
+}
+
+/** Who may attack whom, and with how many dice (SPEC A.3.3, A.4.5 step 7, A.4.14 step 2). */
+export function planEngagement(
+  view: McView,
+  attackerId: string,
+  targetId: string,
+  opts: Pick<McOptions, 'mistShipMayFireOut'>
+): Result<EngagementPlan> {
+  const a = findShip(view, attackerId);
+  if (!a.ok) return a;
+  const t = findShip(view, targetId);
+  if (!t.ok) return t;
+  if (attackerId === targetId) return err('A ship cannot attack itself.');
+  if (!canFire(a.value.sheet, opts)) return err(`${a.value.sheet.name} cannot fire.`);
+  if (!canBeTargeted(t.value.sheet))
+    return err(`${t.value.sheet.name} cannot be fired upon (sunk or in the Mist).`);
+  const variant = view.system.variant;
+  return ok({
+    attacker: a.value,
+    target: t.value,
+    attackDice: shipDice(a.value.sheet.prizeDisks, variant),
+    defenceDice: shipDice(t.value.sheet.prizeDisks, variant)
+  });
+}
+
+export interface StrikeResult {
+  outcome: EngagementOutcome;
+  next: BattleState;
+  /** The struck ship's disks before and after (-1 = sunk), for the counter-attack and the log. */
+  disksBefore: number;
+  disksAfter: number;
+  summary: string;
+}
+
+function struckText(name: string, disksAfter: number): string {
+  if (disksAfter < 0) return `${name} is sunk`;
+  return `${name} gives up a Prize Disk (${disksAfter} left)`;
+}
+
+interface StrikeInput {
+  attackerId: string;
+  targetId: string;
+  attackDice: number;
+  defenceDice: number;
+  rules: EngagementRules;
+  verb: string;
+}
+
+/**
+ * One attack (or counter-attack, with the roles swapped): the comparison, then a hit costs the
+ * struck ship a Prize Disk or, with none left, sinks it (SPEC A.4.7). Engaging a ship clears an
+ * earlier repulse from a Homeport (SPEC A.4.12 step 5).
+ */
+export function strike(
+  state: BattleState,
+  view: McView,
+  input: StrikeInput,
+  attackFaces: readonly number[],
+  defenceFaces: readonly number[]
+): Result<StrikeResult> {
+  const a = findShip(view, input.attackerId);
+  if (!a.ok) return a;
+  const t = findShip(view, input.targetId);
+  if (!t.ok) return t;
+  const r = resolveEngagement(
+    { rules: input.rules, attackDice: input.attackDice, defenceDice: input.defenceDice },
+    attackFaces,
+    defenceFaces
+  );
+  if (!r.ok) return r;
+  const outcome = r.value;
+  const aName = a.value.sheet.name;
+  const tName = t.value.sheet.name;
+  const head = `${aName} ${input.verb} ${tName} (${input.attackDice} v ${input.defenceDice}: ${outcome.attack.join(' ')} v ${outcome.defence.join(' ')})`;
+  const before = t.value.sheet.prizeDisks;
+  const attackerSheet = clearRepulseOnEngagement(a.value.sheet, 'ship');
+  if (outcome.result !== 'hit') {
+    return ok({
+      outcome,
+      next: withMcSheets(state, { [a.value.id]: attackerSheet }),
+      disksBefore: before,
+      disksAfter: before,
+      summary: `${head}: ${outcome.text}`
+    });
+  }
+  const hit = applyHit(t.value.sheet, view.system);
+  const after = hit.isSunk ? -1 : hit.sheet.prizeDisks;
+  const next = withMcSheets(withMcSystem(state, hit.state), {
+    [a.value.id]: attackerSheet,
+    [t.value.id]: hit.sheet
+  });
+  return ok({
+    outcome,
+    next,
+    disksBefore: before,
+    disksAfter: after,
+    summary: `${head}: ${outcome.text} ${struckText(tName, after)}.`
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Initiating an engagement (an attack, a boarding or a raid): the options that limit it.
+
+export interface Declaration {
+  attackerId: string;
+  /** A ship id, or `homeport:N` for a raid. */
+  target: string;
+  kind: Engaged['kind'];
+  /** Which side fires; needed under `attacksPerShip='onePerSidePerTurn'`. */
+  side: Side | null;
+}
+
+export type DeclarationOptions = Pick<
+  McOptions,
+  'attackTiming' | 'attacksPerShip' | 'mistLoseTurnScope' | 'cardsOnRaidsAndBoarding'
+>;
+
+export const CARD_FIRST =
+  'Draw a Master and Commander card first: "Each time you initiate an engagement, you must draw a Master and Commander card first."';
+
+/**
+ * Why this engagement may not be initiated now, or null (SPEC A.4.15 step 2 and the readings of
+ * A.5 #3, #22, #23). `ignoreCard`: everything but the card owed (checked before a card is drawn,
+ * so no card is spent on an engagement the rules refuse anyway).
+ */
+export function declarationProblem(
+  view: McView,
+  d: Declaration,
+  opts: DeclarationOptions,
+  ignoreCard = false
+): string | null {
+  const a = activeShip(view, d.attackerId);
+  if (!a.ok) return a.error;
+  const sys = view.system;
+  const acts = turnActsOf(sys);
+  const name = a.value.sheet.name;
+  if (acts.endedBy !== null) return turnOverText(acts.endedBy);
+  if (a.value.sheet.isSunk) return `${name} is sunk.`;
+  const lost = fleetTurnLostText(view, opts);
+  if (lost !== null) return lost;
+  if (a.value.sheet.mist?.phase === 'lostTurn')
+    return `${name} is losing its turn in the Mist ("A player entering the mist must lose one turn").`;
+  if (opts.attackTiming === 'afterAllMovement') {
+    const waiting = activeFleet(view).filter(
+      (s) => !acts.moved.includes(s.id) && s.sheet.mist?.phase !== 'lostTurn'
+    );
+    if (waiting.length > 0) {
+      return `Attacks come after all movement ("Each turn consists of moving all of the ships in your fleet", errata 12): record the move of ${waiting.map((s) => s.sheet.name).join(' and ')} first (staying put counts).`;
+    }
+  }
+  if (opts.attackTiming === 'afterEachShipMoves' && !acts.moved.includes(d.attackerId))
+    return `With attacks after each ship's own move, ${name} attacks after it moves: record its move first (staying put counts).`;
+  const mine = acts.engaged.filter((e) => e.shipId === d.attackerId);
+  if (opts.attacksPerShip === 'oncePerTargetPerTurn' && mine.some((e) => e.target === d.target))
+    return `${name} has already engaged ${targetName(view, d.target)} this turn (one attack per target per turn).`;
+  if (opts.attacksPerShip === 'onePerSidePerTurn') {
+    if (d.side === null) return `Say which side of ${name} fires (one attack per side per turn).`;
+    if (mine.some((e) => e.side === d.side))
+      return `${name} has already fired from its ${d.side} side this turn (one attack per side per turn).`;
+  }
+  if (opts.attacksPerShip === 'oncePerTurn' && mine.length > 0)
+    return `${name} has already attacked this turn (one attack per ship per turn).`;
+  if (!ignoreCard && isCardOwed(view, d.kind, opts)) return CARD_FIRST;
+  return null;
+}
+
+/** True while the engagement of this kind still needs its card drawn (SPEC A.4.10 step 1). */
+export function isCardOwed(
+  view: McView,
+  kind: Engaged['kind'],
+  opts: Pick<McOptions, 'cardsOnRaidsAndBoarding'>
+): boolean {
+  const sys = view.system;
+  if (!isCardDrawRequired(kind, sys.modules, opts)) return false;
+  const acts = turnActsOf(sys);
+  const owed = acts.engaged.filter((e) => isCardDrawRequired(e.kind, sys.modules, opts)).length;
+  return acts.cardsDrawn <= owed;
+}
+
+/** The bookkeeping after an engagement was initiated: it counts, and a repulse may end the turn. */
+export function afterEngagement(
+  system: SystemState,
+  d: Declaration,
+  isRepelled: boolean,
+  opts: Pick<McOptions, 'repelledAttackEndsTurn'>,
+  view: McView,
+  after: { ram: TurnActs['ram']; reply: TurnActs['reply'] }
+): SystemState {
+  const acts = turnActsOf(system);
+  const attacker = view.ships.find((s) => s.id === d.attackerId);
+  const endedBy =
+    isRepelled && opts.repelledAttackEndsTurn
+      ? `${attacker?.sheet.name ?? 'The ship'}'s ${d.kind === 'raid' ? 'raid' : 'attack'} on ${targetName(view, d.target)} was repelled, and with "a repelled attack ends the turn" ${playerName(view.system, attacker?.playerId ?? '')}'s turn is over.`
+      : acts.endedBy;
+  return withActs(system, {
+    engaged: [
+      ...acts.engaged,
+      { shipId: d.attackerId, target: d.target, kind: d.kind, side: d.side }
+    ],
+    endedBy,
+    ram: after.ram,
+    reply: after.reply ?? null
+  });
+}
+
+/**
+ * A strike that counts, with the turn's record (`acts`) updated from it. A Beginner tie rolled again
+ * (`beginnerTies='reroll'`) counts for nothing: the same engagement goes on, the record unchanged.
+ */
+function countedStrike(
+  r: Result<StrikeResult>,
+  acts: (system: SystemState, strike: StrikeResult) => SystemState
+): Result<StrikeResult> {
+  if (!r.ok || r.value.outcome.result === 'reroll') return r;
+  const sys = mcSystemOf(r.value.next);
+  if (!sys.ok) return sys;
+  return ok({ ...r.value, next: withMcSystem(r.value.next, acts(sys.value, r.value)) });
+}
+
+/** Dice for the counter-attack by the ship just attacked (SPEC A.4.8 step 2, errata 6). */
+export function counterDice(
+  variant: SystemState['variant'],
+  disksBefore: number,
+  disksAfter: number,
+  opts: Pick<McOptions, 'counterAttackDice'>
+): number {
+  return counterAttackDice(disksBefore, Math.max(0, disksAfter), variant, opts);
+}
+
+/** The faces of a roll. */
+const facesOf = (roll: DiceRoll): number[] => roll.dice.map((d) => d.face);
+
+/** Each die labelled with whose it is and what it is for ("Anna 1, attack die 2"). */
+function labelled(roll: DiceRoll, who: string, what: string): DiceRoll {
+  return labelDice(
+    roll,
+    roll.dice.map((_, i) => `${who}, ${what} ${i + 1}`)
+  );
+}
+
+/** The dice the pad asks for, grouped by who rolls them (SPEC A.4.6: each side rolls its own). */
+export interface DiceGroup {
+  group: string;
+  count: number;
+  sides: number;
+  label: string;
+}
+
+export function sideDice(
+  attacker: { role: string; name: string; count: number; what: string },
+  defender: { role: string; name: string; count: number; what: string }
+): DiceGroup[] {
+  return [attacker, defender].map((x) => ({
+    group: `${x.role}: ${x.name}`,
+    count: x.count,
+    sides: 6,
+    label: `${x.name}, ${x.what}`
+  }));
+}
+
+export interface AttackInput {
+  attackerId: string;
+  targetId: string;
+  side: Side | null;
+  /** The referee: both ships broadside to one another (the target may counter-attack, A.4.8). */
+  isMutualBroadside: boolean;
+  /** The attacker's dice and the defender's, each as rolled (A.4.6). */
+  attack: DiceRoll;
+  defence: DiceRoll;
+}
+
+/** The attack as the next state, outcome and log line (the move adds the roll record). */
+export function attackOutcome(
+  state: BattleState,
+  view: McView,
+  input: AttackInput,
+  opts: McOptions
+): Result<StrikeResult & { plan: EngagementPlan }> {
+  const plan = planEngagement(view, input.attackerId, input.targetId, opts);
+  if (!plan.ok) return plan;
+  const d: Declaration = {
+    attackerId: input.attackerId,
+    target: input.targetId,
+    kind: 'attack',
+    side: input.side
+  };
+  const problem = declarationProblem(view, d, opts);
+  if (problem !== null) return err(problem);
+  const r = strike(
+    state,
+    view,
+    {
+      attackerId: input.attackerId,
+      targetId: input.targetId,
+      attackDice: plan.value.attackDice,
+      defenceDice: plan.value.defenceDice,
+      rules: rulesOf(view, opts),
+      verb: 'attacks'
+    },
+    facesOf(input.attack),
+    facesOf(input.defence)
+  );
+  const counted = countedStrike(r, (sys, s) => {
+    const isAfloat = s.disksAfter >= 0;
+    const canRam = view.system.modules.ramming && !input.isMutualBroadside && isAfloat;
+    return afterEngagement(sys, d, s.outcome.result === 'repelled', opts, view, {
+      ram: canRam
+        ? { attackerId: input.attackerId, rammerId: input.targetId, stage: 'attempt' }
+        : null,
+      reply:
+        input.isMutualBroadside && isAfloat
+          ? {
+              kind: 'counter',
+              by: input.targetId,
+              against: input.attackerId,
+              dice: counterDice(view.system.variant, s.disksBefore, s.disksAfter, opts)
+            }
+          : null
+    });
+  });
+  return counted.ok ? ok({ ...counted.value, plan: plan.value }) : counted;
+}
+
+/**
+ * An attack by the active player (SPEC A.4.6–A.4.7), checked against the turn's limits and recorded:
+ * it counts for `attacksPerShip`, may end the turn (`repelledAttackEndsTurn`), and when the ships are
+ * not mutually broadside and ramming is in play, the attacked ship may then try to ram (A.4.13).
+ */
+export const attackMove: Move<AttackInput, McOptions> = mcMove(
+  'mc.attack',
+  (view, state, input, ctx) => {
+    const r = attackOutcome(state, view, input, ctx.options);
+    if (!r.ok) return r;
+    const { plan, outcome, disksAfter } = r.value;
+    return draftOf(state, {
+      kind: 'mc.attack',
+      summary: r.value.summary,
+      next: r.value.next,
+      roll: rollRecord({
+        procedure: 'mc.attack',
+        inputs: toJson({
+          attacker: plan.attacker.id,
+          target: plan.target.id,
+          attackerDisks: plan.attacker.sheet.prizeDisks,
+          targetDisks: plan.target.sheet.prizeDisks,
+          attackDice: plan.attackDice,
+          defenceDice: plan.defenceDice,
+          isMutualBroadside: input.isMutualBroadside,
+          side: input.side
+        }),
+        dice: joinRolls([
+          labelled(input.attack, plan.attacker.sheet.name, 'attack die'),
+          labelled(input.defence, plan.target.sheet.name, 'defence die')
+        ]),
+        odds: oddsJson(
+          engagementOdds(plan.attackDice, plan.defenceDice, rulesOf(view, ctx.options))
+        ),
+        outcome: toJson({ ...outcome, disksAfter })
+      })
+    });
+  }
+);
+
+const NO_REPLY = 'No counter-attack is due now: it follows at once the engagement that allows it.';
+
+export interface CounterInput {
+  /** The counter-attacker's dice (fixed when the attack resolved) and the defender's. */
+  attack: DiceRoll;
+  defence: DiceRoll;
+}
+
+/** The counter-attack due now: who fires back at whom, with how many dice each. */
+export function counterDue(
+  view: McView
+): { by: McShip; against: McShip; attackDice: number; defenceDice: number } | null {
+  const r = turnActsOf(view.system).reply ?? null;
+  if (r === null || r.kind !== 'counter') return null;
+  const by = view.ships.find((s) => s.id === r.by);
+  const against = view.ships.find((s) => s.id === r.against);
+  if (!by || !against || by.sheet.isSunk || against.sheet.isSunk) return null;
+  return {
+    by,
+    against,
+    attackDice: r.dice,
+    defenceDice: shipDice(against.sheet.prizeDisks, view.system.variant)
+  };
+}
+
+/**
+ * The counter-attack the last engagement allows (SPEC A.4.8): the attacked ship fires back with the
+ * dice fixed when the attack resolved. A Beginner tie rolled again keeps it due.
+ */
+export const counterAttackMove: Move<CounterInput, McOptions> = mcMove(
+  'mc.counter-attack',
+  (view, state, input, ctx) => {
+    const c = counterDue(view);
+    if (c === null) return refuse(NO_REPLY);
+    const rules = rulesOf(view, ctx.options);
+    const r = countedStrike(
+      strike(
+        state,
+        view,
+        {
+          attackerId: c.by.id,
+          targetId: c.against.id,
+          attackDice: c.attackDice,
+          defenceDice: c.defenceDice,
+          rules,
+          verb: 'counter-attacks'
+        },
+        facesOf(input.attack),
+        facesOf(input.defence)
+      ),
+      (sys) => withActs(sys, { reply: null })
+    );
+    if (!r.ok) return r;
+    return draftOf(state, {
+      kind: 'mc.counter-attack',
+      summary: r.value.summary,
+      next: r.value.next,
+      roll: rollRecord({
+        procedure: 'mc.counter-attack',
+        inputs: toJson({
+          counterAttacker: c.by.id,
+          target: c.against.id,
+          attackDice: c.attackDice,
+          defenceDice: c.defenceDice,
+          counterAttackDice: ctx.options.counterAttackDice
+        }),
+        dice: joinRolls([
+          labelled(input.attack, c.by.sheet.name, 'counter-attack die'),
+          labelled(input.defence, c.against.sheet.name, 'defence die')
+        ]),
+        odds: oddsJson(engagementOdds(c.attackDice, c.defenceDice, rules)),
+        outcome: toJson({ ...r.value.outcome, disksAfter: r.value.disksAfter })
+      })
+    });
+  }
+);
+
+/** The counter-attacker (a ship or a Homeport) lets it go. */
+export const declineReplyMove: Move<Record<string, never>, McOptions> = mcMove(
+  'mc.no-counter',
+  (view, state) => {
+    const reply = turnActsOf(view.system).reply ?? null;
+    if (reply === null) return refuse(NO_REPLY);
+    const by = reply.by.startsWith('homeport:')
+      ? `The ${reply.by.slice('homeport:'.length)} Homeport`
+      : (view.ships.find((s) => s.id === reply.by)?.sheet.name ?? reply.by);
+    return draftOf(state, {
+      kind: 'mc.no-counter',
+      summary: `${by} does not counter-attack`,
+      next: withMcSystem(state, withActs(view.system, { reply: null }))
+    });
+  }
+);
+
+// ---------------------------------------------------------------------------------------------
+// Boarding (SPEC A.4.11): a capture moves the ship to the captor's fleet.
+
+export interface BoardInput {
+  attackerId: string;
+  targetId: string;
+  side: Side | null;
+  /** The referee: adjacent, broadside to broadside or broadside to bow (SPEC A.3.6 #3, #4). */
+  isBoardingPosition: boolean;
+  /** Broadside to broadside: a failed boarding lets the defender fire back (SPEC A.4.11 step 5). */
+  isMutualBroadside: boolean;
+  /** The boarders' three dice and the defender's. */
+  attack: DiceRoll;
+  defence: DiceRoll;
+}
+
+/**
+ * Why this ship may not board that one (module, fire, position and strength, A.4.11), before any
+ * card or die: the checks a boarding shares with its card (issue: no card spent for nothing).
+ */
+export function boardingProblem(
+  view: McView,
+  input: Pick<BoardInput, 'attackerId' | 'targetId' | 'isBoardingPosition' | 'side'>,
+  opts: McOptions,
+  ignoreCard = false
+): Result<EngagementPlan> {
+  if (!view.system.modules.boarding)
+    return err('Boarding is an Advanced module this battle does not use.');
+  const plan = planEngagement(view, input.attackerId, input.targetId, opts);
+  if (!plan.ok) return plan;
+  const { attacker, target } = plan.value;
+  const failed = boardingProblems({
+    attackerDisks: attacker.sheet.prizeDisks,
+    defenderDisks: target.sheet.prizeDisks,
+    isAdjacent: input.isBoardingPosition,
+    isBroadsideToBroadsideOrBow: input.isBoardingPosition
+  });
+  if (failed.length > 0)
+    return err(
+      failed.map((id) => BOARDING_CONDITIONS.find((c) => c.id === id)?.text ?? id).join(' ')
+    );
+  const d: Declaration = {
+    attackerId: input.attackerId,
+    target: input.targetId,
+    kind: 'boarding',
+    side: input.side
+  };
+  const problem = declarationProblem(view, d, opts, ignoreCard);
+  return problem === null ? plan : err(problem);
+}
+
+export function boardOutcome(
+  state: BattleState,
+  view: McView,
+  input: BoardInput,
+  opts: McOptions
+): Result<{ outcome: BoardingOutcome; next: BattleState; summary: string; plan: EngagementPlan }> {
+  const { attackerId, targetId } = input;
+  const plan = boardingProblem(view, input, opts);
+  if (!plan.ok) return plan;
+  const { attacker, target } = plan.value;
+  const d: Declaration = { attackerId, target: targetId, kind: 'boarding', side: input.side };
+  // "If boarding is unsuccessful, game play continues": a failed boarding never ends the turn.
+  const r = resolveBoarding(target.sheet.prizeDisks, facesOf(input.attack), facesOf(input.defence));
+  if (!r.ok) return r;
+  const counted = afterEngagement(view.system, d, false, opts, view, {
+    ram: null,
+    reply:
+      !r.value.isSuccess && input.isMutualBroadside
+        ? {
+            kind: 'counter',
+            by: targetId,
+            against: attackerId,
+            dice: shipDice(target.sheet.prizeDisks, view.system.variant)
+          }
+        : null
+  });
+  const done = withMcSystem(state, counted);
+  const head = `${attacker.sheet.name} boards ${target.sheet.name} (${r.value.attack.join(' ')} v ${r.value.defence.join(' ')})`;
+  if (!r.value.isSuccess)
+    return ok({
+      outcome: r.value,
+      next: done,
+      summary: `${head}: ${r.value.text}`,
+      plan: plan.value
+    });
+  const captor = view.system.players.find((p) => p.id === attacker.playerId);
+  const sheet = applyBoarding(target.sheet, target.playerId, captor?.homeport ?? null);
+  const prev = done.ships[targetId];
+  const next: BattleState = {
+    ...done,
+    ships: {
+      ...done.ships,
+      [targetId]: { ...prev, player: attacker.playerId, side: attacker.side, sheet }
+    }
+  };
+  return ok({
+    outcome: r.value,
+    next,
+    summary: `${head}: ${r.value.text} ${playerName(view.system, attacker.playerId)} takes command.`,
+    plan: plan.value
+  });
+}
+
+export const boardMove: Move<BoardInput, McOptions> = mcMove(
+  'mc.boarding',
+  (view, state, input, ctx) => {
+    const r = boardOutcome(state, view, input, ctx.options);
+    if (!r.ok) return r;
+    const { plan } = r.value;
+    const p = boardingChance(plan.target.sheet.prizeDisks);
+    return draftOf(state, {
+      kind: 'mc.boarding',
+      summary: r.value.summary,
+      next: r.value.next,
+      roll: rollRecord({
+        procedure: 'mc.boarding',
+        inputs: toJson({
+          attacker: plan.attacker.id,
+          target: plan.target.id,
+          targetDisks: plan.target.sheet.prizeDisks
+        }),
+        dice: joinRolls([
+          labelled(input.attack, plan.attacker.sheet.name, 'boarding die'),
+          labelled(input.defence, plan.target.sheet.name, 'defence die')
+        ]),
+        odds: oddsJson([
+          { label: 'Ship taken', p },
+          { label: 'Boarding fails', p: complement(p) }
+        ]),
+        outcome: toJson(r.value.outcome)
+      })
+    });
+  }
+);

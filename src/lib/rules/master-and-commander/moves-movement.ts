@@ -1,0 +1,172 @@
+// Movement (SPEC A.3.2, A.4.4) as moves: the ships move on the table; the referee reports each
+// ship's move (squares forward, turns, where it ends and which way it points) and the move checks it
+// against the allowance from the heading at the start of the turn. No map: the referee answers the
+// geometry.
+import { draftOf, labelDice, refuse, rollRecord, type Move } from '../../battle/move';
+import type { DiceRoll } from '../core/dice';
+import { err, ok, type Result } from '../core/result';
+import type { McOptions } from './options';
+import { enterMist } from './resolve-fleet';
+import { applyAllowance, resolveMove, type MoveOutcome, type MoveReport } from './resolve-wind';
+import type { Sheet } from './sheet';
+import type { Compass } from './tables';
+import {
+  activeShip,
+  fleetTurnLostText,
+  findShip,
+  mcMove,
+  toJson,
+  turnActsOf,
+  turnOverText,
+  withActs,
+  withMcSheets,
+  withMcSystem,
+  type McView
+} from './view';
+import type { BattleState } from '../../battle/events';
+
+const LOCATION_TEXT: Readonly<Record<Sheet['location'], string>> = {
+  sea: 'at sea',
+  homeport: 'in its Homeport',
+  anchor: 'on an anchor icon',
+  mist: 'in the Mist'
+};
+
+const HEADING_TEXT: Readonly<Record<Compass, string>> = {
+  N: 'north',
+  E: 'east',
+  S: 'south',
+  W: 'west'
+};
+
+/**
+ * Why this ship may not move now, or null: the turn's order (`attackTiming`, A.4.15 step 2, errata
+ * 12), one move per ship per turn, the wind rolled first (A.4.3 step 5), the Mist (A.4.14).
+ */
+export function moveProblem(
+  view: McView,
+  shipId: string,
+  opts: Pick<McOptions, 'attackTiming' | 'mistLoseTurnScope'>
+): string | null {
+  const s = activeShip(view, shipId);
+  if (!s.ok) return s.error;
+  const sys = view.system;
+  const acts = turnActsOf(sys);
+  const name = s.value.sheet.name;
+  if (acts.endedBy !== null) return turnOverText(acts.endedBy);
+  if (s.value.sheet.isSunk) return 'A sunk ship cannot move.';
+  if (acts.moved.includes(shipId))
+    return `${name} has already moved this turn; undo that move to change it.`;
+  if (sys.variant !== 'beginner' && (sys.wind === null || sys.windRollPending))
+    return 'Roll the Wind Die first: "the next player to move rolls the Wind Die and turns over the hourglass before taking his or her turn".';
+  if (opts.attackTiming === 'afterAllMovement' && acts.engaged.length > 0)
+    return 'The engagements have begun: with attacks after all movement (errata 12), every ship moves before the first attack.';
+  if (opts.attackTiming === 'afterEachShipMoves' && acts.engaged.some((e) => e.shipId === shipId))
+    return `${name} has already attacked: with attacks after each ship's own move, it cannot move again.`;
+  return fleetTurnLostText(view, opts);
+}
+
+export interface ShipMoveInput extends MoveReport {
+  shipId: string;
+}
+
+/** One ship's move for the turn, checked (`resolveMove`), as the next state and its log line. */
+export function shipMove(
+  state: BattleState,
+  view: McView,
+  input: ShipMoveInput,
+  opts: McOptions
+): Result<{ outcome: MoveOutcome; next: BattleState; summary: string }> {
+  const { shipId, ...move } = input;
+  const problem = moveProblem(view, shipId, opts);
+  if (problem !== null) return err(problem);
+  const s = findShip(view, shipId);
+  if (!s.ok) return s;
+  const sys = view.system;
+  const r = resolveMove(
+    {
+      variant: sys.variant,
+      sheet: s.value.sheet,
+      wind: sys.wind,
+      stormRoll: sys.stormRoll,
+      hasMist: sys.modules.mist
+    },
+    move,
+    opts
+  );
+  if (!r.ok) return r;
+  const before = s.value.sheet;
+  let sheet: Sheet = {
+    ...before,
+    heading: move.heading,
+    movement: { allowance: r.value.allowance.squares, spent: r.value.spent, turnsInRow: 0 }
+  };
+  // The Mist clock (SPEC A.4.14): entering starts it; leaving ends it.
+  if (move.location === 'mist' && before.mist === null) sheet = enterMist(sheet, sys.turn);
+  else if (move.location !== 'mist' && before.mist !== null)
+    sheet = { ...sheet, location: move.location, mist: null };
+  else sheet = { ...sheet, location: move.location };
+  const acts = turnActsOf(sys);
+  const next = withMcSheets(
+    withMcSystem(state, withActs(sys, { moved: [...acts.moved, shipId], ram: null, reply: null })),
+    { [shipId]: sheet }
+  );
+  const how =
+    r.value.spent === 0
+      ? 'stays put'
+      : `moves ${move.forward} forward with ${move.turns} turn${move.turns === 1 ? '' : 's'}`;
+  const where = `heading ${HEADING_TEXT[move.heading]}, ${LOCATION_TEXT[sheet.location]}`;
+  return ok({
+    outcome: r.value,
+    next,
+    summary: `${before.name} ${how} (${r.value.spent} of ${r.value.allowance.squares}; ${r.value.allowance.text.toLowerCase()}): ${where}`
+  });
+}
+
+/** One ship's move for the turn, checked against its allowance and recorded. */
+export const moveShipMove: Move<ShipMoveInput, McOptions> = mcMove(
+  'mc.move',
+  (view, state, input, ctx) => {
+    const r = shipMove(state, view, input, ctx.options);
+    if (!r.ok) return r;
+    return draftOf(state, { kind: 'mc.move', summary: r.value.summary, next: r.value.next });
+  }
+);
+
+export interface MovementRollInput {
+  shipId: string;
+  roll: DiceRoll;
+}
+
+/** Beginner movement: "roll the die and move your ship the number of squares that you rolled". */
+export const movementRollMove: Move<MovementRollInput, McOptions> = mcMove(
+  'mc.movement-roll',
+  (view, state, input, ctx) => {
+    if (view.system.variant !== 'beginner')
+      return refuse(
+        'Only the Beginner game rolls a die for each ship; in a storm the player rolls once.'
+      );
+    const problem = moveProblem(view, input.shipId, ctx.options);
+    if (problem !== null) return refuse(problem);
+    const s = findShip(view, input.shipId);
+    if (!s.ok) return s;
+    const rolled = s.value.sheet.movement.allowance;
+    if (rolled !== null)
+      return refuse(`${s.value.sheet.name} has already rolled ${rolled} this turn.`);
+    const face = input.roll.dice[0]?.face ?? 0;
+    if (input.roll.dice.length !== 1 || !Number.isInteger(face) || face < 1 || face > 6)
+      return refuse(`${face} is not a face of a d6.`);
+    const name = s.value.sheet.name;
+    return draftOf(state, {
+      kind: 'mc.movement-roll',
+      summary: `${name} rolls ${face} for movement`,
+      next: withMcSheets(state, { [input.shipId]: applyAllowance(s.value.sheet, face) }),
+      roll: rollRecord({
+        procedure: 'mc.movement-roll',
+        inputs: toJson({ ship: input.shipId }),
+        dice: labelDice(input.roll, [`${name} movement`]),
+        outcome: face
+      })
+    });
+  }
+);

@@ -1,0 +1,356 @@
+// Raids on Homeports (SPEC A.4.12) and ramming (A.4.13) as moves.
+import type { BattleState } from '../../battle/events';
+import { draftOf, joinRolls, labelDice, refuse, rollRecord, type Move } from '../../battle/move';
+import type { DiceRoll } from '../core/dice';
+import { complement } from '../core/rational';
+import { err, ok, type Result } from '../core/result';
+import { homeportCounterChance, raidChance } from './odds';
+import type { McOptions } from './options';
+import {
+  applyRaidHit,
+  applyRamDamage,
+  applyRepelled,
+  clearRepulseOnEngagement,
+  raidProblems,
+  resolveHomeportCounter,
+  resolveRaid,
+  resolveRamAttempt,
+  resolveRamDamage,
+  type EngagementOutcome
+} from './resolve';
+import type { Side } from './sheet';
+import { COMPASS, ENGAGEMENT_RANGE, HOMEPORT_DICE, type Compass } from './tables';
+import { afterEngagement, declarationProblem, type Declaration } from './moves-engagement';
+import {
+  activeShip,
+  findShip,
+  mcMove,
+  oddsJson,
+  rulesOf,
+  toJson,
+  turnActsOf,
+  withActs,
+  withMcSheets,
+  withMcSystem,
+  type McShip,
+  type McView
+} from './view';
+
+const facesOf = (roll: DiceRoll): number[] => roll.dice.map((d) => d.face);
+
+function labelled(roll: DiceRoll, who: string, what: string): DiceRoll {
+  return labelDice(
+    roll,
+    roll.dice.map((_, i) => `${who}, ${what} ${i + 1}`)
+  );
+}
+
+export interface RaidInput {
+  shipId: string;
+  target: Compass;
+  side: Side | null;
+  /** The referee: the ship is broadside to the Homeport, and how many squares away it lies. */
+  isBroadside: boolean;
+  distance: number;
+  /** The raider's dice and the Homeport's three. */
+  attack: DiceRoll;
+  defence: DiceRoll;
+}
+
+/**
+ * Why this ship may not raid that Homeport now (module, position, range, the turn's limits), or the
+ * raider; `ignoreCard` checks all but the card owed (so a card is drawn only for a legal raid).
+ */
+export function raidProblem(
+  view: McView,
+  input: Pick<RaidInput, 'shipId' | 'target' | 'side' | 'isBroadside' | 'distance'>,
+  opts: McOptions,
+  ignoreCard = false
+): Result<McShip> {
+  if (!view.system.modules.raids)
+    return err('Raids are an Advanced module this battle does not use.');
+  const s = activeShip(view, input.shipId);
+  if (!s.ok) return s;
+  const sheet = s.value.sheet;
+  const raiderHomeport =
+    view.system.players.find((p) => p.id === s.value.playerId)?.homeport ?? null;
+  // Raid range (SPEC A.4.12 step 1, A.5 #17): as ships, 1–2 squares, or adjacent only.
+  const range = opts.raidRange === 'adjacentOnly' ? [1] : ENGAGEMENT_RANGE.standard;
+  const isInRange = input.isBroadside && range.includes(input.distance);
+  const problems = raidProblems({
+    raider: sheet,
+    raiderHomeport,
+    target: input.target,
+    targetOwnerId: view.system.homeports[input.target].ownerId,
+    raiderOwnerId: s.value.playerId,
+    isBroadsideInRange: isInRange
+  });
+  if (problems.length > 0) {
+    const why = !input.isBroadside
+      ? 'An attacking ship must be broadside to an enemy Homeport.'
+      : !isInRange
+        ? opts.raidRange === 'adjacentOnly'
+          ? 'Raid range is adjacent only: the ship must lie in the square next to the Homeport.'
+          : 'Raid range is as for ships: an adjacent square or one square away.'
+        : '';
+    return err(
+      problems
+        .filter((p) => !p.startsWith('The ship must be broadside'))
+        .concat(why ? [why] : [])
+        .join(' ')
+    );
+  }
+  const d: Declaration = {
+    attackerId: input.shipId,
+    target: `homeport:${input.target}`,
+    kind: 'raid',
+    side: input.side
+  };
+  const problem = declarationProblem(view, d, opts, ignoreCard);
+  return problem === null ? s : err(problem);
+}
+
+export function raidOutcome(
+  state: BattleState,
+  view: McView,
+  input: RaidInput,
+  opts: McOptions
+): Result<{ outcome: EngagementOutcome; next: BattleState; summary: string; raider: McShip }> {
+  const s = raidProblem(view, input, opts);
+  if (!s.ok) return s;
+  const sheet = s.value.sheet;
+  const raiderHomeport =
+    view.system.players.find((p) => p.id === s.value.playerId)?.homeport ?? null;
+  const d: Declaration = {
+    attackerId: input.shipId,
+    target: `homeport:${input.target}`,
+    kind: 'raid',
+    side: input.side
+  };
+  const r = resolveRaid(
+    sheet.prizeDisks,
+    rulesOf(view, opts),
+    facesOf(input.attack),
+    facesOf(input.defence)
+  );
+  if (!r.ok) return r;
+  // "A Homeport may counter attack a ship": once, right after this raid attack (A.5 #18).
+  const counted = afterEngagement(view.system, d, r.value.result !== 'hit', opts, view, {
+    ram: null,
+    reply: {
+      kind: 'homeportCounter',
+      by: `homeport:${input.target}`,
+      against: input.shipId,
+      dice: HOMEPORT_DICE
+    }
+  });
+  const head = `${sheet.name} raids the ${input.target} Homeport (${r.value.attack.join(' ')} v ${r.value.defence.join(' ')})`;
+  // Engaging another Homeport clears an earlier repulse (step 5).
+  const raider = clearRepulseOnEngagement(sheet, { homeport: input.target });
+  if (r.value.result !== 'hit') {
+    return ok({
+      outcome: r.value,
+      next: withMcSheets(withMcSystem(state, counted), { [s.value.id]: raider }),
+      summary: `${head}: ${r.value.text}`,
+      raider: s.value
+    });
+  }
+  const taken = applyRaidHit(counted, input.target, raiderHomeport);
+  const spoils =
+    taken.cardsTaken === 0
+      ? 'The Homeport has no Repair Card left to lose.'
+      : `A Repair Card goes to the ${raiderHomeport ?? '?'} Homeport.`;
+  return ok({
+    outcome: r.value,
+    next: withMcSheets(withMcSystem(state, taken.state), { [s.value.id]: raider }),
+    summary: `${head}: ${r.value.text} ${spoils}`,
+    raider: s.value
+  });
+}
+
+export const raidMove: Move<RaidInput, McOptions> = mcMove('mc.raid', (view, state, input, ctx) => {
+  const r = raidOutcome(state, view, input, ctx.options);
+  if (!r.ok) return r;
+  const p = raidChance(r.value.raider.sheet.prizeDisks, ctx.options);
+  return draftOf(state, {
+    kind: 'mc.raid',
+    summary: r.value.summary,
+    next: r.value.next,
+    roll: rollRecord({
+      procedure: 'mc.raid',
+      inputs: toJson({
+        ship: input.shipId,
+        homeport: input.target,
+        shipDisks: r.value.raider.sheet.prizeDisks,
+        isBroadside: input.isBroadside,
+        distance: input.distance,
+        raidRange: ctx.options.raidRange
+      }),
+      dice: joinRolls([
+        labelled(input.attack, r.value.raider.sheet.name, 'raid die'),
+        labelled(input.defence, `${input.target} Homeport`, 'defence die')
+      ]),
+      odds: oddsJson([
+        { label: 'Takes a Repair Card', p },
+        { label: 'Repelled', p: complement(p) }
+      ]),
+      outcome: toJson(r.value.outcome)
+    })
+  });
+});
+
+const NO_REPLY = 'No counter-attack is due now: it follows at once the engagement that allows it.';
+
+export interface HomeportCounterInput {
+  /** The Homeport's three dice and the raider's. */
+  attack: DiceRoll;
+  defence: DiceRoll;
+}
+
+/** The Homeport counter-attack due now, if any. */
+export function homeportCounterDue(view: McView): { homeport: Compass; ship: McShip } | null {
+  const r = turnActsOf(view.system).reply ?? null;
+  if (r === null || r.kind !== 'homeportCounter') return null;
+  const homeport = COMPASS.find((c) => `homeport:${c}` === r.by);
+  const s = view.ships.find((x) => x.id === r.against);
+  if (homeport === undefined || !s || s.sheet.isSunk) return null;
+  return { homeport, ship: s };
+}
+
+/**
+ * "A Homeport may counter attack a ship" (SPEC A.4.12 step 4), once, right after the raid: on success
+ * the raider is repelled, no disk lost.
+ */
+export const homeportCounterMove: Move<HomeportCounterInput, McOptions> = mcMove(
+  'mc.homeport-counter',
+  (view, state, input, ctx) => {
+    const due = homeportCounterDue(view);
+    if (due === null) return refuse(NO_REPLY);
+    const { homeport, ship } = due;
+    const r = resolveHomeportCounter(
+      ship.sheet.prizeDisks,
+      rulesOf(view, ctx.options),
+      facesOf(input.attack),
+      facesOf(input.defence)
+    );
+    if (!r.ok) return r;
+    const head = `The ${homeport} Homeport counter-attacks ${ship.sheet.name} (${r.value.attack.join(' ')} v ${r.value.defence.join(' ')})`;
+    const done = withMcSystem(state, withActs(view.system, { reply: null }));
+    const isHit = r.value.result === 'hit';
+    const pc = homeportCounterChance(ship.sheet.prizeDisks, ctx.options);
+    return draftOf(state, {
+      kind: 'mc.homeport-counter',
+      summary: isHit
+        ? `${head}: ${r.value.text} ${ship.sheet.name} is repelled and must leave the Homeport.`
+        : `${head}: ${r.value.text}`,
+      next: isHit ? withMcSheets(done, { [ship.id]: applyRepelled(ship.sheet, homeport) }) : done,
+      roll: rollRecord({
+        procedure: 'mc.homeport-counter',
+        inputs: toJson({ ship: ship.id, homeport }),
+        dice: joinRolls([
+          labelled(input.attack, `${homeport} Homeport`, 'counter-attack die'),
+          labelled(input.defence, ship.sheet.name, 'defence die')
+        ]),
+        odds: oddsJson([
+          { label: 'Raider repelled', p: pc },
+          { label: 'Raider holds', p: complement(pc) }
+        ]),
+        outcome: toJson(r.value)
+      })
+    });
+  }
+);
+
+// ---------------------------------------------------------------------------------------------
+// Ramming (SPEC A.4.13): the rammed ship's captain rolls; the damage falls on the attacker.
+
+const NO_RAM =
+  'No ram is possible now: a ram follows an attack by a ship that "has pulled broadside immediately in front of another ship\'s bow", once.';
+
+export interface RamInput {
+  roll: DiceRoll;
+}
+
+/** The rammed-at captain's attempt (SPEC A.4.13 steps 1–3): one roll after the attack; a six rams. */
+export const ramAttemptMove: Move<RamInput, McOptions> = mcMove(
+  'mc.ram-attempt',
+  (view, state, input) => {
+    const ram = turnActsOf(view.system).ram;
+    if (!view.system.modules.ramming)
+      return refuse('Ramming is an Advanced module this battle does not use.');
+    if (ram === null || ram.stage !== 'attempt') return refuse(NO_RAM);
+    const face = input.roll.dice[0]?.face ?? 0;
+    const r = resolveRamAttempt(face);
+    if (!r.ok) return r;
+    const rammer = findShip(view, ram.rammerId);
+    const target = findShip(view, ram.attackerId);
+    if (!rammer.ok) return rammer;
+    if (!target.ok) return target;
+    return draftOf(state, {
+      kind: 'mc.ram-attempt',
+      summary: `${rammer.value.sheet.name} tries to ram ${target.value.sheet.name}: ${r.value.text}`,
+      next: withMcSystem(
+        state,
+        withActs(view.system, { ram: r.value.isRam ? { ...ram, stage: 'damage' } : null })
+      ),
+      roll: rollRecord({
+        procedure: 'mc.ram-attempt',
+        inputs: toJson({ rammer: ram.rammerId, target: ram.attackerId }),
+        dice: labelDice(input.roll, [`${rammer.value.sheet.name}, ram`]),
+        odds: [{ label: 'ram', p: '1/6' }],
+        outcome: toJson({ isRam: r.value.isRam })
+      })
+    });
+  }
+);
+
+/** The rammed-at captain lets the chance go. */
+export const declineRamMove: Move<Record<string, never>, McOptions> = mcMove(
+  'mc.ram-declined',
+  (view, state) => {
+    const ram = turnActsOf(view.system).ram;
+    if (ram === null) return refuse(NO_RAM);
+    const rammer = view.ships.find((s) => s.id === ram.rammerId)?.sheet.name ?? 'The defender';
+    return draftOf(state, {
+      kind: 'mc.ram-declined',
+      summary: `${rammer} does not ram`,
+      next: withMcSystem(state, withActs(view.system, { ram: null }))
+    });
+  }
+);
+
+/** Ram damage (SPEC A.4.13 steps 4–5), only after a six: the attacker loses disks, each a hit. */
+export const ramDamageMove: Move<RamInput, McOptions> = mcMove(
+  'mc.ram-damage',
+  (view, state, input) => {
+    const ram = turnActsOf(view.system).ram;
+    if (ram === null || ram.stage !== 'damage')
+      return refuse('Roll for ram damage only after a six on the ram attempt.');
+    const s = findShip(view, ram.attackerId);
+    if (!s.ok) return s;
+    const face = input.roll.dice[0]?.face ?? 0;
+    const r = resolveRamDamage(face);
+    if (!r.ok) return r;
+    const hit = applyRamDamage(s.value.sheet, view.system, r.value.disksLost);
+    const name = s.value.sheet.name;
+    const end =
+      r.value.disksLost === 0
+        ? `no damage to ${name}`
+        : hit.isSunk
+          ? `${name} is sunk`
+          : `${name} loses ${r.value.disksLost} Prize Disk${r.value.disksLost === 1 ? '' : 's'} (${hit.sheet.prizeDisks} left)`;
+    return draftOf(state, {
+      kind: 'mc.ram-damage',
+      summary: `Ram damage ${face}: ${end}`,
+      next: withMcSheets(withMcSystem(state, withActs(hit.state, { ram: null })), {
+        [ram.attackerId]: hit.sheet
+      }),
+      roll: rollRecord({
+        procedure: 'mc.ram-damage',
+        inputs: toJson({ rammer: ram.rammerId, target: ram.attackerId }),
+        dice: labelDice(input.roll, ['ram damage']),
+        outcome: toJson({ disksLost: r.value.disksLost })
+      })
+    });
+  }
+);

@@ -1,0 +1,129 @@
+// Repairs and the end of a player's turn (SPEC A.4.9, A.4.15 step 4) as moves.
+import type { BattleState } from '../../battle/events';
+import { draftOf, refuse, type Move } from '../../battle/move';
+import { err, ok, type Result } from '../core/result';
+import type { McOptions } from './options';
+import { advanceTurn, applyEliminations, applyRepair, resolveRepair } from './resolve';
+import type { RepairOutcome } from './resolve';
+import type { SystemState } from './sheet';
+import type { Compass } from './tables';
+import { firstPhase } from './moves-setup';
+import { nextPlayerId } from './resolve-wind';
+import {
+  activeShip,
+  mcMove,
+  playerName,
+  turnActsOf,
+  turnOverText,
+  withActs,
+  withMcSheets,
+  withMcSystem,
+  type McShip,
+  type McView
+} from './view';
+
+export function repairCheck(
+  view: McView,
+  shipId: string,
+  opts: Pick<McOptions, 'repairLimitPerTurn'>
+): Result<{ outcome: RepairOutcome; pileAt: Compass; ship: McShip }> {
+  const s = activeShip(view, shipId);
+  if (!s.ok) return s;
+  const endedBy = turnActsOf(view.system).endedBy;
+  if (endedBy !== null) return err(turnOverText(endedBy));
+  const sheet = s.value.sheet;
+  if (sheet.isSunk) return err(`${sheet.name} is sunk.`);
+  const pileAt = sheet.homeport;
+  if (pileAt === null) return err('The ship has no Homeport, so no Repair Cards.');
+  const place = sheet.location === 'anchor' ? 'anchor' : 'homeport';
+  const r = resolveRepair(
+    {
+      variant: view.system.variant,
+      sheet,
+      place,
+      repairCards: view.system.homeports[pileAt].repairCards,
+      discardedPrizeDisks: view.system.discardedPrizeDisks
+    },
+    opts
+  );
+  return r.ok ? ok({ outcome: r.value, pileAt, ship: s.value }) : r;
+}
+
+export interface RepairInput {
+  shipId: string;
+}
+
+/** A repair (SPEC A.4.9): the cards come from the pile at the ship's Homeport. */
+export const repairMove: Move<RepairInput, McOptions> = mcMove(
+  'mc.repair',
+  (view, state, input, ctx) => {
+    const c = repairCheck(view, input.shipId, ctx.options);
+    if (!c.ok) return c;
+    const { sheet, state: system } = applyRepair(
+      c.value.ship.sheet,
+      view.system,
+      c.value.outcome,
+      c.value.pileAt
+    );
+    const left = system.homeports[c.value.pileAt].repairCards;
+    const cost = c.value.outcome.cost;
+    const where =
+      c.value.ship.sheet.location === 'anchor' ? 'an anchor' : `the ${c.value.pileAt} Homeport`;
+    return draftOf(state, {
+      kind: 'mc.repair',
+      summary: `${sheet.name} repairs at ${where}: ${cost} Repair Card${cost === 1 ? '' : 's'} for a Prize Disk (${sheet.prizeDisks} disks; ${left} cards left)`,
+      next: withMcSheets(withMcSystem(state, withActs(system, { ram: null, reply: null })), {
+        [input.shipId]: sheet
+      })
+    });
+  }
+);
+
+/** The system state with players eliminated whose ships are all sunk (the ships as they are now). */
+export function withEliminations(view: McView): SystemState {
+  return applyEliminations(
+    view.system,
+    view.ships.map((s) => ({ playerId: s.playerId, sheet: s.sheet }))
+  );
+}
+
+/** Who plays after the active player: the next seat to the left still afloat, never a sunk fleet. */
+export function nextPlayerAfloat(view: McView): string | null {
+  return nextPlayerId(withEliminations(view), view.system.activePlayerId);
+}
+
+/**
+ * The end of a player's turn (SPEC A.4.15 step 4): eliminations, the turn passes to the left (the
+ * sand checked at `now`), the next captain's ships begin their turn; the battle's turn counter
+ * follows the system's and the phases start again.
+ */
+export function endTurnState(state: BattleState, view: McView, now: number): BattleState {
+  const r = advanceTurn(
+    view.system,
+    view.ships.map((s) => ({ id: s.id, playerId: s.playerId, sheet: s.sheet })),
+    now
+  );
+  return {
+    ...withMcSheets(withMcSystem(state, r.state), r.sheets),
+    turn: r.state.turn,
+    phase: firstPhase(view.system.variant)
+  };
+}
+
+/** The log line of a turn's end: who ends and who is next (a sunk fleet is never named). */
+export function endTurnSummary(view: McView, next: BattleState): string {
+  const sys = view.system;
+  const from = playerName(sys, sys.activePlayerId ?? '');
+  const to = playerName(sys, nextPlayerAfloat(view) ?? '');
+  return `${from} ends the turn; ${to}'s turn (turn ${next.turn})`;
+}
+
+export const endTurnMove: Move<Record<string, never>, McOptions> = mcMove(
+  'mc.end-turn',
+  (view, state, _input, ctx) => {
+    if (view.system.activePlayerId === null)
+      return refuse('No one has the turn yet: roll for the first player.');
+    const next = endTurnState(state, view, ctx.now);
+    return draftOf(state, { kind: 'mc.end-turn', summary: endTurnSummary(view, next), next });
+  }
+);

@@ -1,0 +1,118 @@
+// The Wind Die, the storm roll and the hourglass (SPEC A.4.3) as moves.
+import { draftOf, labelDice, refuse, rollRecord, type Move } from '../../battle/move';
+import type { DiceRoll } from '../core/dice';
+import { windOdds } from './odds';
+import type { McOptions } from './options';
+import {
+  applyStormRoll,
+  applyWind,
+  formatHourglass,
+  hourglassRemainingMs,
+  isSandRunOut,
+  resolveWind,
+  turnHourglass,
+  windFaceFromPip
+} from './resolve-wind';
+import type { SystemState } from './sheet';
+import type { WindFace } from './tables';
+import { mcMove, oddsJson, playerName, toJson, withMcSystem } from './view';
+
+/** How the log names a face of the Wind Die: the compass letter, "Storm" or "Steady". */
+export function windFaceText(face: WindFace): string {
+  return face === 'STORM' ? 'Storm' : face === 'STEADY' ? 'Steady' : face;
+}
+
+/**
+ * Why the Wind Die may not be rolled now, or null when it is due: before the first turn, and before
+ * a player's turn when the sand ran out ("each time the hourglass is emptied"). Mid-turn the wind
+ * holds: "If the hourglass empties in the middle of a player's turn, the wind remains the same until
+ * this player has finished his or her turn."
+ */
+export function windRollRefusal(sys: SystemState, now: number): string | null {
+  if (sys.variant === 'beginner')
+    return 'The Beginner game has no Wind Die: each ship rolls a die for its movement.';
+  if (sys.wind === null || sys.windRollPending) return null;
+  if (isSandRunOut(sys.hourglass, now))
+    return `The sand ran out during ${playerName(sys, sys.activePlayerId ?? '')}'s turn: the wind holds until it ends, then the next player rolls the Wind Die.`;
+  const left = hourglassRemainingMs(sys.hourglass, now) ?? 0;
+  return `The sand is still running (${formatHourglass(left)} left): the Wind Die is rolled "each time the hourglass is emptied". Undo a mis-roll instead.`;
+}
+
+export interface WindInput {
+  /** One d6 rolled in place of the Wind Die (pips 1–6 map to its faces), or the face typed in. */
+  roll: DiceRoll;
+}
+
+/**
+ * A roll of the Wind Die (SPEC A.4.3): allowed when it is due — before the first turn, and when "the
+ * hourglass is emptied" before the next player's turn — and refused while sand remains (a mis-roll
+ * is put right with undo). A set wind turns the hourglass over at `ctx.now`.
+ */
+export const windMove: Move<WindInput, McOptions> = mcMove('mc.wind', (view, state, input, ctx) => {
+  const sys = view.system;
+  const refusal = windRollRefusal(sys, ctx.now);
+  if (refusal !== null) return refuse(refusal);
+  const pip = input.roll.dice[0]?.face ?? 0;
+  if (input.roll.dice.length !== 1) return refuse('The Wind Die is one die.');
+  const face = windFaceFromPip(pip);
+  if (!face.ok) return face;
+  const outcome = resolveWind(sys.wind, face.value, ctx.options);
+  const active = playerName(sys, sys.activePlayerId ?? '');
+  const faceText = windFaceText(face.value);
+  return draftOf(state, {
+    kind: 'mc.wind',
+    summary: `${active} rolls the Wind Die: ${faceText}. ${outcome.text}${outcome.kind === 'set' ? ' The hourglass is turned over.' : ''}`,
+    next: withMcSystem(state, applyWind(sys, outcome, ctx.now)),
+    roll: rollRecord({
+      procedure: 'mc.wind',
+      inputs: toJson({ wind: sys.wind }),
+      dice: labelDice(input.roll, [`Wind Die ${faceText}`]),
+      odds: oddsJson(windOdds(sys.wind, ctx.options)),
+      outcome: toJson(outcome)
+    })
+  });
+});
+
+export interface StormInput {
+  /** "one roll for the player's whole fleet" (SPEC A.4.3 step 6). */
+  roll: DiceRoll;
+}
+
+export const stormMove: Move<StormInput, McOptions> = mcMove('mc.storm', (view, state, input) => {
+  const sys = view.system;
+  if (sys.stormRoll !== null)
+    return refuse(
+      `The storm roll for this turn is made: ${sys.stormRoll}. "One roll for the player's whole fleet."`
+    );
+  const face = input.roll.dice[0]?.face ?? 0;
+  const r = applyStormRoll(sys, face);
+  if (!r.ok) return r;
+  const active = playerName(sys, sys.activePlayerId ?? '');
+  return draftOf(state, {
+    kind: 'mc.storm',
+    summary: `Storm: ${active}'s ships may each move up to ${face} squares this turn`,
+    next: withMcSystem(state, r.value),
+    roll: rollRecord({
+      procedure: 'mc.storm',
+      inputs: toJson({ playerId: sys.activePlayerId }),
+      dice: labelDice(input.roll, ['storm movement']),
+      outcome: face
+    })
+  });
+});
+
+/** The glass turned over by hand (a glass knocked over, a pause agreed at the table). */
+export const hourglassMove: Move<Record<string, never>, McOptions> = mcMove(
+  'mc.hourglass',
+  (view, state, _input, ctx) => {
+    if (view.system.variant === 'beginner') return refuse('The Beginner game has no hourglass.');
+    return draftOf(state, {
+      kind: 'mc.hourglass',
+      summary: 'The hourglass is turned over',
+      next: withMcSystem(state, {
+        ...view.system,
+        hourglass: turnHourglass(view.system.hourglass, ctx.now)
+      })
+    });
+  }
+);

@@ -1,0 +1,68 @@
+// Every Master and Commander battle action as a move (the one contract, $lib/battle/move): state +
+// typed input (+ dice) + context → the event draft with its summary and roll record, or the rule's
+// reason for refusing. Topic files hold them; this file is the one entry point.
+import type { Move } from '../../battle/move';
+import { cardsMove } from './moves-cards';
+import { attackMove, boardMove, counterAttackMove, declineReplyMove } from './moves-engagement';
+import { movementRollMove, moveShipMove } from './moves-movement';
+import {
+  declineRamMove,
+  homeportCounterMove,
+  raidMove,
+  ramAttemptMove,
+  ramDamageMove
+} from './moves-raid';
+import { firstPlayerMove, setupFleetsMove, setupGame } from './moves-setup';
+import { endTurnMove, repairMove } from './moves-turn';
+import { hourglassMove, stormMove, windMove } from './moves-wind';
+
+export * from './moves-setup';
+export * from './moves-wind';
+export * from './moves-movement';
+export * from './moves-engagement';
+export * from './moves-raid';
+export * from './moves-cards';
+export * from './moves-turn';
+export * from './view';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- moves differ in input
+export const MOVES: readonly Move<any, any>[] = [
+  setupGame,
+  setupFleetsMove,
+  firstPlayerMove,
+  windMove,
+  stormMove,
+  hourglassMove,
+  moveShipMove,
+  movementRollMove,
+  attackMove,
+  counterAttackMove,
+  declineReplyMove,
+  boardMove,
+  raidMove,
+  homeportCounterMove,
+  ramAttemptMove,
+  declineRamMove,
+  ramDamageMove,
+  cardsMove,
+  repairMove,
+  endTurnMove
+];
+
+/**
+ * Roll-procedure ids the release before the move contract wrote (bare words and display text), old
+ * → current; event kinds were already 'mc.<kebab-case>' and are unchanged.
+ */
+export const LEGACY_IDS: Readonly<Record<string, string>> = {
+  wind: 'mc.wind',
+  'storm movement': 'mc.storm',
+  'first player': 'mc.first-player',
+  'beginner movement': 'mc.movement-roll',
+  attack: 'mc.attack',
+  'counter-attack': 'mc.counter-attack',
+  boarding: 'mc.boarding',
+  raid: 'mc.raid',
+  'homeport counter-attack': 'mc.homeport-counter',
+  'ram attempt': 'mc.ram-attempt',
+  'ram damage': 'mc.ram-damage'
+};

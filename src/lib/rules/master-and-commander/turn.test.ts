@@ -1,0 +1,253 @@
+import { describe, expect, it } from 'vitest';
+import { INITIAL_STATE, type BattleState, type Json } from '../../battle/events';
+import { advanceMove } from '../../battle/advance';
+import { masterAndCommander } from '.';
+import { attackMove, readBattle, sideDice, windMove } from './moves';
+import {
+  ctxOf,
+  firstPlayer,
+  must,
+  play,
+  recordMove,
+  setupFleets,
+  stormRoll,
+  typed,
+  windRoll,
+  movementRoll
+} from './moves.testkit';
+import { DEFAULT_OPTIONS } from './options';
+import type { Sheet } from './sheet';
+import { nextStep, turnStatus } from './turn';
+
+// The turn sequence of SPEC A.4.15 (A.4.2 first player, A.4.3 wind and hourglass, A.4.4 movement,
+// A.4.5–A.4.8 engagements, A.4.9 repairs, then "turn passes to the left"), walked through the turn
+// model and the one Next move, for the Beginner, Basic and Advanced games; and the table defects of
+// issue 16 it settles.
+
+const PLAYERS = [
+  { id: 'Anna', name: 'Anna', homeport: 'N' as const },
+  { id: 'Ben', name: 'Ben', homeport: 'S' as const },
+  { id: 'Cleo', name: 'Cleo', homeport: 'E' as const }
+];
+
+function start(
+  variant: 'beginner' | 'basic' | 'advanced',
+  players = PLAYERS.slice(0, 2),
+  modules = {}
+): BattleState {
+  const system = masterAndCommander.initialSystemState?.(variant, {}) ?? null;
+  let n = 0;
+  let s = setupFleets({ ...INITIAL_STATE, system: system as Json }, null, {
+    players,
+    modules,
+    newId: () => `ship-${++n}`
+  });
+  s = must(
+    firstPlayer(
+      s,
+      null,
+      players.map((p, i) => ({ playerId: p.id, face: i === 0 ? 6 : 1 }))
+    )
+  ).next;
+  return s;
+}
+
+const status = (s: BattleState, now = 0) => turnStatus(s, { options: {}, variant: '', now });
+
+function next(s: BattleState, now = 0) {
+  return play(nextStep, s, {}, ctxOf(DEFAULT_OPTIONS, now));
+}
+
+function stay(s: BattleState, id: string): BattleState {
+  const sheet = readBattle(s)?.ships.find((x) => x.id === id)?.sheet;
+  if (!sheet) throw new Error(id);
+  return must(
+    recordMove(s, null, id, {
+      forward: 0,
+      turns: 0,
+      heading: sheet.heading,
+      location: sheet.location,
+      isObstructed: false
+    })
+  ).next;
+}
+
+function withSheet(s: BattleState, id: string, change: Partial<Sheet>): BattleState {
+  const ship = s.ships[id];
+  return {
+    ...s,
+    ships: {
+      ...s.ships,
+      [id]: { ...ship, sheet: { ...(ship.sheet as object), ...change } }
+    }
+  };
+}
+
+describe('the turn sequence (SPEC A.4.15)', () => {
+  it('Basic: Wind (roll required), Movement, Engagements, Repairs, then the turn passes to the left', () => {
+    let s = start('basic');
+    let t = status(s);
+    expect(t.active).toMatchObject({ kind: 'player', name: 'Anna' });
+    expect(t.active?.color).toMatch(/^#/);
+    expect(t.step).toMatchObject({ index: 0, count: 4, id: 'wind', label: 'Wind' });
+    expect(t.pending[0]).toMatchObject({ id: 'wind', isBlocking: true });
+    // A required roll blocks the phase (issue 16 #3).
+    expect(next(s).ok ? '' : (next(s) as { error: string }).error).toContain(
+      'Anna rolls the Wind Die'
+    );
+    s = must(windRoll(s, null, 4, 0)).next;
+    t = status(s, 1000);
+    expect(t.wind).toBe('Wind W');
+    expect(t.clock).toEqual({ label: 'Hourglass', endsAt: 180_000, remainingMs: null });
+    s = must(next(s)).next;
+    t = status(s);
+    expect(t.step.label).toBe('Movement');
+    expect(t.toAct.map((x) => x.name)).toEqual(['Anna 1', 'Anna 2']);
+    expect(t.leftUndone).toEqual(['Move (staying put counts): Anna 1, Anna 2']);
+    s = stay(stay(s, 'ship-1'), 'ship-2');
+    expect(status(s).toAct).toEqual([]);
+    s = must(next(s)).next;
+    expect(status(s).step.label).toBe('Engagements');
+    s = must(next(s)).next;
+    expect(status(s).step.label).toBe('Repairs and end of turn');
+    const end = must(next(s, 5000));
+    expect(end.draft.kind).toBe('mc.end-turn');
+    expect(end.summary).toBe("Anna ends the turn; Ben's turn (turn 2)");
+    t = status(end.next, 5000);
+    expect(t.active?.name).toBe('Ben');
+    expect(t.turn).toBe(2);
+    expect(t.step.label).toBe('Wind');
+    // The sand has not run out: Ben does not roll, the wind holds.
+    expect(t.pending).toEqual([]);
+  });
+
+  it('Beginner: no Wind phase (issue 16 #9); each ship rolls for movement; three steps', () => {
+    let s = start('beginner');
+    let t = status(s);
+    expect(s.phase).toBe(1);
+    expect(t.step).toMatchObject({ index: 0, count: 3, label: 'Movement' });
+    expect(t.wind).toBeNull();
+    expect(t.clock).toBeNull();
+    expect(t.toAct[0].needs[0].id).toBe('movement-roll');
+    expect(play(windMove, s, { roll: typed([1]) }).ok).toBe(false);
+    s = must(movementRoll(s, null, 'ship-1', 3));
+    expect(status(s).toAct[0].needs[0].id).toBe('move');
+    s = must(next(s)).next;
+    expect(status(s).step.label).toBe('Engagements');
+    s = must(next(s)).next;
+    expect(status(s).step.label).toBe('End of turn');
+    s = must(next(s)).next;
+    t = status(s);
+    expect(t.active?.name).toBe('Ben');
+    expect(s.phase).toBe(1);
+  });
+
+  it('Advanced: in a storm the storm roll is required before the phase ends', () => {
+    let s = start('advanced', PLAYERS.slice(0, 2), { cards: true });
+    s = must(windRoll(s, null, 5, 0)).next;
+    expect(status(s).wind).toBe('Storm');
+    expect(status(s).pending[0]).toMatchObject({ id: 'storm', isBlocking: true });
+    expect(next(s).ok).toBe(false);
+    s = must(stormRoll(s, null, 4));
+    expect(status(s).wind).toBe('Storm, roll 4');
+    expect(next(s).ok).toBe(true);
+  });
+
+  it("the page's Next is the system's own move: one way to end a turn (issue 16 #2)", () => {
+    expect(advanceMove(masterAndCommander)).toBe(masterAndCommander.nextStep);
+    expect(masterAndCommander.moves).toContain(masterAndCommander.nextStep);
+  });
+});
+
+describe('issue 16 at the table', () => {
+  it('#5 a sunk player is never named as next: the turn goes to the next player afloat', () => {
+    let s = start('basic', PLAYERS);
+    s = must(windRoll(s, null, 4, 0)).next;
+    // Ben's fleet went down this turn.
+    s = withSheet(withSheet(s, 'ship-3', { isSunk: true }), 'ship-4', { isSunk: true });
+    s = must(next(s)).next;
+    s = must(next(s)).next;
+    s = must(next(s)).next;
+    const end = must(next(s));
+    expect(end.summary).toBe("Anna ends the turn; Cleo's turn (turn 2)");
+    expect(status(end.next).active?.name).toBe('Cleo');
+  });
+
+  it('#6 the Wind Die is refused while sand remains, and due again once the glass ran out', () => {
+    let s = start('basic');
+    s = must(windRoll(s, null, 4, 0)).next;
+    const again = play(windMove, s, { roll: typed([2]) }, ctxOf(DEFAULT_OPTIONS, 60_000));
+    expect(again.ok ? '' : again.error).toContain('The sand is still running (2:00 left)');
+    // Run out mid-turn: the wind holds until the turn ends (A.4.3).
+    const mid = play(windMove, s, { roll: typed([2]) }, ctxOf(DEFAULT_OPTIONS, 200_000));
+    expect(mid.ok ? '' : mid.error).toContain('the wind holds until it ends');
+    for (let i = 0; i < 4; i++) s = must(next(s, 200_000)).next;
+    expect(status(s, 200_000).pending[0]).toMatchObject({ id: 'wind', isBlocking: true });
+    expect(must(windRoll(s, null, 2, 200_000)).summary).toContain('Ben rolls the Wind Die: S.');
+  });
+
+  it('#7 the move that decides the battle logs the winner; nothing but undo follows', () => {
+    let s = start('basic');
+    s = must(windRoll(s, null, 4, 0)).next;
+    s = withSheet(withSheet(s, 'ship-4', { isSunk: true }), 'ship-3', { prizeDisks: 0 });
+    s = stay(stay(s, 'ship-1'), 'ship-2');
+    const sink = must(
+      play(attackMove, s, {
+        attackerId: 'ship-1',
+        targetId: 'ship-3',
+        side: null,
+        isMutualBroadside: true,
+        attack: typed([6, 5, 2]),
+        defence: typed([4])
+      })
+    );
+    expect(sink.summary).toContain(
+      'Ben 1 is sunk. Anna wins: the last captain with a ship under sail.'
+    );
+    expect(status(sink.next).ending).toMatchObject({ winner: { name: 'Anna' } });
+    expect(next(sink.next).ok).toBe(false);
+  });
+
+  it('#8 the wind is logged and shown as the compass face, not the pip', () => {
+    let s = start('basic');
+    const r = must(play(windMove, s, { roll: typed([2]) }));
+    expect(r.summary).toMatch(/^Anna rolls the Wind Die: S\./);
+    expect(r.roll?.dice.dice[0].label).toBe('Wind Die S');
+    expect(r.roll?.procedure).toBe('mc.wind');
+    s = r.next;
+    expect(status(s).wind).toBe('Wind S');
+  });
+
+  it('#1 attacker and defender dice are separate inputs, grouped and labelled by ship', () => {
+    let s = start('basic');
+    s = must(windRoll(s, null, 4, 0)).next;
+    s = stay(stay(s, 'ship-1'), 'ship-2');
+    const r = must(
+      play(attackMove, s, {
+        attackerId: 'ship-1',
+        targetId: 'ship-3',
+        side: null,
+        isMutualBroadside: true,
+        attack: typed([6, 5, 2]),
+        defence: { source: 'app', dice: [4, 1, 1].map((face) => ({ sides: 6, face })) }
+      })
+    );
+    expect(r.roll?.dice.dice.map((d) => [d.label, d.face, d.source])).toEqual([
+      ['Anna 1, attack die 1', 6, 'entered'],
+      ['Anna 1, attack die 2', 5, 'entered'],
+      ['Anna 1, attack die 3', 2, 'entered'],
+      ['Ben 1, defence die 1', 4, 'app'],
+      ['Ben 1, defence die 2', 1, 'app'],
+      ['Ben 1, defence die 3', 1, 'app']
+    ]);
+    expect(
+      sideDice(
+        { role: 'Attacker', name: 'Anna 1', count: 3, what: 'attack' },
+        { role: 'Defender', name: 'Ben 1', count: 2, what: 'defence' }
+      ).map((d) => [d.group, d.count, d.label])
+    ).toEqual([
+      ['Attacker: Anna 1', 3, 'Anna 1, attack'],
+      ['Defender: Ben 1', 2, 'Ben 1, defence']
+    ]);
+  });
+});

@@ -1,0 +1,243 @@
+// The Master and Commander turn model (SPEC A.4.15): whose turn it is, the phase of that player's
+// turn, the wind and the hourglass, the ships still to move, what is pending, and the one move that
+// goes on (next phase, then "End Jack's turn"). Pure: the clock is a parameter.
+import type { BattleState } from '../../battle/events';
+import { draftOf, refuse, type Move } from '../../battle/move';
+import {
+  leftUndoneOf,
+  plainStatus,
+  type ActiveParty,
+  type Pending,
+  type ShipToAct,
+  type TurnStatus
+} from '../turn-status';
+import type { BattleOptions } from '../system';
+import { counterDue, isCardOwed } from './moves-engagement';
+import { moveProblem } from './moves-movement';
+import { firstPhase } from './moves-setup';
+import { homeportCounterDue } from './moves-raid';
+import { endTurnMove, nextPlayerAfloat } from './moves-turn';
+import { windFaceText, windRollRefusal } from './moves-wind';
+import { readOptions, type McOptions } from './options';
+import { hourglassEndsAt } from './resolve-wind';
+import type { SystemState } from './sheet';
+import { SEAT_COLOURS } from './tables';
+import {
+  endingText,
+  mcMove,
+  playerName,
+  readBattle,
+  turnActsOf,
+  winnerOf,
+  type McView
+} from './view';
+
+/**
+ * One player's turn (SPEC A.4.15, default `attackTiming='afterAllMovement'`, errata 12): the Wind Die
+ * when it is due (and the storm roll), every ship moves, then the engagements, then repairs and the
+ * turn passes to the left. The Beginner game has no Wind Die: its turns start at Movement.
+ */
+export const PHASES = ['Wind', 'Movement', 'Engagements', 'Repairs and end of turn'] as const;
+const PHASE_IDS = ['wind', 'movement', 'engagements', 'repairs'] as const;
+const BEGINNER_LAST = 'End of turn';
+
+/** The phases a variant walks through, as (index into PHASES, label). */
+export function phasesOf(variant: SystemState['variant']): { phase: number; label: string }[] {
+  const from = firstPhase(variant);
+  return PHASES.slice(from).map((label, i) => ({
+    phase: from + i,
+    label: variant === 'beginner' && from + i === PHASES.length - 1 ? BEGINNER_LAST : label
+  }));
+}
+
+/** The player's badge: the name they gave and a stable colour for their seat. */
+export function partyOf(system: SystemState, playerId: string): ActiveParty {
+  const p = system.players.find((x) => x.id === playerId);
+  return {
+    kind: 'player',
+    id: playerId,
+    name: playerName(system, playerId),
+    color: SEAT_COLOURS[(p?.seat ?? 0) % SEAT_COLOURS.length]
+  };
+}
+
+/** "Wind S", "Storm, roll 4", "No wind yet" — the compass face, as the Wind Die shows it. */
+export function windText(system: SystemState): string | null {
+  if (system.variant === 'beginner') return null;
+  const w = system.wind;
+  if (w === null) return 'No wind yet';
+  if ('storm' in w) return system.stormRoll === null ? 'Storm' : `Storm, roll ${system.stormRoll}`;
+  return `Wind ${windFaceText(w.from)}`;
+}
+
+/** What the phase waits for that is not one ship's chore; blocking ones stop Next phase. */
+function pendingOf(view: McView, opts: McOptions, now: number): Pending[] {
+  const sys = view.system;
+  const out: Pending[] = [];
+  const active = playerName(sys, sys.activePlayerId ?? '');
+  if (sys.variant !== 'beginner' && windRollRefusal(sys, now) === null)
+    out.push({
+      id: 'wind',
+      label: `${active} rolls the Wind Die and turns the hourglass over before taking the turn`,
+      isBlocking: true
+    });
+  else if (sys.wind !== null && 'storm' in sys.wind && sys.stormRoll === null)
+    out.push({
+      id: 'storm',
+      label: `Storm: ${active} rolls one die for the whole fleet's movement`,
+      isBlocking: true
+    });
+  const c = counterDue(view);
+  if (c !== null)
+    out.push({
+      id: 'counter-attack',
+      label: `Counter-attack due: ${c.by.sheet.name} may fire back at ${c.against.sheet.name} (or let it go)`,
+      shipIds: [c.by.id, c.against.id],
+      isBlocking: true
+    });
+  const h = homeportCounterDue(view);
+  if (h !== null)
+    out.push({
+      id: 'homeport-counter',
+      label: `The ${h.homeport} Homeport may counter-attack ${h.ship.sheet.name} (or let it go)`,
+      shipIds: [h.ship.id],
+      isBlocking: true
+    });
+  const ram = turnActsOf(sys).ram;
+  if (ram !== null && sys.modules.ramming) {
+    const rammer = view.ships.find((s) => s.id === ram.rammerId)?.sheet.name ?? 'The defender';
+    const target = view.ships.find((s) => s.id === ram.attackerId)?.sheet.name ?? 'the attacker';
+    out.push({
+      id: ram.stage === 'attempt' ? 'ram' : 'ram-damage',
+      label:
+        ram.stage === 'attempt'
+          ? `${rammer} may try to ram ${target} (or let it go)`
+          : `Roll the ram damage to ${target}`,
+      shipIds: [ram.rammerId, ram.attackerId],
+      isBlocking: true
+    });
+  }
+  const acts = turnActsOf(sys);
+  if (sys.modules.cards && acts.cardsDrawn > 0 && !isCardOwed(view, 'attack', opts))
+    out.push({
+      id: 'card',
+      label: 'A Master and Commander card was drawn for an engagement not yet fought'
+    });
+  return out;
+}
+
+/** Ships of the active fleet that still have to move this turn. */
+function toActOf(view: McView, opts: McOptions, phase: number): ShipToAct[] {
+  const sys = view.system;
+  if (phase > 2) return [];
+  if (phase === 2 && opts.attackTiming !== 'afterAllMovement') return [];
+  const acts = turnActsOf(sys);
+  return view.ships
+    .filter(
+      (s) =>
+        s.playerId === sys.activePlayerId &&
+        !s.sheet.isSunk &&
+        !acts.moved.includes(s.id) &&
+        moveProblem(view, s.id, opts) === null
+    )
+    .map((s) => ({
+      shipId: s.id,
+      name: s.sheet.name,
+      needs: [
+        sys.variant === 'beginner' && s.sheet.movement.allowance === null
+          ? { id: 'movement-roll', label: 'Roll for movement' }
+          : { id: 'move', label: 'Move (staying put counts)' }
+      ]
+    }));
+}
+
+export function turnStatusOf(
+  view: McView,
+  state: BattleState,
+  opts: McOptions,
+  now: number
+): TurnStatus {
+  const sys = view.system;
+  if (sys.players.length === 0 || sys.activePlayerId === null)
+    return {
+      ...plainStatus(state.turn, 0, [sys.players.length === 0 ? 'Set-up' : 'First player']),
+      wind: windText(sys)
+    };
+  const phases = phasesOf(sys.variant);
+  const at = Math.max(
+    0,
+    phases.findIndex((p) => p.phase === state.phase)
+  );
+  const phase = phases[at]?.phase ?? state.phase;
+  const toAct = toActOf(view, opts, phase);
+  const pending = pendingOf(view, opts, now);
+  const winner = winnerOf(view);
+  const endsAt = sys.variant === 'beginner' ? null : hourglassEndsAt(sys.hourglass);
+  return {
+    turn: sys.turn,
+    step: {
+      index: at,
+      count: phases.length,
+      id: PHASE_IDS[phase] ?? String(phase),
+      label: phases[at]?.label ?? ''
+    },
+    active: partyOf(sys, sys.activePlayerId),
+    wind: windText(sys),
+    clock: sys.variant === 'beginner' ? null : { label: 'Hourglass', endsAt, remainingMs: null },
+    toAct,
+    pending,
+    leftUndone: leftUndoneOf(toAct, pending),
+    ending: winner === null ? null : { text: endingText(sys, winner), winner: partyOf(sys, winner) }
+  };
+}
+
+/** The turn model the battle page reads (`RuleSystem.turnStatus`). */
+export function turnStatus(
+  state: BattleState,
+  ctx: { options: BattleOptions; variant: string; now: number }
+): TurnStatus {
+  const view = readBattle(state);
+  if (view === null) return plainStatus(state.turn, 0, ['Set-up']);
+  return turnStatusOf(view, state, readOptions(ctx.options, ctx.variant), ctx.now);
+}
+
+/** What Next does now, for its button: "Next phase: Movement" or "End Anna's turn: Ben is next". */
+export function nextStepLabel(view: McView, state: BattleState): string {
+  const sys = view.system;
+  const phases = phasesOf(sys.variant);
+  const at = phases.findIndex((p) => p.phase === state.phase);
+  if (at >= 0 && at + 1 < phases.length) return `Next phase: ${phases[at + 1].label}`;
+  const next = nextPlayerAfloat(view);
+  return `End ${playerName(sys, sys.activePlayerId ?? '')}'s turn: ${playerName(sys, next ?? '')} is next`;
+}
+
+/**
+ * The one way on (the page's Next button and the panel's "End Jack's turn" are this move): the next
+ * phase of the player's turn, refused while a required roll is owed (the Wind Die, the storm roll, a
+ * counter-attack or ram due); from the last phase the turn passes to the next player still afloat.
+ */
+export const nextStep: Move<Record<string, never>, McOptions> = mcMove(
+  'mc.next-step',
+  (view, state, input, ctx) => {
+    const sys = view.system;
+    if (sys.activePlayerId === null)
+      return refuse(
+        sys.players.length === 0
+          ? 'Set up the players and fleets first.'
+          : 'Roll for the first player first.'
+      );
+    const blocking = pendingOf(view, ctx.options, ctx.now).filter((p) => p.isBlocking);
+    if (blocking.length > 0) return refuse(`First: ${blocking.map((p) => p.label).join('; ')}.`);
+    const phases = phasesOf(sys.variant);
+    const at = phases.findIndex((p) => p.phase === state.phase);
+    if (at >= 0 && at + 1 < phases.length) {
+      const to = phases[at + 1];
+      return draftOf(state, {
+        kind: 'phase.advance',
+        summary: `${playerName(sys, sys.activePlayerId)}'s turn: ${to.label}`,
+        next: { ...state, phase: to.phase }
+      });
+    }
+    return endTurnMove.run(state, input, ctx);
+  }
+);

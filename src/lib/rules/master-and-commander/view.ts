@@ -1,0 +1,226 @@
+// Master and Commander's battle state read as the engine's types, and what every move shares: the
+// ship of the captain whose turn it is, the turn's bookkeeping, names for the log. Pure.
+import type { BattleState, EventDraft, Json } from '../../battle/events';
+import { applyOps } from '../../battle/fold';
+import { defineMove, type Move, type MoveContext } from '../../battle/move';
+import { sheetOf, shipsInOrder, systemOf, withSheets } from '../../battle/sheets';
+import type { DiceRoll } from '../core/dice';
+import { formatFraction, type Rational } from '../core/rational';
+import { err, ok, type Result } from '../core/result';
+import type { McOptions } from './options';
+import type { EngagementRules } from './resolve-combat';
+import { isFleetTurnLost, winnerId } from './resolve-fleet';
+import {
+  EMPTY_TURN_ACTS,
+  sheetSchema,
+  systemStateSchema,
+  type Sheet,
+  type SystemState,
+  type TurnActs
+} from './sheet';
+import { DICE_BY_PRIZE_DISKS, type PrizeDisks } from './tables';
+
+export interface McShip {
+  id: string;
+  playerId: string;
+  side: string;
+  order: number;
+  sheet: Sheet;
+}
+
+export interface McView {
+  system: SystemState;
+  /** Ships whose log parses, in roster order. */
+  ships: McShip[];
+  /** Ships whose log does not parse (the referee fixes them on the ship page). */
+  invalidShipIds: string[];
+}
+
+/** Reads the battle as the engine's types; null while the system state is missing or unreadable. */
+export function readBattle(state: BattleState): McView | null {
+  const system = systemOf<SystemState | null>(systemStateSchema, state, () => null);
+  if (system === null) return null;
+  const ships: McShip[] = [];
+  const invalidShipIds: string[] = [];
+  for (const s of shipsInOrder(state)) {
+    const sheet = sheetOf(sheetSchema, s);
+    if (sheet !== null)
+      ships.push({ id: s.id, playerId: s.player, side: s.side, order: s.order, sheet });
+    else invalidShipIds.push(s.id);
+  }
+  return { system, ships, invalidShipIds };
+}
+
+/** The battle as the engine's types, or the refusal every move gives when it cannot be read. */
+export function viewOf(state: BattleState): Result<McView> {
+  const v = readBattle(state);
+  return v === null ? err('The game has not been set up yet.') : ok(v);
+}
+
+export function playerName(system: SystemState, playerId: string): string {
+  const p = system.players.find((x) => x.id === playerId);
+  return p ? p.name || p.id : playerId || 'no player';
+}
+
+/** A new state with the system state replaced (the engine's own shape). */
+export function withMcSystem(state: BattleState, system: SystemState): BattleState {
+  return { ...state, system: system };
+}
+
+/** A new state with some sheets and optionally the system state replaced. */
+export function withMcSheets(
+  state: BattleState,
+  sheets: Record<string, Sheet>,
+  system?: SystemState
+): BattleState {
+  return withSheets(state, sheets, system);
+}
+
+export function findShip(view: McView, id: string): Result<McShip> {
+  const s = view.ships.find((x) => x.id === id);
+  return s ? ok(s) : err('That ship is not in the battle (or its log needs fixing).');
+}
+
+/** The turn's bookkeeping; battles saved before it was kept start with nothing done. */
+export function turnActsOf(system: SystemState): TurnActs {
+  return system.turnActs ?? EMPTY_TURN_ACTS;
+}
+
+export function withActs(system: SystemState, change: Partial<TurnActs>): SystemState {
+  return { ...system, turnActs: { ...turnActsOf(system), ...change } };
+}
+
+/** The system state of a BattleState a builder has just made (always the engine's own shape). */
+export function mcSystemOf(state: BattleState): Result<SystemState> {
+  const parsed = systemStateSchema.safeParse(state.system);
+  return parsed.success ? ok(parsed.data) : err('The game state cannot be read.');
+}
+
+/** "A repelled attack ends the turn" (`repelledAttackEndsTurn`): what is refused afterwards says why. */
+export function turnOverText(endedBy: string): string {
+  return `${endedBy} Only the defender's reply and the end of the turn remain.`;
+}
+
+/** The ship, which must belong to the captain whose turn it is. */
+export function activeShip(view: McView, shipId: string): Result<McShip> {
+  const s = findShip(view, shipId);
+  if (!s.ok) return s;
+  const active = view.system.activePlayerId;
+  if (s.value.playerId !== active) {
+    return err(
+      `It is ${playerName(view.system, active ?? '')}'s turn; ${s.value.sheet.name} is ${playerName(view.system, s.value.playerId)}'s.`
+    );
+  }
+  return s;
+}
+
+export function activeFleet(view: McView): McShip[] {
+  return view.ships.filter((s) => s.playerId === view.system.activePlayerId && !s.sheet.isSunk);
+}
+
+/** `mistLoseTurnScope='player'`: a ship on its lost Mist turn costs the whole fleet the turn. */
+export function fleetTurnLostText(
+  view: McView,
+  opts: Pick<McOptions, 'mistLoseTurnScope'>
+): string | null {
+  const fleet = activeFleet(view).map((s) => s.sheet);
+  return isFleetTurnLost(fleet, opts)
+    ? 'A ship of this fleet is losing its turn in the Mist, and under the reading "the player\'s whole fleet" no ship moves or fires this turn.'
+    : null;
+}
+
+export function targetName(view: McView, target: string): string {
+  if (target.startsWith('homeport:')) return `the ${target.slice('homeport:'.length)} Homeport`;
+  return view.ships.find((s) => s.id === target)?.sheet.name ?? target;
+}
+
+/** Odds as the log stores them: exact fractions as strings ("3805/7776"). */
+export function oddsJson(list: readonly { label: string; p: Rational }[]): Json {
+  return list.map((o) => ({ label: o.label, p: formatFraction(o.p) }));
+}
+
+/** A value as the log stores it (outcomes are plain data; this drops nothing but `undefined`). */
+export function toJson(value: unknown): Json {
+  return JSON.parse(JSON.stringify(value ?? null)) as Json;
+}
+
+export const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** Every move's context: the battle's readings as McOptions. */
+export type McContext = MoveContext<McOptions>;
+
+/** The engagement rules the resolver reads, from the battle's variant and readings. */
+export function rulesOf(view: McView, opts: McOptions): EngagementRules {
+  return {
+    variant: view.system.variant,
+    tieExhaustion: opts.tieExhaustion,
+    beginnerTies: opts.beginnerTies
+  };
+}
+
+/** The captain left with ships under sail once rivals are gone (SPEC A.4.7 step 4), else null. */
+export function winnerOf(view: McView): string | null {
+  if (view.system.players.length < 2) return null;
+  return winnerId(view.ships.map((s) => ({ playerId: s.playerId, sheet: s.sheet })));
+}
+
+/**
+ * A move of the game in progress: the battle read as the engine's types, and refused once the
+ * battle is decided ("Be the last Captain with a ship under sail"); undo is the way back.
+ */
+export function mcMove<I>(
+  id: string,
+  run: (view: McView, state: BattleState, input: I, ctx: McContext) => Result<EventDraft>
+): Move<I, McOptions> {
+  return defineMove<I, McOptions>(id, (state, input, ctx) => {
+    const v = viewOf(state);
+    if (!v.ok) return v;
+    const winner = winnerOf(v.value);
+    if (winner !== null && v.value.system.activePlayerId !== null)
+      return err(
+        `The battle is over: ${playerName(v.value.system, winner)} is the last captain with a ship under sail.`
+      );
+    const r = run(v.value, state, input, ctx);
+    return r.ok ? ok(withEndingLogged(state, r.value)) : r;
+  });
+}
+
+/** The line that decides the battle also says who won (SPEC A.4.7 step 4: "Winning"). */
+function withEndingLogged(state: BattleState, draft: EventDraft): EventDraft {
+  const after = readBattle(applyOps(state as unknown as Json, draft.ops) as unknown as BattleState);
+  const winner = after === null ? null : winnerOf(after);
+  if (after === null || winner === null) return draft;
+  return {
+    ...draft,
+    summary: `${draft.summary.replace(/\.$/, '')}. ${endingText(after.system, winner)}`
+  };
+}
+
+export function endingText(system: SystemState, winner: string): string {
+  return `${playerName(system, winner)} wins: the last captain with a ship under sail.`;
+}
+
+/** "2 disks (3 dice)", "sunk". */
+export function strengthLabel(disks: number, isBeginner = false): string {
+  if (disks < 0) return 'sunk';
+  const dice = isBeginner ? 1 : DICE_BY_PRIZE_DISKS[disks as PrizeDisks];
+  return `${disks} disk${disks === 1 ? '' : 's'} (${dice} ${dice === 1 ? 'die' : 'dice'})`;
+}
+
+export const HEADING_NAMES = { N: 'North', E: 'East', S: 'South', W: 'West' } as const;
+
+/**
+ * One pad's roll cut into the groups it asked for, in order (attacker's dice, then defender's):
+ * each part keeps every die's own face, label and source.
+ */
+export function splitRoll(roll: DiceRoll, counts: readonly number[]): DiceRoll[] {
+  const out: DiceRoll[] = [];
+  let at = 0;
+  for (const n of counts) {
+    out.push({ source: roll.source, dice: roll.dice.slice(at, at + n) });
+    at += n;
+  }
+  return out;
+}
+
+export const facesOf = (roll: DiceRoll): number[] => roll.dice.map((d) => d.face);
