@@ -39,9 +39,15 @@ export async function setStepper(scope: Locator, label: string, value: number): 
   await expect(input).toHaveValue(String(value));
 }
 
-/** "Next …" on the turn counter, then waits for the phase or turn named. */
+/**
+ * "Next …" on the turn counter (going on when it asks about work left in the step), then waits for
+ * the phase or turn named.
+ */
 export async function nextPhase(page: Page, to: RegExp): Promise<void> {
-  await page.getByRole('region', { name: 'Turn' }).getByRole('button', { name: /^Next/ }).click();
+  const turn = page.getByRole('region', { name: 'Turn' });
+  await turn.getByRole('button', { name: /^Next/ }).click();
+  const anyway = turn.getByRole('button', { name: /^Next .* anyway$/ });
+  if (await anyway.isVisible()) await anyway.click();
   await expect(page.getByRole('region', { name: 'Turn' })).toContainText(to);
 }
 

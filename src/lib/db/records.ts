@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { battleDisplaySchema } from '../battle/display';
 import { battleEventSchema, jsonSchema } from '../battle/events';
 import { SYSTEM_IDS } from '../rules/catalog';
 
@@ -25,7 +26,12 @@ export const battleRecordSchema = z.strictObject({
   isArchived: z.boolean(),
   /** seq of the latest event; the next event gets lastSeq + 1 (kept here so appends serialise). */
   lastSeq: z.int().check(z.gte(0)),
-  notes: z.string().check(z.maxLength(10_000))
+  notes: z.string().check(z.maxLength(10_000)),
+  /**
+   * Where the battle stands (turn, step, whose turn, the ending) for the battle list; rewritten in
+   * the transaction of each event. Optional: records written before it lack it.
+   */
+  display: z.optional(battleDisplaySchema)
 });
 export type BattleRecord = z.infer<typeof battleRecordSchema>;
 

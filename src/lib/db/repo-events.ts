@@ -11,6 +11,7 @@ import { ok, type Result } from '../rules/core/result';
 import { redo, undo } from '../battle/actions';
 import type { Db } from './db';
 import { CorruptRecordError, NotFoundError, StaleStateError } from './errors';
+import type { BattleDisplay } from '../battle/display';
 import { battleRecordSchema, type BattleRecord } from './records';
 import { checkRecord, parseRecord } from './parse';
 
@@ -41,7 +42,8 @@ export async function readBattleInTx(db: Db, battleId: string): Promise<BattleRe
 export async function appendInTx(
   db: Db,
   battle: BattleRecord,
-  draft: EventDraft
+  draft: EventDraft,
+  display?: DisplayOf
 ): Promise<{ event: BattleEvent; battle: BattleRecord }> {
   const seq = battle.lastSeq + 1;
   const at = db.now();
@@ -50,14 +52,22 @@ export async function appendInTx(
     stampEvent(draft, { id: db.newId(), battleId: battle.id, seq, deviceId: db.deviceId, at })
   );
   await db.table('events').add(event);
+  const shown = display?.(event);
   const next = checkRecord(battleRecordSchema, {
     ...battle,
     lastSeq: seq,
-    updatedAt: Math.max(at, battle.updatedAt)
+    updatedAt: Math.max(at, battle.updatedAt),
+    ...(shown ? { display: shown } : {})
   });
   await db.table('battles').put(next);
   return { event, battle: next };
 }
+
+/**
+ * The battle list's summary of the battle after `event` (the screen folds it onto the state it
+ * knows); written on the battle record in the event's own transaction. Null keeps the old one.
+ */
+export type DisplayOf = (event: BattleEvent) => BattleDisplay | null;
 
 export interface AppendOptions {
   /**
@@ -65,6 +75,8 @@ export interface AppendOptions {
    * draft's ops were computed from an outdated state: StaleStateError, nothing written.
    */
   expectedLastSeq?: number;
+  /** The record's new display summary (checked against `expectedLastSeq`'s state by the caller). */
+  display?: DisplayOf;
 }
 
 /** One user action: one event, one transaction. */
@@ -79,7 +91,7 @@ export async function appendEvent(
     if (options.expectedLastSeq !== undefined && battle.lastSeq !== options.expectedLastSeq) {
       throw new StaleStateError();
     }
-    return (await appendInTx(db, battle, draft)).event;
+    return (await appendInTx(db, battle, draft, options.display)).event;
   });
 }
 
@@ -100,7 +112,9 @@ export async function appendBuilt(
   db: Db,
   battleId: string,
   known: KnownState,
-  build: (state: BattleState) => Result<EventDraft>
+  build: (state: BattleState) => Result<EventDraft>,
+  /** The battle list's summary of the state after the event (written in the same transaction). */
+  display?: (next: BattleState) => BattleDisplay | null
 ): Promise<Result<BattleEvent>> {
   return db.write(['events', 'battles'], async () => {
     const battle = await readBattleInTx(db, battleId);
@@ -108,7 +122,8 @@ export async function appendBuilt(
       battle.lastSeq === known.lastSeq ? known.state : replay(await readEventsInTx(db, battleId));
     const built = build(state);
     if (!built.ok) return built;
-    return ok((await appendInTx(db, battle, built.value)).event);
+    const shown = display ? (event: BattleEvent) => display(applyEvent(state, event)) : undefined;
+    return ok((await appendInTx(db, battle, built.value, shown)).event);
   });
 }
 
@@ -126,7 +141,7 @@ async function appendFromLog(
     // Decided from the log as it is inside this transaction, so two tabs cannot undo the same event.
     const draft = make(await readEventsInTx(db, battleId));
     if (!draft) return null;
-    return (await appendInTx(db, battle, draft)).event;
+    return (await appendInTx(db, battle, draft, options.display)).event;
   });
 }
 

@@ -7,6 +7,7 @@ import { INITIAL_STATE } from '$lib/battle/events';
 import { applyEvent } from '$lib/battle/fold';
 import { history } from '$lib/battle/actions';
 import { describe } from '$lib/battle/describe';
+import { displayOf, turnStatusOf, type BattleDisplay } from '$lib/battle/display';
 import {
   appendBuilt,
   appendEvent,
@@ -140,7 +141,32 @@ export class BattleSession {
   act(make: (state: BattleState) => EventDraft): Promise<BattleEvent | null> {
     const expectedLastSeq = this.lastSeq;
     return this.#run(() =>
-      appendEvent(this.db, this.battleId, make(this.state), { expectedLastSeq })
+      appendEvent(this.db, this.battleId, make(this.state), {
+        expectedLastSeq,
+        display: this.#displayAfter()
+      })
+    );
+  }
+
+  /**
+   * The battle list's summary after an event on the state on screen (undo, redo and `act` append
+   * only when nothing was written since, so that state is the one written on).
+   */
+  #displayAfter(): (event: BattleEvent) => BattleDisplay | null {
+    const known = this.state;
+    return (event) => this.#displayOf(applyEvent(known, event));
+  }
+
+  #displayOf(next: BattleState): BattleDisplay | null {
+    const battle = this.battle;
+    if (!battle) return null;
+    const system = getSystem(battle.systemId);
+    return displayOf(
+      turnStatusOf(system, next, {
+        options: battle.options,
+        variant: battle.variant,
+        now: this.db.now()
+      })
     );
   }
 
@@ -181,7 +207,8 @@ export class BattleSession {
         this.db,
         this.battleId,
         { state: this.state, lastSeq: this.lastSeq },
-        (state) => move.run(state, input, { ...ctx, now: this.db.now() })
+        (state) => move.run(state, input, { ...ctx, now: this.db.now() }),
+        (next) => this.#displayOf(next)
       );
       if (!r.ok) {
         this.refusal = r.error;
@@ -198,14 +225,21 @@ export class BattleSession {
     }
   }
 
+  /** Undo also takes the last result off the panel: what it showed is no longer in effect. */
   undo(): Promise<BattleEvent | null> {
     const expectedLastSeq = this.lastSeq;
-    return this.#run(() => undoLast(this.db, this.battleId, { expectedLastSeq }));
+    this.lastPerformed = null;
+    return this.#run(() =>
+      undoLast(this.db, this.battleId, { expectedLastSeq, display: this.#displayAfter() })
+    );
   }
 
   redo(): Promise<BattleEvent | null> {
     const expectedLastSeq = this.lastSeq;
-    return this.#run(() => redoLast(this.db, this.battleId, { expectedLastSeq }));
+    this.lastPerformed = null;
+    return this.#run(() =>
+      redoLast(this.db, this.battleId, { expectedLastSeq, display: this.#displayAfter() })
+    );
   }
 }
 

@@ -18,6 +18,8 @@ export interface DiceSpec {
 export interface PadSlot {
   sides: number;
   label?: string;
+  /** Who rolls it ("Attacker: Surprise"), from its DiceSpec. */
+  group?: string;
 }
 
 /** A slot's typed face, or null while empty. */
@@ -40,7 +42,10 @@ export function expandSlots(dice: readonly DiceSpec[]): PadSlot[] {
   const out: PadSlot[] = [];
   for (const d of dice) {
     for (let i = 0; i < d.count; i++) {
-      out.push(d.label === undefined ? { sides: d.sides } : { sides: d.sides, label: d.label });
+      const slot: PadSlot = { sides: d.sides };
+      if (d.label !== undefined) slot.label = d.label;
+      if (d.group !== undefined) slot.group = d.group;
+      out.push(slot);
     }
   }
   return out;
@@ -106,4 +111,97 @@ export function enteredRoll(dice: readonly DiceSpec[], faces: SlotFaces): Result
   if (faces.length !== expected) return err(`${faces.length} dice entered, ${expected} expected.`);
   const typed = faces.filter((f): f is number => f !== null);
   return tryDice(() => rollWith(enteredRoller(typed), dice));
+}
+
+/** A run of neighbouring slots with the same `group` (a heading on the pad): slots [start, end). */
+export interface SlotGroup {
+  group: string | undefined;
+  start: number;
+  end: number;
+}
+
+/**
+ * The pad's headings: neighbouring slots of one group together, in storage order (so the order of
+ * the slots on screen is the order the faces are stored and typed).
+ */
+export function slotGroups(slots: readonly PadSlot[]): SlotGroup[] {
+  const out: SlotGroup[] = [];
+  slots.forEach((s, i) => {
+    const last = out[out.length - 1];
+    if (last && last.group === s.group) last.end = i + 1;
+    else out.push({ group: s.group, start: i, end: i + 1 });
+  });
+  return out;
+}
+
+/**
+ * Faces typed as one string: "3 5 6 1", "3,5,6,1", or "3561" when every die has at most 9 sides
+ * (one digit per die). Null when the text holds anything but faces.
+ */
+export function parseFaces(text: string, maxSides: number): number[] | null {
+  const t = text.trim();
+  if (t === '') return [];
+  if (!/^[\d\s,;]+$/.test(t)) return null;
+  const tokens = t.split(/[\s,;]+/).filter(Boolean);
+  if (tokens.length === 1 && tokens[0].length > 1 && maxSides <= 9) {
+    return [...tokens[0]].map(Number);
+  }
+  return tokens.map(Number);
+}
+
+/**
+ * Puts `values` into the empty slots of [start, end), in order (quick entry for a group or the
+ * whole pad); an error and no change if there are more values than empty slots or a face is not on
+ * its die.
+ */
+export function enterMany(
+  slots: readonly PadSlot[],
+  faces: SlotFaces,
+  values: readonly number[],
+  start = 0,
+  end = slots.length
+): Result<(number | null)[]> {
+  const next = [...faces];
+  const empty: number[] = [];
+  for (let i = start; i < end; i++) if (next[i] === null) empty.push(i);
+  if (values.length > empty.length) {
+    return err(
+      `${values.length} faces typed, ${empty.length} ${empty.length === 1 ? 'die' : 'dice'} to fill.`
+    );
+  }
+  for (let k = 0; k < values.length; k++) {
+    const i = empty[k];
+    const sides = slots[i].sides;
+    const f = values[k];
+    if (!Number.isInteger(f) || f < 1 || f > sides) {
+      return err(`${f} is not a face of a d${sides} (1–${sides}).`);
+    }
+    next[i] = f;
+  }
+  return ok(next);
+}
+
+/** Faces from counts per face (`counts[k]` dice showed k + 1), lowest first: "3 ones, 2 sixes". */
+export function facesFromCounts(counts: readonly number[]): Result<number[]> {
+  const out: number[] = [];
+  for (let k = 0; k < counts.length; k++) {
+    const n = counts[k];
+    if (!Number.isInteger(n) || n < 0) return err(`The count of ${k + 1}s must be 0 or more.`);
+    for (let j = 0; j < n; j++) out.push(k + 1);
+  }
+  return ok(out);
+}
+
+/**
+ * Whether a group takes counts per face: six or more interchangeable dice (one size with a keypad,
+ * one label), where which die showed which face does not matter.
+ */
+export function takesCounts(slots: readonly PadSlot[], g: SlotGroup): boolean {
+  if (g.end - g.start < 6) return false;
+  const { sides, label } = slots[g.start];
+  if (sides > MAX_KEYPAD_SIDES) return false;
+  for (let i = g.start; i < g.end; i++) {
+    if (slots[i].sides !== sides || slots[i].label !== label) return false;
+  }
+  return true;
 }

@@ -1,4 +1,6 @@
-import type { Dist } from '$lib/rules/core/dist';
+import type { Json } from '$lib/battle/events';
+import { readLuckOdds } from '$lib/battle/luck-record';
+import { Dist } from '$lib/rules/core/dist';
 import { compare, formatPercent, rational, type Rational } from '$lib/rules/core/rational';
 
 export type LuckTail = 'top' | 'bottom' | 'middle' | 'only';
@@ -58,4 +60,16 @@ export function formatTailPercent(p: Rational): string {
   const one = formatPercent(p, 1);
   if (one === '0.0%') return '<0.1%';
   return one.endsWith('.0%') ? `${one.slice(0, -3)}%` : one;
+}
+
+/** How lucky a stored roll was, from its record's odds (`luckOdds` in $lib/battle/luck-record). */
+export function luckOfRecord(odds: Json | undefined): Luck | null {
+  const luck = readLuckOdds(odds);
+  if (!luck) return null;
+  try {
+    const dist = Dist.of(luck.weights.map(([v, w]) => [v, BigInt(w)] as const));
+    return luckOf(dist, luck.result, luck.isHighGood);
+  } catch {
+    return null;
+  }
 }

@@ -1,0 +1,46 @@
+import type { RuleSystem } from '../rules/system';
+import type { Json } from './events';
+import { defineMove, draftOf, refuse, type Move } from './move';
+
+export interface AddShipInput {
+  /** The ship's name as the referee typed it (or the library template's). */
+  name: string;
+  side: string;
+  player: string;
+  /** A library template's sheet; absent, the system's blank log. */
+  template?: Json;
+}
+
+const NAME_MAX = 200;
+
+/**
+ * "Add a ship" on the battle page: the battle layer's own move (kind 'ship.add'), so the page only
+ * gathers the form and the id comes from the move context, never from the page.
+ */
+export function addShipMove(system: RuleSystem): Move<AddShipInput> {
+  return defineMove<AddShipInput>('battle.add-ship', (state, input, ctx) => {
+    const name = input.name.trim();
+    if (!name) return refuse('Give the ship a name.');
+    if (name.length > NAME_MAX) return refuse(`A ship's name is at most ${NAME_MAX} characters.`);
+    const side = input.side.trim();
+    const player = input.player.trim();
+    const base =
+      input.template && typeof input.template === 'object' && !Array.isArray(input.template)
+        ? input.template
+        : null;
+    const sheet: Json = base
+      ? { ...base, name }
+      : (system.defaultSheet({ name }) as unknown as Json);
+    const id = ctx.newId();
+    const order = Object.values(state.ships).reduce((m, s) => Math.max(m, s.order + 1), 0);
+    const next = {
+      ...state,
+      ships: { ...state.ships, [id]: { id, side, player, sheet, order } }
+    };
+    return draftOf(state, {
+      kind: 'ship.add',
+      summary: `${name}${side ? ` (${side})` : ''} joins the battle`,
+      next
+    });
+  });
+}

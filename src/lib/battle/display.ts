@@ -1,0 +1,61 @@
+import * as z from 'zod/mini';
+import type { RuleSystem, BattleOptions } from '../rules/system';
+import { plainStatus, type TurnStatus } from '../rules/turn-status';
+import type { BattleState } from './events';
+
+/**
+ * Where a battle stands, in a few words for the start page's list ("Turn 3 · Cannon fire · Jack's
+ * turn · Britain wins"). Written onto the battle record in the same transaction as each event, so the
+ * list never folds a log to show it. Optional and small: records written before it simply lack it.
+ */
+export const battleDisplaySchema = z.strictObject({
+  turn: z.int(),
+  /** The phase or step label. */
+  step: z.string().check(z.maxLength(200)),
+  /** Whose turn it is (player or side name), when the system passes the turn. */
+  active: z.optional(z.string().check(z.maxLength(200))),
+  activeColor: z.optional(z.string().check(z.maxLength(50))),
+  /** The ending's text ("Britain wins"), once the battle is decided. */
+  ending: z.optional(z.string().check(z.maxLength(300)))
+});
+export type BattleDisplay = z.infer<typeof battleDisplaySchema>;
+
+export interface StatusContext {
+  options: BattleOptions;
+  variant: string;
+  now: number;
+}
+
+/**
+ * The system's turn model for a state, or the plain turn/phase counter while the system has none.
+ * A turn model that throws on a state it does not expect (a battle half set up, an old log) falls
+ * back too: the status bar and the record's summary must never stop the page or a write.
+ */
+export function turnStatusOf(
+  system: RuleSystem,
+  state: BattleState,
+  ctx: StatusContext
+): TurnStatus {
+  if (system.turnStatus) {
+    try {
+      return system.turnStatus(state, ctx);
+    } catch {
+      // fall through to the plain counter
+    }
+  }
+  return plainStatus(state.turn, state.phase, system.phases ?? []);
+}
+
+const cut = (text: string, max: number) =>
+  text.length > max ? `${text.slice(0, max - 1)}…` : text;
+
+/** The record's summary of a status. */
+export function displayOf(status: TurnStatus): BattleDisplay {
+  const out: BattleDisplay = { turn: status.turn, step: cut(status.step.label, 200) };
+  if (status.active) {
+    out.active = cut(status.active.name, 200);
+    if (status.active.color) out.activeColor = cut(status.active.color, 50);
+  }
+  if (status.ending) out.ending = cut(status.ending.text, 300);
+  return out;
+}

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { render } from 'svelte/server';
+import type { BattleEvent } from '$lib/battle/events';
+import { leftUndoneOf, plainStatus, type TurnStatus } from '$lib/rules/turn-status';
+import AdvanceButton from './AdvanceButton.svelte';
+import StatusBar from './StatusBar.svelte';
+import { clockText, isTicking, startsTurn, toActText, turnSummary } from './status';
+
+// A stub turn model's answer, as a system's `turnStatus` gives it.
+const toAct = [
+  { shipId: 'a', name: 'Surprise', needs: [{ id: 'move', label: 'Move' }] },
+  { shipId: 'b', name: 'Acheron', needs: [{ id: 'move', label: 'Move' }] }
+];
+const pending = [{ id: 'wind', label: 'Roll the wind', isBlocking: true }];
+const STUB: TurnStatus = {
+  ...plainStatus(3, 1, ['Wind', 'Movement', 'Combat']),
+  active: { kind: 'player', id: 'p1', name: 'Jack', color: '#c0392b' },
+  wind: 'Wind from NE',
+  clock: { label: 'Hourglass', endsAt: 100_000 + 95_000, remainingMs: null },
+  toAct,
+  pending,
+  leftUndone: leftUndoneOf(toAct, pending)
+};
+
+describe('status bar', () => {
+  it('shows turn, step, whose turn with colour, wind, sand left and ships to act', () => {
+    const { body } = render(StatusBar, { props: { status: STUB, now: 100_000 } });
+    expect(body).toContain('Turn 3');
+    expect(body).toContain('2/3');
+    expect(body).toContain('Movement');
+    expect(body).toContain('Jack');
+    expect(body).toContain('--party: #c0392b');
+    expect(body).toContain('Wind from NE');
+    expect(body).toContain('Hourglass: 1:35 left');
+    expect(body).toContain('2 ships to act');
+  });
+
+  it('words the clock and what is left', () => {
+    const clock = { label: 'Hourglass', endsAt: 10_000, remainingMs: null };
+    expect(clockText(clock, 9_001)).toBe('0:01 left');
+    expect(clockText(clock, 10_000)).toBe('sand run out');
+    expect(clockText({ ...clock, endsAt: null, remainingMs: 61_000 }, 0)).toBe('1:01 (stopped)');
+    expect(isTicking(clock, 9_000)).toBe(true);
+    expect(isTicking(clock, 10_000)).toBe(false);
+    expect(toActText({ ...STUB, toAct: toAct.slice(0, 1) })).toBe('1 ship to act');
+    expect(toActText(plainStatus(1, 0, []))).toBe('all done');
+  });
+});
+
+describe('advancing with work left', () => {
+  it('names what is left once asked (the list comes from the turn model)', () => {
+    expect(STUB.leftUndone).toEqual(['Move: Surprise, Acheron', 'Roll the wind']);
+    const { body } = render(AdvanceButton, {
+      props: { label: 'Next phase', leftUndone: STUB.leftUndone, onadvance: () => {} }
+    });
+    expect(body).toContain('>Next phase</button>');
+  });
+});
+
+describe('the turn just ended', () => {
+  const ev = (kind: string, summary: string, turn = false): BattleEvent => ({
+    id: summary,
+    battleId: 'b',
+    seq: 1,
+    deviceId: 'd',
+    at: 0,
+    kind,
+    summary,
+    ops: turn ? [{ op: 'set', path: ['turn'], value: 2, prev: 1 }] : []
+  });
+
+  it('lists the actions since the previous new turn, without the phase steps', () => {
+    const done = [
+      ev('turn.advance', 'Turn 2 begins', true),
+      ev('pv.reload', 'Surprise reloads'),
+      ev('phase.advance', 'Turn 2: Movement'),
+      ev('pv.morale', 'Acheron passes morale'),
+      ev('turn.advance', 'Turn 3 begins', true)
+    ];
+    expect(startsTurn(done[0])).toBe(true);
+    expect(turnSummary(done)).toEqual({
+      lines: ['Surprise reloads', 'Acheron passes morale'],
+      more: 0
+    });
+  });
+});

@@ -1,0 +1,28 @@
+import { exportBattle, listLibrary, type ShipRecord } from '$lib/db';
+import type { SystemId } from '$lib/rules/system';
+import { errorMessage } from './errors';
+import { shareOrDownload } from './share';
+import { storage } from './storage.svelte';
+
+/** A ship-library template the battle page offers in "Add a ship" (the page never imports $lib/db). */
+export type ShipTemplate = Pick<ShipRecord, 'id' | 'name' | 'sheet'>;
+
+/** The ship library's templates of one system, for "Add a ship"; empty when storage is closed. */
+export async function shipTemplates(systemId: SystemId): Promise<ShipTemplate[]> {
+  const db = await storage.open();
+  if (!db) return [];
+  return (await listLibrary(db, systemId)).map(({ id, name, sheet }) => ({ id, name, sheet }));
+}
+
+/** Exports one battle as a file (shared on phones, downloaded elsewhere); the sentence to show. */
+export async function exportBattleFile(battleId: string): Promise<string | null> {
+  const db = await storage.open();
+  if (!db) return storage.message;
+  try {
+    const file = await exportBattle(db, battleId);
+    const how = await shareOrDownload(file.fileName, file.text);
+    return how === 'cancelled' ? null : `Battle ${how === 'shared' ? 'shared' : 'exported'}.`;
+  } catch (e) {
+    return errorMessage(e);
+  }
+}

@@ -1,0 +1,90 @@
+import { expect, test, type Page } from '@playwright/test';
+import { newBattle, next } from './screen';
+import { dismissOfflineNotice, enterFaces, setStepper } from './table';
+
+// The battle screen of each system on a phone (360 px) and a tablet (1024 px), for docs/ and the
+// README. Not part of `npm test`: run with SCREENSHOTS=1 after a build.
+
+test.skip(!process.env.SCREENSHOTS, 'SCREENSHOTS=1 writes the docs/ screenshots');
+dismissOfflineNotice();
+
+const SIZES = [
+  { name: 'phone', width: 360, height: 780 },
+  { name: 'tablet', width: 1024, height: 768 }
+] as const;
+
+async function shoot(page: Page, slug: string): Promise<void> {
+  for (const size of SIZES) {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `docs/screenshot-${slug}-${size.name}.png` });
+  }
+}
+
+test.use({ viewport: { width: 360, height: 780 }, colorScheme: 'dark' });
+
+test('Privateers', async ({ page }) => {
+  test.setTimeout(120_000);
+  await newBattle(page, 'Action off Cabo Blanco', 'Privateers');
+  const editor = page.getByTestId('pv-class-editor');
+  await editor.getByRole('button', { name: 'Add class' }).click();
+  await editor.getByLabel('Class name').fill('Example frigate');
+  await setStepper(editor, 'Hull points', 40);
+  await setStepper(editor, 'Rigging points', 30);
+  await setStepper(editor, 'Crew', 60);
+  await editor.getByRole('button', { name: 'Add guns' }).click();
+  await setStepper(editor, 'Number', 3);
+  const setup = page.locator('form', {
+    has: page.getByRole('heading', { name: 'Add a ship from a class' })
+  });
+  for (const [name, side] of [
+    ['Surprise', 'Britain'],
+    ['Hermione', 'Spain'],
+    ['Acheron', 'France']
+  ]) {
+    await setup.locator('select').selectOption({ label: 'Example frigate' });
+    await setup.getByLabel('Name of the ship').fill(name);
+    await setup.getByLabel('Side of the ship').fill(side);
+    await setup.getByRole('button', { name: 'Add ship from class' }).click();
+    await expect(page.getByRole('link', { name: new RegExp(name) })).toBeVisible();
+  }
+  await next(page);
+  await shoot(page, 'privateers');
+});
+
+test('Wooden Warships', async ({ page }) => {
+  test.setTimeout(120_000);
+  await newBattle(page, 'Cape Ortegal', 'Wooden Warships');
+  const setup = page.getByTestId('ww-setup');
+  for (const p of ['Nelson', 'Villeneuve']) {
+    await setup.getByLabel('New player').fill(p);
+    await setup.getByRole('button', { name: 'Add player' }).click();
+  }
+  const buy = async (player: string, chart: string, name: string) => {
+    const form = setup.getByTestId('ww-purchase');
+    await form.getByLabel('Buyer').selectOption(player);
+    await form.getByLabel('Ship chart').selectOption({ label: chart });
+    await form.getByLabel("Ship's name").fill(name);
+    await form.getByRole('button', { name: /^Buy for / }).click();
+    await expect(page.getByRole('link', { name: new RegExp(name) })).toBeVisible();
+  };
+  await buy('Nelson', 'Battle Schooner (EXAMPLE) — £600', 'Pickle');
+  await buy('Nelson', "Man O' War (EXAMPLE) — £3,000", 'Victory');
+  await buy('Villeneuve', 'Battle Schooner (EXAMPLE) — £600', 'Fleche');
+  await next(page);
+  await shoot(page, 'wooden-warships');
+});
+
+test('Master and Commander', async ({ page }) => {
+  test.setTimeout(120_000);
+  await newBattle(page, 'Far Side of the World', 'Master and Commander');
+  const setup = page.getByTestId('mc-players');
+  await setup.getByLabel('Name of player 1').fill('Anna');
+  await setup.getByLabel('Name of player 2').fill('Ben');
+  await setup.getByRole('button', { name: 'Set up the fleets' }).click();
+  await expect(page.getByRole('link', { name: /Ben 2/ })).toBeVisible();
+  await enterFaces(page.getByTestId('mc-first-player').getByTestId('dice-pad'), [5, 2]);
+  await expect(page.getByTestId('mc-active-player')).toContainText("Anna's turn");
+  await shoot(page, 'master-and-commander');
+});
