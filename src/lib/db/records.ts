@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { battleEventSchema, jsonSchema } from '../battle/events';
+import { battleEventSchema, jsonSchema, timeSchema } from '../battle/events';
 
 /**
  * The zod schema of every stored record. Repositories parse on the way in and on the way out, so a
@@ -7,7 +7,7 @@ import { battleEventSchema, jsonSchema } from '../battle/events';
  */
 
 const id = z.string().check(z.minLength(1), z.maxLength(64));
-const time = z.number().check(z.gte(0));
+const time = timeSchema;
 const name = z.string().check(z.minLength(1), z.maxLength(200));
 
 export const systemIdSchema = z.enum(['privateers', 'wooden-warships', 'master-and-commander']);
