@@ -141,7 +141,7 @@ describe('#8 messages', () => {
       sheet: defaultSheet({ name: 'Lib' })
     });
     const text = await tampered((await exportAll(db)).text, (f) => {
-      delete f.payload.ships[0].sheet;
+      Reflect.deleteProperty(f.payload.ships[0], 'sheet');
     });
     const e = await importError(db, text);
     expect(e.message).toContain('payload.ships[0].sheet: missing');
