@@ -1,11 +1,19 @@
 import { sveltekit } from '@sveltejs/kit/vite';
 import { SvelteKitPWA } from '@vite-pwa/sveltekit';
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 import { startPageCompileHints } from './scripts/compile-hints';
+import { precacheRealFiles } from './scripts/precache-files';
+
+const { version: APP_VERSION } = JSON.parse(
+  readFileSync(new URL('./package.json', import.meta.url), 'utf8')
+) as { version: string };
 
 const THEME = '#0f1a24';
 
 export default defineConfig({
+  // The release written into every backup and the database's meta record (issue 17 #8).
+  define: { __APP_VERSION__: JSON.stringify(APP_VERSION) },
   // Workers are ES modules (the start page's quick battle list imports the record schemas).
   worker: { format: 'es' },
   plugins: [
@@ -69,6 +77,10 @@ export default defineConfig({
           'prerendered/**/*.{html,json}'
         ],
         navigateFallback: '/200.html',
+        // Real file names (`settings.html`), not clean URLs: a static host that maps no clean URLs
+        // (python -m http.server, nginx or S3 defaults) answers `settings` with 404 and the worker
+        // would never install. Workbox still answers `/settings` from `settings.html` (cleanURLs).
+        manifestTransforms: [precacheRealFiles('200.html')],
         cleanupOutdatedCaches: true
       },
       devOptions: { enabled: false }

@@ -199,12 +199,20 @@ export interface BattleEvent {
   target?: string;
 }
 
+/**
+ * The latest time a record may carry: the last millisecond of the year 9999. Every time field is
+ * bounded so that no stored or imported value can make a page throw "Invalid time value" (a Date
+ * holds at most ±8.64e15 ms; 9e15 passed the old `gte(0)` and blanked the start page).
+ */
+export const MAX_TIME_MS = 253_402_300_799_999;
+export const timeSchema = z.number().check(z.gte(0), z.lte(MAX_TIME_MS));
+
 export const battleEventSchema = z.strictObject({
   id: idSchema,
   battleId: idSchema,
   seq: z.int().check(z.gte(1)),
   deviceId: idSchema,
-  at: z.number().check(z.gte(0)),
+  at: timeSchema,
   kind: kindSchema,
   summary: z.string().check(z.maxLength(2000)),
   ops: z.array(opSchema),

@@ -1,3 +1,4 @@
+import { defaultSheet } from '../rules/privateers/sheet';
 import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { addShip, advancePhase, editSheet } from '../battle/actions';
@@ -60,7 +61,8 @@ beforeAll(async () => {
     name: 'Lib',
     side: '',
     player: '',
-    sheet: { hull: 9 }
+    // A real Privateers log: import checks each sheet against its system's schema.
+    sheet: defaultSheet({ name: 'Lib' })
   });
   await createShip(db, {
     battleId: battle.id,
@@ -68,7 +70,7 @@ beforeAll(async () => {
     name: 'Roster',
     side: '',
     player: '',
-    sheet: {}
+    sheet: defaultSheet({ name: 'Roster' })
   });
   await saveShipClass(db, { systemId: 'privateers', name: 'Class (EXAMPLE)', data: { hull: 9 } });
   await setSetting(db, 'theme', 'dark');

@@ -1,3 +1,4 @@
+import { defaultSheet } from '../rules/privateers/sheet';
 import { describe, expect, it } from 'vitest';
 import { addShip, editSheet } from '../battle/actions';
 import { createBattle, listBattles } from './repo-battles';
@@ -23,7 +24,7 @@ const ship = {
   id: 's1',
   side: 'British',
   player: 'Ann',
-  sheet: { name: 'Vanguard', hull: 10 },
+  sheet: defaultSheet({ name: 'Vanguard' }),
   order: 0
 };
 
@@ -50,7 +51,8 @@ async function seed(db: Db) {
     name: 'Frigate template',
     side: '',
     player: '',
-    sheet: { hull: 20 }
+    // A real Privateers log: import checks each sheet against its system's schema.
+    sheet: defaultSheet({ name: 'Frigate template' })
   });
   await saveShipClass(db, {
     systemId: 'privateers',

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { battleStateSchema, type BattleEvent } from '../battle/events';
+import { battleStateSchema, timeSchema, type BattleEvent } from '../battle/events';
 import { fold } from '../battle/fold';
 import { historyProblems } from '../battle/actions';
 import type { Db } from './db';
@@ -8,10 +8,15 @@ import {
   DbError,
   ImportInvalidError,
   NotFoundError,
+  formatIssue,
   type ImportIssue
 } from './errors';
 import {
   backupPayloadSchema,
+  battleRecordSchema,
+  eventRecordSchema,
+  settingRecordSchema,
+  shipClassRecordSchema,
   shipRecordSchema,
   snapshotRecordSchema,
   type BackupPayload,
@@ -21,6 +26,7 @@ import {
 import { readBattleInTx, readEventsInTx } from './repo-events';
 import { checkRecord, parseRecord, zodIssues } from './parse';
 import { SCHEMA_VERSION, type TableName } from './schema';
+import { getSystem } from '../rules/registry';
 
 /**
  * Backup and sharing files. One tolerant boundary (as Excalidraw's `restore`): size limit, JSON
@@ -41,7 +47,7 @@ export const backupFileSchema = z.strictObject({
   formatVersion: z.literal(BACKUP_FORMAT_VERSION),
   appVersion: z.string().check(z.maxLength(50)),
   schemaVersion: z.int().check(z.gte(1)),
-  exportedAt: z.number().check(z.gte(0)),
+  exportedAt: timeSchema,
   scope: z.enum(['all', 'battle', 'ship']),
   checksum: z.string().check(z.regex(/^sha256:[0-9a-f]{64}$/)),
   payload: backupPayloadSchema
@@ -133,7 +139,7 @@ async function readAllInTx(db: Db): Promise<BackupPayload> {
     db.table('shipClasses').toArray(),
     db.table('settings').toArray()
   ]);
-  // Parse-on-read: a damaged record stops the export with a clear error instead of being copied.
+  // Parse-on-read: a damaged record stops the snapshot with a clear error instead of being copied.
   return parseRecord(backupPayloadSchema, 'database', {
     battles,
     ships,
@@ -143,9 +149,121 @@ async function readAllInTx(db: Db): Promise<BackupPayload> {
   });
 }
 
-export async function exportAll(db: Db): Promise<ExportedFile> {
-  const payload = await db.read(DATA_TABLES, () => readAllInTx(db));
-  return makeFile(db, 'all', payload, 'backup');
+/** What "Export everything" could not put in the file, one line each. */
+export interface LeftOut {
+  what: string;
+  problem: string;
+}
+
+/**
+ * Every record that parses, read in the caller's transaction. A damaged battle (its record or any
+ * of its events) is left out whole with its roster, and so is any other damaged record, so one
+ * bad record never stops the backup of the rest; `leftOut` says what was left out and why.
+ */
+async function readGoodInTx(db: Db): Promise<{ payload: BackupPayload; leftOut: LeftOut[] }> {
+  const [battleKeys, battles, ships, events, shipClasses, settings] = await Promise.all([
+    db.table('battles').toCollection().primaryKeys(),
+    db.table('battles').toArray(),
+    db.table('ships').toArray(),
+    db.table('events').orderBy('[battleId+seq]').toArray(),
+    db.table('shipClasses').toArray(),
+    db.table('settings').toArray()
+  ]);
+  const leftOut: LeftOut[] = [];
+  const good = <T>(schema: z.ZodMiniType<T>, what: string, raw: unknown): T | null => {
+    const r = schema.safeParse(raw);
+    if (r.success) return r.data;
+    const first = zodIssues(r.error, '', raw)[0];
+    leftOut.push({ what, problem: first ? formatIssue(first) : 'invalid' });
+    return null;
+  };
+  const badBattles = new Set<string>();
+  const okBattles: BackupPayload['battles'] = [];
+  battles.forEach((raw, i) => {
+    const b = good(battleRecordSchema, `battle ${String(battleKeys[i])}`, raw);
+    if (b) okBattles.push(b);
+    else badBattles.add(String(battleKeys[i]));
+  });
+  const okEvents: BattleEvent[] = [];
+  for (const raw of events) {
+    const battleId = String((raw as { battleId?: unknown }).battleId);
+    if (badBattles.has(battleId)) continue;
+    const e = good(eventRecordSchema, `a log entry of battle ${battleId}`, raw);
+    if (e) okEvents.push(e);
+    else badBattles.add(battleId);
+  }
+  const keptBattles = okBattles.filter((b) => {
+    if (!badBattles.has(b.id)) return true;
+    leftOut.push({ what: `battle “${b.name}”`, problem: 'one of its log entries is damaged' });
+    return false;
+  });
+  const okShips: ShipRecord[] = [];
+  for (const raw of ships) {
+    const battleId = (raw as { battleId?: unknown }).battleId;
+    if (typeof battleId === 'string' && badBattles.has(battleId)) continue;
+    const s = good(shipRecordSchema, 'a ship', raw);
+    if (s) okShips.push(s);
+  }
+  const okClasses = shipClasses.flatMap(
+    (raw) => good(shipClassRecordSchema, 'a ship class', raw) ?? []
+  );
+  const okSettings = settings.flatMap((raw) => good(settingRecordSchema, 'a setting', raw) ?? []);
+  return {
+    payload: {
+      battles: keptBattles,
+      ships: okShips,
+      events: okEvents.filter((e) => !badBattles.has(e.battleId)),
+      shipClasses: okClasses,
+      settings: okSettings
+    },
+    leftOut
+  };
+}
+
+export interface ExportedAll extends ExportedFile {
+  /** Damaged records not in the file (empty when everything was exported). */
+  leftOut: LeftOut[];
+}
+
+export async function exportAll(db: Db): Promise<ExportedAll> {
+  const { payload, leftOut } = await db.read(DATA_TABLES, () => readGoodInTx(db));
+  return { ...(await makeFile(db, 'all', payload, 'backup')), leftOut };
+}
+
+/**
+ * A damaged battle exactly as stored (its record, events and roster, unparsed), for the user to
+ * keep or send for repair. Not an importable backup: it is what the database holds, nothing more.
+ */
+export async function exportDamagedBattle(
+  db: Db,
+  battleId: string
+): Promise<{ fileName: string; text: string }> {
+  const stored = await db.read(['battles', 'events', 'ships'], async () => ({
+    battle: (await db.table('battles').get(battleId)) as unknown,
+    events: await db
+      .table('events')
+      .where('[battleId+seq]')
+      .between([battleId, 0], [battleId, Infinity], true, true)
+      .toArray(),
+    ships: await db.table('ships').where('battleId').equals(battleId).toArray()
+  }));
+  if (stored.battle === undefined) throw new NotFoundError('The battle');
+  const exportedAt = db.now();
+  const file = {
+    format: 'quarterdeck-damaged-battle',
+    appVersion: db.appVersion,
+    schemaVersion: SCHEMA_VERSION,
+    exportedAt,
+    ...stored
+  };
+  const date = new Date(exportedAt).toISOString().slice(0, 10);
+  // Whatever the record holds: no key, value or cycle may stop this (JSON.stringify drops what
+  // JSON cannot hold, and IndexedDB stores no cycles).
+  const text = JSON.stringify(file, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v));
+  return {
+    fileName: `quarterdeck-damaged-battle-${slug(battleId)}-${date}.json`,
+    text
+  };
 }
 
 export async function exportBattle(db: Db, battleId: string): Promise<ExportedFile> {
@@ -247,8 +365,10 @@ export async function parseBackup(
   if (envelope.format !== BACKUP_FORMAT) {
     throw invalid('format', `not a Quarterdeck backup file (expected "${BACKUP_FORMAT}")`);
   }
+  // Only a whole number above ours is a newer format; 1.5 is simply not a format we know.
   if (
     typeof envelope.formatVersion === 'number' &&
+    Number.isInteger(envelope.formatVersion) &&
     envelope.formatVersion > BACKUP_FORMAT_VERSION
   ) {
     throw invalid(
@@ -257,12 +377,26 @@ export async function parseBackup(
     );
   }
   const parsed = backupFileSchema.safeParse(data);
-  if (!parsed.success) throw new ImportInvalidError(zodIssues(parsed.error).slice(0, 20));
+  if (!parsed.success) {
+    // A newer schema adds fields this release does not know: say so rather than "unexpected field".
+    if (
+      typeof envelope.schemaVersion === 'number' &&
+      Number.isInteger(envelope.schemaVersion) &&
+      envelope.schemaVersion > SCHEMA_VERSION
+    ) {
+      throw invalid(
+        'schemaVersion',
+        `made by a newer Quarterdeck (data version ${envelope.schemaVersion}; this one reads ` +
+          `version ${SCHEMA_VERSION}): update the app, then import again`
+      );
+    }
+    throw new ImportInvalidError(zodIssues(parsed.error, '', data).slice(0, 20));
+  }
   const file = parsed.data;
   if ((await payloadChecksum(file.payload)) !== file.checksum) {
     throw invalid('checksum', 'does not match the content: the file is damaged or was edited');
   }
-  const issues = consistencyIssues(file.payload);
+  const issues = [...sheetIssues(file.payload), ...consistencyIssues(file.payload)];
   if (issues.length > 0) throw new ImportInvalidError(issues.slice(0, 20));
   return file;
 }
@@ -279,6 +413,26 @@ function duplicates<T>(
     if (seen.has(k)) issues.push({ path: `${path}[${i}]`, reason: `duplicate id "${k}"` });
     seen.add(k);
   });
+}
+
+/**
+ * Each ship record's sheet against its own system's schema (the file schema sees only JSON), so a
+ * sheet the ship page cannot read is refused at import, with the rest of the file.
+ */
+export function sheetIssues(p: BackupPayload): ImportIssue[] {
+  const issues: ImportIssue[] = [];
+  p.ships.forEach((ship, i) => {
+    const r = getSystem(ship.systemId).sheetSchema.safeParse(ship.sheet);
+    if (!r.success) {
+      const first = zodIssues(r.error, `payload.ships[${i}].sheet`, ship.sheet)[0];
+      if (first)
+        issues.push({
+          ...first,
+          reason: `${first.reason} (not a valid ${getSystem(ship.systemId).name} ship log)`
+        });
+    }
+  });
+  return issues;
 }
 
 /** What the schemas cannot see: references, gap-free sequences, an undo stack that adds up. */

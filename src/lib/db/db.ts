@@ -20,6 +20,7 @@ import {
 import { defaultStorage, requestPersistence, type StorageManagerLike } from './persistence';
 
 import { DB_NAME } from './identity';
+import { APP_VERSION } from './app-version';
 
 export { DB_NAME };
 
@@ -40,6 +41,11 @@ export interface OpenOptions {
   randomBytes?: (n: number) => Uint8Array;
   /** navigator.storage or a stand-in; null: none. */
   storage?: StorageManagerLike | null;
+  /**
+   * Called when opening waits for another connection (a tab still running an older Quarterdeck
+   * that does not let go of the database): the UI says what blocks it instead of waiting silently.
+   */
+  onBlocked?: () => void;
 }
 
 function cryptoRandomBytes(n: number): Uint8Array {
@@ -52,6 +58,11 @@ export class Db {
   #listeners = new Set<(status: DbStatus) => void>();
   #persistAsked = false;
   readonly readOnlyReason: NewerSchemaError | null;
+  /**
+   * True when this open created the database (no meta record was there): a first visit, or the
+   * browser cleared the site's data. With a marker outside IndexedDB the UI tells the two apart.
+   */
+  isNewDatabase = false;
 
   constructor(
     readonly dexie: Dexie,
@@ -190,7 +201,7 @@ function openError(e: unknown): unknown {
 export async function openDatabase(options: OpenOptions = {}): Promise<Db> {
   const name = options.name ?? DB_NAME;
   const deps = depsFrom(options);
-  const appVersion = options.appVersion ?? '0.0.0';
+  const appVersion = options.appVersion ?? APP_VERSION;
   const now = options.now ?? (() => Date.now());
   const randomBytes = options.randomBytes ?? cryptoRandomBytes;
   const storage = options.storage === undefined ? defaultStorage() : options.storage;
@@ -211,6 +222,7 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Db> {
   }
 
   const dexie = new QuarterdeckDexie(name, deps);
+  if (options.onBlocked) dexie.on('blocked', options.onBlocked);
   try {
     await dexie.open();
   } catch (e) {
@@ -222,9 +234,11 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Db> {
     throw openError(e);
   }
   let meta: MetaRecord;
+  let isNewDatabase = false;
   try {
     meta = await dexie.transaction('rw', dexie.meta, async () => {
       const stored = await dexie.meta.get(META_KEY);
+      isNewDatabase = stored === undefined;
       const parsed = stored === undefined ? null : metaRecordSchema.safeParse(stored);
       const base: MetaRecord =
         parsed?.success === true
@@ -251,7 +265,9 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Db> {
     dexie.close({ disableAutoOpen: true });
     throw openError(mapStorageError(e));
   }
-  return new Db(dexie, meta, appVersion, now, randomBytes, storage, null);
+  const db = new Db(dexie, meta, appVersion, now, randomBytes, storage, null);
+  db.isNewDatabase = isNewDatabase;
+  return db;
 }
 
 /** The Dexie version of the database on disk, or null when there is none yet. */

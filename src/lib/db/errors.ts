@@ -96,12 +96,20 @@ export class NotFoundError extends DbError {
   }
 }
 
+/**
+ * Who changed the battle since the screen was drawn: this device (a second tap that landed after
+ * the first, or another tab: both write this browser's device id) or another device.
+ */
+export type StaleOrigin = 'this-device' | 'other-device';
+
 export class StaleStateError extends DbError {
   readonly code = 'stale';
   override name = 'StaleStateError';
-  constructor() {
+  constructor(readonly origin: StaleOrigin = 'other-device') {
     super(
-      'The battle changed in another tab or device since this screen was drawn; nothing was saved. Check and try again.'
+      origin === 'this-device'
+        ? 'Already done: an earlier tap (or another tab on this device) changed the battle since this screen was drawn, so this one was not saved. Check and try again.'
+        : 'The battle changed on another device since this screen was drawn; nothing was saved. Check and try again.'
     );
   }
 }

@@ -15,14 +15,48 @@ export function formatPath(path: readonly PropertyKey[], prefix = ''): string {
   return out;
 }
 
-export function zodIssues(error: $ZodError, prefix = ''): ImportIssue[] {
-  return error.issues.map((i) => ({ path: formatPath(i.path, prefix), reason: readable(i) }));
+/**
+ * Readable issues. Given the parsed `input`, a field that is absent reads "missing" instead of
+ * whatever its schema says of `undefined` ("expected a JSON value, got undefined").
+ */
+export function zodIssues(error: $ZodError, prefix = '', input?: unknown): ImportIssue[] {
+  return error.issues.map((i) => ({
+    path: formatPath(i.path, prefix),
+    reason: input !== undefined && isMissing(input, i.path) ? missing(i) : readable(i)
+  }));
+}
+
+/** An unknown-key error names this many keys and counts the rest (a file may hold 100,000). */
+export const MAX_KEYS_NAMED = 3;
+
+function missing(issue: $ZodIssue): string {
+  return issue.code === 'invalid_type' ? `missing (${readable(issue)})` : 'missing';
+}
+
+/** Whether `path` ends at a key its parent object does not have. */
+function isMissing(root: unknown, path: readonly PropertyKey[]): boolean {
+  if (path.length === 0) return false;
+  let parent: unknown = root;
+  for (const key of path.slice(0, -1)) {
+    if (typeof parent !== 'object' || parent === null) return false;
+    parent = (parent as Record<PropertyKey, unknown>)[key];
+  }
+  if (typeof parent !== 'object' || parent === null || Array.isArray(parent)) return false;
+  return !Object.prototype.hasOwnProperty.call(parent, path[path.length - 1]);
+}
+
+function unexpectedFields(keys: readonly string[]): string {
+  const named = keys
+    .slice(0, MAX_KEYS_NAMED)
+    .map((k) => JSON.stringify(k.length > 40 ? `${k.slice(0, 40)}…` : k))
+    .join(', ');
+  const rest = keys.length - MAX_KEYS_NAMED;
+  return `unexpected field${keys.length > 1 ? 's' : ''} ${named}${rest > 0 ? ` and ${rest} more` : ''}`;
 }
 
 /** Zod's message, made a little more human ("expected a string" style). */
 function readable(issue: $ZodIssue): string {
-  if (issue.code === 'unrecognized_keys')
-    return `unexpected field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
+  if (issue.code === 'unrecognized_keys') return unexpectedFields(issue.keys);
   if (issue.code === 'invalid_type') {
     const article = /^[aeiou]/.test(issue.expected) ? 'an' : 'a';
     return `expected ${article} ${issue.expected}`;
@@ -53,7 +87,7 @@ function readable(issue: $ZodIssue): string {
 export function parseRecord<T>(schema: z.ZodMiniType<T>, table: string, value: unknown): T {
   const r = schema.safeParse(value);
   if (r.success) return r.data;
-  const issue = zodIssues(r.error)[0] ?? { path: '', reason: 'invalid' };
+  const issue = zodIssues(r.error, '', value)[0] ?? { path: '', reason: 'invalid' };
   throw new CorruptRecordError(table, issue);
 }
 

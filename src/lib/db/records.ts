@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { battleDisplaySchema } from '../battle/display';
-import { battleEventSchema, jsonSchema } from '../battle/events';
+import { battleEventSchema, jsonSchema, timeSchema } from '../battle/events';
 import { SYSTEM_IDS } from '../rules/catalog';
 
 /**
@@ -9,7 +9,7 @@ import { SYSTEM_IDS } from '../rules/catalog';
  */
 
 const id = z.string().check(z.minLength(1), z.maxLength(64));
-const time = z.number().check(z.gte(0));
+const time = timeSchema;
 const name = z.string().check(z.minLength(1), z.maxLength(200));
 
 /** A rule system of the catalog (rules/catalog.ts, the one list); any other id is refused. */

@@ -5,7 +5,8 @@ import type { SystemId, BattleOptions } from '../rules/system';
 import type { Db } from './db';
 import { appendInTx, readBattleInTx, readEventsInTx } from './repo-events';
 import { battleRecordSchema, shipRecordSchema, type BattleRecord } from './records';
-import { checkRecord, parseRecord } from './parse';
+import { checkRecord, parseRecord, zodIssues } from './parse';
+import { NotFoundError, formatIssue } from './errors';
 
 export interface NewBattle {
   name: string;
@@ -51,6 +52,50 @@ export async function listBattles(
     .sort((a, b) => b.updatedAt - a.updatedAt);
 }
 
+/** A stored battle record that fails its schema: listed as damaged, never hidden. */
+export interface DamagedBattle {
+  /** Its primary key (always readable, whatever else is wrong). */
+  id: string;
+  /** Its name when that much is readable, else null. */
+  name: string | null;
+  /** What is wrong, e.g. `name: expected at least 1 character`. */
+  problem: string;
+}
+
+export interface BattleEntries {
+  battles: BattleRecord[];
+  damaged: DamagedBattle[];
+}
+
+/**
+ * The start page's list: the battles that parse, newest first, and the damaged ones apart, so one
+ * damaged record never hides the others (it is shown with "export as it is" and "delete").
+ */
+export async function listBattleEntries(db: Db): Promise<BattleEntries> {
+  const { keys, raw } = await db.read(['battles'], async () => ({
+    keys: await db.table('battles').toCollection().primaryKeys(),
+    raw: await db.table('battles').toArray()
+  }));
+  const battles: BattleRecord[] = [];
+  const damaged: DamagedBattle[] = [];
+  raw.forEach((record, i) => {
+    const parsed = battleRecordSchema.safeParse(record);
+    if (parsed.success) {
+      battles.push(parsed.data);
+      return;
+    }
+    const issue = zodIssues(parsed.error)[0];
+    const name = (record as { name?: unknown }).name;
+    damaged.push({
+      id: String(keys[i]),
+      name: typeof name === 'string' && name.trim() !== '' ? name.slice(0, 200) : null,
+      problem: issue ? formatIssue(issue) : 'invalid'
+    });
+  });
+  battles.sort((a, b) => b.updatedAt - a.updatedAt);
+  return { battles, damaged };
+}
+
 export async function getBattle(db: Db, id: string): Promise<BattleRecord> {
   return db.read(['battles'], () => readBattleInTx(db, id));
 }
@@ -75,10 +120,13 @@ export function archiveBattle(db: Db, id: string, isArchived = true): Promise<Ba
   return updateBattle(db, id, { isArchived });
 }
 
-/** Deletes a battle with its whole log and roster, in one transaction. */
+/**
+ * Deletes a battle with its whole log and roster, in one transaction. A damaged record can be
+ * deleted too: only its existence is checked, not its content.
+ */
 export async function deleteBattle(db: Db, id: string): Promise<void> {
   await db.write(['battles', 'events', 'ships'], async () => {
-    await readBattleInTx(db, id);
+    if ((await db.table('battles').get(id)) === undefined) throw new NotFoundError('The battle');
     await db
       .table('events')
       .where('[battleId+seq]')

@@ -69,6 +69,17 @@ export async function appendInTx(
  */
 export type DisplayOf = (event: BattleEvent) => BattleDisplay | null;
 
+/** The StaleStateError for events written after `knownSeq`, naming who wrote them. */
+async function staleSince(db: Db, battleId: string, knownSeq: number): Promise<StaleStateError> {
+  const since = await db
+    .table('events')
+    .where('[battleId+seq]')
+    .between([battleId, knownSeq + 1], [battleId, Infinity], true, true)
+    .toArray();
+  const byOthers = since.some((e) => (e as { deviceId?: unknown }).deviceId !== db.deviceId);
+  return new StaleStateError(byOthers ? 'other-device' : 'this-device');
+}
+
 export interface AppendOptions {
   /**
    * The seq of the last event the screen showed. When another tab or device appended since, the
@@ -89,7 +100,7 @@ export async function appendEvent(
   return db.write(['events', 'battles'], async () => {
     const battle = await readBattleInTx(db, battleId);
     if (options.expectedLastSeq !== undefined && battle.lastSeq !== options.expectedLastSeq) {
-      throw new StaleStateError();
+      throw await staleSince(db, battleId, options.expectedLastSeq);
     }
     return (await appendInTx(db, battle, draft, options.display)).event;
   });
@@ -136,7 +147,7 @@ async function appendFromLog(
   return db.write(['events', 'battles'], async () => {
     const battle = await readBattleInTx(db, battleId);
     if (options.expectedLastSeq !== undefined && battle.lastSeq !== options.expectedLastSeq) {
-      throw new StaleStateError();
+      throw await staleSince(db, battleId, options.expectedLastSeq);
     }
     // Decided from the log as it is inside this transaction, so two tabs cannot undo the same event.
     const draft = make(await readEventsInTx(db, battleId));

@@ -11,11 +11,16 @@ export function formatDateTime(ms: number): string {
     dateStyle: 'medium',
     timeStyle: 'short'
   });
-  return dateTimeFormat.format(new Date(ms));
+  return isValidTime(ms) ? dateTimeFormat.format(new Date(ms)) : 'unknown date';
 }
 
 /** "01:02" in the reader's locale. */
 export function formatTime(ms: number): string {
   timeFormat ??= new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
-  return timeFormat.format(new Date(ms));
+  return isValidTime(ms) ? timeFormat.format(new Date(ms)) : 'unknown time';
+}
+
+/** A time a Date can hold: formatting anything else throws "Invalid time value" and blanks a page. */
+function isValidTime(ms: number): boolean {
+  return Number.isFinite(new Date(ms).getTime());
 }

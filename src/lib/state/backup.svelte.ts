@@ -1,6 +1,7 @@
 import {
   exportAll,
   importBackup,
+  listBattleEntries,
   listSnapshots,
   restoreSnapshot,
   ImportInvalidError,
@@ -8,6 +9,7 @@ import {
   type ImportSummary,
   type SnapshotInfo
 } from '$lib/db';
+import { lastBackupAt, markBackup, markBattlesKept } from './device-marks';
 import { errorMessage } from './errors';
 import { shareOrDownload } from './share';
 import { storage } from './storage.svelte';
@@ -36,6 +38,10 @@ class BackupState {
   isError = $state(false);
   isBusy = $state(false);
   snapshots = $state.raw<SnapshotInfo[]>([]);
+  /** When "Export everything" last made a file on this device (null: never). */
+  lastBackupAt = $state<number | null>(null);
+  /** Battles changed (or created) since that backup, newest first: the reminder. */
+  changedSinceBackup = $state.raw<string[]>([]);
 
   async #run(work: () => Promise<string>): Promise<void> {
     this.isBusy = true;
@@ -55,7 +61,21 @@ class BackupState {
 
   async loadSnapshots(): Promise<void> {
     const db = await storage.open();
-    if (db) this.snapshots = await listSnapshots(db).catch(() => []);
+    if (!db) return;
+    this.snapshots = await listSnapshots(db).catch(() => []);
+    await this.loadBackupReminder();
+  }
+
+  /** The last backup's time and the battles changed since (a reminder, never a nag mid-battle). */
+  async loadBackupReminder(): Promise<void> {
+    const db = await storage.open();
+    if (!db) return;
+    const at = lastBackupAt();
+    this.lastBackupAt = at;
+    const { battles } = await listBattleEntries(db).catch(() => ({ battles: [] }));
+    this.changedSinceBackup = battles
+      .filter((b) => at === null || b.updatedAt > at)
+      .map((b) => b.name);
   }
 
   exportEverything(): Promise<void> {
@@ -64,7 +84,18 @@ class BackupState {
       if (!db) throw new Error(storage.message ?? 'Storage is not available.');
       const file = await exportAll(db);
       const how = await shareOrDownload(file.fileName, file.text);
-      return how === 'cancelled' ? 'Export cancelled.' : `Backup ${how}: ${file.fileName}`;
+      if (how === 'cancelled') return 'Export cancelled.';
+      markBackup(file.file.exportedAt);
+      const left =
+        file.leftOut.length === 0
+          ? ''
+          : ` Left out as damaged: ${file.leftOut
+              .slice(0, 3)
+              .map((l) => `${l.what} (${l.problem})`)
+              .join(
+                '; '
+              )}${file.leftOut.length > 3 ? ` and ${file.leftOut.length - 3} more` : ''}. Export a damaged battle as it is from the Battles page.`;
+      return `Backup ${how}: ${file.fileName}.${left}`;
     });
   }
 
@@ -73,6 +104,8 @@ class BackupState {
       const db = await storage.open();
       if (!db) throw new Error(storage.message ?? 'Storage is not available.');
       const summary = await importBackup(db, file, { mode, confirmReplace: mode === 'replace' });
+      // Replacing may leave fewer battles: that is the referee's doing, not the browser's.
+      if (mode === 'replace') markBattlesKept(summary.battles);
       return describeImport(summary);
     });
   }
@@ -82,6 +115,8 @@ class BackupState {
       const db = await storage.open();
       if (!db) throw new Error(storage.message ?? 'Storage is not available.');
       await restoreSnapshot(db, snapshotId, { confirmReplace: true });
+      const { battles, damaged } = await listBattleEntries(db);
+      markBattlesKept(battles.length + damaged.length);
       return 'Snapshot restored. The data it replaced was kept as a new snapshot.';
     });
   }

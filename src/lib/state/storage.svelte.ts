@@ -13,8 +13,19 @@ export function loadDbModule(): Promise<typeof import('$lib/db')> {
  * read-only (data from a newer version), closed by another tab's upgrade (reload), or storage
  * unavailable (private mode) — plus the storage estimate for Settings.
  */
+/** How long opening may take before the banner says what holds it up (issue 17 #6). */
+export const SLOW_OPEN_MS = 1_500;
+
+export const BLOCKED_MESSAGE =
+  'Another Quarterdeck tab or window is holding the saved data open with an older version, so this ' +
+  'one cannot open it. Close or reload that tab; this one then opens by itself. Nothing is lost.';
+export const SLOW_MESSAGE =
+  'Opening the saved data is taking long: another Quarterdeck tab may be holding it. Close other ' +
+  'Quarterdeck tabs or reload them; nothing is lost.';
+
 class StorageState {
-  status = $state<DbStatus | 'opening' | 'unavailable'>('opening');
+  /** blocked: opening waits for another tab (said within two seconds). */
+  status = $state<DbStatus | 'opening' | 'unavailable' | 'blocked'>('opening');
   /** A sentence for the banner, or null when all is well. */
   message = $state<string | null>(null);
   estimate = $state.raw<StorageEstimate | null>(null);
@@ -27,9 +38,15 @@ class StorageState {
 
   async open(): Promise<Db | null> {
     if (this.#db) return this.#db;
+    const blocked = (message: string) => {
+      if (this.#db || this.status === 'unavailable') return;
+      this.status = 'blocked';
+      this.message = message;
+    };
+    const slow = setTimeout(() => blocked(SLOW_MESSAGE), SLOW_OPEN_MS);
     try {
       const { getDb } = await loadDbModule();
-      const db = await getDb();
+      const db = await getDb({ onBlocked: () => blocked(BLOCKED_MESSAGE) });
       this.#db = db;
       this.#update(db.status, db);
       db.onStatusChange((s) => this.#update(s, db));
@@ -44,6 +61,8 @@ class StorageState {
           ? e.message
           : new StorageUnavailableError(e instanceof Error ? e.message : String(e)).message;
       return null;
+    } finally {
+      clearTimeout(slow);
     }
   }
 
