@@ -84,7 +84,7 @@ export default ts.config(
     }
   },
   {
-    files: ['src/lib/rules/**', 'src/lib/battle/**'],
+    files: ['src/lib/rules/**', 'src/lib/battle/**', 'src/lib/report/**'],
     rules: {
       'no-restricted-imports': ['error', PURE_IMPORT_BAN],
       'no-restricted-syntax': ['error', ...PURE_SYNTAX_BAN]
@@ -104,7 +104,7 @@ export default ts.config(
   },
   {
     // The pure-layer ban must win over the general Dexie ban for rules and battle files.
-    files: ['src/lib/rules/**', 'src/lib/battle/**'],
+    files: ['src/lib/rules/**', 'src/lib/battle/**', 'src/lib/report/**'],
     rules: { 'no-restricted-imports': ['error', PURE_IMPORT_BAN] }
   },
   {

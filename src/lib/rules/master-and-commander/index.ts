@@ -3,6 +3,7 @@ import type { RuleSystem } from '../system';
 import { OPTIONS, readOptions } from './options';
 import { defaultSheet, defaultSystemState, sheetSchema, type Sheet } from './sheet';
 import { MAX_PRIZE_DISKS, type GameVariant } from './tables';
+import { tracks } from './tracks';
 
 /**
  * One player's turn (SPEC A.4.15, default `attackTiming='afterAllMovement'`, errata 12): the Wind Die
@@ -36,6 +37,7 @@ export const masterAndCommander: RuleSystem<Sheet> = {
     }),
   sheetSchema,
   defaultSheet: ({ name, className }) => defaultSheet({ name, className }),
+  tracks,
   summarize: (s) => {
     const status: string[] = [];
     if (s.isSunk) status.push('sunk');
