@@ -4,7 +4,7 @@ import {
   createAction,
   setupBattle,
   undo as undoDraft
-} from '$lib/battle/actions';
+} from '../battle/actions';
 import {
   INITIAL_STATE,
   stampEvent,
@@ -13,10 +13,12 @@ import {
   type EventDraft,
   type Json,
   type RollRecord
-} from '$lib/battle/events';
-import { applyEvent } from '$lib/battle/fold';
-import { withSheets } from '$lib/battle/sheets';
-import type { DiceSource } from '$lib/rules/core/dice';
+} from '../battle/events';
+import { applyEvent } from '../battle/fold';
+import { withSheets } from '../battle/sheets';
+import type { DiceSource } from '../rules/core/dice';
+
+// Relative imports only: the browser tests (Playwright, no $lib alias) build their battles with it.
 
 /**
  * A scripted battle driven through the generic event log only (setup, ship.add, actions made by
