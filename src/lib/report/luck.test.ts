@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fairnessOf, formatShare, luckOfDice, sideLuck, type AuditDie } from './luck';
-import { chiSquareSurvival, gammaQ, sumDistribution, sumTails } from './stats';
+import { chiSquareSurvival, gammaQ, normalUpper, sumDistribution, sumTails } from './stats';
 
 const die = (sides: number, face: number, side = 'Britain', isHighGood = true): AuditDie => ({
   sides,
@@ -134,5 +134,28 @@ describe('the fairness check of typed-in dice', () => {
   it('waits for five rolls per face before judging', () => {
     expect(fairnessOf(6, repeat([5, 5, 5, 5, 5, 4])).verdict).toBe('too few');
     expect(fairnessOf(6, repeat([5, 5, 5, 5, 5, 5])).verdict).toBe('nothing unusual');
+  });
+});
+
+describe('the tails of a long battle’s dice', () => {
+  it('switch to the normal limit past the exact budget and agree with the exact figure near it', () => {
+    // 300 d6 is exact; the same tails by the normal limit differ by far less than a percent.
+    const sides = Array.from({ length: 300 }, () => 6);
+    const exact = sumTails(sides, 1080);
+    const z = (1080 - 0.5 - 1050) / Math.sqrt((300 * 35) / 12);
+    expect(Math.abs(exact.atLeast - normalUpper(z))).toBeLessThan(0.002);
+    // 4,000 dice: the normal limit, and still a probability.
+    const many = sumTails(
+      Array.from({ length: 4000 }, (_, i) => (i % 2 ? 12 : 6)),
+      20000
+    );
+    expect(many.atLeast).toBeGreaterThan(0.45);
+    expect(many.atLeast).toBeLessThan(0.55);
+  });
+
+  it('computes the normal tail exactly enough (P(Z ≥ 1.96) = 0.025)', () => {
+    expect(normalUpper(1.959964)).toBeCloseTo(0.025, 6);
+    expect(normalUpper(0)).toBeCloseTo(0.5, 12);
+    expect(normalUpper(-1.644854)).toBeCloseTo(0.95, 6);
   });
 });

@@ -70,7 +70,7 @@ export function reportMarkdown(report: Report, audit: LuckAudit): string {
   }
 
   out.push("## Each ship's story", '');
-  for (const s of report.ships) out.push(`- ${esc(shipStory(s, report))}`);
+  for (const s of report.ships) out.push(`- ${esc(shipStory(s))}`);
   out.push('');
 
   out.push('## The luck audit', '');

@@ -86,7 +86,11 @@ export interface ReportShip {
   isOut: boolean;
   isRemoved: boolean;
   damageTaken: number;
+  /** Track label → points lost (hull 6, crew 3), in the sheet's order. */
+  lossesByTrack: { label: string; points: number }[];
   damageDealt: number;
+  /** Track label → points the ship's actions took from ships of other sides. */
+  dealtByTrack: { label: string; points: number }[];
   hitsScored: number;
   timeline: ShipTimelinePoint[];
   /** The entries that concern this ship (it acted or was changed), in order. */
@@ -152,17 +156,51 @@ interface Read {
   isOut: boolean;
 }
 
-function readShip(system: RuleSystem, ship: BattleShip | undefined): Read | null {
-  if (!ship) return null;
-  const r = system.sheetSchema.safeParse(ship.sheet);
-  if (!r.success) return null;
-  const sum = system.summarize(r.data);
+function readOf(system: RuleSystem, sheet: object): Read {
+  const sum = system.summarize(sheet);
   return {
-    tracks: system.tracks ? system.tracks(r.data) : [],
+    tracks: system.tracks ? system.tracks(sheet) : [],
     status: sum.status,
     lines: sum.lines,
     isOut: sum.isOut
   };
+}
+
+/**
+ * The sheet read as it stands: a battle's sheets were checked against the schema by the move or the
+ * editor that wrote them, and a zod parse of a full ship log costs about a millisecond, which a
+ * long battle's thousands of events would pay each time the report opens. Anything the readers
+ * choke on, or any track that is not a finite number, falls back to the parse.
+ */
+function readFast(system: RuleSystem, sheet: Json): Read | null {
+  if (typeof sheet !== 'object' || sheet === null || Array.isArray(sheet)) return null;
+  try {
+    const read = readOf(system, sheet);
+    const isSound = read.tracks.every((t) => Number.isFinite(t.value) && Number.isFinite(t.max));
+    return isSound && Array.isArray(read.status) ? read : null;
+  } catch {
+    return null;
+  }
+}
+
+function readParsed(system: RuleSystem, sheet: Json): Read | null {
+  const r = system.sheetSchema.safeParse(sheet);
+  return r.success ? readOf(system, r.data) : null;
+}
+
+// The fold shares every unchanged sheet between states, so one parse per sheet version suffices.
+const READS = new WeakMap<RuleSystem, WeakMap<object, Read | null>>();
+
+function readShip(system: RuleSystem, ship: BattleShip | undefined): Read | null {
+  if (!ship) return null;
+  const sheet = ship.sheet;
+  const cache = READS.get(system) ?? new WeakMap<object, Read | null>();
+  READS.set(system, cache);
+  const isObject = typeof sheet === 'object' && sheet !== null;
+  if (isObject && cache.has(sheet)) return cache.get(sheet) ?? null;
+  const read = readFast(system, sheet) ?? readParsed(system, sheet);
+  if (isObject) cache.set(sheet, read);
+  return read;
 }
 
 /** Words the kind is spelt with, old or new ('pv.cannonFire', 'pv.cannon-fire' → 'cannon fire'). */
@@ -234,6 +272,20 @@ function actorOf(e: BattleEvent, state: BattleState): string | null {
     }
   }
   return best?.id ?? null;
+}
+
+const TARGET_KEYS = ['targetId', 'target', 'defenderId', 'defender', 'against', 'otherId'];
+
+/** Whether the roll names another ship as its target (a shot, not a fire burning aboard). */
+function hasTarget(e: BattleEvent, state: BattleState, actorId: string | null): boolean {
+  const inputs = e.roll?.inputs;
+  const scopes = isObj(inputs) ? [inputs, isObj(inputs.setup) ? inputs.setup : {}] : [];
+  return scopes.some((scope) =>
+    TARGET_KEYS.some((k) => {
+      const v = scope[k];
+      return typeof v === 'string' && v !== actorId && (!!state.ships[v] || v.includes(':'));
+    })
+  );
 }
 
 /** A number the outcome states under `key` (searched a few levels down), or null. */
@@ -426,11 +478,17 @@ export function buildReport(input: ReportInput): Report {
       actorSide === null
         ? 0
         : changes.filter((c) => c.side !== actorSide).reduce((n, c) => n + c.damage, 0);
+    let category = categoryOf(kind);
+    // "Fire" with no one fired at is a fire burning aboard (Privateers C.4.16 step 1), not gunnery.
+    const isShot =
+      hasTarget(e, before, actorId) ||
+      changes.some((c) => c.damage > 0 && actorSide !== null && c.side !== actorSide);
+    if (category === 'fire' && !isShot) category = 'other';
     entries.push({
       seq: e.seq,
       turn: before.turn,
       kind,
-      category: categoryOf(kind),
+      category,
       summary: e.summary,
       actorId,
       actorSide,
@@ -486,7 +544,13 @@ export function buildReport(input: ReportInput): Report {
         .flatMap((x) => x.changes)
         .filter((c) => c.shipId === id)
         .reduce((n, c) => n + c.damage, 0),
+      lossesByTrack: byTrack(entries.flatMap((x) => x.changes).filter((c) => c.shipId === id)),
       damageDealt: entries.filter((x) => x.actorId === id).reduce((n, x) => n + x.damageDealt, 0),
+      dealtByTrack: byTrack(
+        entries
+          .filter((x) => x.actorId === id)
+          .flatMap((x) => x.changes.filter((c) => c.side !== x.actorSide))
+      ),
       hitsScored: entries
         .filter((x) => x.actorId === id && x.category === 'fire')
         .reduce((n, x) => n + (x.hits ?? 0), 0),
@@ -524,6 +588,20 @@ export function buildReport(input: ReportInput): Report {
     voidedCount,
     finalState: state
   };
+}
+
+/** Points lost per damage track over these changes, in the order the tracks first appear. */
+function byTrack(changes: readonly ShipChange[]): { label: string; points: number }[] {
+  const out: { label: string; points: number }[] = [];
+  for (const c of changes) {
+    for (const t of c.tracks) {
+      if (!t.isDamage || t.after >= t.before) continue;
+      const row = out.find((r) => r.label === t.label);
+      if (row) row.points += t.before - t.after;
+      else out.push({ label: t.label, points: t.before - t.after });
+    }
+  }
+  return out;
 }
 
 function outcomeOf(
@@ -590,24 +668,44 @@ export function describeTracks(tracks: readonly ShipTrack[]): string {
   return tracks.map((t) => `${t.label} ${t.value}/${t.max}`).join(', ');
 }
 
+/** "6 hull and 3 crew", "2 prize disks" — points in the sheet's own words. */
+export function describePoints(rows: readonly { label: string; points: number }[]): string {
+  const parts = rows
+    .filter((r) => r.points > 0)
+    .map((r) => {
+      const word = r.label.toLowerCase();
+      // "Prize disks" counts things: one prize disk, two prize disks.
+      if (word.endsWith('s') && word !== 'guns') {
+        return r.points === 1 ? `1 ${word.slice(0, -1)}` : `${r.points} ${word}`;
+      }
+      if (word === 'guns') return r.points === 1 ? '1 gun' : `${r.points} guns`;
+      return `${r.points} ${word}`;
+    });
+  if (parts.length === 0) return 'nothing';
+  if (parts.length === 1) return parts[0];
+  return `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+}
+
 /** One paragraph per ship, as a referee would tell it. */
-export function shipStory(ship: ReportShip, report: Pick<Report, 'systemId'>): string {
+export function shipStory(ship: ReportShip): string {
   const fights = ship.story.filter((x) => x.actorId === ship.id && x.category === 'fire').length;
-  const bits: string[] = [];
-  bits.push(
-    `${ship.name} (${ship.startSide}${ship.side !== ship.startSide ? `, taken by ${ship.side}` : ''})`
-  );
+  const boardings = ship.story.filter(
+    (x) => x.actorId === ship.id && x.category === 'boarding'
+  ).length;
+  const who = `${ship.name} (${ship.startSide}${ship.side !== ship.startSide ? `, taken by ${ship.side}` : ''})`;
+  const acts: string[] = [];
   if (fights > 0) {
-    const hits = report.systemId === 'master-and-commander' ? 'hit' : 'hit';
-    bits.push(
-      `engaged ${plural(fights, 'time')}, scoring ${plural(ship.hitsScored, hits)} and dealing ${ship.damageDealt} damage`
-    );
-  } else bits.push('did not open fire');
-  bits.push(`took ${ship.damageTaken} damage`);
+    acts.push(`opened fire ${plural(fights, 'time')} and scored ${plural(ship.hitsScored, 'hit')}`);
+  }
+  if (boardings > 0) acts.push(`boarded ${plural(boardings, 'time')}`);
+  const did = acts.length ? acts.join(' and ') : 'did not open fire';
+  const dealt =
+    ship.damageDealt > 0 ? `, taking ${describePoints(ship.dealtByTrack)} from the enemy` : '';
+  const lost = ship.damageTaken > 0 ? `; she lost ${describePoints(ship.lossesByTrack)}` : '';
   const fate = ship.isRemoved
     ? 'was removed from the battle'
     : ship.status.length
       ? `ended ${ship.status.join(', ')}`
       : 'ended the battle still fighting';
-  return `${bits[0]} ${bits.slice(1).join(', ')}, and ${fate}: ${describeTracks(ship.end)}.`;
+  return `${who} ${did}${dealt}${lost}, and ${fate}: ${describeTracks(ship.end)}.`;
 }

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '$lib/battle/fold';
 import type { RuleSystem, ShipTrack } from '$lib/rules/system';
-import { buildReport, categoryOf, type Report } from './model';
+import { buildReport, categoryOf, shipStory, type Report } from './model';
 import { luckAudit } from './luck';
 import { damageChart, trackCharts } from './chart';
 import { reportMarkdown } from './markdown';
-import type { ScriptedLog } from './scripted.test-helpers';
+import { ScriptedLog, roll } from './scripted.test-helpers';
+import type { Sheet as PvSheet } from '$lib/rules/privateers/sheet';
 import {
   masterAndCommanderBattle,
   mc,
@@ -190,5 +191,88 @@ describe('reading old and new spellings', () => {
     const kinds = report.turns.flatMap((t) => t.entries).map((x) => x.kind);
     expect(kinds).not.toContain('pv.cannonFire');
     expect(kinds.filter((k) => k === 'pv.cannon-fire')).toHaveLength(2);
+  });
+});
+
+describe('the words of the report', () => {
+  it("tells each ship's story in the sheet's own terms", () => {
+    const pvReport = buildReport({ events: privateersBattle().events, system: pv, title: 'x' });
+    const surprise = pvReport.ships.find((s) => s.name === 'Surprise')!;
+    expect(shipStory(surprise)).toBe(
+      'Surprise (Britain) opened fire 1 time and scored 2 hits, taking 6 hull and 3 crew from the enemy; she lost 4 rigging, and ended the battle still fighting: Hull 30/30, Rigging 16/20, Crew 100/100.'
+    );
+    const mcReport = buildReport({
+      events: masterAndCommanderBattle().events,
+      system: mc,
+      title: 'x'
+    });
+    const ariel = mcReport.ships.find((s) => s.name === 'Ariel')!;
+    expect(shipStory(ariel)).toBe(
+      'Ariel (Maturin) did not open fire; she lost 2 prize disks, and ended sunk: Prize disks 0/2.'
+    );
+  });
+
+  it('does not count a fire burning aboard as gunnery', () => {
+    const log = privateersBattle();
+    log.act<PvSheet>(
+      'pv.fire',
+      'Fire aboard Surprise: 5 hull',
+      { s: (x) => ({ ...x, hull: { ...x.hull, damage: x.hull.damage + 5 } }) },
+      roll('pv.fire', { shipId: 's', turn: 2 }, [[12, 4]], { summary: 'still burning' })
+    );
+    const report = buildReport({ events: log.events, system: pv, title: 'x' });
+    const last = report.turns.at(-1)!.entries.at(-1)!;
+    expect(last.category).toBe('other');
+    expect(last.damageDealt).toBe(0);
+    const surprise = report.ships.find((s) => s.name === 'Surprise')!;
+    expect(surprise.damageTaken).toBe(9);
+    expect(surprise.story.filter((x) => x.category === 'fire' && x.actorId === 's')).toHaveLength(
+      1
+    );
+  });
+});
+
+describe('the cost of a long battle', () => {
+  it('writes the report of a 2,000-shot battle in seconds at most, even on a loaded machine', () => {
+    const log = new ScriptedLog();
+    log.setup(null);
+    log.addShip('a', 'Britain', {
+      ...pv.defaultSheet({ name: 'A' }),
+      hull: { points: 100000, damage: 0 }
+    });
+    log.addShip('b', 'France', {
+      ...pv.defaultSheet({ name: 'B' }),
+      hull: { points: 100000, damage: 0 }
+    });
+    for (let i = 0; i < 2000; i++) {
+      const [by, at] = i % 2 ? ['a', 'b'] : ['b', 'a'];
+      log.act<PvSheet>(
+        'pv.cannon-fire',
+        `${by} fires`,
+        { [at]: (x) => ({ ...x, hull: { ...x.hull, damage: x.hull.damage + 1 } }) },
+        roll(
+          'pv.cannon-fire',
+          { firerId: by, targetId: at },
+          [
+            [12, (i % 12) + 1],
+            [6, (i % 6) + 1]
+          ],
+          { hits: 1 }
+        )
+      );
+      if (i % 50 === 49) log.nextTurn();
+    }
+    const t0 = performance.now();
+    const report = buildReport({ events: log.events, system: pv, title: 'x' });
+    const t1 = performance.now();
+    const audit = luckAudit(report);
+    const ms = performance.now() - t0;
+    console.log(
+      `report ${(t1 - t0).toFixed(0)} ms, audit ${(performance.now() - t1).toFixed(0)} ms`
+    );
+    expect(report.ships.map((s) => s.damageTaken)).toEqual([1000, 1000]);
+    expect(audit.sides.find((s) => s.side === 'Britain')!.dice).toBe(2000);
+    expect(ms).toBeLessThan(10_000);
+    console.log(`report + luck audit of ${log.events.length} events: ${ms.toFixed(0)} ms`);
   });
 });

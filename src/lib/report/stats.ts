@@ -20,8 +20,41 @@ export function sumDistribution(sides: readonly number[]): { lo: number; p: Floa
   return { lo: sides.length, p };
 }
 
-/** P(S ≥ s) and P(S ≤ s) for the sum of these dice. */
+/**
+ * Convolution steps (support × sides) past which the tails come from the normal approximation: a
+ * long battle's thousands of dice sum over tens of thousands of values, and with that many dice the
+ * central limit is far closer than the whole percent the report shows.
+ */
+export const EXACT_WORK_LIMIT = 4_000_000;
+
+function convolutionWork(sides: readonly number[]): number {
+  let support = 1;
+  let work = 0;
+  for (const s of sides) {
+    work += support * s;
+    support += s - 1;
+  }
+  return work;
+}
+
+/** P(Z ≥ z) for a standard normal Z. erfc(x) = Q(1/2, x²) for x ≥ 0. */
+export function normalUpper(z: number): number {
+  const x = z / Math.SQRT2;
+  const erfc = x >= 0 ? gammaQ(0.5, x * x) : 2 - gammaQ(0.5, x * x);
+  return erfc / 2;
+}
+
+/** P(S ≥ s) and P(S ≤ s) for the sum of these dice (exact by convolution, or the normal limit). */
 export function sumTails(sides: readonly number[], s: number): { atLeast: number; atMost: number } {
+  if (convolutionWork(sides) > EXACT_WORK_LIMIT) {
+    const mean = sides.reduce((n, k) => n + (k + 1) / 2, 0);
+    const sd = Math.sqrt(sides.reduce((n, k) => n + (k * k - 1) / 12, 0));
+    // Continuity correction: the sum takes whole values.
+    return {
+      atLeast: normalUpper((s - 0.5 - mean) / sd),
+      atMost: 1 - normalUpper((s + 0.5 - mean) / sd)
+    };
+  }
   const { lo, p } = sumDistribution(sides);
   let atLeast = 0;
   let atMost = 0;
