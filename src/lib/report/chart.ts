@@ -116,12 +116,12 @@ export function seriesPath(s: Series, chart: TrackChart, f: Frame = FRAME): stri
   return parts.join(' ');
 }
 
-/** A few round tick values from 0 to max. */
+/** A few round tick values from 0 to max; whole numbers only (tracks count points and disks). */
 export function ticks(max: number, count = 4): number[] {
   if (max <= 0) return [0];
   const raw = max / count;
   const mag = 10 ** Math.floor(Math.log10(raw));
-  const step = [1, 2, 5, 10].map((m) => m * mag).find((s) => s >= raw) ?? raw;
+  const step = Math.max(1, [1, 2, 5, 10].map((m) => m * mag).find((s) => s >= raw) ?? raw);
   const out: number[] = [];
   for (let v = 0; v <= max + 1e-9; v += step) out.push(Math.round(v * 1000) / 1000);
   return out;
