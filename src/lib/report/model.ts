@@ -659,6 +659,11 @@ export function describeChange(c: ShipChange): string {
   return `${c.name}: ${parts.join('; ')}`;
 }
 
+/** "once", "twice", "3 times". */
+export function times(n: number): string {
+  return n === 1 ? 'once' : n === 2 ? 'twice' : `${n} times`;
+}
+
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
 }
@@ -695,9 +700,9 @@ export function shipStory(ship: ReportShip): string {
   const who = `${ship.name} (${ship.startSide}${ship.side !== ship.startSide ? `, taken by ${ship.side}` : ''})`;
   const acts: string[] = [];
   if (fights > 0) {
-    acts.push(`opened fire ${plural(fights, 'time')} and scored ${plural(ship.hitsScored, 'hit')}`);
+    acts.push(`opened fire ${times(fights)} and scored ${plural(ship.hitsScored, 'hit')}`);
   }
-  if (boardings > 0) acts.push(`boarded ${plural(boardings, 'time')}`);
+  if (boardings > 0) acts.push(`boarded ${times(boardings)}`);
   const did = acts.length ? acts.join(' and ') : 'did not open fire';
   const dealt =
     ship.damageDealt > 0 ? `, taking ${describePoints(ship.dealtByTrack)} from the enemy` : '';

@@ -199,7 +199,7 @@ describe('the words of the report', () => {
     const pvReport = buildReport({ events: privateersBattle().events, system: pv, title: 'x' });
     const surprise = pvReport.ships.find((s) => s.name === 'Surprise')!;
     expect(shipStory(surprise)).toBe(
-      'Surprise (Britain) opened fire 1 time and scored 2 hits, taking 6 hull and 3 crew from the enemy; she lost 4 rigging, and ended the battle still fighting: Hull 30/30, Rigging 16/20, Crew 100/100.'
+      'Surprise (Britain) opened fire once and scored 2 hits, taking 6 hull and 3 crew from the enemy; she lost 4 rigging, and ended the battle still fighting: Hull 30/30, Rigging 16/20, Crew 100/100.'
     );
     const mcReport = buildReport({
       events: masterAndCommanderBattle().events,
