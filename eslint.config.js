@@ -126,7 +126,7 @@ export default ts.config(
     rules: { 'no-restricted-syntax': ['warn', RANDOM_UUID_BAN] }
   },
   {
-    files: ['src/lib/rules/**', 'src/lib/battle/**'],
+    files: ['src/lib/rules/**', 'src/lib/battle/**', 'src/lib/report/**'],
     rules: {
       'no-restricted-imports': ['error', PURE_IMPORT_BAN],
       'no-restricted-syntax': ['error', ...PURE_SYNTAX_BAN]
@@ -155,7 +155,7 @@ export default ts.config(
   },
   {
     // The pure-layer ban must win over the general Dexie ban for rules and battle files.
-    files: ['src/lib/rules/**', 'src/lib/battle/**'],
+    files: ['src/lib/rules/**', 'src/lib/battle/**', 'src/lib/report/**'],
     rules: { 'no-restricted-imports': ['error', PURE_IMPORT_BAN] }
   },
   {

@@ -44,6 +44,21 @@ export interface SheetSummary {
 }
 
 /**
+ * One track of a ship's log as the paper sheet has it: a row of boxes (hull points, crew, rigging,
+ * prize disks). `value` is what is left, `max` the boxes on the sheet; a fall in `value` is damage
+ * taken when `isDamage` (the report's figures and charts come from these, never from event kinds).
+ */
+export interface ShipTrack {
+  /** Stable id within the system: 'hull', 'crew', 'rigging', 'prize-disks'. */
+  id: string;
+  /** The rule text's word: "Hull", "Prize disks". */
+  label: string;
+  value: number;
+  max: number;
+  isDamage: boolean;
+}
+
+/**
  * The pure part of a rule system. UI pieces (sheet editor, calculators) are registered separately
  * in `$lib/components/systems`, because nothing in `lib/rules` may import Svelte.
  */
@@ -87,6 +102,11 @@ export interface RuleSystem<Sheet extends object = object> {
    * are never rewritten; readers (log, report) canonicalise through this map.
    */
   legacyIds?: Readonly<Record<string, string>>;
+  /**
+   * The ship's tracks (`<system>/tracks.ts`), in the paper sheet's order; the after-action report,
+   * its charts and the printed logs read them. Optional and additive.
+   */
+  tracks?(sheet: Sheet): ShipTrack[];
   /** The turn model (`<system>/turn.ts`): whose turn, the step, who still has to act, what is left. */
   turnStatus?(
     state: BattleState,

@@ -6,6 +6,7 @@ import { OPTIONS, readOptions } from './options';
 import { defaultSheet, defaultSystemState, sheetSchema, type Sheet } from './sheet';
 import { MAX_PRIZE_DISKS } from './tables';
 import { nextStep, PHASES, turnStatus } from './turn';
+import { tracks } from './tracks';
 
 export { PHASES } from './turn';
 export {
@@ -31,6 +32,7 @@ export const masterAndCommander: RuleSystem<Sheet> = {
     }),
   sheetSchema,
   defaultSheet: ({ name, className }) => defaultSheet({ name, className }),
+  tracks,
   summarize: (s) => {
     const status: string[] = [];
     if (s.isSunk) status.push('sunk');

@@ -7,6 +7,7 @@ import { readOptions } from './options';
 import { applyEndOfTurn, PHASES } from './resolve-turn';
 import { defaultSheet, defaultSystemState, sheetSchema, type Sheet } from './sheet';
 import { SAIL_SETTINGS } from './tables';
+import { tracks } from './tracks';
 
 // Privateers (Hal Thinglum, MWAN #108): the system object. The engine lives beside it:
 // tables.ts (C.3), sheet.ts (C.2), options.ts (C.2/C.5), resolve-*.ts (C.4), odds*.ts (C.7).
@@ -51,6 +52,7 @@ export const privateers: RuleSystem<Sheet> = {
   options: OPTIONS,
   sheetSchema,
   defaultSheet,
+  tracks,
   summarize,
   // C.1 "Turn Sequence": the six phases, by their names in the text.
   phases: PHASES.map((p) => p.name),
