@@ -13,6 +13,8 @@ import type { Db } from './db';
 import { CorruptRecordError, NotFoundError, StaleStateError } from './errors';
 import { battleRecordSchema, type BattleRecord } from './records';
 import { checkRecord, parseRecord } from './parse';
+import { parseEvent } from './event-check';
+import { boundaryOf, saveCheckpoint, usableCheckpointInTx, type Usable } from './checkpoints';
 
 /**
  * The battle log. Appending reads the battle's lastSeq and writes seq = lastSeq + 1 inside one
@@ -28,7 +30,7 @@ export async function readEventsInTx(db: Db, battleId: string): Promise<BattleEv
     .where('[battleId+seq]')
     .between([battleId, 0], [battleId, Infinity], true, true)
     .toArray();
-  return raw.map((e) => parseRecord(battleEventSchema, 'event', e));
+  return raw.map(parseEvent);
 }
 
 export async function readBattleInTx(db: Db, battleId: string): Promise<BattleRecord> {
@@ -156,24 +158,72 @@ export interface LoadedBattle {
   battle: BattleRecord;
   events: BattleEvent[];
   state: BattleState;
+  /** Settles when the checkpoint this open leaves behind is written (or was not needed). */
+  checkpointed: Promise<void>;
 }
 
-/** The battle record, its whole log and the state folded from it, read consistently. */
-export async function loadBattle(db: Db, battleId: string): Promise<LoadedBattle> {
-  const { battle, events } = await db.read(['events', 'battles'], async () => ({
-    battle: await readBattleInTx(db, battleId),
-    events: await readEventsInTx(db, battleId)
-  }));
-  return { battle, events, state: replay(events) };
+export interface LoadOptions {
+  /** Checkpoint spacing (tests use small ones); CHECKPOINT_EVERY by default. */
+  checkpointEvery?: number;
 }
 
-/** fold(), naming the event whose ops do not apply (a damaged log) instead of a bare OpError. */
-function replay(events: readonly BattleEvent[]): BattleState {
+/**
+ * The battle record, its whole log and the state folded from it, read consistently. The fold starts
+ * from the newest checkpoint that holds against this log (checkpoints.ts), else from the start; an
+ * open that folds past a checkpoint boundary leaves one behind for the next, and drops bad ones.
+ */
+export async function loadBattle(
+  db: Db,
+  battleId: string,
+  options: LoadOptions = {}
+): Promise<LoadedBattle> {
+  // A database from a newer Quarterdeck opened read-only may still have its own tables; checkpoints
+  // are used only when the table is there.
+  const hasCheckpoints = db.dexie.tables.some((t) => t.name === 'checkpoints');
+  const { battle, events, usable } = await db.read(
+    hasCheckpoints ? ['events', 'battles', 'checkpoints'] : ['events', 'battles'],
+    async () => {
+      const battle = await readBattleInTx(db, battleId);
+      const events = await readEventsInTx(db, battleId);
+      const usable: Usable = hasCheckpoints
+        ? await usableCheckpointInTx(db, battleId, events)
+        : { checkpoint: null, invalid: [] };
+      return { battle, events, usable };
+    }
+  );
+  const from = usable.checkpoint;
+  const fromSeq = from?.seq ?? 0;
+  const boundary = boundaryOf(events.length, options.checkpointEvery);
+  let state = from?.state ?? INITIAL_STATE;
+  let boundaryState: BattleState | null = null;
+  if (boundary > fromSeq) {
+    state = replay(events, state, fromSeq, boundary);
+    boundaryState = state;
+    state = replay(events, state, boundary, events.length);
+  } else state = replay(events, state, fromSeq, events.length);
+  const checkpointed =
+    hasCheckpoints && (boundaryState !== null || usable.invalid.length > 0)
+      ? saveCheckpoint(db, battleId, events, boundary, boundaryState, usable.invalid)
+      : Promise.resolve();
+  return { battle, events, state, checkpointed };
+}
+
+/**
+ * fold() of events[start, end) onto `initial`, naming the event whose ops do not apply (a damaged
+ * log) instead of a bare OpError.
+ */
+function replay(
+  events: readonly BattleEvent[],
+  initial: BattleState = INITIAL_STATE,
+  start = 0,
+  end = events.length
+): BattleState {
+  const part = start === 0 && end === events.length ? events : events.slice(start, end);
   try {
-    return fold(events);
+    return fold(part, initial);
   } catch (e) {
-    let state = INITIAL_STATE;
-    for (const event of events) {
+    let state = initial;
+    for (const event of part) {
       try {
         state = applyEvent(state, event);
       } catch (inner) {
