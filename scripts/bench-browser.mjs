@@ -243,6 +243,8 @@ async function seed(page, battleId, total) {
  */
 async function openTimer(context, count) {
   const page = await context.newPage();
+  if (process.env.BENCH_VERBOSE)
+    page.on('console', (m) => m.text().startsWith('PROFILE') && verbose(`  ${m.text()}`));
   await page.addInitScript((count) => {
     const isDrawn = () => {
       const main = document.querySelector('main') ?? document.body;
@@ -319,15 +321,16 @@ async function timeActions(context, url, n) {
           [...document.querySelectorAll('main button')].find((b) =>
             pattern.test((b.textContent ?? '').trim())
           );
-        // The log heading's count "(N)", else the newest "#N" in the log.
+        // The newest "#N" in the log, else the log heading's count "(N)" (a log whose older
+        // entries are still being read shows the newest first).
         const count = () => {
+          const seq = document.querySelector('[data-testid="battle-log"] li .seq')?.textContent;
+          if (seq) return Number(seq.replace('#', ''));
           const heading = [...document.querySelectorAll('h2, h3')].find((h) =>
             /^Log\b/.test((h.textContent ?? '').trim())
           );
           const m = heading?.textContent?.match(/\((\d+)\)/);
-          if (m) return Number(m[1]);
-          const seq = document.querySelector('[data-testid="battle-log"] li .seq')?.textContent;
-          return seq ? Number(seq.replace('#', '')) : NaN;
+          return m ? Number(m[1]) : NaN;
         };
         const until = (isDone) =>
           new Promise((resolve, reject) => {

@@ -5,7 +5,15 @@ import { fold } from '../battle/fold';
 import { INITIAL_STATE, type BattleState } from '../battle/events';
 import type { Db } from './db';
 import { createBattle } from './repo-battles';
-import { appendEvent, loadBattle, loadEvents, redoLast, undoLast } from './repo-events';
+import {
+  appendEvent,
+  loadBattle,
+  loadEventRange,
+  loadEvents,
+  openBattle,
+  redoLast,
+  undoLast
+} from './repo-events';
 import { prefixHash, stateHash } from './checkpoints';
 import { openTestDb } from './test-helpers';
 
@@ -68,7 +76,8 @@ describe('checkpoints of the folded state', () => {
         fc.array(stepArb, { minLength: 1, maxLength: 25 }),
         fc.array(stepArb, { maxLength: 15 }),
         fc.integer({ min: 2, max: 7 }),
-        async (first, second, every) => {
+        fc.integer({ min: 1, max: 4 }),
+        async (first, second, every, tail) => {
           const db = await openTestDb();
           const battleId = await battleWithShips(db);
           await play(db, battleId, first);
@@ -79,6 +88,7 @@ describe('checkpoints of the folded state', () => {
           const b = await loadBattle(db, battleId, { checkpointEvery: every });
           await b.checkpointed;
           const events = await loadEvents(db, battleId);
+          const ids = events.map((e) => e.id);
           expect(b.state).toEqual(fold(events));
           expect(b.events).toEqual(events);
           // An open after a boundary leaves a checkpoint there, holding against the log.
@@ -86,7 +96,7 @@ describe('checkpoints of the folded state', () => {
           const boundary = Math.floor(events.length / every) * every;
           if (boundary > 0) expect(stored.map((c) => c.seq)).toContain(boundary);
           for (const c of stored) {
-            expect(c.hash).toBe(prefixHash(events, c.seq));
+            expect(c.hash).toBe(prefixHash(ids, c.seq));
             expect(c.state).toEqual(fold(events.slice(0, c.seq)));
           }
           expect(stored.length).toBeLessThanOrEqual(2);
@@ -94,6 +104,13 @@ describe('checkpoints of the folded state', () => {
           expect((await loadBattle(db, battleId, { checkpointEvery: every })).state).toEqual(
             fold(events)
           );
+          // The screen's open reads only the newest events, folded onto the checkpoint.
+          const opened = await openBattle(db, battleId, { checkpointEvery: every, tail });
+          expect(opened.state).toEqual(fold(events));
+          expect(opened.before + opened.events.length).toBe(events.length);
+          if (stored.length > 0) expect(opened.before).toBeGreaterThan(0);
+          const older = await loadEventRange(db, battleId, 1, opened.before);
+          expect([...older, ...opened.events]).toEqual(events);
           db.close();
         }
       ),
@@ -110,18 +127,19 @@ describe('checkpoints of the folded state', () => {
       { kind: 'undo' }
     ]);
     const events = await loadEvents(db, battleId);
+    const ids = events.map((e) => e.id);
     const truth = fold(events);
     const at4 = fold(events.slice(0, 4));
     const lying = { ...at4, turn: 99 };
     const rows = [
       // Fails its schema (an unknown field).
-      { battleId, seq: 2, hash: prefixHash(events, 2), state: at4, stateHash: 'x', extra: 1 },
+      { battleId, seq: 2, hash: prefixHash(ids, 2), state: at4, stateHash: 'x', extra: 1 },
       // Beyond the log.
       { battleId, seq: 50, hash: 'abc', state: truth, stateHash: stateHash(truth) },
       // Its state does not fold from this log (a hash of another prefix).
-      { battleId, seq: 4, hash: prefixHash(events, 3), state: at4, stateHash: stateHash(at4) },
+      { battleId, seq: 4, hash: prefixHash(ids, 3), state: at4, stateHash: stateHash(at4) },
       // A damaged state that still fits the schema.
-      { battleId, seq: 5, hash: prefixHash(events, 5), state: lying, stateHash: stateHash(at4) }
+      { battleId, seq: 5, hash: prefixHash(ids, 5), state: lying, stateHash: stateHash(at4) }
     ];
     await db.write(['checkpoints'], () => db.table('checkpoints').bulkPut(rows as never));
 
@@ -136,6 +154,7 @@ describe('checkpoints of the folded state', () => {
     const battleId = await battleWithShips(db);
     await play(db, battleId, [{ kind: 'edit', ship: 0, hull: 3 }]);
     const events = await loadEvents(db, battleId);
+    const ids = events.map((e) => e.id);
     // A marker the log could not produce shows that the checkpoint's state was the starting point;
     // it is written with matching hashes, as a correct checkpoint would be.
     const marked = { ...fold(events.slice(0, 3)), system: 'from checkpoint' };
@@ -143,7 +162,7 @@ describe('checkpoints of the folded state', () => {
       db.table('checkpoints').put({
         battleId,
         seq: 3,
-        hash: prefixHash(events, 3),
+        hash: prefixHash(ids, 3),
         state: marked,
         stateHash: stateHash(marked),
         at: 1
@@ -152,5 +171,8 @@ describe('checkpoints of the folded state', () => {
     const loaded = await loadBattle(db, battleId, { checkpointEvery: 1000 });
     expect(loaded.state.system).toBe('from checkpoint');
     expect(loaded.state.ships.s0.sheet).toEqual({ name: 'Ship 0', hull: 3 });
+    const opened = await openBattle(db, battleId, { checkpointEvery: 1000, tail: 1 });
+    expect(opened.state).toEqual(loaded.state);
+    expect(opened.events.map((e) => e.seq)).toEqual([4]);
   });
 });

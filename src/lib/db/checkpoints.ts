@@ -1,11 +1,11 @@
 import * as z from 'zod/mini';
-import { battleStateSchema, type BattleEvent, type BattleState } from '../battle/events';
+import { battleStateSchema, type BattleState } from '../battle/events';
 import type { Db } from './db';
 
 /**
  * Checkpoints of a battle's folded state (issue 18), so opening a long battle folds only the tail of
  * its log. A checkpoint says "the first `seq` events fold to `state`" and carries a hash of those
- * events (ids, sequence numbers, kinds and ops), so it is never trusted over the log: one whose
+ * events' ids and a hash of the state, so it is never trusted over the log: one whose
  * record fails its schema, whose seq is beyond the log or whose hash does not match the log's prefix
  * is ignored and deleted, and the state is folded from the log. They are written lazily after an
  * open folded past a boundary (every CHECKPOINT_EVERY events), in a transaction of their own: a
@@ -30,17 +30,16 @@ export const checkpointRecordSchema = z.strictObject({
 export type CheckpointRecord = z.infer<typeof checkpointRecordSchema>;
 
 /**
- * A 53-bit hash of the log's first `count` events (over each event's id, seq, kind and ops).
- * Events are never rewritten, so a prefix that hashes the same folds the same.
+ * A 53-bit hash of the log's first `count` events, from their ids (in seq order). An event is never
+ * rewritten and its id is a UUIDv7 written once, so the same ids in the same order are the same
+ * prefix — and the ids can be read from the [battleId+seq] index without reading the events
+ * themselves, which is what lets an open check a checkpoint before reading the older events.
  */
-export function prefixHash(events: readonly BattleEvent[], count = events.length): string {
+export function prefixHash(ids: readonly string[], count = ids.length): string {
   const h = new Hash();
   for (let i = 0; i < count; i++) {
-    const e = events[i];
-    h.mix(e.id);
-    h.mix(`\u0000${e.seq}\u0000${e.kind}\u0000`);
-    h.mix(JSON.stringify(e.ops));
-    h.mix('\u0001');
+    h.mix(ids[i]);
+    h.mix(`\u0000${i + 1}\u0001`);
   }
   return h.digest();
 }
@@ -118,13 +117,13 @@ function keyOf(raw: unknown): [string, number] | null {
 }
 
 /**
- * The newest stored checkpoint that holds against `events` (the whole log, seq order), inside the
- * caller's transaction over 'checkpoints'.
+ * The newest stored checkpoint that holds against the log whose event ids (seq order, gap-free) are
+ * `ids`, inside the caller's transaction over 'checkpoints'.
  */
 export async function usableCheckpointInTx(
   db: Db,
   battleId: string,
-  events: readonly BattleEvent[]
+  ids: readonly string[]
 ): Promise<Usable> {
   const invalid: [string, number][] = [];
   for (const raw of await readCheckpointsInTx(db, battleId)) {
@@ -132,9 +131,8 @@ export async function usableCheckpointInTx(
     const key = keyOf(raw);
     if (
       !parsed.success ||
-      parsed.data.seq > events.length ||
-      events[parsed.data.seq - 1]?.seq !== parsed.data.seq ||
-      prefixHash(events, parsed.data.seq) !== parsed.data.hash ||
+      parsed.data.seq > ids.length ||
+      prefixHash(ids, parsed.data.seq) !== parsed.data.hash ||
       stateHash(parsed.data.state) !== parsed.data.stateHash
     ) {
       if (key) invalid.push(key);
@@ -158,7 +156,7 @@ export function boundaryOf(length: number, every: number = CHECKPOINT_EVERY): nu
 export async function saveCheckpoint(
   db: Db,
   battleId: string,
-  events: readonly BattleEvent[],
+  ids: readonly string[],
   seq: number,
   state: BattleState | null,
   invalid: readonly [string, number][]
@@ -172,7 +170,7 @@ export async function saveCheckpoint(
       const record: CheckpointRecord = checkpointRecordSchema.parse({
         battleId,
         seq,
-        hash: prefixHash(events, seq),
+        hash: prefixHash(ids, seq),
         state,
         stateHash: stateHash(state),
         at: db.now()

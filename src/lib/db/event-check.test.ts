@@ -135,7 +135,7 @@ describe('parse-on-read of events without zod on the common path', () => {
         }
       )
     );
-  });
+  }, 60_000);
 
   it('leaves anything unusual to zod: a bad record is still reported with its path', () => {
     expect(isPlainEvent({ ...VALID, roll: undefined })).toBe(false);

@@ -14,7 +14,7 @@ import { CorruptRecordError, NotFoundError, StaleStateError } from './errors';
 import { battleRecordSchema, type BattleRecord } from './records';
 import { checkRecord, parseRecord } from './parse';
 import { parseEvent } from './event-check';
-import { boundaryOf, saveCheckpoint, usableCheckpointInTx, type Usable } from './checkpoints';
+import { boundaryOf, saveCheckpoint, usableCheckpointInTx } from './checkpoints';
 
 /**
  * The battle log. Appending reads the battle's lastSeq and writes seq = lastSeq + 1 inside one
@@ -177,35 +177,107 @@ export async function loadBattle(
   battleId: string,
   options: LoadOptions = {}
 ): Promise<LoadedBattle> {
+  const { before, ...rest } = await openLog(db, battleId, Infinity, options);
+  if (before !== 0) throw new Error('loadBattle: the whole log was not read');
+  return rest;
+}
+
+export interface OpenedBattle extends LoadedBattle {
+  /**
+   * Events 1…before are not in `events` (0: the whole log is): `events` are the newest, seq order,
+   * at least the last `tail` of them and everything after the checkpoint the state was folded from.
+   * loadEventRange(db, battleId, 1, before) reads the rest.
+   */
+  before: number;
+}
+
+/**
+ * Opening a battle for the screen without reading its whole log (issue 18): the battle record, the
+ * state, and only the newest events. The checkpoint is checked against the log's event ids, read
+ * from the index alone (no event is read for that); the events after it are read and folded onto
+ * it. With no usable checkpoint the whole log is read and folded, as loadBattle does.
+ */
+export async function openBattle(
+  db: Db,
+  battleId: string,
+  options: LoadOptions & { tail?: number } = {}
+): Promise<OpenedBattle> {
+  return openLog(db, battleId, options.tail ?? 100, options);
+}
+
+/** Events from seq `from` to `to` (both included) of a battle, parsed, seq order. */
+export async function loadEventRange(
+  db: Db,
+  battleId: string,
+  from: number,
+  to: number
+): Promise<BattleEvent[]> {
+  return db.read(['events'], async () => {
+    const raw = await db
+      .table('events')
+      .where('[battleId+seq]')
+      .between([battleId, from], [battleId, to], true, true)
+      .toArray();
+    return raw.map(parseEvent);
+  });
+}
+
+async function openLog(
+  db: Db,
+  battleId: string,
+  tail: number,
+  options: LoadOptions
+): Promise<OpenedBattle> {
   // A database from a newer Quarterdeck opened read-only may still have its own tables; checkpoints
   // are used only when the table is there.
   const hasCheckpoints = db.dexie.tables.some((t) => t.name === 'checkpoints');
-  const { battle, events, usable } = await db.read(
+  const read = await db.read(
     hasCheckpoints ? ['events', 'battles', 'checkpoints'] : ['events', 'battles'],
     async () => {
       const battle = await readBattleInTx(db, battleId);
-      const events = await readEventsInTx(db, battleId);
-      const usable: Usable = hasCheckpoints
-        ? await usableCheckpointInTx(db, battleId, events)
-        : { checkpoint: null, invalid: [] };
-      return { battle, events, usable };
+      const range = db
+        .table('events')
+        .where('[battleId+seq]')
+        .between([battleId, 0], [battleId, Infinity], true, true);
+      if (!hasCheckpoints) {
+        const events = (await range.toArray()).map(parseEvent);
+        return { battle, events, ids: events.map((e) => e.id), start: 0, usable: null };
+      }
+      // The ids alone (the index's primary keys: no event is deserialised) check a checkpoint.
+      const ids = await range.primaryKeys();
+      const usable = await usableCheckpointInTx(db, battleId, ids);
+      const fromSeq = usable.checkpoint?.seq ?? 0;
+      const start = fromSeq === 0 ? 0 : Math.max(0, Math.min(fromSeq, ids.length - tail));
+      const raw =
+        start === 0
+          ? await range.toArray()
+          : await db
+              .table('events')
+              .where('[battleId+seq]')
+              .between([battleId, start + 1], [battleId, Infinity], true, true)
+              .toArray();
+      const events = raw.map(parseEvent);
+      return { battle, events, ids, start, usable };
     }
   );
-  const from = usable.checkpoint;
+  const { battle, events, ids, start, usable } = read;
+  // Events are gap-free 1…n, so events[i] has seq start + i + 1.
+  const from = usable?.checkpoint ?? null;
   const fromSeq = from?.seq ?? 0;
-  const boundary = boundaryOf(events.length, options.checkpointEvery);
+  const boundary = boundaryOf(ids.length, options.checkpointEvery);
   let state = from?.state ?? INITIAL_STATE;
   let boundaryState: BattleState | null = null;
   if (boundary > fromSeq) {
-    state = replay(events, state, fromSeq, boundary);
+    state = replay(events, state, fromSeq - start, boundary - start);
     boundaryState = state;
-    state = replay(events, state, boundary, events.length);
-  } else state = replay(events, state, fromSeq, events.length);
+    state = replay(events, state, boundary - start, events.length);
+  } else state = replay(events, state, fromSeq - start, events.length);
+  const invalid = usable?.invalid ?? [];
   const checkpointed =
-    hasCheckpoints && (boundaryState !== null || usable.invalid.length > 0)
-      ? saveCheckpoint(db, battleId, events, boundary, boundaryState, usable.invalid)
+    hasCheckpoints && (boundaryState !== null || invalid.length > 0)
+      ? saveCheckpoint(db, battleId, ids, boundary, boundaryState, invalid)
       : Promise.resolve();
-  return { battle, events, state, checkpointed };
+  return { battle, events, state, checkpointed, before: start };
 }
 
 /**
