@@ -1,31 +1,57 @@
-// Browser benchmark of the battle screens: the production build (build/) served by scripts/serve.mjs
-// on its own port, in the system Chromium with the same flags and phone emulation as the Playwright
-// tests. It measures and prints; it asserts nothing. Run after `npm run build`.
+// Browser benchmark (issue 18): the production build (build/) served by scripts/serve.mjs on its own
+// port, in the system Chromium with the Playwright tests' flags and phone emulation. It measures and
+// prints; it asserts nothing. Run after `npm run build`. The lines it prints, one each:
 //
-//  (a) open a battle of 10,000 log entries: from navigation start to the roster and the log drawn
-//      (median of 5 loads, served by the service worker as on a phone in play);
-//  (b) one user action committed: "Next phase/turn" clicked 100 times, from the click to the log showing
-//      the new entry (p50/p95), in a new battle and in the 10,000-entry one.
+//   open 100 events: N ms                    navigation start → ships and log drawn (median of 5)
+//   open 10000 events: N ms                  the same battle grown to 10,000 events
+//   action p95 at 4x: N ms (<system>)        CPU throttled 4× (CDP Emulation.setCPUThrottlingRate),
+//                                            50 actions in a 1,000-event battle, click → the log shows
+//                                            the new entry and a frame has been drawn
+//   long tasks at 4x: K over 200 ms, longest N ms (<system>)   PerformanceObserver 'longtask' during them
+//   deep-link battle JS: N KB gz             every JS file a fresh page of a battle URL loads, gzipped
+//   calculator first answer at 4x: N ms (<calculator>)   fresh calculators page at 4×: the first change
+//                                            of a calculator's first count → its exact odds shown
 //
-// Seeding: the battle, its ships, one sheet edit and one turn are made through the UI; the other
+// Selectors are roles and labels (the battle page is being rebuilt); a missing control prints
+// "... unavailable (<why>)" on that line instead of stopping the bench.
+//
+// Seeding: each battle, its ships, one sheet edit and one turn are made through the UI; the other
 // entries are copies of those real events (same record shapes, new ids, seq and values) written with
 // the raw IndexedDB API, so the app reads them exactly as its own.
 import { spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
+import { join } from 'node:path';
 import { chromium, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4317);
 const BASE = `http://localhost:${PORT}`;
-const EVENTS = 10_000;
+const BUILD = new URL('../build/', import.meta.url).pathname;
 const LOADS = 5;
-const ACTIONS = 100;
+const ACTIONS = 50;
+const ACTION_EVENTS = 1_000;
+const THROTTLE = 4;
+const SYSTEMS = [
+  { id: 'privateers', name: 'Privateers' },
+  { id: 'wooden-warships', name: 'Wooden Warships' },
+  { id: 'master-and-commander', name: 'Master and Commander' }
+];
+const NEXT_BUTTON = /^Next (phase|turn|step)\b/i;
 const executablePath = chromiumPath();
+/** BENCH_ONLY=open,actions,deeplink,calculators runs only those parts (for a quick look). */
+const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',')) : null;
+const runs = (part) => !ONLY || ONLY.has(part);
+/** Extra detail (timing splits) on stderr with BENCH_VERBOSE=1. */
+const verbose = process.env.BENCH_VERBOSE ? (...a) => console.error(...a) : () => {};
 
 function quantile(values, q) {
   const sorted = [...values].sort((a, b) => a - b);
   const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
   return sorted[i];
 }
+const ms = (v) => `${Math.round(v)} ms`;
+const why = (e) => (e instanceof Error ? e.message : String(e)).split('\n')[0].slice(0, 160);
 
 async function startServer() {
   const child = spawn('node', ['scripts/serve.mjs', '--port', String(PORT)], {
@@ -42,10 +68,66 @@ async function startServer() {
   }
 }
 
-/** New battle → Create; adds two ships, edits a hull, advances a turn. Returns ids and the URL. */
-async function makeBattle(page, name) {
+/** Reads the battle's events (seq order) and record straight from IndexedDB. */
+function readLog(page, battleId) {
+  return page.evaluate(async (battleId) => {
+    const request = (r) =>
+      new Promise((resolve, reject) => {
+        r.onsuccess = () => resolve(r.result);
+        r.onerror = () => reject(r.error);
+      });
+    const db = await request(indexedDB.open('quarterdeck'));
+    const tx = db.transaction(['events'], 'readonly');
+    const range = IDBKeyRange.bound([battleId, 0], [battleId, Infinity]);
+    const events = await request(tx.objectStore('events').index('[battleId+seq]').getAll(range));
+    db.close();
+    return events.map((e) => ({ seq: e.seq, kind: e.kind, paths: e.ops.map((o) => o.path[0]) }));
+  }, battleId);
+}
+
+/** The Next phase/turn button, by role and name. */
+const nextButton = (page) => page.getByRole('button', { name: NEXT_BUTTON }).first();
+
+/** Clicks Next until the log holds an event that changes the turn number (at most 20 clicks). */
+async function advanceToNewTurn(page, battleId) {
+  for (let i = 0; i < 20; i++) {
+    const log = await readLog(page, battleId);
+    if (log.some((e) => e.paths.includes('turn'))) return;
+    await nextButton(page).click({ timeout: 10_000 });
+    await page.waitForFunction(
+      async ({ battleId, n }) => {
+        const db = await new Promise((res, rej) => {
+          const r = indexedDB.open('quarterdeck');
+          r.onsuccess = () => res(r.result);
+          r.onerror = () => rej(r.error);
+        });
+        const count = await new Promise((res) => {
+          const range = IDBKeyRange.bound([battleId, 0], [battleId, Infinity]);
+          const r = db
+            .transaction('events')
+            .objectStore('events')
+            .index('[battleId+seq]')
+            .count(range);
+          r.onsuccess = () => res(r.result);
+        });
+        db.close();
+        return count > n;
+      },
+      { battleId, n: log.length },
+      { polling: 50, timeout: 10_000 }
+    );
+  }
+  throw new Error('no new turn after 20 clicks on Next');
+}
+
+/**
+ * New battle of `system` → Create; adds two ships, one sheet edit (the first "Increase …" on the
+ * first ship's page), then Next until a new turn. Returns the battle's id and URL.
+ */
+async function makeBattle(page, system, name) {
   await page.goto('/battles/new');
   await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByRole('radio', { name: new RegExp(`^${system.name}\\b`) }).check();
   await page.getByRole('button', { name: 'Create battle' }).click();
   await page.waitForURL((u) => /^\/battles\/(?!new$)[^/]+$/.test(u.pathname));
   await page.getByRole('heading', { level: 1, name }).waitFor();
@@ -58,12 +140,36 @@ async function makeBattle(page, name) {
     await page.getByLabel('Ship name').fill(ship);
     await page.getByLabel('Side', { exact: true }).fill(side);
     await page.getByRole('button', { name: 'Add ship' }).click();
-    await page.getByRole('link', { name: new RegExp(ship) }).waitFor();
+    await page
+      .getByRole('link', { name: new RegExp(ship) })
+      .first()
+      .waitFor();
   }
+  try {
+    const before = (await readLog(page, battleId)).length;
+    await page
+      .getByRole('link', { name: /Surprise/ })
+      .first()
+      .click();
+    await page
+      .getByRole('button', { name: /^Increase / })
+      .first()
+      .click({ timeout: 10_000 });
+    for (let i = 0; i < 50 && (await readLog(page, battleId)).length === before; i++)
+      await page.waitForTimeout(100);
+  } catch (e) {
+    verbose(`(${system.name}: no sheet edit to copy: ${why(e)})`);
+  }
+  await page.goto(url);
+  await nextButton(page).waitFor({ timeout: 10_000 });
+  await advanceToNewTurn(page, battleId);
   return { battleId, url };
 }
 
-/** Copies the battle's real sheet.edit and turn.advance events until it has `total` events. */
+/**
+ * Grows the battle to `total` events with copies of its own real events: a one-op-per-field sheet
+ * edit (back and forth between its two values) and the turn number going up.
+ */
 async function seed(page, battleId, total) {
   return page.evaluate(
     async ({ battleId, total }) => {
@@ -80,45 +186,44 @@ async function seed(page, battleId, total) {
         });
       const db = await request(indexedDB.open('quarterdeck'));
       let tx = db.transaction(['events', 'battles'], 'readonly');
-      const all = await request(tx.objectStore('events').getAll());
+      const range = IDBKeyRange.bound([battleId, 0], [battleId, Infinity]);
+      const events = await request(tx.objectStore('events').index('[battleId+seq]').getAll(range));
       const battle = await request(tx.objectStore('battles').get(battleId));
-      const events = all.filter((e) => e.battleId === battleId).sort((a, b) => a.seq - b.seq);
-      const edit = events.find((e) => e.kind === 'sheet.edit');
-      const turn = events.find((e) => e.kind === 'turn.advance');
-      if (!edit || !turn) throw new Error('seed needs one sheet edit and one turn');
-      if (edit.ops.length !== 1) throw new Error('seed expects a one-field sheet edit');
+      const turn = events.findLast((e) => e.ops.some((op) => op.path[0] === 'turn'));
+      const edit = events.find(
+        (e) =>
+          e.ops.length > 0 &&
+          e.ops.every((op) => op.op === 'set' && op.path[0] === 'ships' && 'prev' in op)
+      );
+      if (!turn) throw new Error('seed needs one new turn in the log');
       let seq = events.length;
-      let turnNo = 2;
-      let damage = edit.ops[0].value;
+      let turnNo = Math.max(
+        ...events.flatMap((e) => e.ops.filter((o) => o.path[0] === 'turn').map((o) => o.value))
+      );
       let at = events.at(-1).at;
-      const shipName = edit.summary.split(':')[0];
+      let isForward = false;
       const uuid = () => crypto.randomUUID();
-      const setOps = (ops, from, to) => ops.map((op) => ({ ...op, prev: from, value: to }));
       while (seq < total) {
         tx = db.transaction(['events', 'battles'], 'readwrite');
         const store = tx.objectStore('events');
         for (let i = 0; i < 1000 && seq < total; i++) {
           seq++;
           at += 1000;
-          if (seq % 2 === 0) {
-            // Only the turn number: the phase is already 0 after the real new turn, and sheet
-            // bookkeeping a system does at a new turn would not change anything again here.
+          if (seq % 2 === 0 || !edit) {
+            // Only the turn number: sheet bookkeeping a system does at a new turn would change
+            // nothing again here.
             const ops = turn.ops
               .filter((op) => op.path[0] === 'turn')
               .map((op) => ({ ...op, prev: turnNo, value: turnNo + 1 }));
             turnNo++;
             store.add({ ...turn, id: uuid(), seq, at, ops, summary: `Turn ${turnNo} begins` });
           } else {
-            const next = damage === 0 ? 1 : damage - 1;
-            store.add({
-              ...edit,
-              id: uuid(),
-              seq,
-              at,
-              ops: setOps(edit.ops, damage, next),
-              summary: `${shipName}: hull damage ${damage} → ${next}`
-            });
-            damage = next;
+            // The edit's state is "after" now: copies go back (value → prev), then forth.
+            const ops = edit.ops.map((op) =>
+              isForward ? op : { ...op, prev: op.value, value: op.prev }
+            );
+            isForward = !isForward;
+            store.add({ ...edit, id: uuid(), seq, at, ops });
           }
         }
         tx.objectStore('battles').put({ ...battle, lastSeq: seq, updatedAt: at });
@@ -132,25 +237,37 @@ async function seed(page, battleId, total) {
 }
 
 /**
- * Navigation start → roster and log drawn, on the page's own clock: an init script watches the DOM
- * from the first moment of each load. Used on a page of its own so the observer costs nothing to
- * the action timings.
+ * Navigation start → the battle drawn (a ship's name, the Next button, and the log's newest entry
+ * `#count` when the page shows a log), then one frame, on the page's own clock. A page of its own,
+ * so the observer costs the action timings nothing.
  */
-async function openTimer(context, expectCount) {
+async function openTimer(context, count) {
   const page = await context.newPage();
-  await page.addInitScript((expectCount) => {
-    const isDrawn = () =>
-      document.querySelector('a.ship') !== null &&
-      document.querySelector('[data-testid="battle-log"] li') !== null &&
-      (document.getElementById('log-title')?.textContent ?? '').includes(`(${expectCount})`);
+  if (process.env.BENCH_VERBOSE)
+    page.on('console', (m) => m.text().startsWith('PROFILE') && verbose(`  ${m.text()}`));
+  await page.addInitScript((count) => {
+    const isDrawn = () => {
+      const main = document.querySelector('main') ?? document.body;
+      const text = main.textContent ?? '';
+      if (!text.includes('Surprise')) return false;
+      const hasNext = [...main.querySelectorAll('button')].some((b) =>
+        /^Next (phase|turn|step)\b/i.test((b.textContent ?? '').trim())
+      );
+      const log = document.querySelector('[data-testid="battle-log"]');
+      return hasNext && (!log || (log.textContent ?? '').includes(`#${count}`));
+    };
     const observer = new MutationObserver(() => {
       if (!isDrawn()) return;
       observer.disconnect();
-      window.__drawnAt = performance.now();
+      requestAnimationFrame(() => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => (window.__drawnAt = performance.now());
+        channel.port2.postMessage(null);
+      });
     });
     observer.observe(document, { subtree: true, childList: true, characterData: true });
-  }, expectCount);
-  return async (url) => {
+  }, count);
+  const open = async (url) => {
     await page.goto(url);
     await page.waitForFunction(() => typeof window.__drawnAt === 'number', null, {
       timeout: 120_000,
@@ -158,125 +275,341 @@ async function openTimer(context, expectCount) {
     });
     return page.evaluate(() => window.__drawnAt);
   };
+  return { open, close: () => page.close() };
+}
+
+async function medianOpen(context, url, count) {
+  const timer = await openTimer(context, count);
+  try {
+    await timer.open(url); // warm-up (caches, compiled code, a checkpoint written after a first open)
+    const times = [];
+    for (let i = 0; i < LOADS; i++) times.push(await timer.open(url));
+    verbose(`  opens ${times.map((t) => t.toFixed(0)).join(' ')}`);
+    return quantile(times, 0.5);
+  } finally {
+    await timer.close();
+  }
 }
 
 /**
- * Clicks "Next phase" / "Next turn" `n` times; each time from the click to the log's newest line
- * being the new entry.
+ * Clicks Next `n` times at 4× throttling; each time from the click to the log's count showing the new
+ * entry and a frame drawn. Also the long tasks seen meanwhile.
  */
-async function timeActions(page, n) {
-  return page.evaluate(async (n) => {
-    const button = () => document.querySelector('section[aria-label="Turn"] button');
-    const newest = () =>
-      document.querySelector('[data-testid="battle-log"] li .seq')?.textContent ?? '';
-    const until = (isDone) =>
-      new Promise((resolve) => {
-        if (isDone()) return resolve();
-        const observer = new MutationObserver(() => {
-          if (!isDone()) return;
-          observer.disconnect();
-          resolve();
-        });
-        observer.observe(document.body, {
-          subtree: true,
-          childList: true,
-          characterData: true,
-          attributes: true
-        });
-      });
-    const times = [];
-    for (let i = 0; i < n; i++) {
-      await until(() => !button().disabled);
-      const seq = Number(newest().replace('#', '')) + 1;
-      const t0 = performance.now();
-      button().click();
-      await until(() => newest() === `#${seq}`);
-      times.push(performance.now() - t0);
+async function timeActions(context, url, n) {
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    window.__longTasks = [];
+    try {
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) window.__longTasks.push(e.duration);
+      }).observe({ type: 'longtask', buffered: true });
+    } catch {
+      window.__longTasks = null;
     }
-    const error = document.querySelector('main p.error[role="alert"]')?.textContent;
-    if (error) throw new Error(error);
-    return times;
-  }, n);
+  });
+  try {
+    await page.goto(url);
+    await nextButton(page).waitFor({ timeout: 30_000 });
+    await page.getByRole('heading', { name: /^Log\b/ }).waitFor({ timeout: 30_000 });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
+    try {
+      await page.evaluate(() => (window.__longTasks = window.__longTasks && []));
+      const times = await page.evaluate(async (n) => {
+        const pattern = /^Next (phase|turn|step)\b/i;
+        const button = () =>
+          [...document.querySelectorAll('main button')].find((b) =>
+            pattern.test((b.textContent ?? '').trim())
+          );
+        // The newest "#N" in the log, else the log heading's count "(N)" (a log whose older
+        // entries are still being read shows the newest first).
+        const count = () => {
+          const seq = document.querySelector('[data-testid="battle-log"] li .seq')?.textContent;
+          if (seq) return Number(seq.replace('#', ''));
+          const heading = [...document.querySelectorAll('h2, h3')].find((h) =>
+            /^Log\b/.test((h.textContent ?? '').trim())
+          );
+          const m = heading?.textContent?.match(/\((\d+)\)/);
+          return m ? Number(m[1]) : NaN;
+        };
+        const until = (isDone) =>
+          new Promise((resolve, reject) => {
+            if (isDone()) return resolve();
+            const timer = setTimeout(() => reject(new Error('the log did not change')), 20_000);
+            const observer = new MutationObserver(() => {
+              if (!isDone()) return;
+              observer.disconnect();
+              clearTimeout(timer);
+              resolve();
+            });
+            observer.observe(document.body, {
+              subtree: true,
+              childList: true,
+              characterData: true,
+              attributes: true
+            });
+          });
+        const frame = () =>
+          new Promise((resolve) =>
+            requestAnimationFrame(() => {
+              const channel = new MessageChannel();
+              channel.port1.onmessage = () => resolve();
+              channel.port2.postMessage(null);
+            })
+          );
+        const times = [];
+        for (let i = 0; i < n; i++) {
+          await until(() => button() && !button().disabled);
+          const target = count() + 1;
+          if (!Number.isFinite(target)) throw new Error('no log count on the page');
+          const t0 = performance.now();
+          button().click();
+          await until(() => count() >= target);
+          await frame();
+          times.push(performance.now() - t0);
+        }
+        const error = document.querySelector('main [role="alert"]')?.textContent;
+        if (error) throw new Error(error);
+        return times;
+      }, n);
+      const longTasks = await page.evaluate(() => window.__longTasks);
+      return { times, longTasks };
+    } finally {
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+      await cdp.detach();
+    }
+  } finally {
+    await page.close();
+  }
+}
+
+/** The JS a fresh page of `url` loads until the battle is drawn and the network is quiet, gzipped. */
+async function deepLinkJs(context, url) {
+  const page = await context.newPage();
+  const files = new Set();
+  page.on('request', (r) => {
+    const u = new URL(r.url());
+    if (u.origin === BASE && u.pathname.endsWith('.js') && u.pathname !== '/sw.js')
+      files.add(u.pathname);
+  });
+  try {
+    await page.goto(url);
+    await nextButton(page).waitFor({ timeout: 30_000 });
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(500);
+    let total = 0;
+    for (const f of files) {
+      total += gzipSync(await readFile(join(BUILD, f)), { level: 9 }).length;
+    }
+    return { kb: total / 1024, count: files.size };
+  } finally {
+    await page.close();
+  }
+}
+
+/**
+ * Each calculator of a system's calculators page, on a fresh page at 4×: its first change → its
+ * exact odds changed on screen and a frame drawn. A calculator is a section with a heading and an
+ * odds headline ([data-testid="odds-headline"]). The change is the first of its controls that moves
+ * the odds: an "Increase …" button, else a select's next choice, else a checkbox.
+ */
+async function calculatorFirstAnswers(context, system) {
+  const probe = await context.newPage();
+  let names;
+  try {
+    await probe.goto(`/calculators/${system.id}`);
+    await probe.getByRole('heading', { level: 1 }).waitFor();
+    await probe.waitForTimeout(300);
+    names = await probe.evaluate(() =>
+      [...document.querySelectorAll('main section')]
+        .filter((s) => s.querySelector('h2') && s.querySelector('[data-testid="odds-headline"]'))
+        .map((s) => s.querySelector('h2').textContent.trim())
+    );
+  } finally {
+    await probe.close();
+  }
+  const out = [];
+  for (const name of names) {
+    const label = `${system.name}: ${name}`;
+    const page = await context.newPage();
+    try {
+      await page.goto(`/calculators/${system.id}`);
+      await page.getByRole('heading', { level: 2, name, exact: true }).waitFor();
+      // The page at rest first: the answer to a change is timed, not the page's own loading.
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(300);
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
+      try {
+        const r = await page.evaluate(async (name) => {
+          const section = [...document.querySelectorAll('main section')].find(
+            (s) => s.querySelector('h2')?.textContent?.trim() === name
+          );
+          const answer = () =>
+            [...section.querySelectorAll('[data-testid="odds-headline"]')]
+              .map((h) => `${h.getAttribute('data-fraction')}|${h.textContent}`)
+              .join(';');
+          const controls = [
+            ...[...section.querySelectorAll('button')]
+              .filter(
+                (b) => (b.getAttribute('aria-label') ?? '').startsWith('Increase ') && !b.disabled
+              )
+              .map((b) => ({ what: b.getAttribute('aria-label'), act: () => b.click() })),
+            ...[...section.querySelectorAll('select')]
+              .filter((s) => !s.disabled && s.options.length > 1)
+              .map((s) => ({
+                what: `select ${s.labels?.[0]?.textContent?.trim() ?? s.name}`,
+                act: () => {
+                  s.selectedIndex = (s.selectedIndex + 1) % s.options.length;
+                  s.dispatchEvent(new Event('input', { bubbles: true }));
+                  s.dispatchEvent(new Event('change', { bubbles: true }));
+                }
+              })),
+            ...[...section.querySelectorAll('input[type="checkbox"], input[type="radio"]')]
+              .filter((c) => !c.disabled)
+              .map((c) => ({
+                what: `${c.type} ${c.labels?.[0]?.textContent?.trim()}`,
+                act: () => c.click()
+              }))
+          ];
+          const frame = () =>
+            new Promise((resolve) =>
+              requestAnimationFrame(() => {
+                const channel = new MessageChannel();
+                channel.port1.onmessage = () => resolve();
+                channel.port2.postMessage(null);
+              })
+            );
+          const changed = (before, timeout) =>
+            new Promise((resolve) => {
+              const timer = setTimeout(() => {
+                observer.disconnect();
+                resolve(false);
+              }, timeout);
+              const check = () => {
+                if (answer() === before) return;
+                observer.disconnect();
+                clearTimeout(timer);
+                resolve(true);
+              };
+              const observer = new MutationObserver(check);
+              observer.observe(section, {
+                subtree: true,
+                childList: true,
+                characterData: true,
+                attributes: true
+              });
+              check();
+            });
+          for (const control of controls) {
+            const before = answer();
+            const t0 = performance.now();
+            control.act();
+            if (await changed(before, 3000)) {
+              await frame();
+              return { time: performance.now() - t0, what: control.what };
+            }
+          }
+          throw new Error('no control changed the odds');
+        }, name);
+        verbose(`  ${label}: ${r.what}`);
+        out.push(`calculator first answer at ${THROTTLE}x: ${ms(r.time)} (${label})`);
+      } finally {
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+        await cdp.detach();
+      }
+    } catch (e) {
+      out.push(`calculator first answer at ${THROTTLE}x: unavailable (${label}: ${why(e)})`);
+    } finally {
+      await page.close();
+    }
+  }
+  if (names.length === 0)
+    out.push(
+      `calculator first answer at ${THROTTLE}x: unavailable (${system.name}: no calculators found)`
+    );
+  return out;
 }
 
 const server = await startServer();
 const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+const print = (line) => console.log(line);
 try {
   const context = await browser.newContext({
     ...devices['Pixel 7'],
     baseURL: BASE,
     serviceWorkers: 'allow'
   });
-  const page = await context.newPage();
   // The one-time "Ready to work offline" banner would cover the undo bar.
-  await page.addLocatorHandler(page.getByText('Ready to work offline.'), async () => {
-    await page.getByRole('button', { name: 'OK' }).click();
-  });
+  context.on('page', (p) =>
+    p
+      .addLocatorHandler(p.getByText('Ready to work offline.'), async () => {
+        await p.getByRole('button', { name: 'OK' }).click();
+      })
+      .catch(() => {})
+  );
+  const page = await context.newPage();
   await page.goto('/');
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
+  print(`# Quarterdeck browser bench (Chromium ${browser.version()}, Pixel 7 emulation)`);
 
-  // A small battle: the same action with a short log.
-  await makeBattle(page, 'Bench small');
-  const smallTimes = await timeActions(page, ACTIONS);
+  // Opening: one Privateers battle at 100 events, then grown to 10,000.
+  let big = null;
+  if (runs('open'))
+    try {
+      big = await makeBattle(page, SYSTEMS[0], 'Bench open');
+      let count = await seed(page, big.battleId, 100);
+      print(`open 100 events: ${ms(await medianOpen(context, big.url, count))}`);
+      count = await seed(page, big.battleId, 10_000);
+      print(`open 10000 events: ${ms(await medianOpen(context, big.url, count))}`);
+    } catch (e) {
+      print(`open 100 events: unavailable (${why(e)})`);
+      print(`open 10000 events: unavailable (${why(e)})`);
+    }
 
-  // The 10,000-entry battle.
-  const big = await makeBattle(page, 'Bench 10k');
-  await page.getByRole('link', { name: /Surprise/ }).click();
-  await page.getByRole('button', { name: /^Increase Hull damage/ }).click();
-  await page
-    .getByRole('toolbar', { name: 'Undo and redo' })
-    .getByText(/hull damage 0 → 1/)
-    .waitFor();
-  await page.goto(big.url);
-  // Through the system's phases (if it has any) to the first new turn.
-  const turnNo = page.locator('section[aria-label="Turn"] .turn-no');
-  while ((await turnNo.textContent()) !== 'Turn 2') {
-    const before = await page.locator('#log-title').textContent();
-    await page.getByRole('button', { name: /^Next (phase|turn)$/ }).click();
-    await page.waitForFunction(
-      (before) => document.getElementById('log-title')?.textContent !== before,
-      before
-    );
+  // One action at 4×, in a 1,000-event battle of each system.
+  let deepLinkUrl = big?.url ?? null;
+  for (const system of runs('actions') ? SYSTEMS : []) {
+    try {
+      const b = await makeBattle(page, system, `Bench ${system.name}`);
+      deepLinkUrl ??= b.url;
+      await seed(page, b.battleId, ACTION_EVENTS);
+      const { times, longTasks } = await timeActions(context, b.url, ACTIONS);
+      verbose(`  ${system.id}: p50 ${ms(quantile(times, 0.5))}, max ${ms(Math.max(...times))}`);
+      print(`action p95 at ${THROTTLE}x: ${ms(quantile(times, 0.95))} (${system.id})`);
+      if (longTasks === null) print(`long tasks at ${THROTTLE}x: unavailable (${system.id})`);
+      else {
+        const over = longTasks.filter((d) => d > 200);
+        const longest = longTasks.length ? Math.max(...longTasks) : 0;
+        print(
+          `long tasks at ${THROTTLE}x: ${over.length} over 200 ms, longest ${ms(longest)} (${system.id})`
+        );
+      }
+    } catch (e) {
+      print(`action p95 at ${THROTTLE}x: unavailable (${system.id}: ${why(e)})`);
+    }
   }
-  const seedStart = performance.now();
-  const count = await seed(page, big.battleId, EVENTS);
-  const seedMs = performance.now() - seedStart;
 
-  const timeOpen = await openTimer(context, count);
-  await timeOpen(big.url); // warm-up (caches, compiled code)
-  const opens = [];
-  for (let i = 0; i < LOADS; i++) opens.push(await timeOpen(big.url));
-  await page.bringToFront();
-  await page.reload();
-  await page.getByText(`(${count})`).waitFor();
-  const bigTimes = await timeActions(page, ACTIONS);
+  if (!runs('deeplink')) {
+    // skipped
+  } else if (deepLinkUrl) {
+    try {
+      const js = await deepLinkJs(context, deepLinkUrl);
+      print(`deep-link battle JS: ${js.kb.toFixed(1)} KB gz`);
+      verbose(`  (${js.count} files)`);
+    } catch (e) {
+      print(`deep-link battle JS: unavailable (${why(e)})`);
+    }
+  } else print('deep-link battle JS: unavailable (no battle was made)');
 
-  const fmt = (ms) => `${ms.toFixed(1).padStart(8)} ms`;
-  const rows = [
-    [
-      `open battle, ${count} entries → roster + log drawn (median of ${LOADS})`,
-      quantile(opens, 0.5)
-    ],
-    [
-      `  fastest / slowest of ${LOADS}`,
-      null,
-      `${Math.min(...opens).toFixed(1)} / ${Math.max(...opens).toFixed(1)} ms`
-    ],
-    [`Next phase/turn → log shows it, new battle (p50, n=${ACTIONS})`, quantile(smallTimes, 0.5)],
-    [`Next phase/turn → log shows it, new battle (p95)`, quantile(smallTimes, 0.95)],
-    [
-      `Next phase/turn → log shows it, ${count}-entry battle (p50, n=${ACTIONS})`,
-      quantile(bigTimes, 0.5)
-    ],
-    [`Next phase/turn → log shows it, ${count}-entry battle (p95)`, quantile(bigTimes, 0.95)],
-    [`(setup: ${count} entries seeded through raw IndexedDB)`, seedMs]
-  ];
-  const width = Math.max(...rows.map((r) => r[0].length));
-  console.log(`Quarterdeck browser bench (Chromium ${browser.version()}, Pixel 7 emulation)`);
-  for (const [label, ms, text] of rows) {
-    console.log(`${label.padEnd(width)}  ${text ?? fmt(ms)}`);
+  for (const system of runs('calculators') ? SYSTEMS : []) {
+    try {
+      for (const line of await calculatorFirstAnswers(context, system)) print(line);
+    } catch (e) {
+      print(`calculator first answer at ${THROTTLE}x: unavailable (${system.name}: ${why(e)})`);
+    }
   }
 } finally {
   await browser.close();

@@ -13,7 +13,7 @@ import {
   VersionChangedError
 } from './errors';
 import { DB_NAME, openDatabase } from './db';
-import { STORES_V1 } from './schema';
+import { SCHEMA_VERSION, STORES_V1, STORES_V2 } from './schema';
 import { dumpAll, fakeEnv, openTestDb } from './test-helpers';
 
 const newBattle = {
@@ -32,7 +32,7 @@ describe('opening the database', () => {
   it('writes a meta record with schema version, app version and a device id', async () => {
     const db = await openTestDb();
     expect(db.status).toBe('open');
-    expect(db.meta).toMatchObject({ schemaVersion: 1, appVersion: '0.1.0' });
+    expect(db.meta).toMatchObject({ schemaVersion: SCHEMA_VERSION, appVersion: '0.1.0' });
     expect(db.deviceId).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -112,10 +112,10 @@ describe('schema versions and other tabs', () => {
     const statuses: string[] = [];
     db.onStatusChange((s) => statuses.push(s));
 
-    // A newer Quarterdeck in another tab: version 2 adds a table.
+    // A newer Quarterdeck in another tab: version 3 adds a table.
     const newer = new Dexie(DB_NAME, env);
     newer.version(1).stores(STORES_V1);
-    newer.version(2).stores({ ...STORES_V1, campaigns: 'id' });
+    newer.version(3).stores({ ...STORES_V1, ...STORES_V2, campaigns: 'id' });
     await newer.open();
 
     expect(statuses).toEqual(['closed-by-upgrade']);
@@ -132,7 +132,7 @@ describe('schema versions and other tabs', () => {
     first.close();
     const newer = new Dexie(DB_NAME, env);
     newer.version(1).stores(STORES_V1);
-    newer.version(2).stores({ ...STORES_V1, campaigns: 'id' });
+    newer.version(3).stores({ ...STORES_V1, ...STORES_V2, campaigns: 'id' });
     await newer.open();
     newer.close();
 
@@ -142,8 +142,8 @@ describe('schema versions and other tabs', () => {
     expect(db.readOnlyReason?.message).toMatch(/newer version/);
     expect(await listBattles(db)).toHaveLength(1);
     await expect(createBattle(db, newBattle)).rejects.toBeInstanceOf(NewerSchemaError);
-    // Nothing was patched: the disk still has version 2.
-    expect(db.dexie.verno).toBe(2);
+    // Nothing was patched: the disk still has version 3.
+    expect(db.dexie.verno).toBe(3);
   });
 });
 

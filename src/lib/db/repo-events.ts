@@ -14,6 +14,8 @@ import { CorruptRecordError, NotFoundError, StaleStateError } from './errors';
 import type { BattleDisplay } from '../battle/display';
 import { battleRecordSchema, type BattleRecord } from './records';
 import { checkRecord, parseRecord } from './parse';
+import { parseEvent } from './event-check';
+import { boundaryOf, saveCheckpoint, usableCheckpointInTx } from './checkpoints';
 
 /**
  * The battle log. Appending reads the battle's lastSeq and writes seq = lastSeq + 1 inside one
@@ -29,7 +31,7 @@ export async function readEventsInTx(db: Db, battleId: string): Promise<BattleEv
     .where('[battleId+seq]')
     .between([battleId, 0], [battleId, Infinity], true, true)
     .toArray();
-  return raw.map((e) => parseRecord(battleEventSchema, 'event', e));
+  return raw.map(parseEvent);
 }
 
 export async function readBattleInTx(db: Db, battleId: string): Promise<BattleRecord> {
@@ -182,24 +184,144 @@ export interface LoadedBattle {
   battle: BattleRecord;
   events: BattleEvent[];
   state: BattleState;
+  /** Settles when the checkpoint this open leaves behind is written (or was not needed). */
+  checkpointed: Promise<void>;
 }
 
-/** The battle record, its whole log and the state folded from it, read consistently. */
-export async function loadBattle(db: Db, battleId: string): Promise<LoadedBattle> {
-  const { battle, events } = await db.read(['events', 'battles'], async () => ({
-    battle: await readBattleInTx(db, battleId),
-    events: await readEventsInTx(db, battleId)
-  }));
-  return { battle, events, state: replay(events) };
+export interface LoadOptions {
+  /** Checkpoint spacing (tests use small ones); CHECKPOINT_EVERY by default. */
+  checkpointEvery?: number;
 }
 
-/** fold(), naming the event whose ops do not apply (a damaged log) instead of a bare OpError. */
-function replay(events: readonly BattleEvent[]): BattleState {
+/**
+ * The battle record, its whole log and the state folded from it, read consistently. The fold starts
+ * from the newest checkpoint that holds against this log (checkpoints.ts), else from the start; an
+ * open that folds past a checkpoint boundary leaves one behind for the next, and drops bad ones.
+ */
+export async function loadBattle(
+  db: Db,
+  battleId: string,
+  options: LoadOptions = {}
+): Promise<LoadedBattle> {
+  const { before, ...rest } = await openLog(db, battleId, Infinity, options);
+  if (before !== 0) throw new Error('loadBattle: the whole log was not read');
+  return rest;
+}
+
+export interface OpenedBattle extends LoadedBattle {
+  /**
+   * Events 1…before are not in `events` (0: the whole log is): `events` are the newest, seq order,
+   * at least the last `tail` of them and everything after the checkpoint the state was folded from.
+   * loadEventRange(db, battleId, 1, before) reads the rest.
+   */
+  before: number;
+}
+
+/**
+ * Opening a battle for the screen without reading its whole log (issue 18): the battle record, the
+ * state, and only the newest events. The checkpoint is checked against the log's event ids, read
+ * from the index alone (no event is read for that); the events after it are read and folded onto
+ * it. With no usable checkpoint the whole log is read and folded, as loadBattle does.
+ */
+export async function openBattle(
+  db: Db,
+  battleId: string,
+  options: LoadOptions & { tail?: number } = {}
+): Promise<OpenedBattle> {
+  return openLog(db, battleId, options.tail ?? 100, options);
+}
+
+/** Events from seq `from` to `to` (both included) of a battle, parsed, seq order. */
+export async function loadEventRange(
+  db: Db,
+  battleId: string,
+  from: number,
+  to: number
+): Promise<BattleEvent[]> {
+  return db.read(['events'], async () => {
+    const raw = await db
+      .table('events')
+      .where('[battleId+seq]')
+      .between([battleId, from], [battleId, to], true, true)
+      .toArray();
+    return raw.map(parseEvent);
+  });
+}
+
+async function openLog(
+  db: Db,
+  battleId: string,
+  tail: number,
+  options: LoadOptions
+): Promise<OpenedBattle> {
+  // A database from a newer Quarterdeck opened read-only may still have its own tables; checkpoints
+  // are used only when the table is there.
+  const hasCheckpoints = db.dexie.tables.some((t) => t.name === 'checkpoints');
+  const read = await db.read(
+    hasCheckpoints ? ['events', 'battles', 'checkpoints'] : ['events', 'battles'],
+    async () => {
+      const battle = await readBattleInTx(db, battleId);
+      const range = db
+        .table('events')
+        .where('[battleId+seq]')
+        .between([battleId, 0], [battleId, Infinity], true, true);
+      if (!hasCheckpoints) {
+        const events = (await range.toArray()).map(parseEvent);
+        return { battle, events, ids: events.map((e) => e.id), start: 0, usable: null };
+      }
+      // The ids alone (the index's primary keys: no event is deserialised) check a checkpoint.
+      const ids = await range.primaryKeys();
+      const usable = await usableCheckpointInTx(db, battleId, ids);
+      const fromSeq = usable.checkpoint?.seq ?? 0;
+      const start = fromSeq === 0 ? 0 : Math.max(0, Math.min(fromSeq, ids.length - tail));
+      const raw =
+        start === 0
+          ? await range.toArray()
+          : await db
+              .table('events')
+              .where('[battleId+seq]')
+              .between([battleId, start + 1], [battleId, Infinity], true, true)
+              .toArray();
+      const events = raw.map(parseEvent);
+      return { battle, events, ids, start, usable };
+    }
+  );
+  const { battle, events, ids, start, usable } = read;
+  // Events are gap-free 1…n, so events[i] has seq start + i + 1.
+  const from = usable?.checkpoint ?? null;
+  const fromSeq = from?.seq ?? 0;
+  const boundary = boundaryOf(ids.length, options.checkpointEvery);
+  let state = from?.state ?? INITIAL_STATE;
+  let boundaryState: BattleState | null = null;
+  if (boundary > fromSeq) {
+    state = replay(events, state, fromSeq - start, boundary - start);
+    boundaryState = state;
+    state = replay(events, state, boundary - start, events.length);
+  } else state = replay(events, state, fromSeq - start, events.length);
+  const invalid = usable?.invalid ?? [];
+  const checkpointed =
+    hasCheckpoints && (boundaryState !== null || invalid.length > 0)
+      ? saveCheckpoint(db, battleId, ids, boundary, boundaryState, invalid)
+      : Promise.resolve();
+  return { battle, events, state, checkpointed, before: start };
+}
+
+/**
+ * fold() of events[start, end) onto `initial`, naming the event whose ops do not apply (a damaged
+ * log) instead of a bare OpError.
+ */
+function replay(
+  events: readonly BattleEvent[],
+  initial: BattleState = INITIAL_STATE,
+  start = 0,
+  end = events.length
+): BattleState {
+  const part = start === 0 && end === events.length ? events : events.slice(start, end);
   try {
-    return fold(events);
+    return fold(part, initial);
   } catch (e) {
-    let state = INITIAL_STATE;
-    for (const event of events) {
+    let state = initial;
+    for (const event of part) {
       try {
         state = applyEvent(state, event);
       } catch (inner) {

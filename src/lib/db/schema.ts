@@ -7,6 +7,7 @@ import type {
   ShipRecord,
   SnapshotRecord
 } from './records';
+import type { CheckpointRecord } from './checkpoints';
 import type { BattleEvent } from '../battle/events';
 
 /** The IndexedDB schema; its version and the rule for changing it are in identity.ts. */
@@ -25,8 +26,16 @@ export const STORES_V1 = {
   snapshots: 'id, takenAt'
 } as const;
 
-export type TableName = keyof typeof STORES_V1;
-export const TABLE_NAMES = Object.keys(STORES_V1) as TableName[];
+/**
+ * Version 2 (issue 18) adds only a table: checkpoints of a battle's folded state, so opening a long
+ * battle folds only the log's tail (checkpoints.ts). Dexie keeps every version-1 table as it is.
+ */
+export const STORES_V2 = {
+  checkpoints: '[battleId+seq]'
+} as const;
+
+export type TableName = keyof typeof STORES_V1 | keyof typeof STORES_V2;
+export const TABLE_NAMES = [...Object.keys(STORES_V1), ...Object.keys(STORES_V2)] as TableName[];
 
 export interface Tables {
   battles: Table<BattleRecord, string>;
@@ -36,6 +45,7 @@ export interface Tables {
   settings: Table<SettingRecord, string>;
   meta: Table<MetaRecord, string>;
   snapshots: Table<SnapshotRecord, string>;
+  checkpoints: Table<CheckpointRecord, [string, number]>;
 }
 
 export interface IdbDeps {
@@ -51,9 +61,11 @@ export class QuarterdeckDexie extends Dexie {
   declare settings: Tables['settings'];
   declare meta: Tables['meta'];
   declare snapshots: Tables['snapshots'];
+  declare checkpoints: Tables['checkpoints'];
 
   constructor(name: string, deps: IdbDeps) {
     super(name, { indexedDB: deps.indexedDB, IDBKeyRange: deps.IDBKeyRange, autoOpen: false });
     this.version(1).stores(STORES_V1);
+    this.version(2).stores(STORES_V2);
   }
 }

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { Dexie } from 'dexie';
 import v1 from './fixtures/v1.json';
+import v2 from './fixtures/v2.json';
 import { DB_NAME } from './db';
-import { SCHEMA_VERSION, STORES_V1 } from './schema';
+import { SCHEMA_VERSION, STORES_V1, STORES_V2 } from './schema';
+import { fold } from '../battle/fold';
 import { listBattles } from './repo-battles';
 import { loadBattle } from './repo-events';
 import { listBattleRoster, listLibrary, listShipClasses } from './repo-ships';
@@ -15,7 +17,7 @@ import { fakeEnv, openTestDb } from './test-helpers';
  * by that version and never edited). Each is loaded into IndexedDB with that version's own store
  * definitions, then opened with the current code: nothing may be lost or fail to parse.
  */
-const FIXTURES = [v1];
+const FIXTURES = [v1, v2];
 
 describe('schema upgrades', () => {
   it('has a fixture for every schema version up to the current one', () => {
@@ -28,6 +30,10 @@ describe('schema upgrades', () => {
     expect(STORES_V1).toEqual(v1.stores);
   });
 
+  it('never edits the released version 2 store definitions (it only added a table)', () => {
+    expect({ ...STORES_V1, ...STORES_V2 }).toEqual(v2.stores);
+  });
+
   for (const fixture of FIXTURES) {
     it(`opens version ${fixture.schemaVersion} data with the current code, losing nothing`, async () => {
       const env = fakeEnv();
@@ -36,7 +42,7 @@ describe('schema upgrades', () => {
       await old.open();
       await old.transaction('rw', old.tables, async () => {
         for (const [name, rows] of Object.entries(fixture.tables))
-          await old.table(name).bulkAdd(rows);
+          await old.table(name).bulkAdd(rows as unknown[]);
       });
       old.close();
 
@@ -50,6 +56,8 @@ describe('schema upgrades', () => {
       for (const b of battles) {
         const loaded = await loadBattle(db, b.id);
         expect(loaded.events).toHaveLength(b.lastSeq);
+        // From a stored checkpoint or not, the state is the log's.
+        expect(loaded.state).toEqual(fold(loaded.events));
         await listBattleRoster(db, b.id);
       }
       const main = await loadBattle(db, fixture.tables.battles[0].id);

@@ -11,7 +11,8 @@ import { displayOf, turnStatusOf, type BattleDisplay } from '$lib/battle/display
 import {
   appendBuilt,
   appendEvent,
-  loadBattle,
+  loadEventRange,
+  openBattle,
   redoLast,
   undoLast,
   watchBattleLog,
@@ -47,9 +48,15 @@ export class BattleSession {
   /** The last move this screen made and its event: the result stays where it was made until the next. */
   lastPerformed = $state.raw<{ moveId: string; event: BattleEvent } | null>(null);
 
+  /**
+   * False while the log's older events are still being read after the open (openBattle reads only
+   * the newest; `events` is then the log's tail). Undo and redo wait for the whole log.
+   */
+  isLogComplete = $state(true);
+
   readonly history = $derived(history(this.events));
-  readonly canUndo = $derived(this.history.done.length > 0);
-  readonly canRedo = $derived(this.history.undone.length > 0);
+  readonly canUndo = $derived(this.isLogComplete && this.history.done.length > 0);
+  readonly canRedo = $derived(this.isLogComplete && this.history.undone.length > 0);
   /** Newest first, as the log panel shows it. */
   readonly lines = $derived(
     this.events
@@ -65,6 +72,9 @@ export class BattleSession {
   );
 
   #watch: LogWatch | null = null;
+  /** Events 1…#before are not in `events` yet (see isLogComplete). */
+  #before = 0;
+  #isClosed = false;
 
   constructor(
     private readonly db: Db,
@@ -72,19 +82,26 @@ export class BattleSession {
   ) {}
 
   get lastSeq(): number {
-    return this.events.length;
+    return this.#before + this.events.length;
   }
 
+  /**
+   * Shows the battle from its newest events and a checkpoint of the state (the open does not read
+   * the whole log: issue 18), then reads the older events in chunks, one task each, and puts them
+   * in front of the log.
+   */
   async open(): Promise<void> {
     try {
-      const loaded = await loadBattle(this.db, this.battleId);
+      const loaded = await openBattle(this.db, this.battleId);
       this.battle = loaded.battle;
       this.events = loaded.events;
       this.state = loaded.state;
+      this.#before = loaded.before;
+      this.isLogComplete = loaded.before === 0;
       this.#watch = watchBattleLog(
         this.db,
         this.battleId,
-        loaded.events.length,
+        this.lastSeq,
         (events) => this.#receive(events),
         (e) => {
           this.error = e;
@@ -95,9 +112,33 @@ export class BattleSession {
     } finally {
       this.isLoading = false;
     }
+    if (!this.isLogComplete) void this.#readOlder();
+  }
+
+  async #readOlder(): Promise<void> {
+    const CHUNK = 500;
+    const chunks: BattleEvent[][] = [];
+    try {
+      for (let to = this.#before; to > 0; to -= CHUNK) {
+        // One chunk per task: the screen stays responsive while a long log is read.
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        if (this.#isClosed) return;
+        chunks.unshift(
+          await loadEventRange(this.db, this.battleId, Math.max(1, to - CHUNK + 1), to)
+        );
+      }
+    } catch (e) {
+      this.error = e;
+      return;
+    }
+    if (this.#isClosed) return;
+    this.events = [...chunks.flat(), ...this.events];
+    this.#before = 0;
+    this.isLogComplete = true;
   }
 
   close(): void {
+    this.#isClosed = true;
     this.#watch?.stop();
     this.#watch = null;
   }

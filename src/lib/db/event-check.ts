@@ -1,0 +1,114 @@
+import { battleEventSchema, findJsonProblem, type BattleEvent } from '../battle/events';
+import { MAX_SIDES } from '../rules/core/dice';
+import { parseRecord } from './parse';
+
+/**
+ * Parse-on-read of a battle log without zod's cost per event (issue 18: zod was most of the time a
+ * 10,000-event battle took to open). `isPlainEvent` is a hand-written check of the same strict
+ * shape as battleEventSchema, written to accept only a subset of what the schema accepts: anything
+ * unusual (an unknown key, an optional key present as undefined, an unsafe integer…) is refused here
+ * and handed to zod, which stays the authority — it accepts it or names the problem. A property test
+ * (event-check.test.ts) holds the subset promise: whatever passes here passes the schema and parses
+ * to an equal value. A new field in the schema only makes this path fall back to zod, never wrong.
+ */
+
+const EVENT_KEYS = new Set(['id', 'battleId', 'seq', 'deviceId', 'at', 'kind', 'summary', 'ops']);
+const KIND = /^[a-z][a-z0-9-]*(\.[a-z][a-zA-Z0-9-]*)*$/;
+const SOURCES = new Set(['app', 'entered', 'scripted']);
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  const proto: unknown = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null;
+}
+
+const isId = (v: unknown): boolean => typeof v === 'string' && v.length >= 1 && v.length <= 64;
+const isJson = (v: unknown): boolean => v !== undefined && findJsonProblem(v) === null;
+/** Only keys from `allowed`, none of them holding undefined (zod's optional reads those its own way). */
+function hasOnlyKeys(v: Record<string, unknown>, required: number, allowed: Set<string>): boolean {
+  let count = 0;
+  for (const key in v) {
+    if (!Object.prototype.hasOwnProperty.call(v, key)) return false;
+    if (!allowed.has(key) || v[key] === undefined) return false;
+    count++;
+  }
+  return count >= required;
+}
+
+function isPath(v: unknown): boolean {
+  if (!Array.isArray(v)) return false;
+  for (const k of v) {
+    if (typeof k === 'string') continue;
+    if (!Number.isSafeInteger(k) || (k as number) < 0) return false;
+  }
+  return true;
+}
+
+const SET_KEYS = new Set(['op', 'path', 'value', 'prev']);
+const DEL_KEYS = new Set(['op', 'path', 'prev']);
+
+function isOp(v: unknown): boolean {
+  if (!isRecord(v) || !isPath(v.path)) return false;
+  if (v.op === 'set') {
+    return (
+      hasOnlyKeys(v, 3, SET_KEYS) &&
+      'value' in v &&
+      isJson(v.value) &&
+      (!('prev' in v) || isJson(v.prev))
+    );
+  }
+  if (v.op === 'del') return hasOnlyKeys(v, 3, DEL_KEYS) && 'prev' in v && isJson(v.prev);
+  return false;
+}
+
+const DIE_KEYS = new Set(['sides', 'face', 'label', 'source']);
+function isDie(v: unknown): boolean {
+  if (!isRecord(v) || !hasOnlyKeys(v, 2, DIE_KEYS)) return false;
+  const { sides, face, label, source } = v;
+  if (!Number.isSafeInteger(sides) || (sides as number) < 1 || (sides as number) > MAX_SIDES)
+    return false;
+  if (!Number.isSafeInteger(face) || (face as number) < 1 || (face as number) > (sides as number))
+    return false;
+  if ('label' in v && (typeof label !== 'string' || label.length > 200)) return false;
+  if ('source' in v && !SOURCES.has(source as string)) return false;
+  return 'sides' in v && 'face' in v;
+}
+
+const DICE_KEYS = new Set(['source', 'dice']);
+const ROLL_KEYS = new Set(['procedure', 'inputs', 'dice', 'odds', 'outcome']);
+function isRoll(v: unknown): boolean {
+  if (!isRecord(v) || !hasOnlyKeys(v, 4, ROLL_KEYS)) return false;
+  const { procedure, dice } = v;
+  if (typeof procedure !== 'string' || procedure.length < 1 || procedure.length > 200) return false;
+  if (!('inputs' in v) || !isJson(v.inputs) || !('outcome' in v) || !isJson(v.outcome))
+    return false;
+  if ('odds' in v && !isJson(v.odds)) return false;
+  if (!isRecord(dice) || !hasOnlyKeys(dice, 2, DICE_KEYS)) return false;
+  if (!SOURCES.has(dice.source as string) || !Array.isArray(dice.dice)) return false;
+  for (const d of dice.dice) if (!isDie(d)) return false;
+  return true;
+}
+
+const ALL_EVENT_KEYS = new Set([...EVENT_KEYS, 'roll', 'target']);
+
+/** True only when `v` is certainly a valid stored event (see above); false means "ask zod". */
+export function isPlainEvent(v: unknown): v is BattleEvent {
+  if (!isRecord(v) || !hasOnlyKeys(v, EVENT_KEYS.size, ALL_EVENT_KEYS)) return false;
+  for (const key of EVENT_KEYS) if (!(key in v)) return false;
+  const { id, battleId, seq, deviceId, at, kind, summary, ops } = v;
+  if (!isId(id) || !isId(battleId) || !isId(deviceId)) return false;
+  if (!Number.isSafeInteger(seq) || (seq as number) < 1) return false;
+  if (typeof at !== 'number' || !Number.isFinite(at) || at < 0) return false;
+  if (typeof kind !== 'string' || kind.length > 100 || !KIND.test(kind)) return false;
+  if (typeof summary !== 'string' || summary.length > 2000) return false;
+  if (!Array.isArray(ops)) return false;
+  for (const op of ops) if (!isOp(op)) return false;
+  if ('roll' in v && !isRoll(v.roll)) return false;
+  if ('target' in v && !isId(v.target)) return false;
+  return true;
+}
+
+/** Parse-on-read of one stored event: the fast check, else zod (the value or CorruptRecordError). */
+export function parseEvent(raw: unknown): BattleEvent {
+  return isPlainEvent(raw) ? raw : parseRecord(battleEventSchema, 'event', raw);
+}
