@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { toNumber, type Rational } from './core/rational';
 import type { Result } from './core/result';
-import { DEFAULT_OPTIONS } from './master-and-commander/options';
+import { DEFAULT_OPTIONS as DEFAULT_MC_OPTIONS } from './master-and-commander/options';
 import { DEFAULT_OPTIONS } from './privateers/options';
 import { mcChecked, pvChecked, wwChecked, PV_MAX_PARTY } from './checked';
 
@@ -15,8 +15,8 @@ const anyNumber = fc.oneof(
   fc.constantFrom(Number.NaN, Infinity, -Infinity, -1, 7, 1.5, -0),
   fc.integer({ min: 0, max: 3 })
 );
-const MC_RULES = { variant: 'advanced', opts: DEFAULT_OPTIONS } as const;
-const ENGAGE = { ...DEFAULT_OPTIONS, variant: 'advanced' } as const;
+const MC_RULES = { variant: 'advanced', opts: DEFAULT_MC_OPTIONS } as const;
+const ENGAGE = { ...DEFAULT_MC_OPTIONS, variant: 'advanced' } as const;
 
 function isProbability(p: Rational | number): boolean {
   const x = typeof p === 'number' ? p : toNumber(p);
@@ -34,7 +34,7 @@ describe('Master and Commander inputs', () => {
       attackerDisks: a,
       defenderDisks: 2,
       isMutualBroadside: true,
-      opts: DEFAULT_OPTIONS
+      opts: DEFAULT_MC_OPTIONS
     });
     expect(mcChecked.fullEngagementOdds(input(-1)).ok).toBe(false);
     expect(mcChecked.fullEngagementOdds(input(7)).ok).toBe(false);
@@ -53,8 +53,8 @@ describe('Master and Commander inputs', () => {
           settled(mcChecked.engagementOdds(a, b, ENGAGE), sums) &&
           settled(mcChecked.duelWinChance(a, b, MC_RULES), isProbability) &&
           settled(mcChecked.boardingChance(a), isProbability) &&
-          settled(mcChecked.raidChance(a, DEFAULT_OPTIONS), isProbability) &&
-          settled(mcChecked.homeportCounterChance(b, DEFAULT_OPTIONS), isProbability) &&
+          settled(mcChecked.raidChance(a, DEFAULT_MC_OPTIONS), isProbability) &&
+          settled(mcChecked.homeportCounterChance(b, DEFAULT_MC_OPTIONS), isProbability) &&
           settled(mcChecked.ramSinkChance(a), isProbability) &&
           settled(mcChecked.firstPlayerDecidedChance(b), isProbability)
         );
