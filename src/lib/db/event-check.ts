@@ -1,4 +1,4 @@
-import { battleEventSchema, findJsonProblem, type BattleEvent } from '../battle/events';
+import { MAX_TIME_MS, battleEventSchema, findJsonProblem, type BattleEvent } from '../battle/events';
 import { MAX_SIDES } from '../rules/core/dice';
 import { parseRecord } from './parse';
 
@@ -98,7 +98,7 @@ export function isPlainEvent(v: unknown): v is BattleEvent {
   const { id, battleId, seq, deviceId, at, kind, summary, ops } = v;
   if (!isId(id) || !isId(battleId) || !isId(deviceId)) return false;
   if (!Number.isSafeInteger(seq) || (seq as number) < 1) return false;
-  if (typeof at !== 'number' || !Number.isFinite(at) || at < 0) return false;
+  if (typeof at !== 'number' || !Number.isFinite(at) || at < 0 || at > MAX_TIME_MS) return false;
   if (typeof kind !== 'string' || kind.length > 100 || !KIND.test(kind)) return false;
   if (typeof summary !== 'string' || summary.length > 2000) return false;
   if (!Array.isArray(ops)) return false;
