@@ -106,16 +106,24 @@ test('a two-ship engagement: broadside with a critical, morale, and undo reverts
   await tapFaces(pads.first(), [1, 5, 10]);
   await pads.first().getByRole('button', { name: 'Use 1, 5, 10' }).click();
   await expect(fire.getByTestId('pv-fire-hits')).toContainText('3 of 3 hit: 6 Ball Low');
-  await tapFaces(pads.nth(1), [1, 1, 3, 4, 5, 6]);
-  await pads.nth(1).getByRole('button', { name: 'Use 1, 1, 3, 4, 5, 6' }).click();
+  await tapFaces(pads.first(), [1, 1, 3, 4, 5, 6]);
+  await pads.first().getByRole('button', { name: 'Use 1, 1, 3, 4, 5, 6' }).click();
   await expect(fire.getByTestId('pv-fire-extra')).toContainText('Critical Hits table');
-  await tapFaces(pads.nth(2), [6]);
-  await pads.nth(2).getByRole('button', { name: 'Use 6' }).click();
+  await tapFaces(pads.first(), [6]);
+  await pads.first().getByRole('button', { name: 'Use 6' }).click();
 
   const summary =
     'Surprise fires 3 guns at Hermione: 3 hits, 7 hull, 1 crew, 1 gun, critical: Fire';
   await expect(fire.getByTestId('pv-fire-outcome')).toHaveText(summary);
-  const logged = page.getByTestId('battle-log').locator('li[data-kind="pv.cannonFire"]');
+  // Each roll of the fire is its own event: hits, damage dice, the critical.
+  const log = page.getByTestId('battle-log');
+  await expect(log.locator('li[data-kind="pv.cannon-fire"]')).toContainText(
+    'Surprise fires 3 guns at Hermione: 3 hits; damage to roll'
+  );
+  await expect(log.locator('li[data-kind="pv.damage-toss"]')).toContainText(
+    "Surprise's fire at Hermione: damage dice 1, 1, 3, 4, 5, 6; a critical"
+  );
+  const logged = log.locator('li[data-kind="pv.damage-extra"]');
   await expect(logged).toContainText(summary);
 
   // Effects on the roster: hull, crew, a larboard gun destroyed, fire; the firer's guns unloaded.
@@ -141,11 +149,11 @@ test('a two-ship engagement: broadside with a critical, morale, and undo reverts
   await expect(page.getByTestId('pv-morale-check')).toHaveCount(0);
   await expect(page.getByTestId('pv-end-of-turn')).toContainText('Next turn ends turn 1');
 
-  // Undo back to the broadside: morale, two phase steps, then the broadside itself.
+  // Undo back to the broadside: morale, two phase steps, then the fire's three rolls.
   const undo = page.getByRole('toolbar', { name: 'Undo and redo' }).getByRole('button', {
     name: 'Undo'
   });
-  for (let i = 0; i < 4; i++) {
+  for (let i = 0; i < 6; i++) {
     // Keyboard activation: with the long Phase 4 page, Playwright's scroll-then-tap on the sticky
     // undo bar lands on the content scrolling under it (a referee's tap on the bar is unaffected).
     await undo.press('Enter');

@@ -53,8 +53,24 @@ test('grapple, a boarding round, pumps and a fire in Phase 6, and undo reverts t
   await page.getByRole('link', { name: /Boarding off Finisterre/ }).click();
   await expect(rosterShip(page, 'Hermione')).toContainText('on fire');
 
-  // Phase 5: Grappling & Boarding.
+  // Phase 2: the crews for this turn's tasks (Phases 5 and 6 use these assignments, C.4.3).
   await nextPhase(page, /2\/6/);
+  const crew = page.getByTestId('pv-crew');
+  await crew
+    .getByRole('combobox', { name: 'Ship', exact: true })
+    .selectOption({ label: 'Surprise' });
+  await setStepper(crew, 'Grapplers', 2);
+  await crew.getByRole('button', { name: 'Save crew assignments' }).click();
+  await expect(logged(page, 'pv.crew')).toHaveCount(1);
+  await crew
+    .getByRole('combobox', { name: 'Ship', exact: true })
+    .selectOption({ label: 'Hermione' });
+  await setStepper(crew, 'Pumps', 2);
+  await setStepper(crew, 'Fire fighting', 3);
+  await crew.getByRole('button', { name: 'Save crew assignments' }).click();
+  await expect(logged(page, 'pv.crew')).toHaveCount(2);
+
+  // Phase 5: Grappling & Boarding.
   await nextPhase(page, /3\/6/);
   await nextPhase(page, /4\/6/);
   await nextPhase(page, /5\/6 · Grappling & Boarding/);
@@ -66,8 +82,16 @@ test('grapple, a boarding round, pumps and a fire in Phase 6, and undo reverts t
   const grapple = page.getByTestId('pv-grapple');
   await grapple.getByLabel('Grappling ship').selectOption({ label: 'Surprise' });
   await grapple.getByLabel('Grappled ship').selectOption({ label: 'Hermione' });
-  await grapple.getByRole('checkbox', { name: /Hull to hull or collided/ }).check();
-  await setStepper(grapple, 'Grapplers', 2);
+  await expect(grapple.getByTestId('pv-grapple-crew')).toContainText(
+    'Assigned in Phase 2: 2 grapplers, 0 cutters'
+  );
+  // Not hull to hull yet: no dice are offered ("any time an enemy ship is hull to hull").
+  await expect(grapple.getByTestId('dice-pad')).toHaveCount(0);
+  // Keyboard, as with the undo bar: Playwright's scroll-then-tap lands under the sticky top bar.
+  const hullToHull = grapple.getByRole('checkbox', { name: /Hull to hull or collided/ });
+  await hullToHull.focus();
+  await page.keyboard.press('Space');
+  await expect(hullToHull).toBeChecked();
   // Each grappler holds on 8+ (5/12): at least one of two, 1 − (7/12)² = 95/144.
   await expect(grapple.getByTestId('odds-headline')).toHaveAttribute('data-fraction', '95/144');
   await enterFaces(grapple.getByTestId('dice-pad'), [9, 3]);
@@ -105,13 +129,13 @@ test('grapple, a boarding round, pumps and a fire in Phase 6, and undo reverts t
   // Phase 6: pumps (the need arose this turn: no damage yet), then the fire's first attempt.
   await nextPhase(page, /6\/6 · Morale & Sinkings/);
   const pumps = page.getByTestId('pv-task-pumps');
-  await setStepper(pumps, 'Crew on the pumps', 2);
+  await expect(pumps.getByTestId('pv-task-pumps-crew')).toContainText('Crew on the pumps: 2');
   await pumps.getByRole('button', { name: 'Record the pumping' }).click();
   await expect(logged(page, 'pv.pumping')).toContainText('Hermione pumps (water line damage)');
   await expect(page.getByTestId('pv-task-pumps')).toHaveCount(0);
 
   const fire = page.getByTestId('pv-task-fire');
-  await setStepper(fire, 'Fire fighters', 3);
+  await expect(fire.getByTestId('pv-task-fire-crew')).toContainText('Fire fighters: 3');
   // Attempt 1: d12 + 3 ≥ 8 → faces 5–12, 8/12 = 2/3.
   await expect(fire.getByTestId('odds-headline')).toHaveAttribute('data-fraction', '2/3');
   await enterFaces(fire.getByTestId('dice-pad'), [2]);

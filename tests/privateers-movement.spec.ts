@@ -258,7 +258,7 @@ test('hidden orders: entered privately, shown only as given, revealed all at onc
   await orders.getByRole('button', { name: 'Reveal orders' }).click();
   const revealed = logLine(
     page,
-    'pv.ordersReveal',
+    'pv.reveal-orders',
     'Orders revealed: Surprise Fighting Sail, Larboard/Port; Hermione No Sail, Straight'
   );
   await expect(revealed).toHaveCount(1);

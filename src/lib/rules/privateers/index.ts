@@ -3,7 +3,9 @@ import type { RuleSystem } from '../system';
 import { OPTIONS } from './options';
 import { speedCap } from './resolve-movement';
 import { commanderRole } from './resolve-morale';
+import { LEGACY_IDS, MOVES } from './moves';
 import { readOptions } from './options';
+import { turnStatus } from './turn';
 import { applyEndOfTurn, PHASES } from './resolve-turn';
 import { defaultSheet, defaultSystemState, sheetSchema, type Sheet } from './sheet';
 import { SAIL_SETTINGS } from './tables';
@@ -15,6 +17,10 @@ import { tracks } from './tracks';
 export { sheetSchema, defaultSheet };
 export type { Sheet };
 export { PHASES, proceduresForPhase, checkCrewAssignments, PROCEDURES } from './resolve-turn';
+export { DEFAULT_OPTIONS, OPTIONS, readOptions } from './options';
+export type { PvOptions } from './options';
+export { turnStatus } from './turn';
+export { MOVES, LEGACY_IDS } from './moves';
 
 function summarize(s: Sheet) {
   const status: string[] = [];
@@ -60,5 +66,9 @@ export const privateers: RuleSystem<Sheet> = {
   initialSystemState: () => defaultSystemState(),
   // End of Phase 6 (C.4.18) as the next turn begins: the turn's morale triggers cleared,
   // Helm/Tiller "next turn" passes, pumps noted, a sinking ship sinks.
-  onTurnStart: (s, ctx) => applyEndOfTurn(s, ctx.endedTurn, readOptions(ctx.options))
+  onTurnStart: (s, ctx) => applyEndOfTurn(s, ctx.endedTurn, readOptions(ctx.options)),
+  readOptions,
+  turnStatus,
+  moves: MOVES,
+  legacyIds: LEGACY_IDS
 };

@@ -342,7 +342,9 @@ export const OPTIONS: readonly OptionSpec[] = SPECS.map((s) => ({
 }));
 
 /** Read a battle's stored options, falling back to the default for a missing or foreign value. */
-export function readOptions(stored: BattleOptions | undefined): PvOptions {
+/** The battle's stored readings as PvOptions, every missing or unknown value the default (the
+ *  variant does not change Privateers' readings). */
+export function readOptions(stored: BattleOptions | undefined, _variant?: string): PvOptions {
   const out: Record<string, OptionValue> = { ...DEFAULT_OPTIONS };
   if (stored) {
     for (const spec of OPTIONS) {

@@ -387,6 +387,31 @@ export const shipOrderSchema = z.strictObject({
 });
 export type ShipOrder = z.infer<typeof shipOrderSchema>;
 
+const damageColumn = z.enum(['shotAndGrape', 'swivelGrape', 'ballLow', 'ballHigh']);
+
+/** A cannon fire under way (C.4.7–C.4.8): the hits are rolled and the guns fired; the damage dice,
+ *  then the Critical Hits d12 and Officer Hits d6s, are still to roll. Battle state, so it survives
+ *  a reload and undo steps back through each roll. */
+export const fireInProgressSchema = z.strictObject({
+  turn: z.int(),
+  firerId: z.string(),
+  targetId: z.string(),
+  gunIds: z.array(z.string()),
+  aim: z.enum(['low', 'high']),
+  rake: z.enum(['none', 'bow', 'stern']),
+  facingSide: z.enum(['starboard', 'larboard']),
+  hits: count(),
+  counts: z.strictObject({
+    shotAndGrape: count(),
+    swivelGrape: count(),
+    ballLow: count(),
+    ballHigh: count()
+  }),
+  /** The damage dice once rolled, while the critical / officer dice are still to come. */
+  damage: z.nullable(z.array(z.strictObject({ column: damageColumn, face: z.int() })))
+});
+export type FireInProgress = z.infer<typeof fireInProgressSchema>;
+
 /** System-global state: the wind (the referee sets it; the text has no wind-change rule, C.6), the
  *  initiative order and the boarding actions under way. */
 export const systemStateSchema = z.strictObject({
@@ -399,6 +424,13 @@ export const systemStateSchema = z.strictObject({
   /** Ships that made their Phase 4 move (sailing, tack roll, drift, anchoring) this turn: one move
    *  each, and boats only on a turn the ship does not move (C.4.6.8). */
   moved: z.optional(z.strictObject({ turn: z.int(), ids: z.array(z.string()) })),
+  /** What each ship (or battery, "shipId#n") did this turn: one reload roll per vessel (C.4.5), one
+   *  attempt per Phase 6 task, the morale checks taken. Absent in battles from before it. */
+  done: z.optional(
+    z.strictObject({ turn: z.int(), tasks: z.record(z.string(), z.array(z.string())) })
+  ),
+  /** A cannon fire whose damage is still to roll; absent or null when none is under way. */
+  fire: z.optional(z.nullable(fireInProgressSchema)),
   boardings: z.array(boardingSchema)
 });
 export type SystemState = z.infer<typeof systemStateSchema>;

@@ -5,11 +5,10 @@ import { broadsideOdds } from '$lib/rules/privateers/odds';
 import { DEFAULT_OPTIONS } from '$lib/rules/privateers/options';
 import type { FiringGun } from '$lib/rules/privateers/resolve-gunnery';
 import type { BattleSession } from '$lib/state/battle.svelte';
-import GunneryCalculator from './GunneryCalculator.svelte';
+import PvGunneryCalculator from './PvGunneryCalculator.svelte';
 import PvBroadside from './PvBroadside.svelte';
 import PvGunneryOdds from './PvGunneryOdds.svelte';
-import { fortificationShip } from './pv-battle-gunnery';
-import { shipFromClass } from './pv-battle';
+import { fortificationShip, shipFromClass } from '$lib/rules/privateers/moves';
 
 // Issue 5: "Before a broadside the referee sees: the chance each gun hits, the distribution of the
 // number of hits, the distribution of hull (or rigging) points, the chance of a critical, and the
@@ -85,7 +84,7 @@ describe('PvGunneryOdds', () => {
 
 describe('the calculator and the battle broadside show the same odds', () => {
   it('the Cannon fire calculator', () => {
-    const { body } = render(GunneryCalculator, { props: { options: DEFAULT_OPTIONS } });
+    const { body } = render(PvGunneryCalculator, { props: { options: DEFAULT_OPTIONS } });
     for (const item of ITEMS) expect(body).toContain(item);
     expect(body).toContain('data-testid="pv-gunnery-expected"');
   });

@@ -4,8 +4,8 @@ import type { BattleShip, BattleState } from '$lib/battle/events';
 import { DEFAULT_OPTIONS } from '$lib/rules/privateers/options';
 import { defaultSheet, type Sheet } from '$lib/rules/privateers/sheet';
 import type { BattleSession } from '$lib/state/battle.svelte';
-import ClassEditor from './ClassEditor.svelte';
-import MoraleCalculator from './MoraleCalculator.svelte';
+import PvClassEditor from './PvClassEditor.svelte';
+import PvMoraleCalculator from './PvMoraleCalculator.svelte';
 import PvGrapple from './PvGrapple.svelte';
 import PvMarksmen from './PvMarksmen.svelte';
 import PvSelect from './PvSelect.svelte';
@@ -28,7 +28,7 @@ describe('PvSelect', () => {
   });
 
   it('the morale calculator names both rating selects as before', () => {
-    const { body } = render(MoraleCalculator, {});
+    const { body } = render(PvMoraleCalculator, {});
     expect(body).toContain('<span>Commander (Captain, or whoever commands)</span>');
     expect(body).toContain('Old Salt (2)');
     expect(body).toContain('<span>Crew</span>');
@@ -72,7 +72,7 @@ describe('the chart fields and sailing rates on the ship log and the class edito
       boats: 0,
       guns: []
     };
-    const { body } = render(ClassEditor, { props: { classes: [cls], onchange: () => {} } });
+    const { body } = render(PvClassEditor, { props: { classes: [cls], onchange: () => {} } });
     for (const label of STEPPERS) expect(body).toContain(`>${label}</label>`);
     for (const label of CHART) expect(body).toContain(`>${label}</label>`);
     expect(body).not.toContain('rate-label');
@@ -164,15 +164,15 @@ describe('the roster ship selects', () => {
     return [...(m?.[1] ?? '').matchAll(/<option[^>]*>([^<]*)<\/option>/g)].map((x) => x[1]);
   };
 
-  it('marksmen: only ships still fighting with marksmen fire; any other log is a target', () => {
-    const { body } = render(PvMarksmen, { props: { session, options: DEFAULT_OPTIONS, ships } });
+  it('marksmen: only ships still fighting fire, and only at ships still fighting (a struck ship is no target)', () => {
+    const { body } = render(PvMarksmen, { props: { session, ships } });
     expect(optionsOf(body, 'Marksmen of')).toEqual(['Surprise']);
-    expect(optionsOf(body, "Marksmen's target")).toEqual(['Hermione', 'Lively']);
+    expect(optionsOf(body, "Marksmen's target")).toEqual(['Hermione']);
   });
 
-  it('grappling: ships still fighting grapple; any other log may be grappled', () => {
+  it('grappling: ships still fighting grapple ships still fighting (a struck ship gets no prompt)', () => {
     const { body } = render(PvGrapple, { props: { session, ships } });
     expect(optionsOf(body, 'Grappling ship')).toEqual(['Surprise', 'Hermione']);
-    expect(optionsOf(body, 'Grappled ship')).toEqual(['Hermione', 'Lively']);
+    expect(optionsOf(body, 'Grappled ship')).toEqual(['Hermione']);
   });
 });

@@ -8,8 +8,7 @@ import {
   hitThreshold,
   rangeBand,
   type ColumnCounts,
-  type FiringGun,
-  type TossDie
+  type FiringGun
 } from '$lib/rules/privateers/resolve-gunnery';
 import type { PvOptions } from '$lib/rules/privateers/options';
 import type { Gun, Sheet, ShipClass } from '$lib/rules/privateers/sheet';
@@ -26,8 +25,14 @@ import {
   type Rating,
   type SailLevel
 } from '$lib/rules/privateers/tables';
-import type { FireSetup as BroadsideSetup } from './pv-battle-gunnery';
-import { sheetOf } from './pv-battle';
+import {
+  sheetOf,
+  tossFromFaces,
+  totalDice,
+  type FireSetup as BroadsideSetup
+} from '$lib/rules/privateers/moves';
+
+export { tossFromFaces, totalDice };
 
 // Pure helpers for the Privateers calculators (kept out of the .svelte files so they are tested).
 
@@ -213,19 +218,6 @@ export function tossDiceSpecs(counts: ColumnCounts): DiceSpec[] {
     sides: 6,
     label: DAMAGE_COLUMN_LABELS[c]
   }));
-}
-
-/** The faces of a toss in DicePad order back to dice with their columns. */
-export function tossFromFaces(counts: ColumnCounts, faces: readonly number[]): TossDie[] {
-  const out: TossDie[] = [];
-  let i = 0;
-  for (const c of COLUMN_ORDER)
-    for (let k = 0; k < counts[c]; k++) out.push({ column: c, face: faces[i++] });
-  return out;
-}
-
-export function totalDice(counts: ColumnCounts): number {
-  return COLUMN_ORDER.reduce((a, c) => a + counts[c], 0);
 }
 
 export function describeCounts(counts: ColumnCounts): string {

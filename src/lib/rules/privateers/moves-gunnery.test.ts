@@ -1,26 +1,172 @@
 import { describe, expect, it } from 'vitest';
-import type { BattleState, Json } from '$lib/battle/events';
-import { createAction } from '$lib/battle/actions';
-import { invertOps } from '$lib/battle/diff';
-import { applyOps } from '$lib/battle/fold';
-import { formatFraction } from '$lib/rules/core/rational';
-import { broadsideOdds } from '$lib/rules/privateers/odds';
-import { DEFAULT_OPTIONS, type PvOptions } from '$lib/rules/privateers/options';
-import type { ShipClass } from '$lib/rules/privateers/sheet';
-import { shipFromClass, sheetOf } from './pv-battle';
+import type { BattleState, Json } from '../../battle/events';
+import { invertOps } from '../../battle/diff';
+import { applyOps } from '../../battle/fold';
+import { formatFraction } from '../core/rational';
+import { privateers } from '.';
 import {
   batteriesToReload,
   broadsideHits,
+  cannonFire,
+  classesFromRecords,
   fortificationShip,
+  moraleCheck,
+  oddsRecord,
   planBroadside,
-  resolveBatteryReloadAction,
-  resolveBroadside,
+  reload,
+  setWind,
+  sheetOf,
+  shipFromClass,
   sidesReady,
+  systemOf,
   takesInitiative,
   type FireSetup,
   type FortInput
-} from './pv-battle-gunnery';
-import { tossFromFaces } from './pv-ui';
+} from './moves';
+import { fireThrough, must, play, roll } from './moves.fixture';
+import { broadsideOdds } from './odds';
+import { DEFAULT_OPTIONS, type PvOptions } from './options';
+import type { ShipClass } from './sheet';
+
+// EXAMPLE class values (user data; the text has no ship charts).
+const FRIGATE: ShipClass = {
+  id: 'frigate',
+  className: 'Example frigate',
+  rig: 'squareRigged',
+  masts: 3,
+  bowsprit: true,
+  sailingRates: { beating: [1, 2, 3], broadReaching: [2, 3, 4], running: [2, 3, 4] },
+  hullPoints: 40,
+  riggingPoints: 30,
+  crew: 60,
+  marines: 10,
+  boats: 2,
+  guns: [
+    { cls: 'medium', extraHeavyDice: 0, side: 'starboard', arcDeg: 45, count: 3 },
+    { cls: 'medium', extraHeavyDice: 0, side: 'larboard', arcDeg: 45, count: 3 }
+  ]
+};
+
+function frigates(): BattleState {
+  const a = shipFromClass(FRIGATE, { id: 'a', name: 'Surprise', side: 'GB', player: '', order: 0 });
+  const b = shipFromClass(FRIGATE, { id: 'b', name: 'Hermione', side: 'ES', player: '', order: 1 });
+  return { turn: 1, phase: 3, ships: { a, b }, system: null };
+}
+
+const FRIGATE_FIRES: FireSetup = {
+  firerId: 'a',
+  targetId: 'b',
+  gunIds: ['starboard-medium-1', 'starboard-medium-2', 'starboard-medium-3'],
+  range: 10,
+  aim: 'low',
+  rake: 'none',
+  facingSide: 'larboard',
+  gunnerSightsId: null,
+  isLandBased: false
+};
+
+const fire = (state: BattleState, hitFaces: number[], damage: number[], critical?: number) =>
+  fireThrough(state, FRIGATE_FIRES, hitFaces, damage, { criticalFace: critical });
+
+describe('Privateers battle actions', () => {
+  it('a ship from a class has the class chart and loaded guns; bad class records are skipped', () => {
+    const s = sheetOf(frigates().ships.a);
+    expect(s?.hull.points).toBe(40);
+    expect(s?.guns.filter((g) => g.loaded)).toHaveLength(6);
+    const list = classesFromRecords([
+      { id: 'r1', data: FRIGATE },
+      { id: 'r2', data: { className: 'broken' } }
+    ]);
+    expect(list.map((x) => x.recordId)).toEqual(['r1']);
+  });
+
+  it('a broadside with double ones applies hull, crew, gun and the critical, and unloads the guns', () => {
+    const state = frigates();
+    // Short range, fire low, Fighting Sail 0 → No Sail: hit on ≤ 9 + 1 = 10; 3 hits → 6 Ball Low dice.
+    const r = fire(state, [1, 5, 10], [1, 1, 3, 4, 5, 6], 6);
+    if (!r.ok) throw new Error(r.error);
+    expect(r.value.steps[0].draft.roll?.outcome).toMatchObject({ counts: { ballLow: 6 } });
+    const target = sheetOf(r.value.next.ships.b);
+    const firer = sheetOf(r.value.next.ships.a);
+    expect(target?.hull.damage).toBe(7);
+    expect(target?.crew.current).toBe(59);
+    // The first Gun+ goes to the side facing the firer.
+    expect(target?.guns.filter((g) => g.destroyed).map((g) => g.id)).toEqual(['larboard-medium-1']);
+    expect(target?.onFire.burning).toBe(true);
+    expect(target?.onFire.ignitedOnTurn).toBe(1);
+    expect(firer?.guns.filter((g) => g.side === 'starboard').every((g) => !g.loaded)).toBe(true);
+    expect(r.value.summary).toBe(
+      'Surprise fires 3 guns at Hermione: 3 hits, 7 hull, 1 crew, 1 gun, critical: Fire'
+    );
+    // Three events (hits, damage, critical); undo inverts each, back to the state before the fire.
+    expect(r.value.steps.map((s) => s.draft.kind)).toEqual([
+      'pv.cannon-fire',
+      'pv.damage-toss',
+      'pv.damage-extra'
+    ]);
+    let back = r.value.next as unknown as Json;
+    for (const s of [...r.value.steps].reverse()) back = applyOps(back, invertOps(s.draft.ops));
+    expect(back).toEqual(state);
+  });
+
+  it('a critical without its d12 is refused; misses unload the guns and change nothing else', () => {
+    const state = frigates();
+    expect(fire(state, [1, 12, 12], [1, 1]).ok).toBe(false);
+    const miss = fire(state, [11, 12, 12], []);
+    if (!miss.ok) throw new Error(miss.error);
+    expect(miss.value.summary).toBe('Surprise fires 3 guns at Hermione: all miss');
+    expect(miss.value.next.ships.b).toEqual(state.ships.b);
+  });
+
+  it('the odds record holds exact fractions', () => {
+    const firer = sheetOf(frigates().ships.a);
+    if (!firer) throw new Error('no sheet');
+    const plan = planBroadside(firer, FRIGATE_FIRES);
+    if (!plan.ok) throw new Error(plan.error);
+    const rec = oddsRecord(broadsideOdds(plan.value.guns, 'low', plan.value.rakes)) as Record<
+      string,
+      Json
+    >;
+    expect(rec.perGun).toEqual(FRIGATE_FIRES.gunIds.map((id) => ({ id, p: '5/6' })));
+    expect(rec.pAnyHit).toBe('215/216');
+  });
+
+  it('the Fire critical triggers morale; a roll of 12 from green ratings strikes', () => {
+    const r = fire(frigates(), [1, 5, 10], [1, 1, 3, 4, 5, 6], 6);
+    if (!r.ok) throw new Error(r.error);
+    const m = play(moraleCheck, r.value.next, { shipId: 'b', dice: roll([12]) });
+    if (!m.ok) throw new Error(m.error);
+    expect(m.value.draft.roll?.inputs).toMatchObject({ triggers: ['onFire'] });
+    expect(sheetOf(m.value.next.ships.b)?.struck).toBe(true);
+    const pass = play(moraleCheck, r.value.next, { shipId: 'b', dice: roll([3]) });
+    if (!pass.ok) throw new Error(pass.error);
+    expect(sheetOf(pass.value.next.ships.b)?.struck).toBe(false);
+  });
+
+  it('reload loads on 7+; the next turn clears the morale triggers', () => {
+    const r = fire(frigates(), [1, 5, 10], [1, 1, 3, 4, 5, 6], 6);
+    if (!r.ok) throw new Error(r.error);
+    const loads = must(play(reload, r.value.next, { shipId: 'a', dice: roll([7]) }));
+    expect(loads.summary).toBe('Surprise reloads (7 → 7): 3 of 3 guns loaded');
+    const short = must(play(reload, r.value.next, { shipId: 'a', dice: roll([6]) }));
+    expect(short.summary).toContain('0 of 3 guns loaded');
+    // The next turn (RuleSystem.onTurnStart) clears the turn's morale triggers.
+    const target = sheetOf(r.value.next.ships.b);
+    if (!target || !privateers.onTurnStart) throw new Error('no sheet or hook');
+    expect(target.turnEvents.wasOnFire).toBe(true);
+    const after = privateers.onTurnStart(target, { endedTurn: 1, options: {} });
+    expect(after.turnEvents.wasOnFire).toBe(false);
+  });
+
+  it('the wind is set in the system state, normalised to 0–359° and kept as entered', () => {
+    const state = frigates();
+    expect(systemOf(state).windFromDeg).toBe(0);
+    const r = must(play(setWind, state, { windFromDeg: 405 }));
+    expect(systemOf(r.next)).toEqual({ windFromDeg: 45, initiativeOrder: [], boardings: [] });
+    expect(r.next.ships).toEqual(state.ships);
+    expect(r.summary).toBe('Wind from 45°');
+  });
+});
 
 // EXAMPLE user data (the text has no ship charts and no fortification charts).
 const SLOOP: ShipClass = {
@@ -40,7 +186,7 @@ const SLOOP: ShipClass = {
     { cls: 'light', extraHeavyDice: 0, side: 'larboard', arcDeg: 45, count: 2 }
   ]
 };
-const FORT: FortInput = {
+const FORT: Omit<FortInput, 'side'> = {
   name: 'Fort Example',
   guns: [
     { cls: 'heavy', extraHeavyDice: 0, count: 2, battery: 'Upper' },
@@ -68,28 +214,16 @@ function fireAt(
   hitFaces: number[],
   damage: number[],
   extra: { criticalFace?: number } = {},
-  options: PvOptions = DEFAULT_OPTIONS
+  options: Partial<PvOptions> = {}
 ) {
   const firer = sheetOf(state.ships[setup.firerId]);
   const target = sheetOf(state.ships[setup.targetId]);
   if (!firer || !target) throw new Error('no sheet');
-  const plan = planBroadside(firer, setup, options, { sheet: target, turn: state.turn });
+  const plan = planBroadside(firer, setup, opts(options), { sheet: target, turn: state.turn });
   if (!plan.ok) return { plan, r: plan };
-  const h = broadsideHits(plan.value, hitFaces, options);
+  const h = broadsideHits(plan.value, hitFaces, opts(options));
   if (!h.ok) throw new Error(h.error);
-  const dice = tossFromFaces(h.value.counts, damage);
-  return {
-    plan,
-    hits: h.value,
-    r: resolveBroadside(
-      state,
-      setup,
-      plan.value,
-      h.value.hits,
-      dice.length ? { dice, ...extra } : null,
-      options
-    )
-  };
+  return { plan, hits: h.value, r: fireThrough(state, setup, hitFaces, damage, extra, options) };
 }
 
 const FORT_FIRES: FireSetup = {
@@ -146,9 +280,10 @@ describe('a land battery fires at a ship (C.4.13, Errata 1)', () => {
     expect(r.value.summary).toBe(
       'Fort Example fires 2 guns at Lively: 2 hits, 9 hull, 1 crew, 2 guns'
     );
-    const draft = createAction(state, { kind: 'pv.cannonFire', summary: '', next: r.value.next });
-    const after = applyOps(state as unknown as Json, draft.ops);
-    expect(applyOps(after, invertOps(draft.ops))).toEqual(state);
+    // Undo steps back through each roll of the fire: every event's ops invert.
+    let back = r.value.next as unknown as Json;
+    for (const s of [...r.value.steps].reverse()) back = applyOps(back, invertOps(s.draft.ops));
+    expect(back).toEqual(state);
   });
 
   it('high is possible from land (not at Long); sail does not matter, the Gunner does', () => {
@@ -188,13 +323,9 @@ describe('a ship fires at a fortification', () => {
     if (!r.ok) throw new Error(r.error);
     const fort = sheetOf(r.value.next.ships.f);
     expect(fort?.guns.filter((g) => g.destroyed).map((g) => g.id)).toEqual(['land-heavy-1']);
-    // The resolver also refuses a high shot at a land target, whatever the plan said.
-    const firer = sheetOf(state.ships.s);
-    if (!firer) throw new Error('no sheet');
-    const p = planBroadside(firer, { ...SHIP_FIRES, aim: 'high' });
-    if (!p.ok) throw new Error(p.error);
+    // The move itself refuses a high shot at a land target, whatever a plan said.
     expect(
-      resolveBroadside(state, { ...SHIP_FIRES, aim: 'high' }, p.value, [false, false], null).ok
+      play(cannonFire, state, { setup: { ...SHIP_FIRES, aim: 'high' }, dice: roll([12, 12]) }).ok
     ).toBe(false);
   });
 });
@@ -215,7 +346,7 @@ describe('tossGrouping on the battle page (Errata 8)', () => {
     expect(second.plan.ok && second.plan.value.toss.isCriticalSpent).toBe(false);
   });
   it('per target per phase: the second fire that turn has no critical, and its odds say so', () => {
-    const o = opts({ tossGrouping: 'perTargetPerPhase' });
+    const o = { tossGrouping: 'perTargetPerPhase' } as const;
     const first = fireAt(battle(), A, [1], [1, 1, 2], { criticalFace: 12 }, o);
     if (!first.r.ok) throw new Error(first.r.error);
     expect(first.r.value.outcome?.critical?.effect).toBe('doubleHull');
@@ -230,7 +361,7 @@ describe('tossGrouping on the battle page (Errata 8)', () => {
       second.plan.value.guns,
       'low',
       second.plan.value.rakes,
-      o,
+      opts(o),
       second.plan.value.toss
     );
     expect(formatFraction(odds.pCritical)).toBe('0');
@@ -271,15 +402,17 @@ describe('fortification set-up and reload per independent battery (C.4.5 step 1)
       { index: 1, name: 'battery 2', gunIds: ['land-medium-1'] }
     ]);
     // Reload mod 1 + 1 = 2: a natural 5 loads (7), a natural 4 does not.
-    const upper = resolveBatteryReloadAction(r.value.next, 'f', 0, 5);
+    const upper = play(reload, r.value.next, { shipId: 'f', battery: 0, dice: roll([5]) });
     if (!upper.ok) throw new Error(upper.error);
     expect(upper.value.summary).toBe('Fort Example battery 1 reloads (5 → 7): 1 of 1 guns loaded');
     const after = sheetOf(upper.value.next.ships.f);
     expect(after?.guns.find((g) => g.id === 'land-medium-1')?.loaded).toBe(false);
     expect(after && batteriesToReload(after).map((b) => b.index)).toEqual([1]);
-    const lower = resolveBatteryReloadAction(upper.value.next, 'f', 1, 4);
-    expect(lower.ok && lower.value.loaded).toBe(0);
-    expect(resolveBatteryReloadAction(upper.value.next, 'f', 0, 5).ok).toBe(false);
+    const lower = play(reload, upper.value.next, { shipId: 'f', battery: 1, dice: roll([4]) });
+    expect(lower.ok && lower.value.summary).toContain('0 of 1 guns loaded');
+    // One roll per battery a turn (C.4.5): battery 1 cannot roll again.
+    const again = play(reload, upper.value.next, { shipId: 'f', battery: 0, dice: roll([5]) });
+    expect(again.ok ? '' : again.error).toContain('already rolled to reload this turn');
     expect(takesInitiative(fort)).toBe(false);
     const ship = sheetOf(battle().ships.s);
     expect(ship && takesInitiative(ship)).toBe(true);
@@ -306,7 +439,7 @@ describe('every gunnery reading reaches the battle resolver (SPEC C.5 #11–13, 
       { hull: 4, crew: 1, guns: 1 }
     ]
   ] as const)('%s', (_name, o, critFace, expected) => {
-    const { r } = fireAt(battle(), SETUP, [1, 1], damage, { criticalFace: critFace }, opts(o));
+    const { r } = fireAt(battle(), SETUP, [1, 1], damage, { criticalFace: critFace }, o);
     if (!r.ok) throw new Error(r.error);
     const ship = sheetOf(r.value.next.ships.s);
     expect({

@@ -1,33 +1,45 @@
 import { describe, expect, it } from 'vitest';
-import { createAction } from '$lib/battle/actions';
-import type { BattleState, Json } from '$lib/battle/events';
-import { invertOps } from '$lib/battle/diff';
-import { applyOps } from '$lib/battle/fold';
-import { DEFAULT_OPTIONS, type PvOptions } from '$lib/rules/privateers/options';
-import { NO_ASSIGNMENTS, type Sheet, type ShipClass } from '$lib/rules/privateers/sheet';
-import { setWind, sheetOf, shipFromClass, systemOf } from './pv-battle';
+import { createAction } from '../../battle/actions';
+import type { BattleState, Json } from '../../battle/events';
+import { invertOps } from '../../battle/diff';
+import { applyOps } from '../../battle/fold';
+import { ok, type Result } from '../core/result';
 import {
-  boatsAction,
-  collisionAction,
+  boats,
+  collision,
   crewCheckFor,
-  dropAnchorAction,
-  driftAction,
-  giveOrdersAction,
-  initiativeAction,
+  drift,
+  dropAnchor,
+  giveOrders,
   initiativeProgress,
-  moveAction,
-  movementOrder,
+  moveShip,
   movedThisTurn,
+  movementOrder,
   ordersThisTurn,
   planMove,
-  revealOrdersAction,
-  saveCrewAction,
-  setHeadingAction,
+  revealOrders,
+  rollInitiative,
+  saveCrew,
+  setHeading,
+  setWind,
+  sheetOf,
+  shipFromClass,
+  systemOf,
   tackNeedsMastRoll,
-  tackRollAction,
-  weighAnchorAction,
-  type Step
-} from './pv-battle-moves';
+  tackRoll,
+  weighAnchor,
+  type MovePlan,
+  type Side
+} from './moves';
+import { must, play, roll, type Played } from './moves.fixture';
+import { DEFAULT_OPTIONS, type PvOptions } from './options';
+import { NO_ASSIGNMENTS, type Assignments, type Sheet, type ShipClass } from './sheet';
+import type { Maneuver, SailLevel } from './tables';
+
+interface InitiativeFace {
+  id: string;
+  face: number;
+}
 
 // EXAMPLE class values (user data; the text has no ship charts).
 const FRIGATE: ShipClass = {
@@ -64,11 +76,6 @@ function battle(extraA: Partial<Sheet> = {}, extraB: Partial<Sheet> = {}): Battl
   };
 }
 
-function must<T>(r: { ok: true; value: T } | { ok: false; error: string }): T {
-  if (!r.ok) throw new Error(r.error);
-  return r.value;
-}
-
 const sheet = (state: BattleState, id: string): Sheet => {
   const s = sheetOf(state.ships[id]);
   if (!s) throw new Error('no sheet');
@@ -76,12 +83,92 @@ const sheet = (state: BattleState, id: string): Sheet => {
 };
 
 /** The step as one event: applying its ops gives the next state; the inverse (undo) restores. */
-function roundTrips(state: BattleState, step: Step): void {
+function roundTrips(state: BattleState, step: Played): void {
   const draft = createAction(state, { kind: 'pv.test', summary: step.summary, next: step.next });
   const after = applyOps(state as unknown as Json, draft.ops);
   expect(after).toEqual(step.next);
   expect(applyOps(after, invertOps(draft.ops))).toEqual(state);
 }
+
+// The moves as the tests call them: ship id, input and faces; each run the way session.perform runs
+// it (pad rolls typed in), its event applied.
+type O = Partial<PvOptions>;
+const giveOrdersAction = (
+  s: BattleState,
+  shipId: string,
+  i: { sail: SailLevel; maneuver: Maneuver },
+  o: O = {}
+) => play(giveOrders, s, { shipId, ...i }, o);
+const revealOrdersAction = (s: BattleState) => play(revealOrders, s, {});
+const saveCrewAction = (s: BattleState, shipId: string, assignments: Assignments) =>
+  play(saveCrew, s, { shipId, assignments });
+const weighAnchorAction = (s: BattleState, shipId: string, face: number) => {
+  const r = play(weighAnchor, s, { shipId, dice: roll([face]) });
+  return r.ok ? ok({ ...r.value, turns: outcomeOf(r.value).turns as number }) : r;
+};
+const asRounds = (rounds: readonly (readonly InitiativeFace[])[]) =>
+  rounds.map((r) => r.map((f) => f.face));
+const initiativeProgressOf = (
+  s: BattleState,
+  ids: readonly string[],
+  rounds: readonly (readonly InitiativeFace[])[],
+  o: O = {}
+) => initiativeProgress(s, ids, asRounds(rounds), opts(o));
+const initiativeAction = (
+  s: BattleState,
+  shipIds: readonly string[],
+  rounds: readonly (readonly InitiativeFace[])[],
+  o: O = {}
+) => {
+  const r = play(rollInitiative, s, { shipIds, rolls: asRounds(rounds).map((f) => roll(f)) }, o);
+  return r.ok ? ok({ ...r.value, order: movementOrder(r.value.next) ?? [] }) : r;
+};
+const moveAction = (
+  s: BattleState,
+  shipId: string,
+  i: { headingAfter: number },
+  o: O = {}
+): Result<Played & { plan: MovePlan }> => {
+  const plan = planMove(s, sheet(s, shipId), opts(o));
+  const r = play(moveShip, s, { shipId, ...i }, o);
+  if (!r.ok) return r;
+  return plan.ok ? ok({ ...r.value, plan: plan.value }) : plan;
+};
+const driftAction = (s: BattleState, shipId: string, face: number) =>
+  play(drift, s, { shipId, dice: roll([face], 6) });
+const tackRollAction = (
+  s: BattleState,
+  shipId: string,
+  faces: { tack: number; mast?: number },
+  side: Side,
+  o: O = {}
+) =>
+  play(
+    tackRoll,
+    s,
+    {
+      shipId,
+      side,
+      rolls: [roll([faces.tack]), ...(faces.mast === undefined ? [] : [roll([faces.mast])])]
+    },
+    o
+  );
+const dropAnchorAction = (s: BattleState, shipId: string, moved: number) =>
+  play(dropAnchor, s, { shipId, moved });
+const boatsAction = (
+  s: BattleState,
+  shipId: string,
+  i: { kind: 'lower' | 'recover'; count: number }
+) => play(boats, s, { shipId, ...i });
+const collisionAction = (
+  s: BattleState,
+  i: { rammerId: string; rammedId: string; rammerFacing: Side; rammedFacing: Side },
+  faces: readonly number[],
+  o: O = {}
+) => play(collision, s, { ...i, dice: roll(faces) }, o);
+const setHeadingAction = (s: BattleState, shipId: string, headingDeg: number) =>
+  play(setHeading, s, { shipId, headingDeg });
+const outcomeOf = (p: Played) => (p.draft.roll?.outcome ?? {}) as Record<string, unknown>;
 
 describe('Phase 1 orders (C.4.2)', () => {
   it('open orders go on the log; the one-level rule counts from the sail before the orders', () => {
@@ -214,11 +301,11 @@ describe('Phase 3 initiative (C.4.4)', () => {
       { id: 'a', face: 4 },
       { id: 'b', face: 7 }
     ];
-    const p = must(initiativeProgress(state, ['a', 'b'], [first]));
+    const p = must(initiativeProgressOf(state, ['a', 'b'], [first]));
     expect(p.tied).toEqual([['a', 'b']]);
     expect(initiativeAction(state, ['a', 'b'], [first]).ok).toBe(false);
     // A re-roll must be for exactly the tied ships.
-    expect(initiativeProgress(state, ['a', 'b'], [first, [{ id: 'a', face: 3 }]]).ok).toBe(false);
+    expect(initiativeProgressOf(state, ['a', 'b'], [first, [{ id: 'a', face: 3 }]]).ok).toBe(false);
     const r = must(
       initiativeAction(
         state,
@@ -246,7 +333,7 @@ describe('Phase 3 initiative (C.4.4)', () => {
     const c = shipFromClass(FRIGATE, { id: 'c', name: 'Lively', side: 'GB', player: '', order: 2 });
     const s3 = { ...state, ships: { ...state.ships, c } };
     const p = must(
-      initiativeProgress(s3, ids, [
+      initiativeProgressOf(s3, ids, [
         [
           { id: 'a', face: 5 },
           { id: 'b', face: 12 },
@@ -380,7 +467,7 @@ describe('Phase 4 movement (C.4.6)', () => {
     expect(boatsAction(sailing, 'a', { kind: 'lower', count: 1 }).ok).toBe(false);
   });
   it('the referee sets a heading; the wind comes from the battle', () => {
-    const state = must(setWind(battle(), 90));
+    const state = must(play(setWind, battle(), { windFromDeg: 90 })).next;
     const r = must(setHeadingAction(state, 'a', 405));
     expect(sheet(r.next, 'a').headingDeg).toBe(45);
     expect(systemOf(r.next).windFromDeg).toBe(90);

@@ -1,32 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import { createAction } from '$lib/battle/actions';
-import { invertOps } from '$lib/battle/diff';
-import { applyOps } from '$lib/battle/fold';
-import type { BattleState, Json } from '$lib/battle/events';
-import { formatFraction, rational } from '$lib/rules/core/rational';
-import { DEFAULT_OPTIONS } from '$lib/rules/privateers/options';
-import { moraleChecksRemaining } from '$lib/rules/privateers/resolve-morale';
-import type { Sheet, ShipClass } from '$lib/rules/privateers/sheet';
-import { sheetOf, shipFromClass, systemOf } from './pv-battle';
+import { createAction } from '../../battle/actions';
+import { invertOps } from '../../battle/diff';
+import { applyOps } from '../../battle/fold';
+import type { BattleState, Json } from '../../battle/events';
+import { formatFraction, rational } from '../core/rational';
+import { ok } from '../core/result';
 import {
   boardingPool,
-  boardingRoundAction,
-  captureAction,
+  boardingRound,
+  capture,
   capturesDue,
-  countDone,
-  damageControlAction,
+  damageControl,
+  fightFire,
   fightingShips,
-  fireAction,
-  grappleAction,
-  juryRigAction,
-  marksmenAction,
+  grapple,
+  juryRig,
+  marksmen,
   marksmenNeeds,
   marksmenVolleyOdds,
-  notYetDone,
-  pumpingAction,
-  sinkingAction,
-  type BoardingInput
-} from './pv-battle-tasks';
+  pumping,
+  sheetOf,
+  shipFromClass,
+  sinking,
+  systemOf,
+  type BoardingInput as BoardingMoveInput
+} from './moves';
+import { d6, must, play, roll, type Played } from './moves.fixture';
+import { DEFAULT_OPTIONS, type PvOptions } from './options';
+import { moraleChecksRemaining } from './resolve-morale';
+import type { Sheet, ShipClass } from './sheet';
 
 // EXAMPLE class values (user data; the text has no ship charts).
 const SLOOP: ShipClass = {
@@ -57,11 +59,6 @@ function log(state: BattleState, id: string): Sheet {
   return s;
 }
 
-function must<T>(r: { ok: true; value: T } | { ok: false; error: string }): T {
-  if (!r.ok) throw new Error(r.error);
-  return r.value;
-}
-
 /** One event's ops applied and inverted: undo restores the state exactly. */
 function roundTrip(before: BattleState, next: BattleState): void {
   const ev = createAction(before, { kind: 'pv.test', summary: 't', next });
@@ -70,6 +67,128 @@ function roundTrip(before: BattleState, next: BattleState): void {
   expect(after).toEqual(next as unknown as Json);
   expect(applyOps(after, invertOps(ev.ops))).toEqual(root);
 }
+
+// The moves as the tests call them. Phase 5–6 crews come from the Phase 2 assignments, so the
+// crew a test names is assigned first (as the referee does in Phase 2).
+type O = Partial<PvOptions>;
+type CrewField = 'fireFighters' | 'pumps' | 'damageControl' | 'juryRig';
+function assign(s: BattleState, shipId: string, patch: Partial<Sheet['assignments']>): BattleState {
+  const sh = log(s, shipId);
+  return {
+    ...s,
+    ships: {
+      ...s.ships,
+      [shipId]: {
+        ...s.ships[shipId],
+        sheet: { ...sh, assignments: { ...sh.assignments, ...patch } }
+      }
+    }
+  };
+}
+const withCrew = (s: BattleState, shipId: string, field: CrewField, crew: number) =>
+  assign(s, shipId, { [field]: crew });
+const outcomeOf = (p: Played) => (p.draft.roll?.outcome ?? {}) as Record<string, unknown>;
+const marksmenAction = (
+  s: BattleState,
+  i: {
+    firerId: string;
+    targetId: string;
+    range: number;
+    hitFaces: number[];
+    damageFaces: number[];
+    officerFaces: number[];
+  }
+) =>
+  play(marksmen, s, {
+    firerId: i.firerId,
+    targetId: i.targetId,
+    range: i.range,
+    rolls: [roll(i.hitFaces), d6(i.damageFaces), d6(i.officerFaces)]
+  });
+const grappleAction = (
+  s: BattleState,
+  i: {
+    shipId: string;
+    otherId: string;
+    isHullToHull: boolean;
+    throwFaces: number[];
+    cutFaces: number[];
+  }
+) =>
+  play(
+    grapple,
+    assign(s, i.shipId, { grapplers: i.throwFaces.length, grappleCutters: i.cutFaces.length }),
+    {
+      shipId: i.shipId,
+      otherId: i.otherId,
+      isHullToHull: i.isHullToHull,
+      dice: roll([...i.throwFaces, ...i.cutFaces])
+    }
+  );
+interface BoardingFaces {
+  attacker: number[];
+  defender: number[];
+  attackerOfficers: number[];
+  defenderOfficers: number[];
+}
+type BoardingInput = Omit<BoardingMoveInput, 'rolls'> & { faces: BoardingFaces };
+const boardingRoundAction = (s: BattleState, i: BoardingInput) => {
+  const { faces, ...rest } = i;
+  const r = play(boardingRound, s, {
+    ...rest,
+    rolls: [
+      d6([...faces.attacker, ...faces.defender]),
+      d6([...faces.attackerOfficers, ...faces.defenderOfficers])
+    ]
+  });
+  return r.ok ? ok({ ...r.value, outcome: outcomeOf(r.value) as { winner: string } }) : r;
+};
+const fireAction = (
+  s: BattleState,
+  i: { shipId: string; crew: number; face: number | null },
+  o: O = {}
+) => {
+  const r = play(
+    fightFire,
+    withCrew(s, i.shipId, 'fireFighters', i.crew),
+    { shipId: i.shipId, dice: i.face === null ? null : roll([i.face]) },
+    o
+  );
+  return r.ok ? ok({ ...r.value, kind: outcomeOf(r.value).kind as string }) : r;
+};
+const pumpingAction = (s: BattleState, i: { shipId: string; crew: number }, o: O = {}) => {
+  const r = play(pumping, withCrew(s, i.shipId, 'pumps', i.crew), { shipId: i.shipId }, o);
+  return r.ok ? ok({ ...r.value, damage: outcomeOf(r.value).damage as number }) : r;
+};
+const damageControlAction = (
+  s: BattleState,
+  i: { shipId: string; crew: number; face: number },
+  o: O = {}
+) => {
+  const r = play(
+    damageControl,
+    withCrew(s, i.shipId, 'damageControl', i.crew),
+    { shipId: i.shipId, dice: roll([i.face]) },
+    o
+  );
+  return r.ok ? ok({ ...r.value, success: outcomeOf(r.value).success as boolean }) : r;
+};
+const juryRigAction = (
+  s: BattleState,
+  i: { shipId: string; crew: number; face: number },
+  o: O = {}
+) => {
+  const r = play(
+    juryRig,
+    withCrew(s, i.shipId, 'juryRig', i.crew),
+    { shipId: i.shipId, dice: roll([i.face]) },
+    o
+  );
+  return r.ok ? ok({ ...r.value, success: outcomeOf(r.value).success as boolean }) : r;
+};
+const sinkingAction = (s: BattleState, shipId: string) => play(sinking, s, { shipId });
+const captureAction = (s: BattleState, attackerId: string, defenderId: string) =>
+  play(capture, s, { attackerId, defenderId });
 
 describe('marksmen (C.4.12)', () => {
   const state = battle((a) => {
@@ -200,7 +319,7 @@ describe('boarding round (C.4.15)', () => {
     expect(systemOf(first.next).boardings).toHaveLength(1);
     const r = must(
       boardingRoundAction(
-        first.next,
+        { ...first.next, turn: 4 },
         input({
           attacker: [2, 2, 2, 2, 2],
           defender: [1, 2, 2, 2, 2, 2, 2],
@@ -324,18 +443,7 @@ describe('Phase 6 tasks (C.4.16, C.4.18)', () => {
 });
 
 describe('one morale check per ship, or one per trigger (C.5 #35)', () => {
-  it('counts the checks done this turn from the log', () => {
-    const ev = (shipId: string, turn: number) => ({
-      kind: 'pv.morale',
-      roll: {
-        procedure: 'm',
-        inputs: { shipId, turn },
-        dice: { source: 'app' as const, dice: [] },
-        outcome: null
-      }
-    });
-    const done = [ev('b', 3), ev('b', 2), ev('a', 3)];
-    expect(countDone(done, 'pv.morale', 'b', 3)).toBe(1);
+  it('counts the checks done this turn', () => {
     const b = log(
       battle((_, s) => {
         s.onFire = { burning: true, attempt: 0, ignitedOnTurn: 3 };
@@ -420,7 +528,7 @@ describe('captures (C.4.17 step 4)', () => {
 });
 
 describe('who may still act this turn (the panels’ ship lists)', () => {
-  it('leaves out struck, sunk and unreadable logs, then the ships that already acted', () => {
+  it('leaves out struck, sunk and unreadable logs; a ship that acted is refused a second time', () => {
     const s = battle((_, b) => {
       b.struck = true;
     });
@@ -428,20 +536,14 @@ describe('who may still act this turn (the panels’ ship lists)', () => {
     const d = { ...s.ships.a, id: 'd', sheet: { not: 'a log' } };
     const ships = [s.ships.a, s.ships.b, c, d];
     expect(fightingShips(ships).map((x) => x.id)).toEqual(['a']);
-    const done = [
-      {
-        kind: 'pv.grappling',
-        roll: {
-          procedure: 'g',
-          inputs: { shipId: 'a', turn: 3 },
-          dice: { source: 'app' as const, dice: [] },
-          outcome: null
-        }
-      }
-    ];
-    const a2 = { ...s.ships.a, id: 'a2' };
-    expect(notYetDone([s.ships.a, a2], done, 'pv.grappling', 3).map((x) => x.id)).toEqual(['a2']);
-    expect(notYetDone([s.ships.a], done, 'pv.grappling', 4)).toHaveLength(1);
-    expect(notYetDone([s.ships.a], done, 'pv.boarding', 3)).toHaveLength(1);
+    // A ship that grappled this turn is refused a second throw (undo the first to throw again).
+    const g = { shipId: 'a', otherId: 'b', isHullToHull: true, throwFaces: [8], cutFaces: [] };
+    const once = must(grappleAction(battle(), g));
+    const twice = grappleAction(once.next, g);
+    expect(twice.ok ? '' : twice.error).toBe("Surprise's grapplers have thrown this turn.");
+    expect(grappleAction({ ...once.next, turn: 4 }, g).ok).toBe(true);
+    // Once every ship of one side is out, the battle is decided and nothing more is started.
+    const over = grappleAction(s, g);
+    expect(over.ok ? '' : over.error).toContain('GB wins');
   });
 });

@@ -1,0 +1,507 @@
+import type { BattleShip, BattleState } from '../../battle/events';
+import { asJson, draftOf, rollRecord } from '../../battle/move';
+import type { DiceRoll } from '../core/dice';
+import { convolve, Dist } from '../core/dist';
+import { mul, ONE, sub, type Rational } from '../core/rational';
+import { err, ok, type Result } from '../core/result';
+import {
+  facesOf,
+  fightingSheet,
+  frac,
+  isOutOfFight,
+  joinAll,
+  markDone,
+  optionsOf,
+  plural,
+  sheetOf,
+  shipSheet,
+  systemOf,
+  timesDone,
+  withSheets,
+  withSystem,
+  pvMove
+} from './moves-common';
+import { boardingRoundOdds } from './odds-boarding';
+import { grappleOdds, marksmanOdds } from './odds';
+import {
+  applyBoardingLosses,
+  boardingDice,
+  boardingOfficerRolls,
+  canBoard,
+  resolveBoardingRound,
+  unassignedCrew,
+  type BoardingParty,
+  type BoardingRoundOutcome,
+  type SideLosses
+} from './resolve-boarding';
+import {
+  applyGrapples,
+  applyMarksmen,
+  resolveGrapple,
+  resolveMarksmen,
+  type MarksmanShot,
+  type MarksmenOutcome
+} from './resolve-tasks';
+import type { Sheet, SystemState } from './sheet';
+import { OFFICER_LABELS, TASK_CHECKS, type OfficerRole } from './tables';
+
+// Privateers marksmen (C.4.12), grappling (C.4.14), boarding rounds (C.4.15) and the capture of a
+// boarded ship that strikes (C.4.17 step 4). Each is one move: state + input + the pad's dice.
+
+export { boardingOfficerRolls };
+
+/** The ships still fighting: a readable log, neither struck, sunk nor burned up. */
+export function fightingShips(ships: readonly BattleShip[]): BattleShip[] {
+  return ships.filter((s) => {
+    const l = sheetOf(s);
+    return l !== null && !isOutOfFight(l);
+  });
+}
+
+// ---- Marksmen (C.4.12) -----------------------------------------------------------------------
+
+/** The marksmen a ship has assigned, marines first ("marines will be used for this task if
+ *  available", C.3.12). */
+export function marksmenOf(s: Sheet): ('crew' | 'marine')[] {
+  const m = s.assignments.marksmen;
+  return [
+    ...Array.from({ length: m.marines }, () => 'marine' as const),
+    ...Array.from({ length: m.crew }, () => 'crew' as const)
+  ];
+}
+
+/** Dice still needed after the hit d12s: one d6 per hit, then one Officer Hits d6 per 6. */
+export function marksmenNeeds(
+  kinds: readonly ('crew' | 'marine')[],
+  hitFaces: readonly number[],
+  damageFaces: readonly number[] = []
+): { damage: number; officer: number } {
+  let damage = 0;
+  kinds.forEach((k, i) => {
+    const upTo = k === 'marine' ? TASK_CHECKS.marksmanMarineUpTo : TASK_CHECKS.marksmanCrewUpTo;
+    if ((hitFaces[i] ?? 99) <= upTo) damage++;
+  });
+  const officer = damageFaces.filter((f) => f >= TASK_CHECKS.marksmanOfficerFace).length;
+  return { damage, officer };
+}
+
+/** Pairs the faces with the marksmen in order: hit d12s, damage d6s (hits only), officer d6s. */
+export function marksmenShots(
+  kinds: readonly ('crew' | 'marine')[],
+  hitFaces: readonly number[],
+  damageFaces: readonly number[],
+  officerFaces: readonly number[]
+): MarksmanShot[] {
+  let d = 0;
+  let o = 0;
+  return kinds.map((kind, i) => {
+    const shot: MarksmanShot = { kind, hitFace: hitFaces[i] };
+    const upTo = kind === 'marine' ? TASK_CHECKS.marksmanMarineUpTo : TASK_CHECKS.marksmanCrewUpTo;
+    if (hitFaces[i] <= upTo) {
+      shot.damageFace = damageFaces[d++];
+      if (shot.damageFace !== undefined && shot.damageFace >= TASK_CHECKS.marksmanOfficerFace)
+        shot.officerFace = officerFaces[o++];
+    }
+    return shot;
+  });
+}
+
+export function describeMarksmen(o: MarksmenOutcome): string {
+  const hits = o.shots.filter((s) => s.hit).length;
+  const parts = [`${hits} of ${o.shots.length} hit`];
+  if (o.crewHits) parts.push(plural(o.crewHits, 'crew casualty', 'crew casualties'));
+  for (const r of o.officerRolls)
+    parts.push(`officer hit: ${r.roles.map((x) => OFFICER_LABELS[x]).join(' & ')}`);
+  return parts.join(', ');
+}
+
+/** C.7.5 marksmen: the number of crew casualties (a sum of per-marksman Bernoullis, 5/24 a crewman,
+ *  5/18 a marine) and the chance at least one officer is hit (1/24, 1/18 each). */
+export function marksmenVolleyOdds(kinds: readonly ('crew' | 'marine')[]): {
+  crew: Dist<number>;
+  anyOfficer: Rational;
+} {
+  let crew = Dist.constant<number>(0);
+  let none = ONE;
+  for (const k of kinds) {
+    const o = marksmanOdds(k);
+    crew = convolve(
+      crew,
+      Dist.bernoulli(o.crew).map((b) => (b ? 1 : 0))
+    );
+    none = mul(none, sub(ONE, o.officer));
+  }
+  return { crew, anyOfficer: sub(ONE, none) };
+}
+
+export interface MarksmenInput {
+  firerId: string;
+  targetId: string;
+  range: number;
+  /** The hit d12s (one per marksman), then the damage d6s (one per hit), then the officer d6s. */
+  rolls: readonly DiceRoll[];
+}
+
+export const marksmen = pvMove<MarksmenInput>(
+  'pv.marksmen',
+  'movementFiring',
+  'Marksmen',
+  (state, input, ctx) => {
+    const options = optionsOf(ctx);
+    const firer = fightingSheet(state, input.firerId);
+    if (!firer.ok) return firer;
+    const target = fightingSheet(state, input.targetId);
+    if (!target.ok) return target;
+    if (input.firerId === input.targetId) return err('Marksmen fire at another ship.');
+    if (timesDone(state, input.firerId, 'marksmen') > 0)
+      return err(`${firer.value.name}'s marksmen have fired this turn.`);
+    const kinds = marksmenOf(firer.value);
+    if (kinds.length === 0) return err('No marksmen are assigned on this ship (Phase 2).');
+    const [hitFaces, damageFaces, officerFaces] = [0, 1, 2].map((i) => facesOf(input.rolls[i]));
+    if (hitFaces.length !== kinds.length) return err(`One d12 per marksman: ${kinds.length} dice.`);
+    const need = marksmenNeeds(kinds, hitFaces, damageFaces);
+    if (damageFaces.length !== need.damage) return err(`${need.damage} damage d6 needed.`);
+    if (officerFaces.length !== need.officer) return err(`${need.officer} Officer Hits d6 needed.`);
+    const shots = marksmenShots(kinds, hitFaces, damageFaces, officerFaces);
+    const r = resolveMarksmen(shots, input.range);
+    if (!r.ok) return r;
+    const summary = `${firer.value.name}'s marksmen fire at ${target.value.name}: ${describeMarksmen(r.value)}`;
+    const odds = marksmenVolleyOdds(kinds);
+    return draftOf(state, {
+      kind: 'pv.marksmen',
+      summary,
+      next: markDone(
+        withSheets(state, { [input.targetId]: applyMarksmen(target.value, r.value, options) }),
+        input.firerId,
+        'marksmen'
+      ),
+      roll: rollRecord({
+        procedure: 'pv.marksmen',
+        inputs: {
+          shipId: input.firerId,
+          targetId: input.targetId,
+          range: input.range,
+          turn: state.turn
+        },
+        dice: joinAll(input.rolls),
+        odds: {
+          crew: odds.crew.entries().map((e) => ({ value: e.value, p: frac(e.p) })),
+          anyOfficer: frac(odds.anyOfficer)
+        },
+        outcome: { summary, crewHits: r.value.crewHits }
+      })
+    });
+  }
+);
+
+// ---- Grappling (C.4.14) ----------------------------------------------------------------------
+
+export interface GrappleInput {
+  shipId: string;
+  otherId: string;
+  isHullToHull: boolean;
+  /** One d12 per grappler, then one per cutter, as assigned in Phase 2. */
+  dice: DiceRoll;
+}
+
+/** "allowed any time an enemy ship is hull to hull or has collided": one d12 per grappler assigned
+ *  in Phase 2 (8+ holds a grapple) and per cutter (8+ cuts one, "at the same chance"). The grapples
+ *  join the two ships, so both logs carry the count. */
+export const grapple = pvMove<GrappleInput>(
+  'pv.grappling',
+  'grapplingBoarding',
+  'Grappling',
+  (state, input) => {
+    const s = fightingSheet(state, input.shipId);
+    if (!s.ok) return s;
+    const o = shipSheet(state, input.otherId);
+    if (!o.ok) return o;
+    if (o.value.sunk || o.value.burnedUp) return err(`${o.value.name} is no longer afloat.`);
+    if (input.shipId === input.otherId) return err('Grapple another ship.');
+    if (timesDone(state, input.shipId, 'grappling') > 0)
+      return err(`${s.value.name}'s grapplers have thrown this turn.`);
+    const entangled =
+      s.value.entangledWith.includes(input.otherId) || o.value.entangledWith.includes(input.shipId);
+    if (!input.isHullToHull && !entangled && s.value.grapples === 0)
+      return err('Grappling needs the ships hull to hull or collided.');
+    const nThrow = s.value.assignments.grapplers;
+    const nCut = s.value.assignments.grappleCutters;
+    if (nThrow + nCut === 0)
+      return err('Nobody grapples or cuts: assign grapplers or cutters in Phase 2 (Crew).');
+    const faces = facesOf(input.dice);
+    if (faces.length !== nThrow + nCut)
+      return err(`One d12 per grappler and cutter assigned: ${nThrow + nCut} dice.`);
+    const throwFaces = faces.slice(0, nThrow);
+    const cutFaces = faces.slice(nThrow);
+    const t = resolveGrapple(throwFaces);
+    if (!t.ok) return t;
+    const c = resolveGrapple(cutFaces);
+    if (!c.ok) return c;
+    const thrown = t.value.successes;
+    const cut = Math.min(c.value.successes, s.value.grapples + thrown);
+    const ns = applyGrapples(s.value, thrown, cut);
+    const no = applyGrapples(o.value, thrown, cut);
+    const parts: string[] = [];
+    if (throwFaces.length) parts.push(`${thrown} of ${throwFaces.length} grapples hold (8+)`);
+    if (cutFaces.length) parts.push(`${cut} of ${cutFaces.length} cut free (8+)`);
+    const summary = `${s.value.name} grapples ${o.value.name}: ${parts.join(', ')}; ${plural(ns.grapples, 'grapple')} now`;
+    return draftOf(state, {
+      kind: 'pv.grappling',
+      summary,
+      next: markDone(
+        withSheets(state, { [input.shipId]: ns, [input.otherId]: no }),
+        input.shipId,
+        'grappling'
+      ),
+      roll: rollRecord({
+        procedure: 'pv.grappling',
+        inputs: {
+          shipId: input.shipId,
+          otherId: input.otherId,
+          grapplers: nThrow,
+          cutters: nCut,
+          turn: state.turn
+        },
+        dice: input.dice,
+        odds: {
+          hold: grappleOdds(nThrow)
+            .entries()
+            .map((e) => ({ value: e.value, p: frac(e.p) })),
+          cut: grappleOdds(nCut)
+            .entries()
+            .map((e) => ({ value: e.value, p: frac(e.p) }))
+        },
+        outcome: { thrown, cut, summary }
+      })
+    });
+  }
+);
+
+// ---- Boarding (C.4.15) -----------------------------------------------------------------------
+
+/** The most a ship can send into (or defend) a boarding: unassigned crew ("Only crew that have no
+ *  assignments on any given turn are available fore boarding actions"), marines not shooting as
+ *  marksmen, and officers present ("Officer hits: Lose modifier", C.5 #38). */
+export function boardingPool(s: Sheet): { crew: number; marines: number; officers: OfficerRole[] } {
+  return {
+    crew: unassignedCrew(s),
+    marines: Math.max(0, s.marines.current - s.assignments.marksmen.marines),
+    officers: (Object.keys(s.officers) as OfficerRole[]).filter((r) => s.officers[r].present)
+  };
+}
+
+export function partyProblem(s: Sheet, p: BoardingParty): string | null {
+  const pool = boardingPool(s);
+  if (p.crew > pool.crew) return `${s.name} has ${pool.crew} unassigned crew.`;
+  if (p.marines > pool.marines) return `${s.name} has ${pool.marines} marines free.`;
+  const absent = p.officers.find((o) => !pool.officers.includes(o));
+  if (absent) return `${s.name}'s ${OFFICER_LABELS[absent]} is out of action.`;
+  if (new Set(p.officers).size !== p.officers.length) return 'An officer is listed twice.';
+  return null;
+}
+
+function lossLine(l: SideLosses): string {
+  const parts: string[] = [];
+  if (l.crew) parts.push(`${l.crew} crew`);
+  if (l.marines) parts.push(`${l.marines} marines`);
+  for (const o of l.officersLost) parts.push(OFFICER_LABELS[o]);
+  return parts.length ? parts.join(', ') : 'no losses';
+}
+
+export interface BoardingInput {
+  attackerId: string;
+  defenderId: string;
+  attacker: BoardingParty;
+  defender: BoardingParty;
+  /** under `boardingPrerequisite='hullToHull'` the referee confirms it */
+  isHullToHull: boolean;
+  /** Both sides' d6s (the boarders' first), then the officers' d6s when any is needed. */
+  rolls: readonly DiceRoll[];
+  /** The chance of taking the ship shown before the roll (solved in a worker), for the record. */
+  captureOdds?: string | null;
+}
+
+/** The boarding actions under way, with this one's round counted (or ended on a retreat). */
+function nextBoardings(
+  sys: SystemState,
+  input: BoardingInput,
+  turn: number,
+  o: BoardingRoundOutcome,
+  isCaptured: boolean
+): SystemState['boardings'] {
+  const same = (b: SystemState['boardings'][number]) =>
+    b.attackerId === input.attackerId && b.defenderId === input.defenderId;
+  const others = sys.boardings.filter((b) => !same(b));
+  // "the boarders must retreat the next turn" — the action ends; a capture ends it too.
+  if (o.winner === 'defender' || isCaptured) return others;
+  const cur = sys.boardings.find(same);
+  return [
+    ...others,
+    cur
+      ? { ...cur, rounds: cur.rounds + 1 }
+      : {
+          attackerId: input.attackerId,
+          defenderId: input.defenderId,
+          startedTurn: turn,
+          rounds: 1
+        }
+  ];
+}
+
+/** The faces of a boarding round split by side: the main roll, then the officers' roll. */
+export function boardingFaces(
+  input: Pick<BoardingInput, 'attacker' | 'defender' | 'rolls'>
+): Result<{
+  attacker: number[];
+  defender: number[];
+  attackerOfficers: number[];
+  defenderOfficers: number[];
+}> {
+  const nA = boardingDice({ ...input.attacker, officers: input.attacker.officers.length });
+  const nD = boardingDice({ ...input.defender, officers: input.defender.officers.length });
+  const main = facesOf(input.rolls[0]);
+  if (main.length !== nA + nD) return err(`Roll ${nA} + ${nD} boarding dice.`);
+  const a = main.slice(0, nA);
+  const d = main.slice(nA);
+  const need = boardingOfficerRolls(input.attacker, input.defender, a, d);
+  const off = facesOf(input.rolls[1]);
+  if (off.length !== need.attacker + need.defender)
+    return err(`Roll ${plural(need.attacker + need.defender, 'officer die', 'officer dice')}.`);
+  return ok({
+    attacker: a,
+    defender: d,
+    attackerOfficers: off.slice(0, need.attacker),
+    defenderOfficers: off.slice(need.attacker)
+  });
+}
+
+/** One boarding round (C.4.15): both parties' dice, the officer d6s, the losses on both logs, the
+ *  defender's trigger #7 when the boarders win, and the round in the system's boarding list. A
+ *  defender left with nobody aboard is taken (struck). One round per boarding action a turn. */
+export const boardingRound = pvMove<BoardingInput>(
+  'pv.boarding',
+  'grapplingBoarding',
+  'Boarding',
+  (state, input, ctx) => {
+    const options = optionsOf(ctx);
+    const a = fightingSheet(state, input.attackerId);
+    if (!a.ok) return a;
+    const d = fightingSheet(state, input.defenderId);
+    if (!d.ok) return d;
+    if (input.attackerId === input.defenderId) return err('A ship cannot board itself.');
+    if (timesDone(state, input.attackerId, 'boarding') > 0)
+      return err(`${a.value.name} has fought its boarding round this turn (one round a turn).`);
+    if (!canBoard(a.value, input.defenderId, input.isHullToHull, options))
+      return err(
+        options.boardingPrerequisite === 'hullToHull'
+          ? 'Boarding needs the ships hull to hull.'
+          : 'Boarding needs the ships grappled or entangled.'
+      );
+    const pa = partyProblem(a.value, input.attacker);
+    if (pa) return err(pa);
+    const pd = partyProblem(d.value, input.defender);
+    if (pd) return err(pd);
+    if (boardingDice({ ...input.attacker, officers: input.attacker.officers.length }) === 0)
+      return err('The boarding party is empty.');
+    const faces = boardingFaces(input);
+    if (!faces.ok) return faces;
+    const r = resolveBoardingRound(input.attacker, input.defender, faces.value, options);
+    if (!r.ok) return r;
+    const o = r.value;
+    const na = applyBoardingLosses(a.value, o.attackerLosses, false);
+    let nd = applyBoardingLosses(d.value, o.defenderLosses, o.winner === 'boarders');
+    const isCaptured = nd.crew.current + nd.marines.current === 0 && o.winner !== 'defender';
+    if (isCaptured) nd = { ...nd, struck: true };
+    const sys = systemOf(state);
+    const result =
+      o.winner === 'boarders'
+        ? isCaptured
+          ? `the boarders win; ${d.value.name} has nobody left: taken`
+          : `the boarders win; ${d.value.name} checks morale in Phase 6 (Strike = captured)`
+        : o.winner === 'defender'
+          ? 'the defenders win; the boarders must retreat the next turn'
+          : isCaptured
+            ? `a tie; ${d.value.name} has nobody left: taken`
+            : 'a tie: another round next turn';
+    const summary =
+      `${a.value.name} boards ${d.value.name}: ${o.attackerDice} v ${o.defenderDice} dice, ` +
+      `${o.attackerHits} v ${o.defenderHits} hits; ${a.value.name} loses ${lossLine(o.attackerLosses)}, ` +
+      `${d.value.name} loses ${lossLine(o.defenderLosses)}; ${result}`;
+    const next = withSheets(state, { [input.attackerId]: na, [input.defenderId]: nd });
+    const round = boardingRoundOdds(o.attackerDice, o.defenderDice);
+    return draftOf(state, {
+      kind: 'pv.boarding',
+      summary,
+      next: markDone(
+        withSystem(next, {
+          ...sys,
+          boardings: nextBoardings(sys, input, state.turn, o, isCaptured)
+        }),
+        input.attackerId,
+        'boarding'
+      ),
+      roll: rollRecord({
+        procedure: 'pv.boarding',
+        inputs: {
+          shipId: input.attackerId,
+          defenderId: input.defenderId,
+          attacker: { ...input.attacker, officers: [...input.attacker.officers] },
+          defender: { ...input.defender, officers: [...input.defender.officers] },
+          turn: state.turn
+        },
+        dice: joinAll(input.rolls),
+        odds: {
+          boardersWin: frac(round.boardersWin),
+          tie: frac(round.tie),
+          defenderWins: frac(round.defenderWins),
+          capture: input.captureOdds ?? null
+        },
+        outcome: {
+          winner: o.winner,
+          attackerHits: o.attackerHits,
+          defenderHits: o.defenderHits,
+          attackerLosses: asJson(o.attackerLosses),
+          defenderLosses: asJson(o.defenderLosses),
+          summary
+        }
+      })
+    });
+  }
+);
+
+// ---- Captures (C.4.17 step 4) --------------------------------------------------------------
+
+/** Boarding actions whose defender has struck: "A boarding defender that strikes is captured by
+ *  the boarders." */
+export function capturesDue(state: BattleState): { attackerId: string; defenderId: string }[] {
+  return systemOf(state).boardings.filter((b) => {
+    const d = sheetOf(state.ships[b.defenderId]);
+    return d !== null && d.struck;
+  });
+}
+
+/** Records the capture and ends the boarding action. */
+export const capture = pvMove<{ attackerId: string; defenderId: string }>(
+  'pv.capture',
+  'moraleSinkings',
+  'Captures',
+  (state, input) => {
+    const { attackerId, defenderId } = input;
+    const a = fightingSheet(state, attackerId);
+    if (!a.ok) return a;
+    const d = shipSheet(state, defenderId);
+    if (!d.ok) return d;
+    if (!d.value.struck) return err(`${d.value.name} has not struck.`);
+    const sys = systemOf(state);
+    const boardings = sys.boardings.filter(
+      (b) => !(b.attackerId === attackerId && b.defenderId === defenderId)
+    );
+    if (boardings.length === sys.boardings.length)
+      return err(`${a.value.name} is not boarding ${d.value.name}.`);
+    return draftOf(state, {
+      kind: 'pv.capture',
+      summary: `${d.value.name} strikes her colours to the boarders: captured by ${a.value.name}`,
+      next: withSystem(state, { ...sys, boardings })
+    });
+  }
+);

@@ -1,0 +1,537 @@
+import type { BattleState, Json } from '../../battle/events';
+import { asJson, draftOf, rollRecord } from '../../battle/move';
+import type { DiceRoll } from '../core/dice';
+import { err, ok, type Result } from '../core/result';
+import {
+  facesOf,
+  fightingSheet,
+  frac,
+  markDone,
+  optionsOf,
+  plural,
+  shipSheet,
+  systemOf,
+  timesDone,
+  withSheets,
+  withSystem,
+  pvMove
+} from './moves-common';
+import { broadsideOdds, tossOdds, type BroadsideOdds } from './odds';
+import { DEFAULT_OPTIONS, type PvOptions } from './options';
+import { reloadMod } from './resolve-morale';
+import {
+  applyGunsFired,
+  applyToss,
+  checkAimAt,
+  COLUMN_ORDER,
+  damageDiceFor,
+  firingGunsFrom,
+  isCriticalSpent,
+  isLandBasedFire,
+  rangeBand,
+  resolveHits,
+  resolveToss,
+  tossNeeds,
+  type ColumnCounts,
+  type FiringGun,
+  type TossDie,
+  type TossOutcome,
+  type TossState
+} from './resolve-gunnery';
+import { applyReload, reloadGunsOf, resolveReload } from './resolve-tasks';
+import { reloadBatteries, type FireInProgress, type Gun, type Sheet } from './sheet';
+import { CRITICAL_LABELS, OFFICER_LABELS, type Aim } from './tables';
+
+// Privateers cannon fire (SPEC C.4.7–C.4.9), by ships and by fortifications and land batteries
+// (C.4.13 with Errata 1), and reload (C.4.5, one roll per vessel or independent battery a turn).
+// A fire is three moves, each one event: the hit d12s (the guns fire, the fire is then under way in
+// the battle state), the damage d6s, and — on double ones or Officer* results — the Critical Hits
+// d12 and the Officer Hits d6s. A page reload keeps a fire under way; undo steps back through it.
+
+export type GunSide = Gun['side'];
+export type Broadside = 'starboard' | 'larboard';
+
+/** The order the gun sides are offered in. */
+export const GUN_SIDES: readonly GunSide[] = ['starboard', 'larboard', 'bow', 'stern', 'land'];
+
+/** The guns of a ship that can fire from one side: loaded, not destroyed (C.4.7 step 1). */
+export function gunsReady(s: Sheet, side: GunSide): Gun[] {
+  return s.guns.filter((g) => g.side === side && g.loaded && !g.destroyed);
+}
+
+/** The sides with a loaded gun, in GUN_SIDES order (a fortification's guns are all 'land'). */
+export function sidesReady(s: Sheet): GunSide[] {
+  return GUN_SIDES.filter((sd) => gunsReady(s, sd).length > 0);
+}
+
+export interface FireSetup {
+  firerId: string;
+  targetId: string;
+  gunIds: string[];
+  range: number;
+  aim: Aim;
+  rake: 'none' | 'bow' | 'stern';
+  /** The target's broadside facing the firer (first Gun+ result, C.5 #40). */
+  facingSide: Broadside;
+  gunnerSightsId: string | null;
+  /** Land-based guns; a fortification's or 'land'-mounted guns are land-based whatever this says. */
+  isLandBased: boolean;
+}
+
+export interface FirePlan {
+  band: string;
+  guns: FiringGun[];
+  rakes: { stern: boolean; bow: boolean };
+  /** C.3.6 "Land Based Guns Add 12" To Each Range" (bands per `landRangeMode`). */
+  isLandBased: boolean;
+  /** Errata 8: whether this fire's toss may still score a critical on the target. */
+  toss: TossState;
+}
+
+/** The target and turn a fire is planned against: "all land targets" are fired low, and under
+ *  `tossGrouping = 'perTargetPerPhase'` a target that took its critical this turn takes no other. */
+export interface FireTarget {
+  sheet: Sheet;
+  turn: number;
+}
+
+/** C.4.7 steps 1–8: the fire group from the firer's log. */
+export function planBroadside(
+  firer: Sheet,
+  setup: FireSetup,
+  options: PvOptions = DEFAULT_OPTIONS,
+  target?: FireTarget
+): Result<FirePlan> {
+  if (setup.gunIds.length === 0) return err('Choose at least one gun.');
+  if (target) {
+    const aim = checkAimAt(target.sheet, setup.aim);
+    if (!aim.ok) return aim;
+  }
+  const isLandBased = setup.isLandBased || isLandBasedFire(firer, setup.gunIds);
+  const band = rangeBand(setup.range, isLandBased, options);
+  if (!band.ok) return band;
+  const guns = firingGunsFrom(firer.guns, setup.gunIds, {
+    band: band.value,
+    aim: setup.aim,
+    firerSail: firer.sail,
+    isFortification: firer.isFortification,
+    gunnerSightsId: firer.officers.gunner.present ? setup.gunnerSightsId : null
+  });
+  if (!guns.ok) return guns;
+  return ok({
+    band: band.value,
+    guns: guns.value,
+    rakes: { stern: setup.rake === 'stern', bow: setup.rake === 'bow' },
+    isLandBased,
+    toss: {
+      isCriticalSpent: target ? isCriticalSpent(target.sheet, target.turn, options) : false
+    }
+  });
+}
+
+/** Step 8–9: hits from the d12 faces and the damage dice they place aside. */
+export function broadsideHits(
+  plan: Pick<FirePlan, 'guns' | 'rakes'>,
+  faces: readonly number[],
+  options: PvOptions = DEFAULT_OPTIONS
+): Result<{ hits: boolean[]; counts: ColumnCounts }> {
+  const r = resolveHits(plan.guns, faces);
+  if (!r.ok) return r;
+  const hitGuns = plan.guns.filter((_, i) => r.value[i]);
+  return ok({ hits: r.value, counts: damageDiceFor(hitGuns, plan.rakes, options) });
+}
+
+/** The faces of a toss in DicePad order back to dice with their columns. */
+export function tossFromFaces(counts: ColumnCounts, faces: readonly number[]): TossDie[] {
+  const out: TossDie[] = [];
+  let i = 0;
+  for (const c of COLUMN_ORDER)
+    for (let k = 0; k < counts[c]; k++) out.push({ column: c, face: faces[i++] });
+  return out;
+}
+
+export function totalDice(counts: ColumnCounts): number {
+  return COLUMN_ORDER.reduce((a, c) => a + counts[c], 0);
+}
+
+/** One line for the log and the screen: "4 hits, 11 hull, 2 crew, 1 gun, critical: Fire". */
+export function describeToss(o: TossOutcome | null): string {
+  if (!o) return 'no damage';
+  const parts: string[] = [];
+  if (o.hullPoints) parts.push(`${o.hullPoints} hull`);
+  if (o.riggingPoints) parts.push(`${o.riggingPoints} rigging`);
+  if (o.crewHits) parts.push(`${o.crewHits} crew`);
+  if (o.gunHits) parts.push(`${o.gunHits} gun${o.gunHits === 1 ? '' : 's'}`);
+  for (const r of o.officerRolls)
+    parts.push(`officer hit: ${r.roles.map((x) => OFFICER_LABELS[x]).join(' & ')}`);
+  if (o.critical) parts.push(`critical: ${CRITICAL_LABELS[o.critical.effect]}`);
+  return parts.length ? parts.join(', ') : 'no damage';
+}
+
+/** Odds shown before the fire, as the JSON strings the log keeps. */
+export function oddsRecord(odds: BroadsideOdds): Json {
+  return {
+    perGun: odds.perGun.map((g) => ({ id: g.id, p: frac(g.p) })),
+    pAnyHit: frac(odds.hits.probWhere((h) => h > 0)),
+    pCritical: frac(odds.pCritical),
+    expectedCrew: frac(odds.expectedCrew),
+    expectedGuns: frac(odds.expectedGuns),
+    expectedOfficerRolls: frac(odds.expectedOfficerRolls),
+    expectedCriticalOfficers: frac(odds.expectedCriticalOfficers)
+  };
+}
+
+/** The dice of one toss as `resolveToss` takes them. */
+export interface TossInput {
+  dice: TossDie[];
+  criticalFace?: number;
+  officerFaces?: number[];
+}
+
+// ---- The fire under way ----------------------------------------------------------------------
+
+/** The cannon fire whose damage is still to roll, or null. */
+export function fireInProgress(state: BattleState): FireInProgress | null {
+  return systemOf(state).fire ?? null;
+}
+
+function nameIn(state: BattleState, id: string): string {
+  const s = shipSheet(state, id);
+  return s.ok ? s.value.name : id;
+}
+
+/** "Surprise's fire at Hermione". */
+export function fireLabel(state: BattleState, f: FireInProgress): string {
+  return `${nameIn(state, f.firerId)}'s fire at ${nameIn(state, f.targetId)}`;
+}
+
+function clearFire(state: BattleState): BattleState {
+  return withSystem(state, { ...systemOf(state), fire: null });
+}
+
+/** What the fire under way still needs: the damage dice, or the critical / officer dice. */
+export function fireNeeds(
+  state: BattleState,
+  f: FireInProgress,
+  options: PvOptions = DEFAULT_OPTIONS
+): { stage: 'damage' } | { stage: 'extra'; isCritical: boolean; officerRolls: number } {
+  if (!f.damage) return { stage: 'damage' };
+  const n = tossNeeds(f.damage, options, tossStateOf(state, f, options));
+  return { stage: 'extra', isCritical: n.isCritical, officerRolls: n.officerRolls };
+}
+
+/** Whether the toss of the fire under way may still score a critical (Errata 8). */
+export function tossStateOf(state: BattleState, f: FireInProgress, options: PvOptions): TossState {
+  const t = shipSheet(state, f.targetId);
+  return { isCriticalSpent: t.ok ? isCriticalSpent(t.value, state.turn, options) : false };
+}
+
+export interface CannonFireInput {
+  setup: FireSetup;
+  /** The hit d12s, one per gun in `setup.gunIds` order. */
+  dice: DiceRoll;
+}
+
+/**
+ * C.4.7 steps 1–9: the guns fire (they are unloaded, C.4.7 step 3) and the hit d12s are read. With
+ * no damage dice to roll the fire is over; otherwise it is under way until its damage is rolled.
+ */
+export const cannonFire = pvMove<CannonFireInput>(
+  'pv.cannon-fire',
+  'movementFiring',
+  'Cannon fire',
+  (state, input, ctx) => {
+    const options = optionsOf(ctx);
+    const { setup } = input;
+    const under = fireInProgress(state);
+    if (under) return err(`Finish ${fireLabel(state, under)} first: its damage is still to roll.`);
+    if (setup.firerId === setup.targetId) return err('A ship cannot fire at itself.');
+    const firer = fightingSheet(state, setup.firerId);
+    if (!firer.ok) return firer;
+    const target = fightingSheet(state, setup.targetId);
+    if (!target.ok) return target;
+    if (firer.value.sail === 3) return err('Full Sail: "No firing is allowed at this speed".');
+    const notReady = setup.gunIds.filter(
+      (id) => !firer.value.guns.some((g) => g.id === id && g.loaded && !g.destroyed)
+    );
+    if (notReady.length) return err('Only loaded guns fire ("guns must be loaded to fire again").');
+    const plan = planBroadside(firer.value, setup, options, {
+      sheet: target.value,
+      turn: state.turn
+    });
+    if (!plan.ok) return plan;
+    const p = plan.value;
+    const h = broadsideHits(p, facesOf(input.dice), options);
+    if (!h.ok) return h;
+    const n = h.value.hits.filter(Boolean).length;
+    const dice = totalDice(h.value.counts);
+    const fired = markDone(
+      withSheets(state, { [setup.firerId]: applyGunsFired(firer.value, setup.gunIds) }),
+      setup.firerId,
+      'fired'
+    );
+    const head =
+      `${firer.value.name} fires ${plural(p.guns.length, 'gun')} at ${target.value.name}: ` +
+      (n === 0 ? 'all miss' : `${plural(n, 'hit')}`);
+    const fire: FireInProgress = {
+      turn: state.turn,
+      firerId: setup.firerId,
+      targetId: setup.targetId,
+      gunIds: [...setup.gunIds],
+      aim: setup.aim,
+      rake: setup.rake,
+      facingSide: setup.facingSide,
+      hits: n,
+      counts: h.value.counts,
+      damage: null
+    };
+    const summary = n === 0 ? head : dice === 0 ? `${head}, no damage` : `${head}; damage to roll`;
+    const odds = broadsideOdds(p.guns, setup.aim, p.rakes, options, p.toss);
+    return draftOf(state, {
+      kind: 'pv.cannon-fire',
+      summary,
+      next: dice === 0 ? fired : withSystem(fired, { ...systemOf(fired), fire }),
+      roll: rollRecord({
+        procedure: 'pv.cannon-fire',
+        inputs: asJson({
+          ...setup,
+          turn: state.turn,
+          band: p.band,
+          isLandBased: p.isLandBased,
+          isCriticalSpent: p.toss.isCriticalSpent,
+          tossGrouping: options.tossGrouping,
+          thresholds: p.guns.map((g) => g.threshold)
+        }),
+        dice: input.dice,
+        odds: oddsRecord(odds),
+        outcome: { hits: h.value.hits, counts: h.value.counts, summary }
+      })
+    });
+  }
+);
+
+function finishToss(
+  state: BattleState,
+  f: FireInProgress,
+  toss: TossInput,
+  options: PvOptions
+): Result<{ next: BattleState; outcome: TossOutcome; summary: string }> {
+  const target = shipSheet(state, f.targetId);
+  if (!target.ok) return target;
+  const tossState = tossStateOf(state, f, options);
+  const r = resolveToss(
+    toss.dice,
+    f.aim,
+    { criticalFace: toss.criticalFace, officerFaces: toss.officerFaces },
+    options,
+    tossState
+  );
+  if (!r.ok) return r;
+  const nextTarget = applyToss(
+    target.value,
+    r.value,
+    { turn: state.turn, facingSide: f.facingSide, stern: f.rake === 'stern' },
+    options
+  );
+  const spentNote =
+    tossState.isCriticalSpent && r.value.ones >= 2
+      ? ' (double ones count as damage: the one critical of this toss is taken)'
+      : '';
+  const firer = nameIn(state, f.firerId);
+  const summary =
+    `${firer} fires ${plural(f.gunIds.length, 'gun')} at ${target.value.name}: ` +
+    `${plural(f.hits, 'hit')}, ${describeToss(r.value)}${spentNote}`;
+  return ok({
+    next: clearFire(withSheets(state, { [f.targetId]: nextTarget })),
+    outcome: r.value,
+    summary
+  });
+}
+
+/** C.4.8 steps 1–3: the damage d6s of the fire under way ("All damage dice are rolled at the same
+ *  time"). Double ones or Officer* results leave the fire under way for their dice. */
+export const damageToss = pvMove<{ dice: DiceRoll }>(
+  'pv.damage-toss',
+  null,
+  'Damage dice',
+  (state, input, ctx) => {
+    const options = optionsOf(ctx);
+    const f = fireInProgress(state);
+    if (!f) return err('No cannon fire is waiting for its damage dice.');
+    if (f.damage) return err('The damage dice are rolled; roll the critical and officer dice.');
+    const faces = facesOf(input.dice);
+    const n = totalDice(f.counts);
+    if (faces.length !== n) return err(`Roll ${plural(n, 'damage die', 'damage dice')}.`);
+    if (!faces.every((x) => Number.isInteger(x) && x >= 1 && x <= 6))
+      return err('Damage dice are d6 faces 1–6.');
+    const dice = tossFromFaces(f.counts, faces);
+    const needs = tossNeeds(dice, options, tossStateOf(state, f, options));
+    const odds = tossOdds(f.counts, f.aim, options, tossStateOf(state, f, options));
+    const record = (summary: string, outcome: Json) =>
+      rollRecord({
+        procedure: 'pv.damage-toss',
+        inputs: { firerId: f.firerId, targetId: f.targetId, turn: state.turn, counts: f.counts },
+        dice: input.dice,
+        odds: { pCritical: frac(odds.pCritical) },
+        outcome
+      });
+    if (needs.isCritical || needs.officerRolls > 0) {
+      const what = [
+        needs.isCritical ? 'a critical' : '',
+        needs.officerRolls > 0 ? plural(needs.officerRolls, 'officer die', 'officer dice') : ''
+      ]
+        .filter(Boolean)
+        .join(' and ');
+      const summary = `${fireLabel(state, f)}: damage dice ${faces.join(', ')}; ${what} to roll`;
+      return draftOf(state, {
+        kind: 'pv.damage-toss',
+        summary,
+        next: withSystem(state, { ...systemOf(state), fire: { ...f, damage: dice } }),
+        roll: record(summary, { summary })
+      });
+    }
+    const r = finishToss(state, f, { dice }, options);
+    if (!r.ok) return r;
+    return draftOf(state, {
+      kind: 'pv.damage-toss',
+      summary: r.value.summary,
+      next: r.value.next,
+      roll: record(r.value.summary, { toss: asJson(r.value.outcome), summary: r.value.summary })
+    });
+  }
+);
+
+/** C.4.8 steps 4–6: the Critical Hits d12 (if double ones) then one Officer Hits d6 per Officer*
+ *  result, in one pad roll; the fire is then over. */
+export const damageExtra = pvMove<{ dice: DiceRoll }>(
+  'pv.damage-extra',
+  null,
+  'Critical and officer dice',
+  (state, input, ctx) => {
+    const options = optionsOf(ctx);
+    const f = fireInProgress(state);
+    if (!f || !f.damage) return err('No critical or officer dice are waiting to be rolled.');
+    const needs = tossNeeds(f.damage, options, tossStateOf(state, f, options));
+    const faces = facesOf(input.dice);
+    const n = (needs.isCritical ? 1 : 0) + needs.officerRolls;
+    if (faces.length !== n) return err(`Roll ${plural(n, 'die', 'dice')}.`);
+    const r = finishToss(
+      state,
+      f,
+      {
+        dice: f.damage,
+        criticalFace: needs.isCritical ? faces[0] : undefined,
+        officerFaces: faces.slice(needs.isCritical ? 1 : 0)
+      },
+      options
+    );
+    if (!r.ok) return r;
+    return draftOf(state, {
+      kind: 'pv.damage-extra',
+      summary: r.value.summary,
+      next: r.value.next,
+      roll: rollRecord({
+        procedure: 'pv.damage-extra',
+        inputs: {
+          firerId: f.firerId,
+          targetId: f.targetId,
+          turn: state.turn,
+          isCritical: needs.isCritical,
+          officerRolls: needs.officerRolls
+        },
+        dice: input.dice,
+        outcome: { toss: asJson(r.value.outcome), summary: r.value.summary }
+      })
+    });
+  }
+);
+
+// ---- Reload (C.4.5) --------------------------------------------------------------------------
+
+export interface BatteryToReload {
+  index: number;
+  name: string;
+  /** the battery's unloaded, undestroyed guns */
+  gunIds: string[];
+}
+
+/** C.4.5 step 1: "Independent batteries on land roll individually" — the batteries of a
+ *  fortification that have guns to reload (a ship is one group). */
+export function batteriesToReload(s: Sheet): BatteryToReload[] {
+  const unloaded = reloadGunsOf(s).map((g) => g.id);
+  return reloadBatteries(s)
+    .map((b, index) => ({
+      index,
+      name: b.name,
+      gunIds: b.gunIds.filter((id) => unloaded.includes(id))
+    }))
+    .filter((b) => b.gunIds.length > 0);
+}
+
+/** The key the one-roll-a-turn rule counts under: the vessel, or one independent battery. */
+export const reloadKey = (shipId: string, battery?: number): string =>
+  battery === undefined ? shipId : `${shipId}#${battery}`;
+
+/** Whether this vessel (or battery) has rolled to reload this turn (C.4.5: one roll a turn). */
+export function hasReloaded(state: BattleState, shipId: string, battery?: number): boolean {
+  return timesDone(state, reloadKey(shipId, battery), 'reload') > 0;
+}
+
+export interface ReloadInput {
+  shipId: string;
+  /** For a fortification: the independent battery rolling (C.4.5 step 1). */
+  battery?: number;
+  dice: DiceRoll;
+}
+
+/** C.4.5: one d12 + (Gunner + Crew) per vessel or independent battery a turn. */
+export const reload = pvMove<ReloadInput>(
+  'pv.reload',
+  'initiativeReload',
+  'Reload',
+  (state, input, ctx) => {
+    const options = optionsOf(ctx);
+    const { shipId, battery } = input;
+    const s = fightingSheet(state, shipId);
+    if (!s.ok) return s;
+    const b = battery === undefined ? null : reloadBatteries(s.value)[battery];
+    if (battery !== undefined && !b) return err('No such battery.');
+    const who = b ? `${s.value.name} ${b.name}` : s.value.name;
+    if (hasReloaded(state, shipId, battery))
+      return err(
+        `${who} has already rolled to reload this turn: one roll per ` +
+          (b ? 'battery' : 'vessel') +
+          ' a turn ("All guns within a vessel or fortification are loaded when a seven or higher is rolled").'
+      );
+    const all = reloadGunsOf(s.value);
+    const guns = b ? all.filter((g) => b.gunIds.includes(g.id)) : all;
+    if (guns.length === 0)
+      return err(b ? 'Every gun of this battery is loaded.' : 'Every gun is loaded.');
+    const mod = reloadMod(s.value);
+    const face = facesOf(input.dice)[0] ?? 0;
+    const r = resolveReload(guns, mod, face, options);
+    if (!r.ok) return r;
+    const summary = `${who} reloads (${r.value.roll} → ${r.value.modified}): ${r.value.loaded.length} of ${guns.length} guns loaded`;
+    return draftOf(state, {
+      kind: 'pv.reload',
+      summary,
+      next: markDone(
+        withSheets(state, { [shipId]: applyReload(s.value, r.value) }),
+        reloadKey(shipId, battery),
+        'reload'
+      ),
+      roll: rollRecord({
+        procedure: 'pv.reload',
+        inputs: asJson({
+          shipId,
+          turn: state.turn,
+          battery: battery ?? null,
+          mod,
+          guns: guns.map((g) => ({ ...g }))
+        }),
+        dice: input.dice,
+        outcome: asJson({ ...r.value, summary })
+      })
+    });
+  }
+);

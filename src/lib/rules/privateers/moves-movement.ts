@@ -1,0 +1,483 @@
+import type { BattleState } from '../../battle/events';
+import { draftOf, rollRecord } from '../../battle/move';
+import type { DiceRoll } from '../core/dice';
+import { Dist } from '../core/dist';
+import { ONE, sub, type Rational } from '../core/rational';
+import { err, ok, type Result } from '../core/result';
+import {
+  facesOf,
+  fightingSheet,
+  frac,
+  joinAll,
+  markMoved,
+  movedThisTurn,
+  optionsOf,
+  shipSheet,
+  systemOf,
+  withSheets,
+  pvMove
+} from './moves-common';
+import { maneuverLabel, pointLabel, sailingAngle, sailLabel } from './moves-orders';
+import { collisionOdds, tackOdds } from './odds';
+import { DEFAULT_OPTIONS, type PvOptions } from './options';
+import { applyCollision, resolveCollision } from './resolve-collision';
+import { initiativeMod } from './resolve-morale';
+import {
+  applyDropAnchor,
+  applyTack,
+  broadsideToWindHeading,
+  canDropAnchor,
+  closeHauledHeading,
+  DROP_ANCHOR_MAX_MOVE,
+  heaveToRestart,
+  normDeg,
+  resolveDrift,
+  resolveTack,
+  speedCap,
+  windSide,
+  type TackOutcome
+} from './resolve-movement';
+import type { Sheet } from './sheet';
+import { CREW_REQUIREMENTS, TASK_CHECKS, type PointOfSail } from './tables';
+
+// Privateers Phase 4 movement (SPEC C.4.6) and collisions (C.4.11): the plan of each ship's move
+// from its orders, heading and the wind; the move itself, drift, the tacking roll, dropping anchor,
+// boats and collisions. One move per ship per turn (the rest refuse with the rule's reason).
+
+export type Side = 'starboard' | 'larboard';
+
+const inches = (n: number): string => `${n}″`;
+
+// ---- Phase 4: movement (C.4.6) -----------------------------------------------------------------
+
+export type MoveKind =
+  'straight' | 'turn' | 'heaveTo' | 'tackFirstLeg' | 'tackForeAndAft' | 'heaveToRestart';
+
+export interface MovePlan {
+  kind: MoveKind;
+  theta: number;
+  pos: PointOfSail;
+  /** Inches of each leg. */
+  legs: number[];
+  total: number;
+  /** Heading after the move when the rule fixes it (tack, heave to); null = the referee's. */
+  headingAfter: number | null;
+  /** For a Starboard / Larboard card: the turn allowed ("up to, but not exceeding 45 degrees"). */
+  turnSide: Side | null;
+  text: string;
+}
+
+/** C.4.6.1–C.4.6.5: what this ship's move is this turn, from its orders, heading and the wind. */
+export function planMove(
+  state: BattleState,
+  s: Sheet,
+  options: PvOptions = DEFAULT_OPTIONS
+): Result<MovePlan> {
+  const { theta, pos, windFromDeg } = sailingAngle(state, s, options);
+  if (s.anchored) return err('At anchor: no movement.');
+  if (s.sail === 0) return err('No Sail: the ship drifts down wind instead (roll for drift).');
+  if (s.tack !== 'none' && s.rig === 'squareRigged')
+    return err('Head to wind: the tacking roll finishes the tack (C.4.6.5).');
+  const cap = speedCap(s).cap;
+  if (cap === 0) return err('"No movement is allowed" (C.4.10): masts or rigging lost.');
+  if (pos === 'inIrons')
+    return err(
+      'In Irons: "No movement allowed." Set the heading first if the ship has turned (a ship ' +
+        'that weighed anchor "will pivot 45 degrees away from the wind").'
+    );
+  const rates = s.sailingRates[pos];
+  const allot = rates[s.sail - 1];
+  const half = allot / 2;
+  const base = { theta, pos, turnSide: null, headingAfter: null };
+  if (s.heaveTo) {
+    if (s.maneuver === 'heaveTo') return err('Hove to: the ship stays stopped this turn.');
+    // Errata 20: first leg half the Fighting rate, second half the rate before heaving to.
+    const first = rates[0] / 2;
+    const total = heaveToRestart(s, pos, s.heaveTo.sailBefore);
+    const legs = [first, total - first];
+    return ok({
+      ...base,
+      kind: 'heaveToRestart',
+      legs,
+      total,
+      turnSide: s.maneuver === 'starboard' || s.maneuver === 'larboard' ? s.maneuver : null,
+      text: `Restart after heaving to: ${inches(first)} at Fighting Sail, then ${inches(total - first)} at ${sailLabel(s.heaveTo.sailBefore)}`
+    });
+  }
+  switch (s.maneuver) {
+    case 'straight':
+      return ok({
+        ...base,
+        kind: 'straight',
+        legs: [allot],
+        total: allot,
+        text: `Straight ${inches(allot)}, the whole allotment even into a collision`
+      });
+    case 'starboard':
+    case 'larboard':
+      return ok({
+        ...base,
+        kind: 'turn',
+        legs: [half, half],
+        total: allot,
+        turnSide: s.maneuver,
+        text: `${inches(half)} ahead, pivot up to 45° to ${s.maneuver}, ${inches(half)} ahead`
+      });
+    case 'heaveTo': {
+      if (pos !== 'beating') return err('Heaving to starts while Beating.');
+      return ok({
+        ...base,
+        kind: 'heaveTo',
+        legs: [half],
+        total: half,
+        headingAfter: broadsideToWindHeading(windFromDeg, s.headingDeg),
+        text: `${inches(half)} ahead, then pivot by the stern broadside to the wind and stop`
+      });
+    }
+    case 'tack': {
+      if (pos !== 'beating') return err('Tacking starts while Beating.');
+      if (s.rig === 'foreAndAft') {
+        const to: Side =
+          windSide(windFromDeg, s.headingDeg) === 'starboard' ? 'larboard' : 'starboard';
+        return ok({
+          ...base,
+          kind: 'tackForeAndAft',
+          legs: [half, half],
+          total: allot,
+          headingAfter: closeHauledHeading(windFromDeg, to),
+          text: `Fore-and-aft: ${inches(half)} Beating, through the wind to the ${to} tack, ${inches(half)} — no roll`
+        });
+      }
+      return ok({
+        ...base,
+        kind: 'tackFirstLeg',
+        legs: [half],
+        total: half,
+        headingAfter: windFromDeg,
+        text: `${inches(half)} Beating, then pivot from the bow until head to wind; the roll is next turn`
+      });
+    }
+  }
+}
+
+/** Signed turn from one heading to another, −180..180 (positive = to starboard, clockwise). */
+export function turnBetween(from: number, to: number): number {
+  const d = normDeg(to - from);
+  return d > 180 ? d - 360 : d;
+}
+
+export interface MoveShipInput {
+  shipId: string;
+  /** The referee's heading after a Starboard / Larboard turn (ignored when the rule fixes it). */
+  headingAfter: number;
+}
+
+/** Records this ship's move; `headingAfter` is the referee's for a Starboard/Larboard card
+ *  (Straight keeps the heading; a turn is at most 45° to the card's side). */
+export const moveShip = pvMove<MoveShipInput>(
+  'pv.move',
+  'movementFiring',
+  'Movement',
+  (state, input, ctx) => {
+    const options = optionsOf(ctx);
+    const { shipId } = input;
+    const s = fightingSheet(state, shipId);
+    if (!s.ok) return s;
+    const plan = planMove(state, s.value, options);
+    if (!plan.ok) return plan;
+    const p = plan.value;
+    const from = s.value.headingDeg;
+    let heading = p.headingAfter ?? from;
+    if (p.headingAfter === null && p.turnSide) {
+      if (!Number.isFinite(input.headingAfter)) return err('The heading is a number of degrees.');
+      heading = normDeg(Math.round(input.headingAfter * 10) / 10);
+      const t = turnBetween(from, heading);
+      const signed = p.turnSide === 'starboard' ? t : -t;
+      if (signed < 0 || signed > 45)
+        return err(
+          `A ${p.turnSide} turn is "up to, but not exceeding 45 degrees" to ${p.turnSide}.`
+        );
+    }
+    const marked = markMoved(state, shipId, s.value.name);
+    if (!marked.ok) return marked;
+    let next: Sheet = { ...s.value, headingDeg: heading };
+    if (p.kind === 'heaveTo') next = { ...next, heaveTo: { sailBefore: s.value.sail } };
+    if (p.kind === 'heaveToRestart') next = { ...next, heaveTo: null };
+    if (p.kind === 'tackFirstLeg') next = { ...next, tack: 'headToWind' };
+    const legs = p.legs.map(inches).join(' + ');
+    const turned = heading === from ? '' : `, heading ${from}° → ${heading}°`;
+    const what =
+      p.kind === 'heaveTo'
+        ? ', hove to'
+        : p.kind === 'tackFirstLeg'
+          ? ', head to wind (tacking)'
+          : p.kind === 'tackForeAndAft'
+            ? ', tacked'
+            : '';
+    return draftOf(state, {
+      kind: 'pv.move',
+      summary:
+        `${s.value.name} moves ${inches(p.total)} (${pointLabel(p.pos)}, ${sailLabel(s.value.sail)}, ` +
+        `${maneuverLabel(s.value.maneuver)}: ${legs})${turned}${what}`,
+      next: withSheets(marked.value, { [shipId]: next })
+    });
+  }
+);
+
+/** "the ship will drift in inches per a six sided dice roll down wind" (C.4.6.1 step 3). */
+export const drift = pvMove<{ shipId: string; dice: DiceRoll }>(
+  'pv.drift',
+  'movementFiring',
+  'Drift',
+  (state, input) => {
+    const { shipId } = input;
+    const s = fightingSheet(state, shipId);
+    if (!s.ok) return s;
+    const face = facesOf(input.dice)[0] ?? 0;
+    const r = resolveDrift(s.value, face);
+    if (!r.ok) return r;
+    const marked = markMoved(state, shipId, s.value.name);
+    if (!marked.ok) return marked;
+    const windFromDeg = systemOf(state).windFromDeg;
+    const toward = normDeg(windFromDeg + 180);
+    const summary = `${s.value.name} drifts ${inches(r.value)} down wind (toward ${toward}°)`;
+    return draftOf(state, {
+      kind: 'pv.drift',
+      summary,
+      next: marked.value,
+      roll: rollRecord({
+        procedure: 'pv.drift',
+        inputs: { shipId, turn: state.turn, windFromDeg },
+        dice: input.dice,
+        odds: Dist.die(6)
+          .entries()
+          .map((e) => ({ inches: e.value, p: frac(e.p) })),
+        outcome: { inches: r.value, summary }
+      })
+    });
+  }
+);
+
+/** Whether the tacking roll failed, so the mast d12 is needed too (C.4.6.5). */
+export function tackNeedsMastRoll(s: Sheet, face: number): boolean {
+  return face + initiativeMod(s) < TASK_CHECKS.tack;
+}
+
+/** The three outcomes of a tacking roll with their exact odds (C.7.5). */
+export function tackOutcomes(mod: number): { id: string; label: string; p: Rational }[] {
+  const odds = tackOdds(mod);
+  return [
+    { id: 'success', label: 'Tack succeeds', p: odds.success },
+    { id: 'aback', label: 'Taken aback, mast kept', p: sub(sub(ONE, odds.success), odds.mastLost) },
+    { id: 'mastLost', label: 'Taken aback, mast lost', p: odds.mastLost }
+  ];
+}
+
+export interface TackInput {
+  shipId: string;
+  /** The tack d12, then (only when it fails) the mast d12. */
+  rolls: readonly DiceRoll[];
+  side: Side;
+}
+
+/**
+ * C.4.6.5 turn T+1: d12 + initiative modifier ≥ 4 swings the stern "another 45 degrees" onto the
+ * `side` tack and the ship "moves half its allowable distance"; otherwise it is taken aback and
+ * the mast d12 (1–3) may cost a mast; under `tackFailure='fallBackToOldTack'` it falls back onto
+ * `side`, else it stays head to wind to roll again next turn.
+ */
+export const tackRoll = pvMove<TackInput>(
+  'pv.tack',
+  'movementFiring',
+  'The tacking roll',
+  (state, input, ctx) => {
+    const options = optionsOf(ctx);
+    const { shipId, side } = input;
+    const s = fightingSheet(state, shipId);
+    if (!s.ok) return s;
+    if (s.value.rig !== 'squareRigged' || s.value.tack === 'none')
+      return err('Only a square-rigger head to wind rolls to finish its tack.');
+    const mod = initiativeMod(s.value);
+    const faces = input.rolls.flatMap(facesOf);
+    const r = resolveTack(mod, faces[0] ?? 0, faces[1]);
+    if (!r.ok) return r;
+    const o: TackOutcome = r.value;
+    const marked = markMoved(state, shipId, s.value.name);
+    if (!marked.ok) return marked;
+    const wind = systemOf(state).windFromDeg;
+    let next = applyTack(s.value, o, options);
+    const roll = `d12 ${o.roll} + ${mod} = ${o.modified}`;
+    let summary: string;
+    if (o.success) {
+      const heading = closeHauledHeading(wind, side);
+      const dist = s.value.sail >= 1 ? s.value.sailingRates.beating[s.value.sail - 1] / 2 : 0;
+      next = { ...next, headingDeg: heading };
+      summary = `${s.value.name} tacks: ${roll} ≥ ${TASK_CHECKS.tack}, onto the ${side} tack (heading ${heading}°), moves ${inches(dist)}`;
+    } else {
+      if (options.tackFailure === 'fallBackToOldTack')
+        next = { ...next, headingDeg: closeHauledHeading(wind, side) };
+      const mast = o.mastLost
+        ? next.mastsLost > s.value.mastsLost
+          ? 'a mast is lost'
+          : 'no mast left to lose'
+        : 'no mast lost';
+      summary =
+        `${s.value.name} is taken aback: ${roll} < ${TASK_CHECKS.tack}; mast d12 ${o.mastRoll}: ${mast}` +
+        (options.tackFailure === 'fallBackToOldTack'
+          ? `; falls back onto the ${side} tack`
+          : '; stays head to wind and rolls again next turn');
+    }
+    return draftOf(state, {
+      kind: 'pv.tack',
+      summary,
+      next: withSheets(marked.value, { [shipId]: next }),
+      roll: rollRecord({
+        procedure: 'pv.tack',
+        inputs: { shipId, turn: state.turn, initiativeMod: mod, side },
+        dice: joinAll(input.rolls),
+        odds: tackOutcomes(mod).map((x) => ({ label: x.label, p: frac(x.p) })),
+        outcome: { success: o.success, mastLost: o.mastLost, summary }
+      })
+    });
+  }
+);
+
+/** C.4.6.6: move up to 3″ the way it went last turn (or not at all), drop anchor, bow to the wind. */
+export const dropAnchor = pvMove<{ shipId: string; moved: number }>(
+  'pv.drop-anchor',
+  'movementFiring',
+  'Dropping anchor',
+  (state, input) => {
+    const { shipId, moved } = input;
+    const s = fightingSheet(state, shipId);
+    if (!s.ok) return s;
+    if (!canDropAnchor(s.value))
+      return err('Only a ship hove to, or at Fighting Sail playing no sail card, can drop anchor.');
+    if (!(moved >= 0 && moved <= DROP_ANCHOR_MAX_MOVE))
+      return err(`It may move up to ${DROP_ANCHOR_MAX_MOVE}″ before dropping anchor.`);
+    const r = applyDropAnchor(s.value);
+    if (!r.ok) return r;
+    const marked = markMoved(state, shipId, s.value.name);
+    if (!marked.ok) return marked;
+    const wind = systemOf(state).windFromDeg;
+    return draftOf(state, {
+      kind: 'pv.drop-anchor',
+      summary:
+        `${s.value.name} ` +
+        (moved > 0 ? `moves ${inches(moved)} and drops anchor` : 'drops anchor') +
+        `, bow into the wind (${wind}°)`,
+      next: withSheets(marked.value, { [shipId]: { ...r.value, headingDeg: wind } })
+    });
+  }
+);
+
+/** C.4.6.8: 2 crew per boat, one full turn, never on a turn the ship moves. */
+export const boats = pvMove<{ shipId: string; kind: 'lower' | 'recover'; count: number }>(
+  'pv.boats',
+  'movementFiring',
+  "Ship's boats",
+  (state, input) => {
+    const { shipId, kind, count } = input;
+    const s = fightingSheet(state, shipId);
+    if (!s.ok) return s;
+    const sh = s.value;
+    if (!Number.isInteger(count) || count < 1) return err('Choose at least one boat.');
+    if (sh.assignments.boats < count * CREW_REQUIREMENTS.perBoat)
+      return err(
+        `"It takes two crew men to lower or recover a ship's boat": assign ${count * CREW_REQUIREMENTS.perBoat}.`
+      );
+    const isStationary = sh.anchored || sh.heaveTo !== null;
+    if (!isStationary || movedThisTurn(state).includes(shipId))
+      return err('Boats "may never be attempted on any turn the ship is moving".');
+    const lowered = kind === 'lower' ? sh.boats.lowered + count : sh.boats.lowered - count;
+    if (lowered > sh.boats.total)
+      return err(`Only ${sh.boats.total - sh.boats.lowered} boats aboard.`);
+    if (lowered < 0) return err(`Only ${sh.boats.lowered} boats are in the water.`);
+    return draftOf(state, {
+      kind: 'pv.boats',
+      summary: `${sh.name} ${kind === 'lower' ? 'lowers' : 'recovers'} ${count} boat${count === 1 ? '' : 's'} (${lowered} of ${sh.boats.total} in the water)`,
+      next: withSheets(state, { [shipId]: { ...sh, boats: { ...sh.boats, lowered } } })
+    });
+  }
+);
+
+// ---- Collisions (C.4.11) -----------------------------------------------------------------------
+
+function damageText(before: Sheet, after: Sheet): string {
+  const parts: string[] = [];
+  const hull = after.hull.damage - before.hull.damage;
+  const crew = before.crew.current - after.crew.current;
+  const guns =
+    after.guns.filter((g) => g.destroyed).length - before.guns.filter((g) => g.destroyed).length;
+  if (hull) parts.push(`${hull} hull`);
+  if (crew) parts.push(`${crew} crew`);
+  if (guns) parts.push(`${guns} gun${guns === 1 ? '' : 's'}`);
+  return `${after.name} ${parts.length ? parts.join(', ') : 'no damage'}`;
+}
+
+export interface CollisionInput {
+  rammerId: string;
+  rammedId: string;
+  rammerFacing: Side;
+  rammedFacing: Side;
+  /** One pad roll: [rammer d6, rammer d12 (8–12 entangles), ...rammed d6 per the rammer's sail]. */
+  dice: DiceRoll;
+}
+
+export const collision = pvMove<CollisionInput>(
+  'pv.collision',
+  'movementFiring',
+  'Collisions',
+  (state, input, ctx) => {
+    const options = optionsOf(ctx);
+    if (input.rammerId === input.rammedId) return err('Choose two different ships.');
+    const a = fightingSheet(state, input.rammerId);
+    if (!a.ok) return a;
+    const b = shipSheet(state, input.rammedId);
+    if (!b.ok) return b;
+    if (b.value.sunk || b.value.burnedUp) return err(`${b.value.name} is no longer afloat.`);
+    const faces = facesOf(input.dice);
+    const r = resolveCollision(a.value.sail, faces, options);
+    if (!r.ok) return r;
+    const out = applyCollision(
+      a.value,
+      b.value,
+      r.value,
+      {
+        rammer: input.rammerId,
+        rammed: input.rammedId,
+        rammerFacing: input.rammerFacing,
+        rammedFacing: input.rammedFacing
+      },
+      options
+    );
+    const summary =
+      `${a.value.name} rams ${b.value.name} at ${sailLabel(a.value.sail)}: ` +
+      `${damageText(a.value, out.rammer)}; ${damageText(b.value, out.rammed)}; ` +
+      (r.value.entangled ? `entangled (d12 ${faces[1]})` : `not entangled (d12 ${faces[1]})`);
+    const odds = collisionOdds(a.value.sail, options);
+    return draftOf(state, {
+      kind: 'pv.collision',
+      summary,
+      next: withSheets(state, { [input.rammerId]: out.rammer, [input.rammedId]: out.rammed }),
+      roll: rollRecord({
+        procedure: 'pv.collision',
+        inputs: {
+          rammerId: input.rammerId,
+          rammedId: input.rammedId,
+          rammerFacing: input.rammerFacing,
+          rammedFacing: input.rammedFacing,
+          turn: state.turn,
+          rammerSail: a.value.sail
+        },
+        dice: input.dice,
+        odds: {
+          entangle: frac(odds.entangle),
+          rammer: odds.rammer.entries().map((e) => [e.value, frac(e.p)]),
+          rammed: odds.rammed.entries().map((e) => [e.value, frac(e.p)])
+        },
+        outcome: { entangled: r.value.entangled, summary }
+      })
+    });
+  }
+);

@@ -1,0 +1,454 @@
+import type { BattleState } from '../../battle/events';
+import { draftOf, rollRecord } from '../../battle/move';
+import type { DiceRoll } from '../core/dice';
+import { err, ok, type Result } from '../core/result';
+import {
+  fightingSheet,
+  frac,
+  markDone,
+  joinAll,
+  optionsOf,
+  plural,
+  sheetOf,
+  systemOf,
+  timesDone,
+  withSheets,
+  withSystem,
+  facesOf,
+  type PvContext,
+  pvMove
+} from './moves-common';
+import { weighAnchorOdds } from './odds';
+import { initiativePlaceOdds } from './odds-initiative';
+import { DEFAULT_OPTIONS, type PvOptions } from './options';
+import { initiativeMod } from './resolve-morale';
+import {
+  applyWeighAnchorStart,
+  normDeg,
+  pointOfSail,
+  resolveWeighAnchor,
+  validateOrders,
+  windAngle
+} from './resolve-movement';
+import { resolveInitiative } from './resolve-tasks';
+import { checkCrewAssignments, type CrewCheck } from './resolve-turn';
+import { assignmentsSchema, type Assignments, type Sheet, type ShipOrder } from './sheet';
+import {
+  MANEUVERS,
+  POINTS_OF_SAIL,
+  SAIL_SETTINGS,
+  type Maneuver,
+  type PointOfSail,
+  type SailLevel
+} from './tables';
+
+// Privateers Phases 1–3 apart from reload (SPEC C.4.2–C.4.4, C.4.6.7): the wind and headings the
+// referee keeps (C.6), orders (open or hidden, Errata 7), crew assignments, weighing anchor and the
+// initiative roll. Each move takes the battle state, the referee's input and the dice from the pad.
+
+export const sailLabel = (l: SailLevel): string => SAIL_SETTINGS[l].label;
+export const maneuverLabel = (m: Maneuver): string => MANEUVERS.find((x) => x.id === m)?.label ?? m;
+export const pointLabel = (p: PointOfSail): string =>
+  POINTS_OF_SAIL.find((x) => x.id === p)?.label ?? p;
+
+/** θ and the point of sail of a ship from the battle's wind and its heading (C.3.2). */
+export function sailingAngle(
+  state: BattleState,
+  s: Sheet,
+  options: PvOptions = DEFAULT_OPTIONS
+): { theta: number; pos: PointOfSail; windFromDeg: number } {
+  const windFromDeg = systemOf(state).windFromDeg;
+  const theta = windAngle(windFromDeg, s.headingDeg);
+  return { theta, pos: pointOfSail(theta, options), windFromDeg };
+}
+
+// ---- Wind and heading (the referee keeps them, SPEC C.6) --------------------------------------
+
+/** A bearing as entered, kept to a tenth of a degree (never snapped to a stepper's step). */
+export const keepDeg = (deg: number): number => normDeg(Math.round(deg * 10) / 10);
+
+/** The referee sets the wind (the text has no wind-change rule, SPEC C.6): the bearing it blows
+ *  from, which the point of sail of every ship is measured against (C.4.6). */
+export const setWind = pvMove<{ windFromDeg: number }>(
+  'pv.wind',
+  null,
+  'The wind',
+  (state, input) => {
+    if (!Number.isFinite(input.windFromDeg)) return err('The wind bearing is a number of degrees.');
+    const deg = keepDeg(input.windFromDeg);
+    return draftOf(state, {
+      kind: 'pv.wind',
+      summary: `Wind from ${deg}°`,
+      next: withSystem(state, { ...systemOf(state), windFromDeg: deg })
+    });
+  }
+);
+
+export const setHeading = pvMove<{ shipId: string; headingDeg: number }>(
+  'pv.heading',
+  null,
+  'A heading',
+  (state, input) => {
+    const s = fightingSheet(state, input.shipId);
+    if (!s.ok) return s;
+    if (!Number.isFinite(input.headingDeg)) return err('The heading is a number of degrees.');
+    const headingDeg = keepDeg(input.headingDeg);
+    return draftOf(state, {
+      kind: 'pv.heading',
+      summary: `${s.value.name} heading ${s.value.headingDeg}° → ${headingDeg}°`,
+      next: withSheets(state, { [input.shipId]: { ...s.value, headingDeg } })
+    });
+  }
+);
+
+// ---- Phase 1: orders (C.4.2) ------------------------------------------------------------------
+
+/** Orders given this turn, by ship id. */
+export function ordersThisTurn(state: BattleState): Record<string, ShipOrder> {
+  const all = systemOf(state).orders ?? {};
+  return Object.fromEntries(Object.entries(all).filter(([, o]) => o.turn === state.turn));
+}
+
+/** The sail before this turn's orders: the one-level rule counts from it (C.4.2 step 2). */
+export function sailBeforeOrders(state: BattleState, shipId: string, s: Sheet): SailLevel {
+  return ordersThisTurn(state)[shipId]?.fromSail ?? s.sail;
+}
+
+/** Why these orders cannot be given, or [] (C.4.2 steps 2–3, validateOrders). */
+export function ordersProblems(
+  state: BattleState,
+  shipId: string,
+  input: { sail: SailLevel; maneuver: Maneuver },
+  options: PvOptions = DEFAULT_OPTIONS
+): string[] {
+  const s = sheetOf(state.ships[shipId]);
+  if (!s) return ['This ship needs a valid log.'];
+  const before = { ...s, sail: sailBeforeOrders(state, shipId, s) };
+  const { pos } = sailingAngle(state, s, options);
+  const r = validateOrders(before, { ...input, pointOfSail: pos }, options);
+  return r.ok ? [] : r.error;
+}
+
+function applyOrder(s: Sheet, o: ShipOrder): Sheet {
+  return { ...s, sail: o.sail, prevSail: o.fromSail, maneuver: o.maneuver };
+}
+
+export interface OrdersInput {
+  shipId: string;
+  sail: SailLevel;
+  maneuver: Maneuver;
+}
+
+/**
+ * One ship's sail setting and maneuver cards. Open orders (default) go on the log at once; with
+ * option `ordersHidden` (Errata 7) they are kept aside, the log line says only that orders were
+ * given, and `revealOrders` turns them all up together.
+ */
+export const giveOrders = pvMove<OrdersInput>(
+  'pv.orders',
+  'orders',
+  'Orders',
+  (state, input, ctx) => {
+    const options = optionsOf(ctx);
+    const { shipId } = input;
+    const s = fightingSheet(state, shipId);
+    if (!s.ok) return s;
+    const problems = ordersProblems(state, shipId, input, options);
+    if (problems.length) return err(problems.join(' '));
+    const sys = systemOf(state);
+    const prior = ordersThisTurn(state)[shipId];
+    const isHidden = options.ordersHidden && !prior?.revealed;
+    const order: ShipOrder = {
+      turn: state.turn,
+      fromSail: prior?.fromSail ?? s.value.sail,
+      sail: input.sail,
+      maneuver: input.maneuver,
+      revealed: !isHidden
+    };
+    const next = withSystem(state, { ...sys, orders: { ...(sys.orders ?? {}), [shipId]: order } });
+    if (isHidden)
+      return draftOf(state, {
+        kind: 'pv.orders',
+        summary: `${s.value.name}: orders given (hidden until revealed)`,
+        next
+      });
+    return draftOf(state, {
+      kind: 'pv.orders',
+      summary: `${s.value.name} orders: ${sailLabel(input.sail)}, ${maneuverLabel(input.maneuver)}`,
+      next: withSheets(next, { [shipId]: applyOrder(s.value, order) })
+    });
+  }
+);
+
+/** "Reveal orders": every hidden order of this turn goes on the ships' logs at once. */
+export const revealOrders = pvMove<Record<string, never>>(
+  'pv.reveal-orders',
+  'orders',
+  'Revealing orders',
+  (state) => {
+    const sys = systemOf(state);
+    const pending = Object.entries(ordersThisTurn(state)).filter(([, o]) => !o.revealed);
+    if (pending.length === 0) return err('No hidden orders to reveal.');
+    const sheets: Record<string, Sheet> = {};
+    const orders = { ...(sys.orders ?? {}) };
+    const parts: string[] = [];
+    for (const [id, o] of pending) {
+      const s = sheetOf(state.ships[id]);
+      orders[id] = { ...o, revealed: true };
+      if (!s) continue;
+      sheets[id] = applyOrder(s, o);
+      parts.push(`${s.name} ${sailLabel(o.sail)}, ${maneuverLabel(o.maneuver)}`);
+    }
+    return draftOf(state, {
+      kind: 'pv.reveal-orders',
+      summary: `Orders revealed: ${parts.join('; ')}`,
+      next: withSheets(withSystem(state, { ...sys, orders }), sheets)
+    });
+  }
+);
+
+// ---- Phase 2: crew assignments (C.4.3) and weighing anchor (C.4.6.7) ---------------------------
+
+/** The crew-assignment check for a draft of the assignments, against the ship's orders. */
+export function crewCheckFor(s: Sheet, a: Assignments): CrewCheck {
+  return checkCrewAssignments({ ...s, assignments: a }, { sail: s.sail, maneuver: s.maneuver });
+}
+
+/** Errors that stop the assignments being recorded. A sailing shortfall does not: "If crew numbers
+ *  needed are not available, the maneuver cannot be done", so [DEFAULT C.4.3 step 1] the sail drops
+ *  to the highest setting the sailing crew can support. */
+export function blockingIssues(check: CrewCheck): string[] {
+  return check.issues
+    .filter((i) => i.severity === 'error' && i.task !== 'sailing')
+    .map((i) => i.message);
+}
+
+export const saveCrew = pvMove<{ shipId: string; assignments: Assignments }>(
+  'pv.crew',
+  'crew',
+  'Crew assignments',
+  (state, input) => {
+    const { shipId } = input;
+    const s = fightingSheet(state, shipId);
+    if (!s.ok) return s;
+    const parsed = assignmentsSchema.safeParse(input.assignments);
+    if (!parsed.success) return err('Crew numbers are whole numbers of 0 or more.');
+    const a = parsed.data;
+    const check = crewCheckFor(s.value, a);
+    const blocking = blockingIssues(check);
+    if (blocking.length) return err(blocking.join(' '));
+    let next: Sheet = { ...s.value, assignments: a };
+    const notes: string[] = [];
+    if (next.sail > check.maxSailForCrew && !next.anchored) {
+      notes.push(
+        `too few sailing crew: ${sailLabel(next.sail)} → ${sailLabel(check.maxSailForCrew)}`
+      );
+      next = { ...next, sail: check.maxSailForCrew };
+    }
+    const parts = [
+      `${a.sailing} sailing`,
+      `${a.gunCrews.length} guns`,
+      ...(
+        [
+          ['pumps', a.pumps],
+          ['fire', a.fireFighters],
+          ['damage control', a.damageControl],
+          ['jury rig', a.juryRig],
+          ['boats', a.boats],
+          ['grapplers', a.grapplers],
+          ['cutters', a.grappleCutters],
+          ['marksmen', a.marksmen.crew + a.marksmen.marines],
+          ['tiller', a.tiller],
+          ['anchor', a.anchor]
+        ] as const
+      )
+        .filter(([, n]) => n > 0)
+        .map(([label, n]) => `${n} ${label}`)
+    ];
+    return draftOf(state, {
+      kind: 'pv.crew',
+      summary:
+        `${s.value.name} crew: ${parts.join(', ')}; ${check.unassigned} free for boarding` +
+        (notes.length ? ` (${notes.join('; ')})` : ''),
+      next: markDone(withSheets(state, { [shipId]: next }), shipId, 'crew')
+    });
+  }
+);
+
+/** C.4.6.7: d12 − anchor crew = turns to raise the anchor (at least 1). */
+export const weighAnchor = pvMove<{ shipId: string; dice: DiceRoll }>(
+  'pv.weigh-anchor',
+  'crew',
+  'Weighing anchor',
+  (state, input) => {
+    const { shipId } = input;
+    const s = fightingSheet(state, shipId);
+    if (!s.ok) return s;
+    if (!s.value.anchored) return err('The ship is not at anchor.');
+    if (s.value.weighAnchor) return err('The anchor is already being raised.');
+    const crew = s.value.assignments.anchor;
+    if (crew < 1) return err('Assign crew to raise the anchor first (Crew assignments).');
+    const face = facesOf(input.dice)[0] ?? 0;
+    const r = resolveWeighAnchor(crew, face);
+    if (!r.ok) return r;
+    const { turns } = r.value;
+    const summary = `${s.value.name} weighs anchor: d12 ${face} − ${crew} crew → ${plural(turns, 'turn')}`;
+    const odds = weighAnchorOdds(crew);
+    return draftOf(state, {
+      kind: 'pv.weigh-anchor',
+      summary,
+      next: markDone(
+        withSheets(state, { [shipId]: applyWeighAnchorStart(s.value, crew, turns) }),
+        shipId,
+        'weighAnchor'
+      ),
+      roll: rollRecord({
+        procedure: 'pv.weigh-anchor',
+        inputs: { shipId, turn: state.turn, crew },
+        dice: input.dice,
+        odds: odds.entries().map((e) => ({ turns: e.value, p: frac(e.p) })),
+        outcome: { face, turns, summary }
+      })
+    });
+  }
+);
+
+// ---- Phase 3: initiative (C.4.4) ---------------------------------------------------------------
+
+export interface InitiativeProgress {
+  /** Movement order so far; tied ships stand together until their re-roll. */
+  order: string[];
+  /** Groups still tied, to be re-rolled next (first group first). */
+  tied: string[][];
+  /** "Surprise 9 + 2 = 11" per roll, in the order rolled. */
+  lines: string[];
+}
+
+/**
+ * C.4.4: the first round has one die per ship (in `shipIds` order); each later round re-rolls the
+ * first group still tied, one die per ship of that group in the order `tied[0]` lists them ("Ties
+ * are re-rolled among the tied ships"; under 'higherModifier' only equal modifiers tie).
+ */
+export function initiativeProgress(
+  state: BattleState,
+  shipIds: readonly string[],
+  rounds: readonly (readonly number[])[],
+  options: PvOptions = DEFAULT_OPTIONS
+): Result<InitiativeProgress> {
+  const mods = new Map<string, number>();
+  const names = new Map<string, string>();
+  for (const id of shipIds) {
+    const s = sheetOf(state.ships[id]);
+    if (!s) return err('Every ship needs a valid log.');
+    mods.set(id, initiativeMod(s));
+    names.set(id, s.name);
+  }
+  if (shipIds.length === 0) return err('No ships to roll for.');
+  let order: string[] = [];
+  let tied: string[][] = [[...shipIds]];
+  const lines: string[] = [];
+  for (const faces of rounds) {
+    const group = tied[0];
+    if (!group) return err('No tie left to re-roll.');
+    if (faces.length !== group.length)
+      return err(`Roll for ${group.map((id) => names.get(id)).join(', ')}.`);
+    const round = group.map((id, i) => ({ id, face: faces[i] }));
+    const r = resolveInitiative(
+      round.map((f) => ({ id: f.id, face: f.face, mod: mods.get(f.id) ?? 0 })),
+      options
+    );
+    if (!r.ok) return r;
+    for (const f of round) {
+      const m = mods.get(f.id) ?? 0;
+      lines.push(`${names.get(f.id)} ${f.face} + ${m} = ${f.face + m}`);
+    }
+    if (order.length === 0) order = r.value.order;
+    else {
+      const at = Math.min(...group.map((id) => order.indexOf(id)));
+      const rest = order.filter((id) => !group.includes(id));
+      order = [...rest.slice(0, at), ...r.value.order, ...rest.slice(at)];
+    }
+    tied = [...r.value.tied, ...tied.slice(1)];
+  }
+  return ok({ order: rounds.length ? order : [], tied, lines });
+}
+
+/** [APP] C.4.4 "For each ship, roll the initiative die": a fortification does not move, so it
+ *  takes no part in the movement order (for the initiative procedure). */
+export function takesInitiative(s: Sheet): boolean {
+  return !s.isFortification;
+}
+
+/** This turn's movement order, or null until initiative is rolled. */
+export function movementOrder(state: BattleState): string[] | null {
+  const sys = systemOf(state);
+  return sys.initiativeTurn === state.turn ? sys.initiativeOrder : null;
+}
+
+export interface InitiativeInput {
+  shipIds: readonly string[];
+  /** One pad roll per round: the first for every ship, then one per tie re-rolled. */
+  rolls: readonly DiceRoll[];
+}
+
+/** Records the movement order once no tie is left. */
+export const rollInitiative = pvMove<InitiativeInput>(
+  'pv.initiative',
+  'initiativeReload',
+  'Initiative',
+  (state, input, ctx: PvContext) => {
+    const options = optionsOf(ctx);
+    const { shipIds } = input;
+    if (movementOrder(state))
+      return err('Initiative is rolled once a turn; the movement order is set (undo to re-roll).');
+    for (const id of shipIds) {
+      const s = fightingSheet(state, id);
+      if (!s.ok) return s;
+    }
+    const rounds = input.rolls.map(facesOf);
+    const p = initiativeProgress(state, shipIds, rounds, options);
+    if (!p.ok) return p;
+    if (p.value.tied.length > 0) return err('Re-roll the tied ships first.');
+    const name = (id: string) => sheetOf(state.ships[id])?.name ?? id;
+    const first = p.value.lines.slice(0, shipIds.length).join(', ');
+    const rerolls = p.value.lines.slice(shipIds.length);
+    const summary =
+      `Initiative: ${first}` +
+      (rerolls.length ? `; ties re-rolled: ${rerolls.join(', ')}` : '') +
+      ` → ${p.value.order.map(name).join(', ')}`;
+    const entries = shipIds.flatMap((id) => {
+      const s = sheetOf(state.ships[id]);
+      return s ? [{ id, mod: initiativeMod(s) }] : [];
+    });
+    const odds = initiativePlaceOdds(entries, options);
+    return draftOf(state, {
+      kind: 'pv.initiative',
+      summary,
+      next: withSystem(state, {
+        ...systemOf(state),
+        initiativeOrder: p.value.order,
+        initiativeTurn: state.turn
+      }),
+      roll: rollRecord({
+        procedure: 'pv.initiative',
+        inputs: {
+          turn: state.turn,
+          ships: entries,
+          die: options.initiativeDie,
+          ties: options.initiativeTies,
+          rounds
+        },
+        dice: joinAll(input.rolls),
+        odds: odds
+          ? odds.map((o) => ({ id: o.id, first: frac(o.first), last: frac(o.last) }))
+          : null,
+        outcome: { order: p.value.order, summary }
+      })
+    });
+  }
+);
+
+/** Whether a ship's crew assignments were saved this turn (Phase 2). */
+export function hasCrewSaved(state: BattleState, shipId: string): boolean {
+  return timesDone(state, shipId, 'crew') > 0;
+}

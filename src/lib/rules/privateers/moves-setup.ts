@@ -1,0 +1,117 @@
+import type { BattleShip } from '../../battle/events';
+import { addShip as addShipDraft } from '../../battle/actions';
+import { defineMove } from '../../battle/move';
+import { err, ok, type Result } from '../core/result';
+import {
+  fortificationSheet,
+  sheetFromClass,
+  sheetSchema,
+  shipClassSchema,
+  type FortGunGroup,
+  type ShipClass
+} from './sheet';
+import type { Rating } from './tables';
+import type { PvOptions } from './options';
+
+// Privateers set-up (SPEC C.4.1, C.6): a ship from one of the referee's ship classes (the "Ship
+// Charts for Privateers" the text refers to but does not contain) and a fortification / land
+// battery (C.4.13 with Errata 1). Each is one core 'ship.add' event; the id comes from ctx.newId.
+
+/** Ship classes from stored records (`data` is the class); records that do not parse are skipped. */
+export function classesFromRecords(records: readonly { id: string; data: unknown }[]): {
+  recordId: string;
+  cls: ShipClass;
+}[] {
+  const out: { recordId: string; cls: ShipClass }[] = [];
+  for (const r of records) {
+    const p = shipClassSchema.safeParse(r.data);
+    if (p.success) out.push({ recordId: r.id, cls: p.data });
+  }
+  return out;
+}
+
+/** A battle ship from a class chart (C.6 user data). */
+export function shipFromClass(
+  cls: ShipClass,
+  input: { id: string; name: string; side: string; player: string; order: number }
+): BattleShip {
+  return {
+    id: input.id,
+    side: input.side,
+    player: input.player,
+    order: input.order,
+    sheet: sheetFromClass(cls, input.name)
+  };
+}
+
+export interface AddShipInput {
+  cls: ShipClass;
+  name: string;
+  side: string;
+  player: string;
+}
+
+export const addShipFromClass = defineMove<AddShipInput, PvOptions>(
+  'pv.add-ship',
+  (state, input, ctx) => {
+    const name = input.name.trim();
+    if (!name) return err('Name the ship.');
+    const cls = shipClassSchema.safeParse(input.cls);
+    if (!cls.success) return err('The ship class is not complete.');
+    const ship = shipFromClass(cls.data, {
+      id: ctx.newId(),
+      name,
+      side: input.side.trim(),
+      player: input.player.trim(),
+      order: Object.keys(state.ships).length
+    });
+    return ok(addShipDraft(state, ship, name));
+  }
+);
+
+export interface FortInput {
+  name: string;
+  side: string;
+  guns: FortGunGroup[];
+  gunnerRating: Rating;
+  hasGunner: boolean;
+  crewRating: Rating;
+  crew: number;
+  hullPoints: number;
+}
+
+/** A fortification for the roster ("Fortification / land battery hull points, and which guns form
+ *  'independent batteries'" are user data, C.6). */
+export function fortificationShip(
+  input: FortInput & { id: string; player: string; order: number }
+): Result<BattleShip> {
+  const name = input.name.trim();
+  if (!name) return err('Name the fortification.');
+  if (!input.guns.some((g) => g.count > 0)) return err('A fortification needs at least one gun.');
+  if (input.guns.some((g) => g.cls === 'extraHeavy' && g.count > 0 && g.extraHeavyDice < 1))
+    return err('Extra heavy guns: enter the damage dice "Per Scenario".');
+  const sheet = fortificationSheet({ ...input, name, guns: input.guns.filter((g) => g.count > 0) });
+  const parsed = sheetSchema.safeParse(sheet);
+  if (!parsed.success) return err('The fortification does not fit the log (too many guns?).');
+  return ok({
+    id: input.id,
+    side: input.side.trim(),
+    player: input.player,
+    order: input.order,
+    sheet: parsed.data
+  });
+}
+
+export const addFortification = defineMove<FortInput, PvOptions>(
+  'pv.add-fortification',
+  (state, input, ctx) => {
+    const r = fortificationShip({
+      ...input,
+      id: ctx.newId(),
+      player: '',
+      order: Object.keys(state.ships).length
+    });
+    if (!r.ok) return r;
+    return ok(addShipDraft(state, r.value, input.name.trim()));
+  }
+);

@@ -1,0 +1,312 @@
+import type { BattleState } from '../../battle/events';
+import { draftOf, rollRecord } from '../../battle/move';
+import type { DiceRoll } from '../core/dice';
+import { err, type Result } from '../core/result';
+import {
+  afloatSheet,
+  facesOf,
+  fightingSheet,
+  frac,
+  markDone,
+  NO_DICE,
+  optionsOf,
+  plural,
+  shipSheet,
+  timesDone,
+  withSheets,
+  type TaskId,
+  pvMove
+} from './moves-common';
+import { checkOdds, fireAttemptOdds, moraleOdds } from './odds';
+import type { PvOptions } from './options';
+import {
+  applyMorale,
+  moraleChecksRemaining,
+  moraleInputOf,
+  moraleTriggers,
+  resolveMorale
+} from './resolve-morale';
+import {
+  applyDamageControl,
+  applyFire,
+  applyFireIgnitionDamage,
+  applyJuryRig,
+  applyPumping,
+  crewBonus,
+  firePhaseStep,
+  pumpingDamage,
+  pumpsNeeded,
+  resolveDamageControl,
+  resolveFire,
+  resolveJuryRig
+} from './resolve-tasks';
+import type { Sheet } from './sheet';
+import { MORALE_RESULTS, TASK_CHECKS } from './tables';
+
+// Privateers Phase 6 (SPEC C.4.16 [DEFAULT placement] – C.4.18): fire, pumping, damage control and
+// jury rigging by the crews assigned to them in Phase 2 (C.4.3: "Each turn, a captain must determine
+// which tasks the crew will perform"), each once per ship a turn; then the morale checks due and
+// the sinkings.
+
+function onceAfloat(state: BattleState, shipId: string, task: TaskId, what: string): Result<Sheet> {
+  const s = afloatSheet(state, shipId);
+  if (!s.ok) return s;
+  if (timesDone(state, shipId, task) > 0)
+    return err(`${s.value.name}: ${what} is done once a turn (undo it to roll again).`);
+  return s;
+}
+
+/** Step 1: the fire's step this turn — the ignition turn's 5 points (Errata 3, no dice) or an
+ *  attempt with d12 + the crew assigned to fight it in Phase 2. */
+export const fightFire = pvMove<{ shipId: string; dice: DiceRoll | null }>(
+  'pv.fire',
+  'moraleSinkings',
+  'Fire fighting',
+  (state, input, ctx) => {
+    const options = optionsOf(ctx);
+    const { shipId } = input;
+    const s = onceAfloat(state, shipId, 'fire', 'the fire');
+    if (!s.ok) return s;
+    const step = firePhaseStep(s.value, state.turn, options);
+    if (!step) return err(`${s.value.name} has no fire to fight this turn.`);
+    if (step.kind === 'ignitionDamage') {
+      const summary = `${s.value.name} burns: ${TASK_CHECKS.fireDamage} hull points on the turn the fire started (first attempt next turn)`;
+      return draftOf(state, {
+        kind: 'pv.fire',
+        summary,
+        next: markDone(
+          withSheets(state, { [shipId]: applyFireIgnitionDamage(s.value, options) }),
+          shipId,
+          'fire'
+        ),
+        roll: rollRecord({
+          procedure: 'pv.fire',
+          inputs: { shipId, turn: state.turn, crew: 0 },
+          dice: NO_DICE,
+          outcome: { kind: 'ignitionDamage', summary }
+        })
+      });
+    }
+    const crew = Math.min(s.value.assignments.fireFighters, s.value.crew.current);
+    const face = facesOf(input.dice)[0] ?? 0;
+    const r = resolveFire(step.attempt, crew, face, options);
+    if (!r.ok) return r;
+    const o = r.value;
+    const target = TASK_CHECKS.fire[o.attempt - 1];
+    const how = `${o.roll} + ${crew} crew = ${o.modified}, needs ${target}`;
+    const result = o.extinguished
+      ? `fire out${o.damage ? `, ${o.damage} hull` : ''}`
+      : o.burnedUp
+        ? `not out, ${o.damage} hull; the ship is engulfed and burns up`
+        : `not out, ${o.damage} hull`;
+    const summary = `${s.value.name} fights the fire (attempt ${o.attempt}): ${how}; ${result}`;
+    const p = fireAttemptOdds(step.attempt, crew);
+    return draftOf(state, {
+      kind: 'pv.fire',
+      summary,
+      next: markDone(
+        withSheets(state, { [shipId]: applyFire(s.value, o, options) }),
+        shipId,
+        'fire'
+      ),
+      roll: rollRecord({
+        procedure: 'pv.fire',
+        inputs: { shipId, turn: state.turn, crew, attempt: step.attempt },
+        dice: input.dice ?? NO_DICE,
+        odds: { out: frac(p) },
+        outcome: { kind: 'attempt', extinguished: o.extinguished, summary }
+      })
+    });
+  }
+);
+
+/** Step 2: fewer than 2 crew on the pumps (as assigned in Phase 2) when they are needed → 5 hull
+ *  ([DEFAULT] from the turn after the need arose). No dice. A sinking ship is past pumping. */
+export const pumping = pvMove<{ shipId: string }>(
+  'pv.pumping',
+  'moraleSinkings',
+  'Pumping',
+  (state, input, ctx) => {
+    const options = optionsOf(ctx);
+    const { shipId } = input;
+    const s = onceAfloat(state, shipId, 'pumping', 'pumping');
+    if (!s.ok) return s;
+    if (s.value.sinking) return err(`${s.value.name} is sinking: no pumping saves her.`);
+    if (!pumpsNeeded(s.value)) return err(`${s.value.name} does not need pumping.`);
+    const crew = Math.min(s.value.assignments.pumps, s.value.crew.current);
+    const damage = pumpingDamage(s.value, crew);
+    const why = s.value.waterline ? 'water line damage' : 'hull 3/4 damaged';
+    const summary =
+      damage > 0
+        ? `${s.value.name} un-pumped (${plural(crew, 'crew')} on the pumps, ${why}): ${damage} hull`
+        : s.value.pumpsNeededSince === null
+          ? `${s.value.name} pumps (${why}): no damage on the turn the need arose`
+          : `${s.value.name} pumps with ${plural(crew, 'crew')}: no damage`;
+    return draftOf(state, {
+      kind: 'pv.pumping',
+      summary,
+      next: markDone(
+        withSheets(state, { [shipId]: applyPumping(s.value, crew, options) }),
+        shipId,
+        'pumping'
+      ),
+      roll: rollRecord({
+        procedure: 'pv.pumping',
+        inputs: { shipId, turn: state.turn, crew },
+        dice: NO_DICE,
+        outcome: { damage, summary }
+      })
+    });
+  }
+);
+
+/** The odds of a crew check (damage control 10, jury rig 12) with the crew assigned. */
+export function repairOdds(crew: number, target: number, options: PvOptions) {
+  return checkOdds(crewBonus(crew, 'other', options), target);
+}
+
+/** Step 3: d12 (+ crew [DEFAULT]) ≥ 10 clears one wreckage item. */
+export const damageControl = pvMove<{ shipId: string; dice: DiceRoll }>(
+  'pv.damage-control',
+  'moraleSinkings',
+  'Damage control',
+  (state, input, ctx) => {
+    const options = optionsOf(ctx);
+    const { shipId } = input;
+    const s = onceAfloat(state, shipId, 'damageControl', 'damage control');
+    if (!s.ok) return s;
+    if (s.value.wreckage === 0) return err(`${s.value.name} has no wreckage to clear.`);
+    const crew = Math.min(s.value.assignments.damageControl, s.value.crew.current);
+    if (crew < 1) return err('Damage control needs crew assigned to it in Phase 2 (Crew).');
+    const r = resolveDamageControl(crew, facesOf(input.dice)[0] ?? 0, options);
+    if (!r.ok) return r;
+    const o = r.value;
+    const next = applyDamageControl(s.value, o);
+    const summary = `${s.value.name} damage control (${plural(crew, 'crew')}): ${o.roll} → ${o.modified}, needs ${o.target}; ${o.success ? `wreckage cleared, ${next.wreckage} left` : 'not cleared'}`;
+    return draftOf(state, {
+      kind: 'pv.damage-control',
+      summary,
+      next: markDone(withSheets(state, { [shipId]: next }), shipId, 'damageControl'),
+      roll: rollRecord({
+        procedure: 'pv.damage-control',
+        inputs: { shipId, turn: state.turn, crew },
+        dice: input.dice,
+        odds: { success: frac(repairOdds(crew, TASK_CHECKS.damageControl, options)) },
+        outcome: { success: o.success, summary }
+      })
+    });
+  }
+);
+
+/** Step 4: d12 (+ crew [DEFAULT]) ≥ 12 jury-rigs one lost mast. */
+export const juryRig = pvMove<{ shipId: string; dice: DiceRoll }>(
+  'pv.jury-rig',
+  'moraleSinkings',
+  'Jury rigging',
+  (state, input, ctx) => {
+    const options = optionsOf(ctx);
+    const { shipId } = input;
+    const s = onceAfloat(state, shipId, 'juryRig', 'jury rigging');
+    if (!s.ok) return s;
+    if (s.value.mastsLost <= s.value.mastsJuryRigged)
+      return err(`${s.value.name} has no lost mast to jury rig.`);
+    const crew = Math.min(s.value.assignments.juryRig, s.value.crew.current);
+    if (crew < 1) return err('Jury rigging needs crew assigned to it in Phase 2 (Crew).');
+    const r = resolveJuryRig(crew, facesOf(input.dice)[0] ?? 0, options);
+    if (!r.ok) return r;
+    const o = r.value;
+    const summary = `${s.value.name} jury rigging (${plural(crew, 'crew')}): ${o.roll} → ${o.modified}, needs ${o.target}; ${o.success ? 'a mast is jury rigged (Fighting Sail at most)' : 'not yet'}`;
+    return draftOf(state, {
+      kind: 'pv.jury-rig',
+      summary,
+      next: markDone(
+        withSheets(state, { [shipId]: applyJuryRig(s.value, o, options) }),
+        shipId,
+        'juryRig'
+      ),
+      roll: rollRecord({
+        procedure: 'pv.jury-rig',
+        inputs: { shipId, turn: state.turn, crew },
+        dice: input.dice,
+        odds: { success: frac(repairOdds(crew, TASK_CHECKS.juryRig, options)) },
+        outcome: { success: o.success, summary }
+      })
+    });
+  }
+);
+
+// ---- Morale (C.4.17) -------------------------------------------------------------------------
+
+/** Morale checks this ship still owes this turn (one per ship, or one per trigger, C.5 #35). */
+export function moraleDue(
+  state: BattleState,
+  shipId: string,
+  s: Sheet,
+  options: PvOptions
+): number {
+  if (s.sunk || s.burnedUp || s.struck || s.sinking) return 0;
+  return moraleChecksRemaining(s, timesDone(state, shipId, 'morale'), options);
+}
+
+export const moraleCheck = pvMove<{ shipId: string; dice: DiceRoll }>(
+  'pv.morale',
+  'moraleSinkings',
+  'Morale checks',
+  (state, input, ctx) => {
+    const options = optionsOf(ctx);
+    const { shipId } = input;
+    const s = fightingSheet(state, shipId);
+    if (!s.ok) return s;
+    if (s.value.sinking) return err(`${s.value.name} is sinking: no morale check is taken.`);
+    if (moraleDue(state, shipId, s.value, options) === 0)
+      return err(`${s.value.name} owes no morale check this turn.`);
+    const m = moraleInputOf(s.value);
+    const r = resolveMorale(m, facesOf(input.dice)[0] ?? 0);
+    if (!r.ok) return r;
+    const o = r.value;
+    const label = MORALE_RESULTS.find((x) => x.result === o.result)?.label ?? o.result;
+    const sign = o.modifier >= 0 ? '+' : '−';
+    const summary = `${s.value.name} morale check: ${o.roll} ${sign} ${Math.abs(o.modifier)} = ${o.modified}, ${label}`;
+    const dist = moraleOdds(m);
+    return draftOf(state, {
+      kind: 'pv.morale',
+      summary,
+      next: markDone(
+        withSheets(state, { [shipId]: applyMorale(s.value, o, options) }),
+        shipId,
+        'morale'
+      ),
+      roll: rollRecord({
+        procedure: 'pv.morale',
+        inputs: { shipId, turn: state.turn, triggers: moraleTriggers(s.value) },
+        dice: input.dice,
+        odds: MORALE_RESULTS.map((x) => ({ label: x.label, p: frac(dist.prob(x.result)) })),
+        outcome: { result: o.result, summary }
+      })
+    });
+  }
+);
+
+// ---- Sinkings (C.4.18) -----------------------------------------------------------------------
+
+/** "Once a ships hull points have been expended, the ship will sink"; a ship that burned up is
+ *  removed as well. */
+export const sinking = pvMove<{ shipId: string }>(
+  'pv.sinking',
+  'moraleSinkings',
+  'Sinkings',
+  (state, input) => {
+    const s = shipSheet(state, input.shipId);
+    if (!s.ok) return s;
+    const sh = s.value;
+    if (sh.sunk) return err(`${sh.name} has already sunk.`);
+    if (!sh.sinking && !sh.burnedUp) return err(`${sh.name} is not sinking.`);
+    return draftOf(state, {
+      kind: 'pv.sinking',
+      summary: sh.burnedUp
+        ? `${sh.name} burns up and is removed`
+        : `${sh.name} sinks (hull ${sh.hull.damage}/${sh.hull.points})`,
+      next: withSheets(state, { [input.shipId]: { ...sh, sunk: true } })
+    });
+  }
+);
