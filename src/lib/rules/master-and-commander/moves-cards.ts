@@ -3,7 +3,8 @@
 import { draftOf, refuse, type Move } from '../../battle/move';
 import type { McOptions } from './options';
 import { applyCardEffect, usedCard } from './resolve-fleet';
-import type { CardsState, Sheet, Side, SystemState } from './sheet';
+import { boardingProblem, declarationProblem, planEngagement } from './moves-engagement';
+import type { CardsState, Engaged, Sheet, Side, SystemState } from './sheet';
 import {
   mcMove,
   playerName,
@@ -19,7 +20,50 @@ export interface CardsInput {
   /** The deck after the change the panel made (draw, play, library, mode). */
   cards: CardsState;
   /** The ship that drew (the attacker chosen in the panel) and what it engages. */
-  drawing?: { shipId: string; target: string | null; side: Side | null };
+  drawing?: Drawing;
+}
+
+export interface Drawing {
+  shipId: string;
+  target: string | null;
+  side: Side | null;
+  /** The engagement the card is drawn for: checked before the card is spent (issue 16 #10). */
+  kind?: Engaged['kind'];
+  /** Boarding: the referee's answer on the boarding position. */
+  isBoardingPosition?: boolean;
+}
+
+/**
+ * Why the engagement a card would be drawn for is refused anyway (so no card is spent for nothing),
+ * or null: everything but the card itself — a ship that cannot fire (the Mist), a boarding by a
+ * damaged ship, the turn's limits.
+ */
+export function drawProblem(view: McView, d: Drawing, opts: McOptions): string | null {
+  if (d.kind === undefined) return null;
+  if (d.kind === 'boarding') {
+    const r = boardingProblem(
+      view,
+      {
+        attackerId: d.shipId,
+        targetId: d.target ?? '',
+        side: d.side,
+        isBoardingPosition: d.isBoardingPosition ?? false
+      },
+      opts,
+      true
+    );
+    return r.ok ? null : r.error;
+  }
+  if (d.kind === 'attack' && d.target !== null) {
+    const plan = planEngagement(view, d.shipId, d.target, opts);
+    if (!plan.ok) return plan.error;
+  }
+  return declarationProblem(
+    view,
+    { attackerId: d.shipId, target: d.target ?? 'homeport:', kind: d.kind, side: d.side },
+    opts,
+    true
+  );
 }
 
 export function cardsUpdate(
@@ -67,18 +111,25 @@ export function cardsUpdate(
   };
 }
 
-export const cardsMove: Move<CardsInput, McOptions> = mcMove('mc.cards', (view, state, input) => {
-  if (input.cards.drawCount < view.system.cards.drawCount)
-    return refuse('The count of cards drawn cannot go back; undo the draw instead.');
-  const r = cardsUpdate(state, view, input);
-  const who = playerName(view.system, view.system.activePlayerId ?? '');
-  const head = r.isDraw
-    ? `${who} draws a Master and Commander card (draw ${input.cards.drawCount})`
-    : 'Master and Commander cards updated';
-  const text = r.cardText === null ? head : `${head}: "${r.cardText}"`;
-  return draftOf(state, {
-    kind: 'mc.cards',
-    summary: r.effectText === null ? text : `${text}. ${r.effectText}`,
-    next: r.next
-  });
-});
+export const cardsMove: Move<CardsInput, McOptions> = mcMove(
+  'mc.cards',
+  (view, state, input, ctx) => {
+    if (input.cards.drawCount < view.system.cards.drawCount)
+      return refuse('The count of cards drawn cannot go back; undo the draw instead.');
+    if (input.cards.drawCount > view.system.cards.drawCount && input.drawing) {
+      const problem = drawProblem(view, input.drawing, ctx.options);
+      if (problem !== null) return refuse(`No card drawn: ${problem}`);
+    }
+    const r = cardsUpdate(state, view, input);
+    const who = playerName(view.system, view.system.activePlayerId ?? '');
+    const head = r.isDraw
+      ? `${who} draws a Master and Commander card (draw ${input.cards.drawCount})`
+      : 'Master and Commander cards updated';
+    const text = r.cardText === null ? head : `${head}: "${r.cardText}"`;
+    return draftOf(state, {
+      kind: 'mc.cards',
+      summary: r.effectText === null ? text : `${text}. ${r.effectText}`,
+      next: r.next
+    });
+  }
+);

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { INITIAL_STATE, type BattleState, type Json } from '../../battle/events';
 import { advanceMove } from '../../battle/advance';
 import { masterAndCommander } from '.';
-import { attackMove, readBattle, sideDice, windMove } from './moves';
+import { attackMove, cardsMove, diskSupply, readBattle, sideDice, windMove } from './moves';
+import { drawCard, setCardLibrary } from './resolve-fleet';
 import {
   ctxOf,
   firstPlayer,
@@ -249,5 +250,97 @@ describe('issue 16 at the table', () => {
       ['Attacker: Anna 1', 3, 'Anna 1, attack'],
       ['Defender: Ben 1', 2, 'Ben 1, defence']
     ]);
+  });
+});
+
+describe('issue 16: Master and Commander cards', () => {
+  /** An Advanced game with cards and boarding, Anna's ships moved, a typed-in deck of two. */
+  function carded(): BattleState {
+    let s = start('advanced', PLAYERS.slice(0, 2), { cards: true, boarding: true });
+    s = must(windRoll(s, null, 4, 0)).next;
+    s = stay(stay(s, 'ship-1'), 'ship-2');
+    const v = readBattle(s);
+    if (!v) throw new Error('no game');
+    const deck = ['a', 'b'].map((id) => ({
+      id,
+      text: `EXAMPLE card ${id}: the wind backs`,
+      keepUntilApplies: false,
+      effect: 'manual' as const
+    }));
+    const lib = must(setCardLibrary(v.system, deck, ['a', 'b']));
+    return must(play(cardsMove, s, { cards: { ...lib.cards, mode: 'entered' } })).next;
+  }
+
+  function drawn(s: BattleState) {
+    const v = readBattle(s);
+    if (!v) throw new Error('no game');
+    return must(drawCard(v.system, 'Anna')).state.cards;
+  }
+
+  it('#4 the card drawn is logged with its text', () => {
+    const s = carded();
+    const r = must(
+      play(cardsMove, s, {
+        cards: drawn(s),
+        drawing: { shipId: 'ship-1', target: 'ship-3', side: null, kind: 'attack' }
+      })
+    );
+    expect(r.summary).toBe(
+      'Anna draws a Master and Commander card (draw 1): "EXAMPLE card a: the wind backs"'
+    );
+  });
+
+  it('#10 an engagement the rules refuse anyway draws no card: boarding by a damaged ship, firing from the Mist', () => {
+    let s = carded();
+    s = withSheet(s, 'ship-1', { prizeDisks: 1 });
+    const board = play(cardsMove, s, {
+      cards: drawn(s),
+      drawing: {
+        shipId: 'ship-1',
+        target: 'ship-3',
+        side: null,
+        kind: 'boarding',
+        isBoardingPosition: true
+      }
+    });
+    expect(board.ok ? '' : board.error).toMatch(/^No card drawn: /);
+    s = withSheet(s, 'ship-2', { location: 'mist', mist: { enteredOnTurn: 1, phase: 'entered' } });
+    const fire = play(cardsMove, s, {
+      cards: drawn(s),
+      drawing: { shipId: 'ship-2', target: 'ship-3', side: null, kind: 'attack' }
+    });
+    expect(fire.ok ? '' : fire.error).toBe('No card drawn: Anna 2 cannot fire.');
+    // A legal attack draws its card.
+    const ok = play(cardsMove, s, {
+      cards: drawn(s),
+      drawing: { shipId: 'ship-1', target: 'ship-3', side: null, kind: 'attack' }
+    });
+    expect(ok.ok).toBe(true);
+  });
+});
+
+describe('issue 16 #11: the Prize Disk supply adds up', () => {
+  it('three players: 12 on ships, 4 spare, the 4 of the unused ships in the box, 20 in all', () => {
+    let s = start('basic', PLAYERS);
+    const v = readBattle(s);
+    if (!v) throw new Error('no game');
+    expect(diskSupply(v)).toEqual({ onShips: 12, setAside: 0, spare: 4, unused: 4, total: 20 });
+    s = must(windRoll(s, null, 4, 0)).next;
+    s = stay(stay(s, 'ship-1'), 'ship-2');
+    s = must(
+      play(attackMove, s, {
+        attackerId: 'ship-1',
+        targetId: 'ship-3',
+        side: null,
+        isMutualBroadside: false,
+        attack: typed([6, 5, 2]),
+        defence: typed([4, 1, 1])
+      })
+    ).next;
+    const after = readBattle(s);
+    if (!after) throw new Error('no game');
+    const d = diskSupply(after);
+    expect([d.onShips, d.setAside, d.spare, d.unused]).toEqual([11, 1, 4, 4]);
+    expect(d.onShips + d.setAside + d.spare + d.unused).toBe(d.total);
   });
 });

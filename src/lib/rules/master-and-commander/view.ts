@@ -18,7 +18,7 @@ import {
   type SystemState,
   type TurnActs
 } from './sheet';
-import { DICE_BY_PRIZE_DISKS, type PrizeDisks } from './tables';
+import { COMPONENTS, DICE_BY_PRIZE_DISKS, type PrizeDisks } from './tables';
 
 export interface McShip {
   id: string;
@@ -224,3 +224,28 @@ export function splitRoll(roll: DiceRoll, counts: readonly number[]): DiceRoll[]
 }
 
 export const facesOf = (roll: DiceRoll): number[] => roll.dice.map((d) => d.face);
+
+export interface DiskSupply {
+  onShips: number;
+  setAside: number;
+  /** "There are four extra Prize Disks in your Sea Chest." */
+  spare: number;
+  /** The disks of the ships not in this game (fewer than four fleets), left in the box. */
+  unused: number;
+  total: number;
+}
+
+/** Where the 20 Prize Disks are (SPEC A.1): the parts always add up to the total. */
+export function diskSupply(view: McView): DiskSupply {
+  const onShips = view.ships.reduce((n, s) => n + (s.sheet.isSunk ? 0 : s.sheet.prizeDisks), 0);
+  const setAside = view.system.discardedPrizeDisks;
+  const spare = view.system.spareDisks;
+  const total = COMPONENTS.prizeDisksTotal;
+  return {
+    onShips,
+    setAside,
+    spare,
+    unused: Math.max(0, total - onShips - setAside - spare),
+    total
+  };
+}
