@@ -112,7 +112,7 @@ test('every page a referee opens fits 360 px without sideways scrolling', async 
 
 for (const system of ['Privateers', 'Wooden Warships', 'Master and Commander'] as SystemName[]) {
   test(`${system}: every phase of a turn fits 360 px with the longest names`, async ({ page }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(360_000);
     await newBattle(page, BATTLE, system);
     for (const s of SHIPS) await addShip(page, s.name, s.side, s.player);
     await page.goto('/');
