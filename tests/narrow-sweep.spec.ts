@@ -35,8 +35,8 @@ async function measure(page: Page): Promise<Fit> {
   });
   // Let the opened content lay out (and any lazy panel render) before measuring.
   await page.waitForTimeout(150);
-  return page.evaluate(() => {
-    const vw = window.innerWidth;
+  // The phone's width, not innerWidth: a mobile viewport widens to a page that overflows.
+  return page.evaluate((vw) => {
     const scrollsItself = (el: Element | null): boolean => {
       for (let p = el?.parentElement; p; p = p.parentElement) {
         const o = getComputedStyle(p).overflowX;
@@ -81,7 +81,7 @@ async function measure(page: Page): Promise<Fit> {
       offenders: offenders.slice(0, 12),
       bars
     };
-  });
+  }, WIDTH);
 }
 
 async function expectFits(page: Page, where: string): Promise<void> {
