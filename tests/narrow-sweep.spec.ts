@@ -35,8 +35,8 @@ async function measure(page: Page): Promise<Fit> {
   });
   // Let the opened content lay out (and any lazy panel render) before measuring.
   await page.waitForTimeout(150);
-  return page.evaluate(() => {
-    const vw = window.innerWidth;
+  // The phone's width, not innerWidth: a mobile viewport widens to a page that overflows.
+  return page.evaluate((vw) => {
     const scrollsItself = (el: Element | null): boolean => {
       for (let p = el?.parentElement; p; p = p.parentElement) {
         const o = getComputedStyle(p).overflowX;
@@ -81,7 +81,7 @@ async function measure(page: Page): Promise<Fit> {
       offenders: offenders.slice(0, 12),
       bars
     };
-  });
+  }, WIDTH);
 }
 
 async function expectFits(page: Page, where: string): Promise<void> {
@@ -112,7 +112,7 @@ test('every page a referee opens fits 360 px without sideways scrolling', async 
 
 for (const system of ['Privateers', 'Wooden Warships', 'Master and Commander'] as SystemName[]) {
   test(`${system}: every phase of a turn fits 360 px with the longest names`, async ({ page }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(360_000);
     await newBattle(page, BATTLE, system);
     for (const s of SHIPS) await addShip(page, s.name, s.side, s.player);
     await page.goto('/');

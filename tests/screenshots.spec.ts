@@ -35,13 +35,16 @@ test('Privateers', async ({ page }) => {
   await setStepper(editor, 'Crew', 60);
   await editor.getByRole('button', { name: 'Add guns' }).click();
   await setStepper(editor, 'Number', 3);
+  await editor.getByRole('button', { name: 'Add guns' }).click();
+  const rows = editor.locator('.row', { has: page.getByRole('spinbutton', { name: 'Number' }) });
+  await rows.nth(1).getByLabel('Side').selectOption('larboard');
+  await setStepper(rows.nth(1), 'Number', 3);
   const setup = page.locator('form', {
     has: page.getByRole('heading', { name: 'Add a ship from a class' })
   });
   for (const [name, side] of [
     ['Surprise', 'Britain'],
-    ['Hermione', 'Spain'],
-    ['Acheron', 'France']
+    ['Hermione', 'Spain']
   ]) {
     await setup.locator('select').selectOption({ label: 'Example frigate' });
     await setup.getByLabel('Name of the ship').fill(name);
