@@ -4,6 +4,7 @@ import { toNumber, type Rational } from './core/rational';
 import type { Result } from './core/result';
 import { DEFAULT_OPTIONS as DEFAULT_MC_OPTIONS } from './master-and-commander/options';
 import { DEFAULT_OPTIONS } from './privateers/options';
+import { defaultSheet, sheetSchema } from './privateers/sheet';
 import { mcChecked, pvChecked, wwChecked, PV_MAX_PARTY } from './checked';
 
 // Issue 17 #9/#10: arbitrary numbers in, an error Result or a true probability out — never a
@@ -90,6 +91,15 @@ describe('Privateers inputs', () => {
       defenderDisordered: false
     });
     expect(at.ok && at.value.p).toBeLessThan(0.01);
+  });
+
+  it('#10 the sheet allows no more crew or marines than the engine handles', () => {
+    const sheet = defaultSheet({ name: 'Big' });
+    const withCrew = (n: number) => ({ ...sheet, crew: { initial: n, current: n } });
+    expect(sheetSchema.safeParse(withCrew(PV_MAX_PARTY)).success).toBe(true);
+    expect(sheetSchema.safeParse(withCrew(PV_MAX_PARTY + 1)).success).toBe(false);
+    const marines = { ...sheet, marines: { initial: PV_MAX_PARTY + 1, current: 0 } };
+    expect(sheetSchema.safeParse(marines).success).toBe(false);
   });
 
   it('arbitrary numbers: an error or a sane answer', () => {

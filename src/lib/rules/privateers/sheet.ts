@@ -6,6 +6,8 @@ import { OFFICER_ROLES, RATING_CHART, type OfficerRole, type Rating } from './ta
 // default sheet is empty and a ship class is the same chart fields, entered by the user.
 
 const count = () => z.int().check(z.gte(0), z.lte(100000));
+/** Crew and marines: up to the 1,000 a side the boarding odds handle exactly (odds-boarding.ts). */
+const party = () => z.int().check(z.gte(0), z.lte(1000));
 const rating = z.literal([0, 1, 2]);
 const sailLevel = z.literal([0, 1, 2, 3]);
 const points = z.strictObject({ points: count(), damage: count() });
@@ -89,8 +91,8 @@ export const sheetSchema = z.strictObject({
   sailingRates: sailingRatesSchema,
   hull: points,
   rigging: points,
-  crew: z.strictObject({ initial: count(), current: count() }),
-  marines: z.strictObject({ initial: count(), current: count() }),
+  crew: z.strictObject({ initial: party(), current: party() }),
+  marines: z.strictObject({ initial: party(), current: party() }),
   crewRating: rating,
   officers: z.strictObject({
     captain: officerSchema,
@@ -229,8 +231,8 @@ export const shipClassSchema = z.strictObject({
   sailingRates: sailingRatesSchema,
   hullPoints: count(),
   riggingPoints: count(),
-  crew: count(),
-  marines: count(),
+  crew: party(),
+  marines: party(),
   boats: count(),
   guns: z.array(
     z.strictObject({
