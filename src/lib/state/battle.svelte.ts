@@ -119,6 +119,9 @@ export class BattleSession {
     const CHUNK = 500;
     const chunks: BattleEvent[][] = [];
     try {
+      // The battle is drawn first; the older entries come after that frame.
+      if (typeof requestAnimationFrame === 'function')
+        await new Promise((resolve) => requestAnimationFrame(resolve));
       for (let to = this.#before; to > 0; to -= CHUNK) {
         // One chunk per task: the screen stays responsive while a long log is read.
         await new Promise((resolve) => setTimeout(resolve, 0));
