@@ -1,0 +1,237 @@
+import type * as z from 'zod/mini';
+import type { BattleEvent } from '../battle/events';
+import { fold } from '../battle/fold';
+import type { Db } from './db';
+import { NotFoundError, formatIssue } from './errors';
+import {
+  battleRecordSchema,
+  eventRecordSchema,
+  settingRecordSchema,
+  shipClassRecordSchema,
+  shipRecordSchema,
+  type BackupPayload,
+  type ShipRecord
+} from './records';
+import { readBattleInTx, readEventsInTx } from './repo-events';
+import { checkRecord, parseRecord, zodIssues } from './parse';
+import { SCHEMA_VERSION } from './schema';
+import {
+  BACKUP_FORMAT,
+  BACKUP_FORMAT_VERSION,
+  DATA_TABLES,
+  payloadChecksum,
+  type BackupFile,
+  type BackupScope
+} from './backup-file';
+
+/** Backup and sharing files out: everything, one battle, one ship, or a damaged battle as stored. */
+
+export interface ExportedFile {
+  fileName: string;
+  text: string;
+  file: BackupFile;
+}
+
+const EMPTY_PAYLOAD: BackupPayload = {
+  battles: [],
+  ships: [],
+  events: [],
+  shipClasses: [],
+  settings: []
+};
+
+function slug(s: string): string {
+  return (
+    s
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 40) || 'export'
+  );
+}
+
+async function makeFile(
+  db: Db,
+  scope: BackupScope,
+  payload: BackupPayload,
+  label: string
+): Promise<ExportedFile> {
+  const exportedAt = db.now();
+  const file: BackupFile = {
+    format: BACKUP_FORMAT,
+    formatVersion: BACKUP_FORMAT_VERSION,
+    appVersion: db.appVersion,
+    schemaVersion: SCHEMA_VERSION,
+    exportedAt,
+    scope,
+    checksum: await payloadChecksum(payload),
+    payload
+  };
+  const date = new Date(exportedAt).toISOString().slice(0, 10);
+  return { fileName: `quarterdeck-${slug(label)}-${date}.json`, text: JSON.stringify(file), file };
+}
+
+/** What "Export everything" could not put in the file, one line each. */
+export interface LeftOut {
+  what: string;
+  problem: string;
+}
+
+/**
+ * Every record that parses, read in the caller's transaction. A damaged battle (its record or any
+ * of its events) is left out whole with its roster, and so is any other damaged record, so one
+ * bad record never stops the backup of the rest; `leftOut` says what was left out and why.
+ */
+async function readGoodInTx(db: Db): Promise<{ payload: BackupPayload; leftOut: LeftOut[] }> {
+  const [battleKeys, battles, ships, events, shipClasses, settings] = await Promise.all([
+    db.table('battles').toCollection().primaryKeys(),
+    db.table('battles').toArray(),
+    db.table('ships').toArray(),
+    db.table('events').orderBy('[battleId+seq]').toArray(),
+    db.table('shipClasses').toArray(),
+    db.table('settings').toArray()
+  ]);
+  const leftOut: LeftOut[] = [];
+  const good = <T>(schema: z.ZodMiniType<T>, what: string, raw: unknown): T | null => {
+    const r = schema.safeParse(raw);
+    if (r.success) return r.data;
+    const first = zodIssues(r.error, '', raw)[0];
+    leftOut.push({ what, problem: first ? formatIssue(first) : 'invalid' });
+    return null;
+  };
+  const badBattles = new Set<string>();
+  const okBattles: BackupPayload['battles'] = [];
+  battles.forEach((raw, i) => {
+    const b = good(battleRecordSchema, `battle ${String(battleKeys[i])}`, raw);
+    if (b) okBattles.push(b);
+    else badBattles.add(String(battleKeys[i]));
+  });
+  const okEvents: BattleEvent[] = [];
+  for (const raw of events) {
+    const battleId = String((raw as { battleId?: unknown }).battleId);
+    if (badBattles.has(battleId)) continue;
+    const e = good(eventRecordSchema, `a log entry of battle ${battleId}`, raw);
+    if (e) okEvents.push(e);
+    else badBattles.add(battleId);
+  }
+  const keptBattles = okBattles.filter((b) => {
+    if (!badBattles.has(b.id)) return true;
+    leftOut.push({ what: `battle “${b.name}”`, problem: 'one of its log entries is damaged' });
+    return false;
+  });
+  const okShips: ShipRecord[] = [];
+  for (const raw of ships) {
+    const battleId = (raw as { battleId?: unknown }).battleId;
+    if (typeof battleId === 'string' && badBattles.has(battleId)) continue;
+    const s = good(shipRecordSchema, 'a ship', raw);
+    if (s) okShips.push(s);
+  }
+  const okClasses = shipClasses.flatMap(
+    (raw) => good(shipClassRecordSchema, 'a ship class', raw) ?? []
+  );
+  const okSettings = settings.flatMap((raw) => good(settingRecordSchema, 'a setting', raw) ?? []);
+  return {
+    payload: {
+      battles: keptBattles,
+      ships: okShips,
+      events: okEvents.filter((e) => !badBattles.has(e.battleId)),
+      shipClasses: okClasses,
+      settings: okSettings
+    },
+    leftOut
+  };
+}
+
+export interface ExportedAll extends ExportedFile {
+  /** Damaged records not in the file (empty when everything was exported). */
+  leftOut: LeftOut[];
+}
+
+export async function exportAll(db: Db): Promise<ExportedAll> {
+  const { payload, leftOut } = await db.read(DATA_TABLES, () => readGoodInTx(db));
+  return { ...(await makeFile(db, 'all', payload, 'backup')), leftOut };
+}
+
+/**
+ * A damaged battle exactly as stored (its record, events and roster, unparsed), for the user to
+ * keep or send for repair. Not an importable backup: it is what the database holds, nothing more.
+ */
+export async function exportDamagedBattle(
+  db: Db,
+  battleId: string
+): Promise<{ fileName: string; text: string }> {
+  const stored = await db.read(['battles', 'events', 'ships'], async () => ({
+    battle: (await db.table('battles').get(battleId)) as unknown,
+    events: await db
+      .table('events')
+      .where('[battleId+seq]')
+      .between([battleId, 0], [battleId, Infinity], true, true)
+      .toArray(),
+    ships: await db.table('ships').where('battleId').equals(battleId).toArray()
+  }));
+  if (stored.battle === undefined) throw new NotFoundError('The battle');
+  const exportedAt = db.now();
+  const file = {
+    format: 'quarterdeck-damaged-battle',
+    appVersion: db.appVersion,
+    schemaVersion: SCHEMA_VERSION,
+    exportedAt,
+    ...stored
+  };
+  const date = new Date(exportedAt).toISOString().slice(0, 10);
+  // Whatever the record holds: no key, value or cycle may stop this (JSON.stringify drops what
+  // JSON cannot hold, and IndexedDB stores no cycles).
+  const text = JSON.stringify(file, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v));
+  return {
+    fileName: `quarterdeck-damaged-battle-${slug(battleId)}-${date}.json`,
+    text
+  };
+}
+
+export async function exportBattle(db: Db, battleId: string): Promise<ExportedFile> {
+  const payload = await db.read(['battles', 'events', 'ships'], async () => {
+    const battle = await readBattleInTx(db, battleId);
+    const events = await readEventsInTx(db, battleId);
+    const ships = (await db.table('ships').where('battleId').equals(battleId).toArray()).map((s) =>
+      parseRecord(shipRecordSchema, 'ship', s)
+    );
+    return { ...EMPTY_PAYLOAD, battles: [battle], events, ships };
+  });
+  return makeFile(db, 'battle', payload, payload.battles[0]?.name ?? 'battle');
+}
+
+/** A ship record (library template or roster ship), shared as a template. */
+export async function exportShip(db: Db, shipId: string): Promise<ExportedFile> {
+  const raw = await db.read(['ships'], () => db.table('ships').get(shipId));
+  if (raw === undefined) throw new NotFoundError('The ship');
+  const ship = { ...parseRecord(shipRecordSchema, 'ship', raw), battleId: null };
+  return makeFile(db, 'ship', { ...EMPTY_PAYLOAD, ships: [ship] }, ship.name);
+}
+
+/** A ship as it stands in a battle (its current sheet), shared as a library template. */
+export async function exportBattleShip(
+  db: Db,
+  battleId: string,
+  shipId: string,
+  name: string
+): Promise<ExportedFile> {
+  const { battle, events } = await db.read(['battles', 'events'], async () => ({
+    battle: await readBattleInTx(db, battleId),
+    events: await readEventsInTx(db, battleId)
+  }));
+  const ship = fold(events).ships[shipId];
+  if (!ship) throw new NotFoundError('The ship');
+  const at = db.now();
+  const record: ShipRecord = checkRecord(shipRecordSchema, {
+    id: db.newId(),
+    battleId: null,
+    systemId: battle.systemId,
+    name,
+    side: ship.side,
+    player: ship.player,
+    sheet: ship.sheet,
+    createdAt: at,
+    updatedAt: at
+  });
+  return makeFile(db, 'ship', { ...EMPTY_PAYLOAD, ships: [record] }, name);
+}

@@ -1,0 +1,202 @@
+import type { BattleEvent } from '../battle/events';
+import type { Db } from './db';
+import { ConfirmationRequiredError, DbError, NotFoundError } from './errors';
+import {
+  backupPayloadSchema,
+  snapshotRecordSchema,
+  type BackupPayload,
+  type SnapshotRecord
+} from './records';
+import { parseRecord } from './parse';
+import type { TableName } from './schema';
+import { DATA_TABLES, type BackupScope } from './backup-file';
+import { invalid, parseBackup } from './backup-validate';
+
+/**
+ * Backup files in: add (new ids) or "Replace all data", and the local snapshots that make a
+ * replace (or a restore) undoable. Nothing is written before the file passed `parseBackup`.
+ */
+
+/** Local snapshots kept before "Replace all data" (oldest dropped). */
+export const MAX_SNAPSHOTS = 3;
+
+export interface ImportOptions {
+  /** add (default): new ids, never overwriting. replace: "Replace all data" (snapshot first). */
+  mode?: 'add' | 'replace';
+  /** The UI sets this only after the user typed the confirmation word. */
+  confirmReplace?: boolean;
+  maxBytes?: number;
+}
+
+export interface ImportSummary {
+  mode: 'add' | 'replace';
+  scope: BackupScope;
+  battles: number;
+  ships: number;
+  events: number;
+  shipClasses: number;
+  settings: number;
+  /** Ids of the added battles (add mode), so the UI can open one. */
+  battleIds: string[];
+  /** The snapshot taken before replacing (replace mode). */
+  snapshotId: string | null;
+}
+
+/** Gives every battle, event, ship and class a new id (an import never overwrites anything). */
+function withNewIds(db: Db, p: BackupPayload): BackupPayload {
+  const battleIds = new Map(p.battles.map((b) => [b.id, db.newId()]));
+  const eventIds = new Map(p.events.map((e) => [e.id, db.newId()]));
+  const mapped = (m: Map<string, string>, id: string): string => m.get(id) ?? id;
+  return {
+    battles: p.battles.map((b) => ({ ...b, id: mapped(battleIds, b.id) })),
+    events: p.events.map((e) => {
+      const next: BattleEvent = {
+        ...e,
+        id: mapped(eventIds, e.id),
+        battleId: mapped(battleIds, e.battleId)
+      };
+      if (e.target !== undefined) next.target = mapped(eventIds, e.target);
+      return next;
+    }),
+    ships: p.ships.map((s) => ({
+      ...s,
+      id: db.newId(),
+      battleId: s.battleId === null ? null : mapped(battleIds, s.battleId)
+    })),
+    shipClasses: p.shipClasses.map((c) => ({ ...c, id: db.newId() })),
+    // Settings belong to this device; merging someone's settings into ours is not "adding data".
+    settings: []
+  };
+}
+
+async function writePayloadInTx(db: Db, p: BackupPayload): Promise<void> {
+  await db.table('battles').bulkAdd(p.battles);
+  await db.table('events').bulkAdd(p.events);
+  await db.table('ships').bulkAdd(p.ships);
+  await db.table('shipClasses').bulkAdd(p.shipClasses);
+  await db.table('settings').bulkAdd(p.settings);
+}
+
+const REPLACE_TABLES = [...DATA_TABLES, 'snapshots'] as const satisfies readonly TableName[];
+
+/** Reads every data table (not meta, not snapshots) inside the caller's transaction. */
+async function readAllInTx(db: Db): Promise<BackupPayload> {
+  const [battles, ships, events, shipClasses, settings] = await Promise.all([
+    db.table('battles').toArray(),
+    db.table('ships').toArray(),
+    db.table('events').orderBy('[battleId+seq]').toArray(),
+    db.table('shipClasses').toArray(),
+    db.table('settings').toArray()
+  ]);
+  // Parse-on-read: a damaged record stops the snapshot with a clear error instead of being copied.
+  return parseRecord(backupPayloadSchema, 'database', {
+    battles,
+    ships,
+    events,
+    shipClasses,
+    settings
+  });
+}
+
+/** Inside a rw transaction over REPLACE_TABLES: snapshot current data, then replace it. */
+async function replaceInTx(db: Db, next: BackupPayload, reason: string): Promise<string> {
+  const snapshot: SnapshotRecord = {
+    id: db.newId(),
+    takenAt: db.now(),
+    reason,
+    appVersion: db.appVersion,
+    payload: await readAllInTx(db)
+  };
+  await db.table('snapshots').add(snapshot);
+  const keys = await db.table('snapshots').orderBy('takenAt').primaryKeys();
+  if (keys.length > MAX_SNAPSHOTS)
+    await db.table('snapshots').bulkDelete(keys.slice(0, keys.length - MAX_SNAPSHOTS));
+  for (const t of DATA_TABLES) await db.table(t).clear();
+  await writePayloadInTx(db, next);
+  return snapshot.id;
+}
+
+/**
+ * Imports a backup or shared file. Either everything is added (or replaced) in one transaction,
+ * or nothing changes and a typed error says why: ImportInvalidError (which field, why),
+ * QuotaFullError, ConfirmationRequiredError, NewerSchemaError / VersionChangedError.
+ */
+export async function importBackup(
+  db: Db,
+  input: string | Blob,
+  options: ImportOptions = {}
+): Promise<ImportSummary> {
+  const mode = options.mode ?? 'add';
+  if (mode === 'replace' && options.confirmReplace !== true) throw new ConfirmationRequiredError();
+  try {
+    const file = await parseBackup(input, options.maxBytes);
+    const payload = mode === 'add' ? withNewIds(db, file.payload) : file.payload;
+    const checked = parseRecord(backupPayloadSchema, 'import', payload);
+    let snapshotId: string | null = null;
+    if (mode === 'add') {
+      await db.write(['battles', 'events', 'ships', 'shipClasses', 'settings'], () =>
+        writePayloadInTx(db, checked)
+      );
+    } else {
+      snapshotId = await db.write(REPLACE_TABLES, () =>
+        replaceInTx(db, checked, 'Before replacing all data')
+      );
+    }
+    return {
+      mode,
+      scope: file.scope,
+      battles: checked.battles.length,
+      ships: checked.ships.length,
+      events: checked.events.length,
+      shipClasses: checked.shipClasses.length,
+      settings: checked.settings.length,
+      battleIds: checked.battles.map((b) => b.id),
+      snapshotId
+    };
+  } catch (e) {
+    if (e instanceof DbError) throw e;
+    // Whatever else went wrong, the caller gets a message, never a stack trace.
+    throw invalid('', `could not be imported (${e instanceof Error ? e.message : String(e)})`);
+  }
+}
+
+// ---------------------------------------------------------------- snapshots
+
+export interface SnapshotInfo {
+  id: string;
+  takenAt: number;
+  reason: string;
+  battles: number;
+  events: number;
+}
+
+export async function listSnapshots(db: Db): Promise<SnapshotInfo[]> {
+  const raw = await db.read(['snapshots'], () =>
+    db.table('snapshots').orderBy('takenAt').reverse().toArray()
+  );
+  return raw.map((r) => {
+    const s = parseRecord(snapshotRecordSchema, 'snapshot', r);
+    return {
+      id: s.id,
+      takenAt: s.takenAt,
+      reason: s.reason,
+      battles: s.payload.battles.length,
+      events: s.payload.events.length
+    };
+  });
+}
+
+/** Puts a snapshot's data back (the current data is snapshotted first, so this too can be undone). */
+export async function restoreSnapshot(
+  db: Db,
+  snapshotId: string,
+  options: { confirmReplace?: boolean } = {}
+): Promise<string> {
+  if (options.confirmReplace !== true) throw new ConfirmationRequiredError();
+  return db.write(REPLACE_TABLES, async () => {
+    const raw = await db.table('snapshots').get(snapshotId);
+    if (raw === undefined) throw new NotFoundError('The snapshot');
+    const snapshot = parseRecord(snapshotRecordSchema, 'snapshot', raw);
+    return replaceInTx(db, snapshot.payload, 'Before restoring a snapshot');
+  });
+}

@@ -1,0 +1,76 @@
+import type { ShipTrack } from '../rules/system';
+import type { ReportShip } from './model';
+import type { ShipChange } from './effects';
+
+/** The report in words: one ship's change in an event, points and tracks, and each ship's story. */
+
+/** "hull 30 → 24, crew 120 → 115; struck" — what an event did to one ship, in the sheet's words. */
+export function describeChange(c: ShipChange): string {
+  if (c.joined) return `${c.name} joins${c.side ? ` (${c.side})` : ''}`;
+  if (c.left) return `${c.name} leaves the battle`;
+  const parts: string[] = [];
+  const t = c.tracks
+    .filter((x) => x.before !== x.after)
+    .map((x) => `${x.label.toLowerCase()} ${x.before} → ${x.after}`);
+  if (t.length) parts.push(t.join(', '));
+  if (c.gained.length) parts.push(c.gained.join(', '));
+  if (c.lost.length) parts.push(`no longer ${c.lost.join(', ')}`);
+  if (c.newSide) parts.push(`now ${c.newSide}'s`);
+  return `${c.name}: ${parts.join('; ')}`;
+}
+
+/** "once", "twice", "3 times". */
+export function times(n: number): string {
+  return n === 1 ? 'once' : n === 2 ? 'twice' : `${n} times`;
+}
+
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** The tracks as the sheet reads them: "Hull 24/30, Crew 115/120". */
+export function describeTracks(tracks: readonly ShipTrack[]): string {
+  return tracks.map((t) => `${t.label} ${t.value}/${t.max}`).join(', ');
+}
+
+/** "6 hull and 3 crew", "2 prize disks" — points in the sheet's own words. */
+export function describePoints(rows: readonly { label: string; points: number }[]): string {
+  const parts = rows
+    .filter((r) => r.points > 0)
+    .map((r) => {
+      const word = r.label.toLowerCase();
+      // "Prize disks" counts things: one prize disk, two prize disks.
+      if (word.endsWith('s') && word !== 'guns') {
+        return r.points === 1 ? `1 ${word.slice(0, -1)}` : `${r.points} ${word}`;
+      }
+      if (word === 'guns') return r.points === 1 ? '1 gun' : `${r.points} guns`;
+      return `${r.points} ${word}`;
+    });
+  if (parts.length === 0) return 'nothing';
+  if (parts.length === 1) return parts[0];
+  return `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+}
+
+/** One paragraph per ship, as a referee would tell it. */
+export function shipStory(ship: ReportShip): string {
+  const fights = ship.story.filter((x) => x.actorId === ship.id && x.category === 'fire').length;
+  const boardings = ship.story.filter(
+    (x) => x.actorId === ship.id && x.category === 'boarding'
+  ).length;
+  const who = `${ship.name} (${ship.startSide}${ship.side !== ship.startSide ? `, taken by ${ship.side}` : ''})`;
+  const acts: string[] = [];
+  if (fights > 0) {
+    acts.push(`opened fire ${times(fights)} and scored ${plural(ship.hitsScored, 'hit')}`);
+  }
+  if (boardings > 0) acts.push(`boarded ${times(boardings)}`);
+  const did = acts.length ? acts.join(' and ') : 'did not open fire';
+  const dealt =
+    ship.damageDealt > 0 ? `, taking ${describePoints(ship.dealtByTrack)} from the enemy` : '';
+  const lost = ship.damageTaken > 0 ? `; she lost ${describePoints(ship.lossesByTrack)}` : '';
+  const fate = ship.isRemoved
+    ? 'was removed from the battle'
+    : ship.status.length
+      ? `ended ${ship.status.join(', ')}`
+      : 'ended the battle still fighting';
+  return `${who} ${did}${dealt}${lost}, and ${fate}: ${describeTracks(ship.end)}.`;
+}
