@@ -100,6 +100,18 @@ test('an upgrade bought from the hold and an island collision, each undone as on
   await setup.getByRole('spinbutton', { name: 'Hull +' }).blur();
   await setup.getByRole('button', { name: 'Add upgrade card' }).click();
   await expect(logLine(page, 'Cards: 0 captain, 0 loot, 1 upgrade')).toBeVisible();
+  // Issue 15 #3: the next card starts blank (every new card inherited "hull +10"); cards can be
+  // removed.
+  await expect(setup.getByRole('spinbutton', { name: 'Hull +' })).toHaveValue('0');
+  await setup.getByLabel('Upgrade card name').fill('Spare sails');
+  await setup.getByRole('button', { name: 'Add upgrade card' }).click();
+  await expect(logLine(page, 'Cards: 0 captain, 0 loot, 2 upgrade')).toBeVisible();
+  await setup.getByRole('button', { name: 'Edit Spare sails' }).click();
+  await expect(setup.getByLabel('Upgrade card name')).toHaveValue('Spare sails');
+  await setup.getByRole('button', { name: 'Remove Spare sails' }).click();
+  await expect(logLine(page, 'Cards: 0 captain, 0 loot, 1 upgrade').first()).toBeVisible();
+  await expect(setup.getByRole('button', { name: 'Remove Spare sails' })).toHaveCount(0);
+  await setup.getByLabel('Upgrade card name').fill('');
 
   // The card is drawn into the Man O' War's hold at purchase.
   await buy(page, 'Hawke', "Man O' War (EXAMPLE) — £3,000", 'Royal George', [
@@ -108,6 +120,19 @@ test('an upgrade bought from the hold and an island collision, each undone as on
   await buy(page, 'Conflans', 'Battle Schooner (EXAMPLE) — £600', 'Soleil');
   await expect(logLine(page, 'Hawke buys Royal George')).toContainText('hold: Copper bottom');
   await expect(setup.getByTestId('ww-funds-Hawke')).toHaveText('£4,000');
+  // Issue 15 #1, #11: a drawn card leaves the deck; it cannot go into a second hold.
+  await expect(
+    setup.getByTestId('ww-purchase').getByRole('checkbox', { name: 'Copper bottom — £400' })
+  ).toHaveCount(0);
+  // Issue 15 #8: a four-digit price fits its field in the chart editor.
+  await setup.getByText('Ship charts (saved on this device)').click();
+  const price = setup.getByRole('spinbutton', { name: 'Price (£)' });
+  await price.fill('3000');
+  await price.blur();
+  expect(await price.evaluate((el: HTMLInputElement) => el.scrollWidth <= el.clientWidth)).toBe(
+    true
+  );
+  await setup.getByText('Ship charts (saved on this device)').click();
 
   // Turn 1, Maintenance Part 1: not moving (no sail set yet), she fits the card: £400, hull +20.
   await nextUntil(page, 'Step 2: Maintenance Part 1', 1);
@@ -135,8 +160,13 @@ test('an upgrade bought from the hold and an island collision, each undone as on
     upgrade.getByRole('button', { name: 'Fit Copper bottom to Royal George for £400' })
   ).toBeEnabled();
 
-  // Turn 2, Step 1: she runs onto an island. EXAMPLE ram damage 3d6 against her 200 hull.
+  // Turn 2, Step 1: Soleil moves once and is marked (issue 15 #5).
   await nextUntil(page, 'Step 1: Movement', 2);
+  await sail.getByRole('button', { name: 'Move Soleil' }).click();
+  await expect(logLine(page, 'Soleil (Sailing free) does not move')).toBeVisible();
+  await expect(sail.getByTestId('ww-moved')).toHaveCount(1);
+  await expect(sail.getByRole('button', { name: 'Move Soleil' })).toHaveCount(0);
+  // Then she runs onto an island. EXAMPLE ram damage 3d6 against Royal George's 200 hull.
   const island = page.getByTestId('ww-island');
   await island.getByLabel('Ship that ran aground').selectOption({ label: 'Royal George' });
   await expect(island.getByTestId('odds-display')).toContainText(

@@ -1,9 +1,8 @@
 import type { BattleState } from '../../battle/events';
 import { asJson, defineMove, joinRolls, labelDice, refuse, rollRecord } from '../../battle/move';
 import { withSheets } from '../../battle/sheets';
-import { rollDice, type DiceRoll, type Roller } from '../core/dice';
+import type { DiceRoll } from '../core/dice';
 import { err, ok, type Result } from '../core/result';
-import { boardingRoundOdds, captureChance } from './odds-boarding';
 import type { WwOptions } from './options';
 import {
   applyBoardingRound,
@@ -35,7 +34,7 @@ import {
   type ShipAndSheet
 } from './ships';
 import type { Sheet } from './sheet';
-import { BOARDING_DIE, type CrewSkill } from './tables';
+import { BOARDING_DIE } from './tables';
 
 // Step 4 Boarding (SPEC B.4.7) and Looting (B.4.8): the party goes across, each round (or the fight
 // to the end) with every die in its roll record, the withdrawal or surrender, and the loot — once
@@ -574,49 +573,3 @@ export const loot = defineMove<LootInput, WwOptions>('ww.loot', (state, input) =
     r.value.state
   );
 });
-
-/** Odds shown before a boarding round: the round's outcomes and P(capture) fighting to the end. */
-export function boardingOdds(
-  attackerSkill: CrewSkill,
-  defenderSkill: CrewSkill,
-  attackers: number,
-  defenders: number
-) {
-  return {
-    round: boardingRoundOdds(attackerSkill, defenderSkill, attackers, defenders),
-    capture: captureChance(attackerSkill, defenderSkill, attackers, defenders)
-  };
-}
-
-/** Rounds fought to the end with a roller (app dice); stops at capture or repulse. */
-export function fightToEnd(
-  input: {
-    attackerSkill: CrewSkill;
-    defenderSkill: CrewSkill;
-    attackers: number;
-    defenders: number;
-  },
-  roller: Roller,
-  maxRounds = 10_000
-): { rounds: BoardingRoundOutcome[]; dice: DiceRoll } {
-  const rounds: BoardingRoundOutcome[] = [];
-  const dice: DiceRoll = { source: roller.source, dice: [] };
-  let a = input.attackers;
-  let d = input.defenders;
-  while (a > 0 && d > 0 && rounds.length < maxRounds) {
-    const { na, nd } = boardingDiceCounts(a, d);
-    const fa = rollDice(roller, na, BOARDING_DIE[input.attackerSkill].sides, 'boarders');
-    const fd = rollDice(roller, nd, BOARDING_DIE[input.defenderSkill].sides, 'defenders');
-    dice.dice.push(...fa, ...fd);
-    const r = resolveBoardingRound(
-      { ...input, attackers: a, defenders: d },
-      fa.map((x) => x.face),
-      fd.map((x) => x.face)
-    );
-    if (!r.ok) break;
-    rounds.push(r.value);
-    a = r.value.attackersLeft;
-    d = r.value.defendersLeft;
-  }
-  return { rounds, dice };
-}

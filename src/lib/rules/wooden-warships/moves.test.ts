@@ -824,3 +824,113 @@ describe('fighting a long boarding to the end with the app dice', () => {
     );
   });
 });
+
+describe('issue 15: what a referee hit at the table', () => {
+  /** Fleche's crew down to `crew`, Victory loaded and side by side: ready to board. */
+  function crippledFleche(crew: number): BattleState {
+    let s = fleets();
+    s = step(s, reloadAction(s, 'victory', { zone3: 'grape' }, OPTIONS));
+    return patched(s, 'fleche', { crew: { original: 25, current: crew } });
+  }
+
+  const boardSetup = (attackerId: string, party: number): BoardingSetup => ({
+    attackerId,
+    targetId: 'fleche',
+    distanceInches: 0.5,
+    isSideBySide: true,
+    party
+  });
+
+  // #6: the attack was tagged "typed in" from its percentiles alone.
+  it('the roll record keeps who rolled each die: app percentiles, typed damage', () => {
+    let s = fleets();
+    s = step(s, reloadAction(s, 'pickle', { zone1: 'round', zone2: 'grape' }, OPTIONS));
+    const app: DiceRoll = { source: 'app', dice: [10, 20].map((face) => ({ face, sides: 100 })) };
+    const r = fireAction(
+      s,
+      {
+        firerId: 'pickle',
+        targetId: 'fleche',
+        mode: 'fullBroadside',
+        batteries: ['zone1', 'zone2'],
+        distanceInches: 3,
+        area: 'crew',
+        isExposedSide: false,
+        hasLineOfSight: true
+      },
+      app,
+      entered([4, 6, 3, 5], 0),
+      OPTIONS
+    );
+    if (!r.ok) throw new Error(r.error);
+    const dice = r.value.roll?.dice.dice ?? [];
+    expect(dice.map((d) => d.source)).toEqual([
+      'app',
+      'app',
+      'entered',
+      'entered',
+      'entered',
+      'entered'
+    ]);
+    expect(dice[0].label).toBe('pickle, Zone 1, hit roll 1');
+    expect(dice[5].label).toBe('pickle, damage 4 (half die)');
+    expect(r.value.roll?.procedure).toBe('ww.fire');
+  });
+
+  // #7: "HMS Victory loots Sophie" when Swift boarded her.
+  it('the loot goes to the ship whose boarders took the prize, not the player’s first ship', () => {
+    let s = crippledFleche(1);
+    s = step(s, reloadAction(s, 'pickle', { zone1: 'round' }, OPTIONS));
+    s = step(s, boardingStartAction(s, boardSetup('pickle', 2), OPTIONS));
+    s = step(s, boardingRoundAction(s, 'pickle', entered([6, 6, 1], 6), OPTIONS));
+    expect(sheet(s, 'fleche').capturedBy).toBe('pickle');
+    const r = play(loot, s, { prizeId: 'fleche', choice: 'lootAmount', captorId: 'victory' });
+    expect(r.ok && r.value.summary).toContain('pickle loots fleche');
+  });
+
+  // #10: "a surrendered ship's crew is recorded as 0".
+  it('a ship that surrenders keeps her crew (prisoners, not dead)', () => {
+    let s = crippledFleche(2);
+    s = step(s, boardingStartAction(s, boardSetup('victory', 3), OPTIONS));
+    const r = endBoardingAction(s, 'victory', 'surrender', OPTIONS);
+    expect(r.ok && r.value.summary).toBe(
+      'fleche surrenders to victory (2 crew taken prisoner). Nelson wins: the only ships afloat'
+    );
+    s = step(s, r);
+    expect(sheet(s, 'fleche').status).toBe('captured');
+    expect(sheet(s, 'fleche').crew.current).toBe(2);
+  });
+
+  // #10: a boarding distance of 0.5″ is kept as 0.5″.
+  it('boards from half an inch', () => {
+    const s = crippledFleche(2);
+    const r = boardingStartAction(s, boardSetup('victory', 3), OPTIONS);
+    expect(r.ok).toBe(true);
+  });
+
+  // #9: internal names on screen ("zone1 is not loaded", "Loaded foreChase: red, zone1").
+  it('refusals and the roster speak of Zone 1 and round shot, not zone1 and red', () => {
+    let s = fleets();
+    const r = fireAction(
+      s,
+      {
+        firerId: 'pickle',
+        targetId: 'fleche',
+        mode: 'halfBroadside',
+        batteries: ['zone1'],
+        distanceInches: 3,
+        area: 'crew',
+        isExposedSide: false,
+        hasLineOfSight: true
+      },
+      entered([10], 100),
+      null,
+      OPTIONS
+    );
+    expect(r.ok ? '' : r.error).toContain('Zone 1 is not loaded');
+    s = step(s, reloadAction(s, 'pickle', { zone1: 'round' }, OPTIONS));
+    const lines = woodenWarships.summarize(sheet(s, 'pickle')).lines.join(' ');
+    expect(lines).toContain('Loaded Zone 1: round shot');
+    expect(lines).not.toMatch(/zone1|red/);
+  });
+});

@@ -13,6 +13,7 @@ export * from './moves-movement';
 export * from './moves-gunnery';
 export * from './moves-boarding';
 export * from './moves-turn';
+export * from './boarding-fight';
 
 /** Every move of the system, its id also the event kind it writes ('ww.next-step' writes the core
  *  'phase.advance' / 'turn.advance'). */

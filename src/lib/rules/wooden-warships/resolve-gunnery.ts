@@ -10,6 +10,7 @@ import type { DamageDice, PercentModifier, ShipChart, Sheet } from './sheet';
 import {
   AMMO_DAMAGE_DIE,
   AMMUNITION,
+  BATTERY_NAMES,
   BROADSIDE_SIDES,
   EXPOSED_SIDE_MODIFIER,
   MISMATCHED_AMMO_SIDES,
@@ -172,7 +173,7 @@ export function planFire(input: FireInput, options: WwOptions): Result<FirePlan>
   for (const b of input.batteries) {
     const ammo = firer.loaded[b];
     if (ammo === null) {
-      return err(`"First are your guns loaded? Nay?!" ${b} is not loaded.`);
+      return err(`"First are your guns loaded? Nay?!" ${BATTERY_NAMES[b]} is not loaded.`);
     }
     const isMatched = AMMO_DAMAGE_DIE[ammo][input.area] === 'ship';
     if (input.mode === 'chase') {

@@ -11,6 +11,7 @@ import {
   type UpgradeCard
 } from './sheet';
 import {
+  BATTERY_NAMES,
   MAX_SPEED,
   MINIATURES_IN_CHEST,
   SAIL_ORDER,
@@ -332,7 +333,7 @@ export function reload(
     if (!ammo) continue;
     if (!canLoad(sheet, b, options.reloadScope)) {
       return err(
-        `"You can't load em now; you'll set off the powder magazine!" (${b} fired this turn)`
+        `"You can't load em now; you'll set off the powder magazine!" (${BATTERY_NAMES[b]} fired this turn)`
       );
     }
     loaded[b] = ammo;

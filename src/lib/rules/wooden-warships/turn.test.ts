@@ -104,7 +104,7 @@ function fleets(): BattleState {
 describe('the turn (SPEC B.4.2, B.5 #17)', () => {
   it('turn 1 runs only the maintenance steps, player by player; then turn 2 opens on Movement', () => {
     let s = fleets();
-    let t = status(s);
+    const t = status(s);
     expect([t.turn, t.step.label, t.active?.name]).toEqual([
       1,
       'Step 2: Maintenance Part 1',
@@ -312,6 +312,6 @@ describe('the move registry', () => {
     );
     expect(woodenWarships.moves).toBe(MOVES);
     expect(woodenWarships.nextStep?.id).toBe('ww.next-step');
-    expect(woodenWarships.turnStatus).toBe(turnStatus);
+    expect(woodenWarships.turnStatus === turnStatus).toBe(true);
   });
 });

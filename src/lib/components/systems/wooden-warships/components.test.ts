@@ -58,6 +58,33 @@ describe('Wooden Warships sheet editor (server render)', () => {
     );
   });
 
+  // Issue 15 #1: one card in two places (a duplicate looted into the captor) hung the ship page on
+  // `each_key_duplicate`. The page renders whatever the log holds.
+  it('renders a hold holding the same card twice', () => {
+    const card = {
+      id: 'u-1',
+      name: 'Copper sheathing',
+      cost: 300,
+      text: '',
+      effect: {
+        hull: 10,
+        rigging: 0,
+        crew: 0,
+        speedFull: 0,
+        speedBattle: 0,
+        speedTrim: 0,
+        percent: 0
+      }
+    };
+    const sheet = {
+      ...sheetFromChart({ name: 'HMS Test', chart: exampleChart('Frigate') }),
+      upgradeCards: [card, card],
+      appliedUpgrades: [card, card]
+    };
+    const { body } = render(SheetEditor, { props: { sheet, onchange: noop } });
+    expect(body.match(/Copper sheathing/g)?.length).toBeGreaterThanOrEqual(4);
+  });
+
   it('offers a chart for a blank sheet', () => {
     const { body } = render(SheetEditor, {
       props: { sheet: defaultSheet({ name: 'New' }), onchange: noop }
