@@ -3,7 +3,8 @@
 import { draftOf, refuse, type Move } from '../../battle/move';
 import type { McOptions } from './options';
 import { applyCardEffect, usedCard } from './resolve-fleet';
-import { boardingProblem, declarationProblem, planEngagement } from './moves-engagement';
+import { boardingProblem } from './moves-boarding';
+import { declarationProblem, planEngagement } from './moves-engagement';
 import type { CardsState, Engaged, Sheet, Side, SystemState } from './sheet';
 import {
   mcMove,

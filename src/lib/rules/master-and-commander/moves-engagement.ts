@@ -4,31 +4,26 @@
 import type { BattleState } from '../../battle/events';
 import { draftOf, joinRolls, labelDice, refuse, rollRecord, type Move } from '../../battle/move';
 import type { DiceRoll } from '../core/dice';
-import { complement } from '../core/rational';
 import { err, ok, type Result } from '../core/result';
-import { boardingChance, engagementOdds } from './odds';
+import { engagementOdds } from './odds';
 import type { McOptions } from './options';
 import {
-  applyBoarding,
   applyHit,
-  boardingProblems,
   canBeTargeted,
   canFire,
   clearRepulseOnEngagement,
   counterAttackDice,
   isCardDrawRequired,
-  resolveBoarding,
   resolveEngagement,
   shipDice,
-  type BoardingOutcome,
   type EngagementOutcome,
   type EngagementRules
 } from './resolve';
 import type { Engaged, Side, SystemState, TurnActs } from './sheet';
-import { BOARDING_CONDITIONS } from './tables';
 import {
   activeFleet,
   activeShip,
+  facesOf,
   findShip,
   fleetTurnLostText,
   mcMove,
@@ -282,11 +277,8 @@ export function counterDice(
   return counterAttackDice(disksBefore, Math.max(0, disksAfter), variant, opts);
 }
 
-/** The faces of a roll. */
-const facesOf = (roll: DiceRoll): number[] => roll.dice.map((d) => d.face);
-
 /** Each die labelled with whose it is and what it is for ("Anna 1, attack die 2"). */
-function labelled(roll: DiceRoll, who: string, what: string): DiceRoll {
+export function labelled(roll: DiceRoll, who: string, what: string): DiceRoll {
   return labelDice(
     roll,
     roll.dice.map((_, i) => `${who}, ${what} ${i + 1}`)
@@ -506,142 +498,6 @@ export const declineReplyMove: Move<Record<string, never>, McOptions> = mcMove(
       kind: 'mc.no-counter',
       summary: `${by} does not counter-attack`,
       next: withMcSystem(state, withActs(view.system, { reply: null }))
-    });
-  }
-);
-
-// ---------------------------------------------------------------------------------------------
-// Boarding (SPEC A.4.11): a capture moves the ship to the captor's fleet.
-
-export interface BoardInput {
-  attackerId: string;
-  targetId: string;
-  side: Side | null;
-  /** The referee: adjacent, broadside to broadside or broadside to bow (SPEC A.3.6 #3, #4). */
-  isBoardingPosition: boolean;
-  /** Broadside to broadside: a failed boarding lets the defender fire back (SPEC A.4.11 step 5). */
-  isMutualBroadside: boolean;
-  /** The boarders' three dice and the defender's. */
-  attack: DiceRoll;
-  defence: DiceRoll;
-}
-
-/**
- * Why this ship may not board that one (module, fire, position and strength, A.4.11), before any
- * card or die: the checks a boarding shares with its card (issue: no card spent for nothing).
- */
-export function boardingProblem(
-  view: McView,
-  input: Pick<BoardInput, 'attackerId' | 'targetId' | 'isBoardingPosition' | 'side'>,
-  opts: McOptions,
-  ignoreCard = false
-): Result<EngagementPlan> {
-  if (!view.system.modules.boarding)
-    return err('Boarding is an Advanced module this battle does not use.');
-  const plan = planEngagement(view, input.attackerId, input.targetId, opts);
-  if (!plan.ok) return plan;
-  const { attacker, target } = plan.value;
-  const failed = boardingProblems({
-    attackerDisks: attacker.sheet.prizeDisks,
-    defenderDisks: target.sheet.prizeDisks,
-    isAdjacent: input.isBoardingPosition,
-    isBroadsideToBroadsideOrBow: input.isBoardingPosition
-  });
-  if (failed.length > 0)
-    return err(
-      failed.map((id) => BOARDING_CONDITIONS.find((c) => c.id === id)?.text ?? id).join(' ')
-    );
-  const d: Declaration = {
-    attackerId: input.attackerId,
-    target: input.targetId,
-    kind: 'boarding',
-    side: input.side
-  };
-  const problem = declarationProblem(view, d, opts, ignoreCard);
-  return problem === null ? plan : err(problem);
-}
-
-export function boardOutcome(
-  state: BattleState,
-  view: McView,
-  input: BoardInput,
-  opts: McOptions
-): Result<{ outcome: BoardingOutcome; next: BattleState; summary: string; plan: EngagementPlan }> {
-  const { attackerId, targetId } = input;
-  const plan = boardingProblem(view, input, opts);
-  if (!plan.ok) return plan;
-  const { attacker, target } = plan.value;
-  const d: Declaration = { attackerId, target: targetId, kind: 'boarding', side: input.side };
-  // "If boarding is unsuccessful, game play continues": a failed boarding never ends the turn.
-  const r = resolveBoarding(target.sheet.prizeDisks, facesOf(input.attack), facesOf(input.defence));
-  if (!r.ok) return r;
-  const counted = afterEngagement(view.system, d, false, opts, view, {
-    ram: null,
-    reply:
-      !r.value.isSuccess && input.isMutualBroadside
-        ? {
-            kind: 'counter',
-            by: targetId,
-            against: attackerId,
-            dice: shipDice(target.sheet.prizeDisks, view.system.variant)
-          }
-        : null
-  });
-  const done = withMcSystem(state, counted);
-  const head = `${attacker.sheet.name} boards ${target.sheet.name} (${r.value.attack.join(' ')} v ${r.value.defence.join(' ')})`;
-  if (!r.value.isSuccess)
-    return ok({
-      outcome: r.value,
-      next: done,
-      summary: `${head}: ${r.value.text}`,
-      plan: plan.value
-    });
-  const captor = view.system.players.find((p) => p.id === attacker.playerId);
-  const sheet = applyBoarding(target.sheet, target.playerId, captor?.homeport ?? null);
-  const prev = done.ships[targetId];
-  const next: BattleState = {
-    ...done,
-    ships: {
-      ...done.ships,
-      [targetId]: { ...prev, player: attacker.playerId, side: attacker.side, sheet }
-    }
-  };
-  return ok({
-    outcome: r.value,
-    next,
-    summary: `${head}: ${r.value.text} ${playerName(view.system, attacker.playerId)} takes command.`,
-    plan: plan.value
-  });
-}
-
-export const boardMove: Move<BoardInput, McOptions> = mcMove(
-  'mc.boarding',
-  (view, state, input, ctx) => {
-    const r = boardOutcome(state, view, input, ctx.options);
-    if (!r.ok) return r;
-    const { plan } = r.value;
-    const p = boardingChance(plan.target.sheet.prizeDisks);
-    return draftOf(state, {
-      kind: 'mc.boarding',
-      summary: r.value.summary,
-      next: r.value.next,
-      roll: rollRecord({
-        procedure: 'mc.boarding',
-        inputs: toJson({
-          attacker: plan.attacker.id,
-          target: plan.target.id,
-          targetDisks: plan.target.sheet.prizeDisks
-        }),
-        dice: joinRolls([
-          labelled(input.attack, plan.attacker.sheet.name, 'boarding die'),
-          labelled(input.defence, plan.target.sheet.name, 'defence die')
-        ]),
-        odds: oddsJson([
-          { label: 'Ship taken', p },
-          { label: 'Boarding fails', p: complement(p) }
-        ]),
-        outcome: toJson(r.value.outcome)
-      })
     });
   }
 );

@@ -3,7 +3,8 @@
 // reason for refusing. Topic files hold them; this file is the one entry point.
 import type { Move } from '../../battle/move';
 import { cardsMove } from './moves-cards';
-import { attackMove, boardMove, counterAttackMove, declineReplyMove } from './moves-engagement';
+import { boardMove } from './moves-boarding';
+import { attackMove, counterAttackMove, declineReplyMove } from './moves-engagement';
 import { movementRollMove, moveShipMove } from './moves-movement';
 import {
   declineRamMove,
@@ -20,6 +21,7 @@ export * from './moves-setup';
 export * from './moves-wind';
 export * from './moves-movement';
 export * from './moves-engagement';
+export * from './moves-boarding';
 export * from './moves-raid';
 export * from './moves-cards';
 export * from './moves-turn';
