@@ -56,22 +56,6 @@ const UI_IMPORT_BAN = {
   ]
 };
 
-/**
- * Files still breaking the UI import ban, owned by other issue-12 work in progress: the rule warns
- * there instead of failing. Delete each line as its file is fixed (the lint then holds it).
- */
-const UI_IMPORT_BAN_PENDING = ['src/routes/+page.svelte', 'src/routes/battles/[[]id]/+page.svelte'];
-
-/** Files still calling crypto.randomUUID, owned by the system and table-screen work in progress. */
-const RANDOM_UUID_PENDING = [
-  'src/lib/components/systems/privateers/PvFortSetup.svelte',
-  'src/lib/components/systems/privateers/PvClassesSetup.svelte',
-  'src/lib/components/systems/wooden-warships/CardLists.svelte',
-  'src/lib/components/systems/wooden-warships/WwSetup.svelte',
-  'src/lib/components/systems/master-and-commander/McPlayersSetup.svelte',
-  'src/routes/battles/[[]id]/+page.svelte'
-];
-
 export default ts.config(
   {
     ignores: [
@@ -122,10 +106,6 @@ export default ts.config(
     rules: { 'no-restricted-syntax': ['error', RANDOM_UUID_BAN] }
   },
   {
-    files: RANDOM_UUID_PENDING,
-    rules: { 'no-restricted-syntax': ['warn', RANDOM_UUID_BAN] }
-  },
-  {
     files: ['src/lib/rules/**', 'src/lib/battle/**', 'src/lib/report/**'],
     rules: {
       'no-restricted-imports': ['error', PURE_IMPORT_BAN],
@@ -148,10 +128,6 @@ export default ts.config(
     files: ['src/lib/components/**', 'src/routes/**'],
     ignores: ['**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', UI_IMPORT_BAN] }
-  },
-  {
-    files: UI_IMPORT_BAN_PENDING,
-    rules: { 'no-restricted-imports': ['warn', UI_IMPORT_BAN] }
   },
   {
     // The pure-layer ban must win over the general Dexie ban for rules and battle files.

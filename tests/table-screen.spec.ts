@@ -66,7 +66,10 @@ test('Next turn shows what the turn just ended held; the battle list shows turn 
   await expect(summary).not.toContainText('Surprise (Britain) joins');
 
   // The step a referee sees is the one the battle list shows.
-  const step = ((await turnRegion(page).locator('.step-name').textContent()) ?? '').replace(/^\d+\/\d+ · /, '');
+  const step = ((await turnRegion(page).locator('.step-name').textContent()) ?? '').replace(
+    /^\d+\/\d+ · /,
+    ''
+  );
   await page.goto('/');
   const row = page.getByRole('listitem').filter({ hasText: 'Cape Ortegal' });
   await expect(row.getByTestId('battle-where')).toContainText(`Turn 3 · ${step.trim()}`);

@@ -1,4 +1,9 @@
-import { MAX_TIME_MS, battleEventSchema, findJsonProblem, type BattleEvent } from '../battle/events';
+import {
+  MAX_TIME_MS,
+  battleEventSchema,
+  findJsonProblem,
+  type BattleEvent
+} from '../battle/events';
 import { MAX_SIDES } from '../rules/core/dice';
 import { parseRecord } from './parse';
 

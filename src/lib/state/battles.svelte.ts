@@ -146,3 +146,4 @@ class BattleListState {
 }
 
 export const battleList = new BattleListState();
+export type { BattleRecord } from '$lib/db';
