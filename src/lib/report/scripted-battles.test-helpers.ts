@@ -1,4 +1,8 @@
-import { getSystem } from '../rules/registry';
+// The engines directly, not the registry: the registry finds them with import.meta.glob, which only
+// Vite understands, and the Playwright report spec builds its battle file from these helpers too.
+import { privateers } from '../rules/privateers';
+import { woodenWarships } from '../rules/wooden-warships';
+import { masterAndCommander } from '../rules/master-and-commander';
 import type { Sheet as PvSheet } from '../rules/privateers/sheet';
 import type { Sheet as WwSheet } from '../rules/wooden-warships/sheet';
 import type { Sheet as McSheet } from '../rules/master-and-commander/sheet';
@@ -7,9 +11,9 @@ import { ScriptedLog, roll } from './scripted.test-helpers';
 // One scripted battle per system, for the report's unit tests and its browser test (relative
 // imports: Playwright has no $lib alias).
 
-export const pv = getSystem('privateers');
-export const ww = getSystem('wooden-warships');
-export const mc = getSystem('master-and-commander');
+export const pv = privateers;
+export const ww = woodenWarships;
+export const mc = masterAndCommander;
 
 function pvShip(name: string): PvSheet {
   const s = pv.defaultSheet({ name }) as PvSheet;

@@ -1,0 +1,42 @@
+import { defineMove, draftOf, refuse } from './move';
+import type { Json } from './events';
+
+/**
+ * The ship page's two actions as battle-layer moves, through the one check-then-act like every
+ * other action: a sheet edit (kind 'sheet.edit') and removing a ship (kind 'ship.remove').
+ */
+
+export interface EditSheetInput {
+  shipId: string;
+  sheet: Json;
+  /** The log line, naming what changed ("Surprise: hull damage 3 → 5"). */
+  summary: string;
+}
+
+export const editSheetMove = defineMove<EditSheetInput>('battle.edit-sheet', (state, input) => {
+  const ship = state.ships[input.shipId];
+  if (!ship) return refuse('That ship is no longer in the battle.');
+  return draftOf(state, {
+    kind: 'sheet.edit',
+    summary: input.summary,
+    next: { ...state, ships: { ...state.ships, [ship.id]: { ...ship, sheet: input.sheet } } }
+  });
+});
+
+export interface RemoveShipInput {
+  shipId: string;
+  name: string;
+}
+
+export const removeShipMove = defineMove<RemoveShipInput>('battle.remove-ship', (state, input) => {
+  if (!Object.prototype.hasOwnProperty.call(state.ships, input.shipId)) {
+    return refuse('That ship is no longer in the battle.');
+  }
+  const ships = { ...state.ships };
+  delete ships[input.shipId];
+  return draftOf(state, {
+    kind: 'ship.remove',
+    summary: `${input.name} removed from the battle`,
+    next: { ...state, ships }
+  });
+});
