@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { dismissOfflineNotice, nextPhase, rosterShip, setStepper, tapFaces } from './table';
+import {
+  dismissOfflineNotice,
+  nextPhase,
+  rosterShip,
+  setStepper,
+  statusBadge,
+  tapFaces
+} from './table';
 
 // Privateers played on the battle page as a referee would (SPEC Part C): enter a ship class, add
 // two ships from it, fire a broadside with typed-in dice including double ones, see the hull, crew,
@@ -130,7 +137,7 @@ test('a two-ship engagement: broadside with a critical, morale, and undo reverts
   await expect(rosterShip(page, 'Hermione')).toContainText('Hull 33/40');
   await expect(rosterShip(page, 'Hermione')).toContainText('Crew 59/60');
   await expect(rosterShip(page, 'Hermione')).toContainText('Guns 5 loaded of 5');
-  await expect(rosterShip(page, 'Hermione')).toContainText('on fire');
+  await expect(statusBadge(page, 'Hermione', 'on fire')).toHaveCount(1);
   await expect(rosterShip(page, 'Surprise')).toContainText('Guns 3 loaded of 6');
 
   // Phase 6: the Fire critical calls for a morale check (green ratings: pass on 1–6, 1/2).
@@ -164,7 +171,7 @@ test('a two-ship engagement: broadside with a critical, morale, and undo reverts
   await expect(rosterShip(page, 'Hermione')).toContainText('Hull 40/40');
   await expect(rosterShip(page, 'Hermione')).toContainText('Crew 60/60');
   await expect(rosterShip(page, 'Hermione')).toContainText('Guns 6 loaded of 6');
-  await expect(rosterShip(page, 'Hermione')).not.toContainText('on fire');
+  await expect(statusBadge(page, 'Hermione', 'on fire')).toHaveCount(0);
   await expect(rosterShip(page, 'Surprise')).toContainText('Guns 6 loaded of 6');
 
   // The sheet agrees: no hull damage, no gun destroyed.

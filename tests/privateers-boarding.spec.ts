@@ -1,5 +1,12 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { dismissOfflineNotice, enterFaces, nextPhase, rosterShip, setStepper } from './table';
+import {
+  dismissOfflineNotice,
+  enterFaces,
+  nextPhase,
+  rosterShip,
+  setStepper,
+  statusBadge
+} from './table';
 
 // Privateers Phases 5 and 6 on the battle page as a referee plays them (SPEC C.4.14–C.4.16): two
 // ships from a class, grapple with typed-in dice, one boarding round with typed-in dice (odds shown
@@ -51,7 +58,7 @@ test('grapple, a boarding round, pumps and a fire in Phase 6, and undo reverts t
   await page.getByRole('combobox', { name: 'Fire', exact: true }).selectOption('0');
   await page.getByRole('checkbox', { name: 'Water line hit (pumps)' }).check();
   await page.getByRole('link', { name: /Boarding off Finisterre/ }).click();
-  await expect(rosterShip(page, 'Hermione')).toContainText('on fire');
+  await expect(statusBadge(page, 'Hermione', 'on fire')).toHaveCount(1);
 
   // Phase 2: the crews for this turn's tasks (Phases 5 and 6 use these assignments, C.4.3).
   await nextPhase(page, /2\/6/);
@@ -155,7 +162,7 @@ test('grapple, a boarding round, pumps and a fire in Phase 6, and undo reverts t
     .click();
   await expect(logged(page, 'pv.fire')).toContainText('(undone)');
   await expect(rosterShip(page, 'Hermione')).toContainText('Hull 40/40');
-  await expect(rosterShip(page, 'Hermione')).toContainText('on fire');
+  await expect(statusBadge(page, 'Hermione', 'on fire')).toHaveCount(1);
   await expect(page.getByTestId('pv-task-fire')).toHaveCount(1);
   await expect(logged(page, 'pv.boarding')).not.toContainText('(undone)');
   await expect(rosterShip(page, 'Hermione')).toContainText('Crew 58/60');

@@ -54,3 +54,13 @@ export async function nextPhase(page: Page, to: RegExp): Promise<void> {
 export function rosterShip(page: Page, name: string): Locator {
   return page.getByRole('link', { name: new RegExp(name) });
 }
+
+/**
+ * One status badge of a ship in the fleet list ("on fire", "struck"), matched whole: the row also
+ * holds a "To do: Move, Cannon fire" chip, whose text contains "on fire" as a substring.
+ */
+export function statusBadge(page: Page, ship: string, word: string): Locator {
+  return rosterShip(page, ship).locator('.chip:not(.chip-due)', {
+    hasText: new RegExp(`^${word}$`)
+  });
+}
