@@ -83,8 +83,9 @@ test('the after-action report tells the battle from the log and prints to PDF wi
     .getByRole('link', { name: 'Report' })
     .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Off Cadiz' })).toBeVisible();
+  // The outcome is the system's own ending (Privateers' turn model) now that it has one.
   await expect(page.getByTestId('report-outcome')).toHaveText(
-    'Britain wins: the only side with ships still in the fight.'
+    'Britain wins: no ship of the other side is still fighting'
   );
   const rows = page.getByTestId('report-ship');
   await expect(rows).toHaveCount(2);
