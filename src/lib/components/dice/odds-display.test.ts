@@ -54,7 +54,11 @@ describe('OddsDisplay', () => {
 
   it('keeps the table out of sight until fractions are asked for', () => {
     const { body } = render(OddsDisplay, { props: { title: '3d6', dist: threeD6 } });
-    expect(body).toMatch(/<table data-testid="odds-table" class="[^"]*visually-hidden/);
+    expect(body).toMatch(
+      /<div class="table-scroll[^"]*visually-hidden[^"]*"[^>]*>\s*<table data-testid="odds-table"/
+    );
+    // Hidden, the table's box takes no focus.
+    expect(body).not.toMatch(/<div class="table-scroll[^>]*tabindex/);
     expect(body).toContain('aria-pressed="false">Show fractions');
   });
 
