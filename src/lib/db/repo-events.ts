@@ -127,10 +127,19 @@ export async function appendBuilt(
   known: KnownState,
   build: (state: BattleState) => Result<EventDraft>,
   /** The battle list's summary of the state after the event (written in the same transaction). */
-  display?: (next: BattleState) => BattleDisplay | null
+  display?: (next: BattleState) => BattleDisplay | null,
+  /**
+   * True for an action whose input holds values computed from the screen (a sheet edit carries
+   * the whole edited sheet): it is not rebuilt on a newer state, where it would overwrite what was
+   * written since; StaleStateError, nothing written, when the log moved on.
+   */
+  onlyOnKnownState = false
 ): Promise<Result<BattleEvent>> {
   return db.write(['events', 'battles'], async () => {
     const battle = await readBattleInTx(db, battleId);
+    if (onlyOnKnownState && battle.lastSeq !== known.lastSeq) {
+      throw await staleSince(db, battleId, known.lastSeq);
+    }
     const state =
       battle.lastSeq === known.lastSeq ? known.state : replay(await readEventsInTx(db, battleId));
     const built = build(state);

@@ -236,7 +236,12 @@ export class BattleSession {
    * state being written, and committed or refused. Returns the event, or the reason it was refused
    * (also kept in `refusal` for the panel).
    */
-  async perform<I, O>(move: Move<I, O>, input: I): Promise<Result<BattleEvent>> {
+  async perform<I, O>(
+    move: Move<I, O>,
+    input: I,
+    /** See appendBuilt: refuse, instead of rebuilding, when the log moved on since the screen. */
+    options: { onlyOnKnownState?: boolean } = {}
+  ): Promise<Result<BattleEvent>> {
     const ctx = this.moveContext<O>();
     const check = move.run(this.state, input, ctx);
     if (!check.ok) {
@@ -252,7 +257,8 @@ export class BattleSession {
         this.battleId,
         { state: this.state, lastSeq: this.lastSeq },
         (state) => move.run(state, input, { ...ctx, now: this.db.now() }),
-        (next) => this.#displayOf(next)
+        (next) => this.#displayOf(next),
+        options.onlyOnKnownState === true
       );
       if (!r.ok) {
         this.refusal = r.error;
