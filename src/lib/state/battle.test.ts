@@ -112,4 +112,27 @@ describe('BattleSession', () => {
     expect(session.lastPerformed?.moveId).toBe('test.mark-once');
     session.close();
   });
+
+  it('perform with onlyOnKnownState refuses a whole-sheet edit made on an outdated screen', async () => {
+    const env = fakeEnv();
+    const db = await openTestDb(env, {}, 1);
+    const battle = await createBattle(db, {
+      name: 'S',
+      systemId: 'privateers',
+      variant: 'standard',
+      options: {}
+    });
+    const session = new BattleSession(db, battle.id);
+    await session.open();
+    await session.act((s) => addShip(s, ship, 'Vanguard'));
+    session.close(); // the screen stops following the log
+    await appendEvent(db, battle.id, { kind: 'note', summary: 'elsewhere', ops: [] });
+    const r = await session.perform(markOnce, { shipId: 's1' }, { onlyOnKnownState: true });
+    expect(r.ok).toBe(false);
+    expect(session.error).toBeInstanceOf(StaleStateError);
+    const events = await loadEvents(db, battle.id);
+    expect(events.filter((e) => e.kind === 'test.mark-once')).toHaveLength(0);
+    // Without the option the same move is judged on the state written, and saved.
+    expect((await session.perform(markOnce, { shipId: 's1' })).ok).toBe(true);
+  });
 });
