@@ -55,7 +55,8 @@ test('a basic turn: wind, engagement and counter-attack, Homeport repair, the sa
   for (const name of ['Anna 1', 'Anna 2', 'Ben 1', 'Ben 2']) {
     await expect(page.getByRole('link', { name: new RegExp(name) })).toBeVisible();
   }
-  await expect(page.getByRole('region', { name: 'Anna' })).toContainText('Anna 2');
+  // The side's region, not the first-player roll's dice group ("Dice: Anna").
+  await expect(page.getByRole('region', { name: 'Anna', exact: true })).toContainText('Anna 2');
 
   // "Each player throws one die. The player with the highest roll goes first."
   await typeFaces(page.getByTestId('mc-first-player').getByTestId('dice-pad'), [5, 2]);
@@ -92,8 +93,13 @@ test('a basic turn: wind, engagement and counter-attack, Homeport repair, the sa
   await expect(anna1.getByTestId('mc-allowance')).toHaveText('moved 0 of 5');
   await expect(logLine(page, 'Anna 1 stays put (0 of 5; on a reach: up to 5)')).toBeVisible();
 
-  // Attacks come after all movement (errata 12): Anna 2 has not reported its move yet.
-  await nextPhase(page, 'Engagements');
+  // Attacks come after all movement (errata 12): Anna 2 has not reported its move yet, so Next
+  // phase first asks once, naming what is left; the referee goes on.
+  await page.getByRole('button', { name: 'Next phase' }).click();
+  const ask = page.getByTestId('advance-confirm');
+  await expect(ask).toContainText('Move (staying put counts): Anna 2');
+  await ask.getByRole('button', { name: 'Next phase anyway' }).click();
+  await expect(page.getByTestId('mc-active-player')).toContainText('Engagements');
   const fightEarly = page.getByTestId('mc-engagement-battle');
   await expect(fightEarly.getByTestId('mc-engagement-refused')).toContainText(
     'record the move of Anna 2 first'
@@ -198,7 +204,9 @@ test('a basic turn: wind, engagement and counter-attack, Homeport repair, the sa
   await expect(page.getByTestId('mc-active-player')).toContainText("Ben's turn");
   await expect(page.getByTestId('mc-active-player')).toContainText('Wind');
   await expect(due).toContainText('Ben rolls the Wind Die and turns the hourglass over');
-  await expect(page.getByText('Turn 2', { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Turn' }).getByText('Turn 2', { exact: true })
+  ).toBeVisible();
 
   // All of it is in the log and survives a reload (state = fold(log)).
   await page.reload();
@@ -229,11 +237,16 @@ test('Advanced: a ram attempt after an attack, then a boarding that takes the sh
   await setup.getByRole('checkbox', { name: /^Ramming/ }).check();
   await setup.getByRole('button', { name: 'Set up the fleets' }).click();
   await typeFaces(page.getByTestId('mc-first-player').getByTestId('dice-pad'), [6, 1]);
-  await page
-    .getByTestId('mc-wind')
+  await expect(page.getByTestId('mc-active-player')).toContainText("Anna's turn");
+  // The Wind Die is a required roll: the Wind phase does not end until it is recorded.
+  await expect(page.getByTestId('mc-battle-due')).toContainText('Anna rolls the Wind Die');
+  const wind = page.getByTestId('mc-wind');
+  await wind
     .getByRole('group', { name: /tap the face rolled/ })
     .getByRole('button', { name: 'N', exact: true })
     .click();
+  await expect(wind.getByTestId('mc-wind-now')).toContainText('Northerly');
+  await expect(page.getByTestId('mc-battle-due')).toBeHidden();
   await nextPhase(page, 'Movement');
   await page.getByRole('button', { name: 'Anna 1 stays put' }).click();
   await page.getByRole('button', { name: 'Anna 2 stays put' }).click();
@@ -278,7 +291,9 @@ test('Advanced: a ram attempt after an attack, then a boarding that takes the sh
   await page.getByRole('button', { name: "End Anna's turn: Ben is next" }).click();
   await expect(page.getByTestId('mc-active-player')).toContainText("Ben's turn");
   await expect(logLine(page, "Anna ends the turn; Ben's turn (turn 2)")).toBeVisible();
-  await expect(page.getByText('Turn 2', { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Turn' }).getByText('Turn 2', { exact: true })
+  ).toBeVisible();
 });
 
 test('Beginner: the ship moves exactly the number rolled', async ({ page }) => {

@@ -81,4 +81,11 @@ describe('dice pad groups', () => {
     expect(body).toContain('Die 4 of 5, d6 (Defender: Acheron — Broadside): empty');
     expect(body).toContain('Faces for Attacker: Surprise');
   });
+
+  it('names each group section as dice, never just the side or player', () => {
+    const dice: DiceSpec[] = [{ count: 2, sides: 6, group: 'Anna' }];
+    const { body } = render(DicePad, { props: { dice, onroll: () => {} } });
+    expect(body).toContain('aria-label="Dice: Anna"');
+    expect(body).not.toContain('aria-label="Anna"');
+  });
 });

@@ -100,6 +100,8 @@ describe('the turn sequence (SPEC A.4.15)', () => {
     t = status(s, 1000);
     expect(t.wind).toBe('Wind W');
     expect(t.clock).toEqual({ label: 'Hourglass', endsAt: 180_000, remainingMs: null });
+    // Nothing is left in the Wind phase once the die is in: moving is the next phase's work.
+    expect(t.leftUndone).toEqual([]);
     s = must(next(s)).next;
     t = status(s);
     expect(t.step.label).toBe('Movement');

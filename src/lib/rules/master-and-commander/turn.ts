@@ -129,7 +129,8 @@ function pendingOf(view: McView, opts: McOptions, now: number): Pending[] {
 /** Ships of the active fleet that still have to move this turn. */
 function toActOf(view: McView, opts: McOptions, phase: number): ShipToAct[] {
   const sys = view.system;
-  if (phase > 2) return [];
+  // Wind (0) comes before moving; Engagements (2) only when attacks wait for all movement.
+  if (phase === 0 || phase > 2) return [];
   if (phase === 2 && opts.attackTiming !== 'afterAllMovement') return [];
   const acts = turnActsOf(sys);
   return view.ships
