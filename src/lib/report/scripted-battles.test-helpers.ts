@@ -16,7 +16,7 @@ export const ww = woodenWarships;
 export const mc = masterAndCommander;
 
 function pvShip(name: string): PvSheet {
-  const s = pv.defaultSheet({ name }) as PvSheet;
+  const s = pv.defaultSheet({ name });
   return {
     ...s,
     hull: { points: 30, damage: 0 },
@@ -82,7 +82,7 @@ export function privateersBattle(): ScriptedLog {
 }
 
 function wwShip(name: string, hull: number, crew: number, rigging: number): WwSheet {
-  const s = ww.defaultSheet({ name, className: 'Frigate' }) as WwSheet;
+  const s = ww.defaultSheet({ name, className: 'Frigate' });
   return {
     ...s,
     hull: { original: hull, current: hull },
