@@ -1,3 +1,12 @@
+/** The file's type from its name: a shared Markdown report must not arrive labelled as JSON. */
+export function mimeTypeOf(fileName: string): string {
+  const ext = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase();
+  if (ext === 'md') return 'text/markdown';
+  if (ext === 'txt') return 'text/plain';
+  if (ext === 'csv') return 'text/csv';
+  return 'application/json';
+}
+
 /**
  * Hands an exported file to the user: the share sheet on phones that have one (send the battle to
  * another player), a download everywhere else. Returns how it went, for a message.
@@ -6,7 +15,7 @@ export async function shareOrDownload(
   fileName: string,
   text: string
 ): Promise<'shared' | 'downloaded' | 'cancelled'> {
-  const file = new File([text], fileName, { type: 'application/json' });
+  const file = new File([text], fileName, { type: mimeTypeOf(fileName) });
   const isPhone = typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
   if (
     isPhone &&
