@@ -23,6 +23,7 @@ import {
   activeShip,
   boardersOf,
   draftWithVictor,
+  plural,
   refuseIfDecided,
   sheetOf,
   sheetsDraft,
@@ -85,7 +86,7 @@ export function exposedSideDefault(
       : '';
     return {
       isExposable: true,
-      reason: `${target.name} is boarding ${prey?.name ?? 'a ship'} this turn (${target.boarding.party} boarders across): ${why}${side} Untick it for a shot from her other side.`
+      reason: `${target.name} is boarding ${prey?.name ?? 'a ship'} this turn (${plural(target.boarding.party, 'boarder')} across): ${why}${side} Untick it for a shot from her other side.`
     };
   }
   const boarders = boardersOf(state, targetId);
@@ -181,7 +182,7 @@ export const fire = defineMove<FireInput, WwOptions>('ww.fire', (state, input, c
     if (b.player !== firerShip.player && b.id !== setup.firerId) {
       const party = b.sheet.boarding?.party ?? 0;
       sheets[b.id] = loseBoardingParty(b.sheet);
-      lost.push(`${b.sheet.name} loses the ${party} boarders aboard`);
+      lost.push(`${b.sheet.name} loses the ${plural(party, 'boarder')} aboard`);
     }
   }
   const out = r.value;
