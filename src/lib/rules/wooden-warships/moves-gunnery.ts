@@ -32,6 +32,8 @@ import {
 } from './ships';
 import type { Sheet } from './sheet';
 import {
+  AMMUNITION,
+  BATTERIES,
   BATTERY_NAMES,
   EXPOSED_SIDE_MODIFIER,
   type Ammo,
@@ -253,10 +255,13 @@ export const reload = defineMove<ReloadInput, WwOptions>('ww.reload', (state, in
   if (entries.length === 0) return refuse('Choose the shot for at least one battery.');
   const r = reloadSheet(s.value.sheet, input.loads, ctx.options);
   if (!r.ok) return r;
-  return sheetsDraft(
-    state,
-    'ww.reload',
-    `${s.value.sheet.name} loads ${entries.map(([b, a]) => `${BATTERY_NAMES[b]}: ${a}`).join(', ')}`,
-    { [input.shipId]: r.value }
-  );
+  // Every battery with the same shot (the one-tap load) reads as one phrase.
+  const isAll =
+    entries.length === BATTERIES.length && entries.every(([, a]) => a === entries[0][1]);
+  const what = isAll
+    ? `every battery with ${AMMUNITION[entries[0][1]].name.toLowerCase()}`
+    : entries.map(([b, a]) => `${BATTERY_NAMES[b]}: ${a}`).join(', ');
+  return sheetsDraft(state, 'ww.reload', `${s.value.sheet.name} loads ${what}`, {
+    [input.shipId]: r.value
+  });
 });

@@ -95,7 +95,7 @@ describe('Wooden Warships sheet editor (server render)', () => {
   });
 });
 
-describe('Wooden Warships texts count right (issue 15 #11: "1 boarders")', () => {
+describe('Wooden Warships texts count right (issue 15 #9: "1 boarders")', () => {
   /** A battle at Step 4 with Swift's one boarder aboard Sophie, who has one defender left. */
   function boardedSession() {
     const swift = {
