@@ -15,11 +15,19 @@ const POISON = 4321;
 
 async function poisonMoney(page: Page): Promise<void> {
   await page.addInitScript((poison: number) => {
-    const format = Number.prototype.toLocaleString;
-    Number.prototype.toLocaleString = function (this: number, ...args: never[]) {
-      if (this.valueOf() === poison) throw new Error('This number cannot be shown');
-      return format.apply(this, args);
-    };
+    const proto = Number.prototype;
+    const format = Object.getOwnPropertyDescriptor(proto, 'toLocaleString')?.value as (
+      this: number,
+      ...args: unknown[]
+    ) => string;
+    Object.defineProperty(proto, 'toLocaleString', {
+      configurable: true,
+      writable: true,
+      value(this: number, ...args: unknown[]): string {
+        if (this.valueOf() === poison) throw new Error('This number cannot be shown');
+        return format.apply(this, args);
+      }
+    });
   }, POISON);
 }
 
