@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { next, turnRegion } from './screen';
-import { dismissOfflineNotice, enterFaces } from './table';
+import { dismissOfflineNotice, enterFaces, shipIdOf } from './table';
 
 // Issue 13: one full turn of a two-player Wooden Warships battle on a phone, through the step-first
 // screen: every step of both players (turns go by player, SPEC B.5 #17), with the dice typed in
@@ -180,8 +180,13 @@ test('one full turn, every step of both players, dice typed in table order', asy
   // defender falls and Fleche is taken; no boarder lost.
   await expectStep(page, 2, 'Step 4: Boarding', 'Anna');
   const board = page.getByTestId('ww-boarding');
-  await board.getByLabel('Boarding ship').selectOption({ label: 'Swift' });
-  await board.getByLabel('Ship to board').selectOption({ label: 'Fleche' });
+  // Anna's ships only, Swift first (Victory fired this turn), and the enemy's ship to board.
+  await expect(board.getByLabel('Boarding ship').locator('option')).toHaveText([
+    'Victory',
+    'Swift'
+  ]);
+  await expect(board.getByLabel('Boarding ship')).toHaveValue(await shipIdOf(page, 'Swift'));
+  await expect(board.getByLabel('Ship to board').locator('option')).toHaveText(['Fleche']);
   await board.getByLabel('Side by side').check();
   await board.getByRole('spinbutton', { name: 'Boarding party' }).fill('3');
   await board.getByRole('spinbutton', { name: 'Boarding party' }).blur();
