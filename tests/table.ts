@@ -64,3 +64,54 @@ export function statusBadge(page: Page, ship: string, word: string): Locator {
     hasText: new RegExp(`^${word}$`)
   });
 }
+
+/**
+ * Appends an entry to a battle's log with the raw IndexedDB API, the way a damaged import or
+ * another device's late entry reaches the store (the app's live query does not see it: open the
+ * page again). `ops` change the folded state like any entry's.
+ */
+export async function appendRawEntry(
+  page: Page,
+  battleId: string,
+  entry: { kind: string; summary: string; ops: unknown[] }
+): Promise<void> {
+  await page.evaluate(
+    async ({ battleId, entry }) => {
+      const request = <T>(r: IDBRequest<T>) =>
+        new Promise<T>((resolve, reject) => {
+          r.onsuccess = () => resolve(r.result);
+          r.onerror = () => reject(r.error ?? new Error('request failed'));
+        });
+      const db = await request(indexedDB.open('quarterdeck'));
+      const tx = db.transaction(['events', 'battles'], 'readwrite');
+      const battle = (await request(tx.objectStore('battles').get(battleId))) as {
+        lastSeq: number;
+      };
+      const events = (await request(tx.objectStore('events').getAll())) as { deviceId: string }[];
+      const seq = battle.lastSeq + 1;
+      tx.objectStore('events').add({
+        id: `raw-${battleId}-${seq}`,
+        battleId,
+        seq,
+        deviceId: events[0]?.deviceId ?? 'other-device',
+        at: 1,
+        ...entry
+      });
+      tx.objectStore('battles').put({ ...battle, lastSeq: seq });
+      await new Promise<void>((resolve, reject) => {
+        tx.oncomplete = () => resolve();
+        tx.onerror = () => reject(tx.error ?? new Error('write failed'));
+      });
+      db.close();
+    },
+    { battleId, entry }
+  );
+}
+
+/** The id of a ship of the battle, from her link in the fleet list. */
+export async function shipIdOf(page: Page, name: string): Promise<string> {
+  const href = (await rosterShip(page, name).first().getAttribute('href')) ?? '';
+  const id = href.split('/').at(-1);
+  if (!id) throw new Error(`no ship link for ${name}`);
+  return id;
+}

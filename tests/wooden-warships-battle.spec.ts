@@ -102,6 +102,12 @@ test('purchase, broadsides with typed dice, boarding round by round to capture, 
   await expect(logLine(page, 'Victory sets Battle Sail for next turn')).toBeVisible();
   await nextUntil(page, 'Step 5: Maintenance Part 2', 1);
   const reload = page.getByTestId('ww-reload');
+  for (const ship of ['Pickle', 'Victory']) {
+    await reload
+      .getByRole('group', { name: ship, exact: true })
+      .getByText('Choose the shot per battery')
+      .click();
+  }
   await reload.getByLabel('Pickle: Zone 1').selectOption({ label: 'Round shot' });
   await reload.getByLabel('Pickle: Zone 2').selectOption({ label: 'Grape shot' });
   await reload.getByRole('button', { name: 'Load Pickle' }).click();
@@ -180,17 +186,17 @@ test('purchase, broadsides with typed dice, boarding round by round to capture, 
   // Round 1: 6,1,1 v 5,4 — 6 beats 5; 1 loses to 4: each side loses one.
   await enterFaces(fight.getByTestId('dice-pad'), [6, 1, 1, 5, 4]);
   await expect(fight.getByTestId('ww-fight-state')).toContainText('2 boarders');
-  await expect(fight.getByTestId('ww-fight-state')).toContainText('against 1 defenders');
+  await expect(fight.getByTestId('ww-fight-state')).toContainText('against 1 defender (');
 
   // Round 2 as first entered: 1,1 v 3 — a boarder falls. Undo it (a mistyped round).
   await enterFaces(fight.getByTestId('dice-pad'), [1, 1, 3]);
-  await expect(fight.getByTestId('ww-fight-state')).toContainText('1 boarders');
+  await expect(fight.getByTestId('ww-fight-state')).toContainText('1 boarder (');
   await page
     .getByRole('toolbar', { name: 'Undo and redo' })
     .getByRole('button', { name: 'Undo' })
     .click();
   await expect(fight.getByTestId('ww-fight-state')).toContainText('2 boarders');
-  await expect(fight.getByTestId('ww-fight-state')).toContainText('against 1 defenders');
+  await expect(fight.getByTestId('ww-fight-state')).toContainText('against 1 defender (');
   await expect(logLine(page, 'round 2: boarders 1,1 v defenders 3')).toHaveClass(/voided/);
 
   // Round 2 again: 6,1 v 3 — the last defender falls and Fleche is taken.

@@ -52,7 +52,7 @@ test('boarding: exact round and capture odds, then a typed round (Appendix B-3 v
   await tapFaces(pad, [6, 4, 2, 5, 4]);
   await pad.getByRole('button', { name: 'Use 6, 4, 2, 5, 4' }).click();
   await expect(calc.getByTestId('ww-boarding-outcome')).toContainText(
-    'Defenders lose 1, boarders lose 1. Now 2 boarders against 1 defenders.'
+    'Defenders lose 1, boarders lose 1. Now 2 boarders against 1 defender.'
   );
   await expect(calc.getByTestId('roll-card')).toHaveAttribute('data-source', 'entered');
   // The odds follow the fight: 2 v 1 now.
@@ -103,4 +103,50 @@ test('fleet purchase: £7,000, EXAMPLE prices, never below zero', async ({ page 
     '£3,000 is more than the £1,000 left.'
   );
   await expect(fleet.getByTestId('ww-funds').first()).toHaveText('£1,000');
+});
+
+test("gunnery: the chance of sinking the target follows the target's hull now", async ({
+  page
+}) => {
+  await open(page);
+  const calc = page.getByTestId('ww-gunnery');
+  // The EXAMPLE Man O' War's full broadside at a Frigate's hull: 6 rolls under 60, 3d6 a hit.
+  // Hull 100 cannot go in one broadside (6 hits × 3d6 = 108 at most, but P is tiny yet positive).
+  const sink = calc.getByTestId('ww-sink-chance');
+  await expect(sink).toContainText('Chance of sinking the target (hull 100)');
+  const at100 = await sink.getAttribute('data-fraction');
+  const hull = calc.getByRole('spinbutton', { name: "Target's hull now", exact: true });
+  await hull.fill('3');
+  await hull.press('Tab');
+  // Hull 3: any hit sinks her (3d6 ≥ 3 always): P = 1 − 0.4^6 = 15561/15625.
+  await expect(sink).toContainText('(hull 3)');
+  await expect(sink).toHaveAttribute('data-fraction', '15561/15625');
+  expect(at100).not.toBe('15561/15625');
+});
+
+test('a chart edited in a battle is offered on the calculators page', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'New battle' }).click();
+  await page.getByLabel('Name', { exact: true }).fill('Chart room');
+  await page.getByRole('radio', { name: /^Wooden Warships/ }).check();
+  await page.getByRole('button', { name: 'Create battle' }).click();
+  await expect(page).toHaveURL(/\/battles\/(?!new$)[^/]+$/);
+  const setup = page.getByTestId('ww-setup');
+  await setup.getByText('Ship charts (saved on this device)').click();
+  const charts = setup.getByTestId('ww-charts');
+  await charts.getByLabel('Chart').selectOption({ label: 'Frigate (EXAMPLE)' });
+  await charts.getByLabel('Name', { exact: true }).fill('Indefatigable class');
+  await charts.getByLabel('Name', { exact: true }).press('Tab');
+  await expect(charts.getByLabel('Chart')).toContainText('Indefatigable class');
+
+  await open(page);
+  const gunnery = page.getByTestId('ww-gunnery');
+  await expect(
+    gunnery.getByLabel('Firing ship chart').locator('option', { hasText: 'Indefatigable class' })
+  ).toHaveCount(1);
+  await expect(
+    page.getByTestId('ww-charts').getByLabel('Chart').locator('option', {
+      hasText: 'Indefatigable class'
+    })
+  ).toHaveCount(1);
 });

@@ -203,6 +203,10 @@ test('one boarding round a turn: the second waits for the next turn', async ({ p
   // Turn 1: load grape in zones 1 and 3.
   await nextUntil(page, 'Step 5: Maintenance Part 2', 1);
   const reload = page.getByTestId('ww-reload');
+  await reload
+    .getByRole('group', { name: 'Namur', exact: true })
+    .getByText('Choose the shot per battery')
+    .click();
   await reload.getByLabel('Namur: Zone 1').selectOption({ label: 'Grape shot' });
   await reload.getByLabel('Namur: Zone 3').selectOption({ label: 'Grape shot' });
   await reload.getByRole('button', { name: 'Load Namur' }).click();

@@ -23,6 +23,7 @@ import {
   activeShip,
   boardersOf,
   draftWithVictor,
+  plural,
   refuseIfDecided,
   sheetOf,
   sheetsDraft,
@@ -31,6 +32,8 @@ import {
 } from './ships';
 import type { Sheet } from './sheet';
 import {
+  AMMUNITION,
+  BATTERIES,
   BATTERY_NAMES,
   EXPOSED_SIDE_MODIFIER,
   type Ammo,
@@ -85,7 +88,7 @@ export function exposedSideDefault(
       : '';
     return {
       isExposable: true,
-      reason: `${target.name} is boarding ${prey?.name ?? 'a ship'} this turn (${target.boarding.party} boarders across): ${why}${side} Untick it for a shot from her other side.`
+      reason: `${target.name} is boarding ${prey?.name ?? 'a ship'} this turn (${plural(target.boarding.party, 'boarder')} across): ${why}${side} Untick it for a shot from her other side.`
     };
   }
   const boarders = boardersOf(state, targetId);
@@ -181,7 +184,7 @@ export const fire = defineMove<FireInput, WwOptions>('ww.fire', (state, input, c
     if (b.player !== firerShip.player && b.id !== setup.firerId) {
       const party = b.sheet.boarding?.party ?? 0;
       sheets[b.id] = loseBoardingParty(b.sheet);
-      lost.push(`${b.sheet.name} loses the ${party} boarders aboard`);
+      lost.push(`${b.sheet.name} loses the ${plural(party, 'boarder')} aboard`);
     }
   }
   const out = r.value;
@@ -252,10 +255,13 @@ export const reload = defineMove<ReloadInput, WwOptions>('ww.reload', (state, in
   if (entries.length === 0) return refuse('Choose the shot for at least one battery.');
   const r = reloadSheet(s.value.sheet, input.loads, ctx.options);
   if (!r.ok) return r;
-  return sheetsDraft(
-    state,
-    'ww.reload',
-    `${s.value.sheet.name} loads ${entries.map(([b, a]) => `${BATTERY_NAMES[b]}: ${a}`).join(', ')}`,
-    { [input.shipId]: r.value }
-  );
+  // Every battery with the same shot (the one-tap load) reads as one phrase.
+  const isAll =
+    entries.length === BATTERIES.length && entries.every(([, a]) => a === entries[0][1]);
+  const what = isAll
+    ? `every battery with ${AMMUNITION[entries[0][1]].name.toLowerCase()}`
+    : entries.map(([b, a]) => `${BATTERY_NAMES[b]}: ${a}`).join(', ');
+  return sheetsDraft(state, 'ww.reload', `${s.value.sheet.name} loads ${what}`, {
+    [input.shipId]: r.value
+  });
 });

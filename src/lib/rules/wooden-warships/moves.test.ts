@@ -934,3 +934,21 @@ describe('issue 15: what a referee hit at the table', () => {
     expect(lines).not.toMatch(/zone1|red/);
   });
 });
+
+describe('loading a ship in one action (issue 15 #11)', () => {
+  it('every battery with one shot is one event, logged as one phrase', () => {
+    let s = fleets();
+    const loads = {
+      foreChase: 'round',
+      aftChase: 'round',
+      zone1: 'round',
+      zone2: 'round',
+      zone3: 'round',
+      zone4: 'round'
+    } as const;
+    const r = reloadAction(s, 'pickle', loads, OPTIONS);
+    expect(r.ok && r.value.summary).toBe('pickle loads every battery with round shot');
+    s = step(s, r);
+    expect(Object.values(sheet(s, 'pickle').loaded)).toEqual(Array(6).fill('round'));
+  });
+});

@@ -398,7 +398,8 @@ export function resolveBoardingRounds(
   let i = 0;
   while (a > 0 && d > 0 && rounds.length < maxRounds && i < faces.length) {
     const { na, nd } = boardingDiceCounts(a, d);
-    if (i + na + nd > faces.length) return err(`Round ${rounds.length + 1} needs ${na + nd} dice.`);
+    if (i + na + nd > faces.length)
+      return err(`Round ${rounds.length + 1} needs ${na + nd} ${na + nd === 1 ? 'die' : 'dice'}.`);
     const r = resolveBoardingRound(
       { ...input, attackers: a, defenders: d },
       faces.slice(i, i + na),

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { render } from 'svelte/server';
 import { exampleChart } from '$lib/rules/wooden-warships/example-charts';
-import { defaultSheet, sheetFromChart } from '$lib/rules/wooden-warships/sheet';
+import { DEFAULT_OPTIONS } from '$lib/rules/wooden-warships/options';
+import { defaultSheet, defaultSystemState, sheetFromChart } from '$lib/rules/wooden-warships/sheet';
 import Calculators from './Calculators.svelte';
 import SheetEditor from './SheetEditor.svelte';
+import WwBoarding from './WwBoarding.svelte';
 
 const noop = (): void => {};
 
@@ -90,5 +92,58 @@ describe('Wooden Warships sheet editor (server render)', () => {
       props: { sheet: defaultSheet({ name: 'New' }), onchange: noop }
     });
     expect(body).toContain('Start from a chart');
+  });
+});
+
+describe('Wooden Warships texts count right (issue 15 #9: "1 boarders")', () => {
+  /** A battle at Step 4 with Swift's one boarder aboard Sophie, who has one defender left. */
+  function boardedSession() {
+    const swift = {
+      ...sheetFromChart({ name: 'Swift', chart: exampleChart('Brig') }),
+      boarding: {
+        targetShipId: 'sophie',
+        party: 1,
+        exposedSide: null,
+        roundsFought: 1,
+        roundsThisTurn: 1
+      }
+    };
+    const base = sheetFromChart({ name: 'Sophie', chart: exampleChart('Brig') });
+    const sophie = { ...base, crew: { ...base.crew, current: 1 } };
+    const ship = (id: string, player: string, sheet: object, order: number) => ({
+      id,
+      side: player,
+      player,
+      sheet: sheet as never,
+      order
+    });
+    const state = {
+      turn: 2,
+      phase: 3,
+      ships: { swift: ship('swift', 'Anna', swift, 0), sophie: ship('sophie', 'Ben', sophie, 1) },
+      system: defaultSystemState({ players: ['Anna', 'Ben'] }) as never
+    };
+    return { state, battle: { options: {}, variant: 'standard' }, isBusy: false } as never;
+  }
+
+  it('a boarding fight of one boarder against one defender after one round', () => {
+    const { body } = render(WwBoarding, {
+      props: { session: boardedSession(), options: DEFAULT_OPTIONS }
+    });
+    const text = body.replace(/<!--[^>]*-->/g, '').replace(/<[^>]+>/g, '');
+    expect(text).toContain('1 boarder (');
+    expect(text).toContain('1 defender (');
+    expect(text).toContain('1 round fought');
+    expect(text).toContain('Next round: 1 die against 1');
+    expect(text).not.toMatch(/\b1 (boarders|defenders|rounds|dice)\b/);
+  });
+
+  it('a one-deck chart is "1 deck" on the ship log', () => {
+    const chart = { ...exampleChart('Brig'), decks: 1 as const };
+    const { body } = render(SheetEditor, {
+      props: { sheet: sheetFromChart({ name: 'Swift', chart }), onchange: noop }
+    });
+    expect(body).toContain('1 deck,');
+    expect(body).not.toContain('1 decks');
   });
 });

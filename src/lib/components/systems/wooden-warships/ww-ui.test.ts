@@ -7,8 +7,13 @@ import {
   boardingDiceSpecs,
   damageDiceSpecs,
   hitDiceSpecs,
+  loadAllWith,
   splitFaces
 } from './ww-ui';
+import { exampleChart } from '$lib/rules/wooden-warships/example-charts';
+import { DEFAULT_OPTIONS } from '$lib/rules/wooden-warships/options';
+import { reload as reloadSheet } from '$lib/rules/wooden-warships/resolve-turn';
+import { sheetFromChart } from '$lib/rules/wooden-warships/sheet';
 
 describe('Wooden Warships calculator helpers', () => {
   it('the guns a fire mode uses, for the battle and the calculator alike (B.3.8)', () => {
@@ -71,5 +76,37 @@ describe('Wooden Warships calculator helpers', () => {
     expect(r.rounds).toHaveLength(1);
     expect(r.rounds[0].result).toBe('captured');
     expect(pounds(7000)).toBe('£7,000');
+  });
+});
+
+describe('loading a ship in one action (issue 15 #11)', () => {
+  const ship = sheetFromChart({ name: 'Swift', chart: exampleChart('Brig') });
+
+  it('every battery takes the shot, in one set of loads for one move', () => {
+    const loads = loadAllWith(ship, 'round', 'wholeShip');
+    expect(loads).toEqual({
+      foreChase: 'round',
+      aftChase: 'round',
+      zone1: 'round',
+      zone2: 'round',
+      zone3: 'round',
+      zone4: 'round'
+    });
+    const r = reloadSheet(ship, loads, DEFAULT_OPTIONS);
+    expect(r.ok && Object.values(r.value.loaded)).toEqual(Array(6).fill('round'));
+  });
+
+  it('leaves out what already holds that shot, and what may not load now', () => {
+    const half = { ...ship, loaded: { ...ship.loaded, zone1: 'round' as const } };
+    expect(Object.keys(loadAllWith(half, 'round', 'wholeShip'))).not.toContain('zone1');
+    const fired = { ...ship, firedThisTurn: ['zone3' as const] };
+    expect(loadAllWith(fired, 'grape', 'wholeShip')).toEqual({});
+    expect(Object.keys(loadAllWith(fired, 'grape', 'perBattery'))).toEqual([
+      'foreChase',
+      'aftChase',
+      'zone1',
+      'zone2',
+      'zone4'
+    ]);
   });
 });

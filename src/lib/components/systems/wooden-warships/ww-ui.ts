@@ -2,9 +2,14 @@ import type { DiceRoll } from '$lib/rules/core/dice';
 import type { DiceSpec } from '$lib/components/dice/dice-pad';
 import { boardingDiceCounts } from '$lib/rules/wooden-warships/resolve-boarding';
 import { damageDiceList, type DamagePiece } from '$lib/rules/wooden-warships/resolve-gunnery';
+import type { ReloadScope } from '$lib/rules/wooden-warships/options';
+import { canLoad } from '$lib/rules/wooden-warships/resolve-turn';
+import type { Sheet } from '$lib/rules/wooden-warships/sheet';
 import {
+  BATTERIES,
   BATTERY_NAMES,
   BOARDING_DIE,
+  type Ammo,
   type Battery,
   type CrewSkill,
   type FireMode
@@ -101,4 +106,20 @@ export function batteriesFor(
   if (mode === 'chase') return [chase];
   if (mode === 'halfBroadside') return [halfZone];
   return side === '12' ? ['zone1', 'zone2'] : ['zone3', 'zone4'];
+}
+
+/**
+ * "Load the Prime!" in one tap: the same shot in every battery the ship may load now (B.4.9,
+ * option reloadScope), leaving out those that already hold it. Empty when there is nothing to do.
+ */
+export function loadAllWith(
+  sheet: Sheet,
+  ammo: Ammo,
+  scope: ReloadScope
+): Partial<Record<Battery, Ammo>> {
+  const loads: Partial<Record<Battery, Ammo>> = {};
+  for (const b of BATTERIES) {
+    if (sheet.loaded[b] !== ammo && canLoad(sheet, b, scope)) loads[b] = ammo;
+  }
+  return loads;
 }

@@ -1,0 +1,25 @@
+import { rational, type Rational } from '../core/rational';
+import type { Dist } from '../core/dist';
+import { damageDist } from './odds-gunnery';
+import type { FirePlan } from './resolve-gunnery';
+
+// The chance an attack sinks its target (SPEC B.7 #2 applied to option `sinkWhen = 'hullZero'`,
+// B.4.9 step 2): the hull goes to max(0, hull − D) and she sinks at 0, so she sinks when the
+// damage D to the hull is at least her hull now. Exact, from the same damage distribution the
+// odds show; damage to the crew or the rigging never sinks her.
+
+/** P(D ≥ hull now) for a hull attack from a damage distribution; 0 for another area. */
+export function sinkingChanceOf(
+  damage: Dist<number>,
+  area: FirePlan['area'],
+  hullNow: number
+): Rational {
+  if (area !== 'hull') return rational(0);
+  if (hullNow <= 0) return rational(1);
+  return damage.probWhere((d) => d >= hullNow);
+}
+
+/** The chance the attack planned sinks a target whose hull is `hullNow`, before any roll. */
+export function sinkingChance(plan: FirePlan, hullNow: number): Rational {
+  return plan.area === 'hull' ? sinkingChanceOf(damageDist(plan), plan.area, hullNow) : rational(0);
+}
