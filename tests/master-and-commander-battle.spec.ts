@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { statusStep } from './table';
 
 /**
  * A basic Master and Commander turn as a table plays it, through the battle page of the production
@@ -25,7 +26,8 @@ function logLine(page: Page, text: string | RegExp): Locator {
 
 async function nextPhase(page: Page, expected: string): Promise<void> {
   await page.getByRole('button', { name: 'Next phase' }).click();
-  await expect(page.getByTestId('mc-active-player')).toContainText(expected);
+  // The step is named once, in the status bar (the panel no longer repeats it).
+  await expect(statusStep(page)).toContainText(expected);
 }
 
 test('a basic turn: wind, engagement and counter-attack, Homeport repair, the sand runs out, undo', async ({
@@ -99,7 +101,7 @@ test('a basic turn: wind, engagement and counter-attack, Homeport repair, the sa
   const ask = page.getByTestId('advance-confirm');
   await expect(ask).toContainText('Move (staying put counts): Anna 2');
   await ask.getByRole('button', { name: 'Next phase anyway' }).click();
-  await expect(page.getByTestId('mc-active-player')).toContainText('Engagements');
+  await expect(statusStep(page)).toContainText('Engagements');
   const fightEarly = page.getByTestId('mc-engagement-battle');
   await expect(fightEarly.getByTestId('mc-engagement-refused')).toContainText(
     'record the move of Anna 2 first'
@@ -202,7 +204,7 @@ test('a basic turn: wind, engagement and counter-attack, Homeport repair, the sa
   // The turn passes to the left; Ben must roll the Wind Die before his turn.
   await page.getByRole('button', { name: "End Anna's turn: Ben is next" }).click();
   await expect(page.getByTestId('mc-active-player')).toContainText("Ben's turn");
-  await expect(page.getByTestId('mc-active-player')).toContainText('Wind');
+  await expect(statusStep(page)).toContainText('Wind');
   await expect(due).toContainText('Ben rolls the Wind Die and turns the hourglass over');
   await expect(
     page.getByRole('region', { name: 'Turn' }).getByText('Turn 2', { exact: true })
@@ -311,7 +313,8 @@ test('Beginner: the ship moves exactly the number rolled', async ({ page }) => {
   await setup.getByRole('button', { name: 'Set up the fleets' }).click();
   await typeFaces(page.getByTestId('mc-first-player').getByTestId('dice-pad'), [2, 5]);
   // No Wind Die in the Beginner game, so no Wind phase: the turn opens on Movement (issue 16 #9).
-  await expect(page.getByTestId('mc-active-player')).toContainText("Ben's turn · Movement");
+  await expect(page.getByTestId('mc-active-player')).toContainText("Ben's turn");
+  await expect(statusStep(page)).toContainText('Movement');
   await expect(page.getByTestId('mc-wind')).toBeHidden();
   await expect(page.getByTestId('mc-movement-help')).toContainText('move your ship the number');
   await expect(page.getByTestId('mc-movement-help')).not.toContainText('from the heading');
