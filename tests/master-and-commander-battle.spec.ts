@@ -34,6 +34,8 @@ async function nextPhase(page: Page, expected: string): Promise<void> {
 test('a basic turn: wind, engagement and counter-attack, Homeport repair, the sand runs out, undo', async ({
   page
 }) => {
+  // A long walk through the page (43 s alone on the shared two-core machine, over 60 s beside another).
+  test.setTimeout(120_000);
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(e.message));
   // A fake clock that runs on its own; the test jumps it forward to empty the hourglass.
