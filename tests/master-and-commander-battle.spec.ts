@@ -1,4 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { addShipForm, newBattle, next } from './screen';
+import { mcPlayers, rosterShip, statusStep } from './table';
 
 /**
  * A basic Master and Commander turn as a table plays it, through the battle page of the production
@@ -25,12 +27,15 @@ function logLine(page: Page, text: string | RegExp): Locator {
 
 async function nextPhase(page: Page, expected: string): Promise<void> {
   await page.getByRole('button', { name: 'Next phase' }).click();
-  await expect(page.getByTestId('mc-active-player')).toContainText(expected);
+  // The step is named once, in the status bar (the panel no longer repeats it).
+  await expect(statusStep(page)).toContainText(expected);
 }
 
 test('a basic turn: wind, engagement and counter-attack, Homeport repair, the sand runs out, undo', async ({
   page
 }) => {
+  // A long walk through the page (43 s alone on the shared two-core machine, over 60 s beside another).
+  test.setTimeout(120_000);
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(e.message));
   // A fake clock that runs on its own; the test jumps it forward to empty the hourglass.
@@ -99,7 +104,7 @@ test('a basic turn: wind, engagement and counter-attack, Homeport repair, the sa
   const ask = page.getByTestId('advance-confirm');
   await expect(ask).toContainText('Move (staying put counts): Anna 2');
   await ask.getByRole('button', { name: 'Next phase anyway' }).click();
-  await expect(page.getByTestId('mc-active-player')).toContainText('Engagements');
+  await expect(statusStep(page)).toContainText('Engagements');
   const fightEarly = page.getByTestId('mc-engagement-battle');
   await expect(fightEarly.getByTestId('mc-engagement-refused')).toContainText(
     'record the move of Anna 2 first'
@@ -202,7 +207,7 @@ test('a basic turn: wind, engagement and counter-attack, Homeport repair, the sa
   // The turn passes to the left; Ben must roll the Wind Die before his turn.
   await page.getByRole('button', { name: "End Anna's turn: Ben is next" }).click();
   await expect(page.getByTestId('mc-active-player')).toContainText("Ben's turn");
-  await expect(page.getByTestId('mc-active-player')).toContainText('Wind');
+  await expect(statusStep(page)).toContainText('Wind');
   await expect(due).toContainText('Ben rolls the Wind Die and turns the hourglass over');
   await expect(
     page.getByRole('region', { name: 'Turn' }).getByText('Turn 2', { exact: true })
@@ -311,7 +316,8 @@ test('Beginner: the ship moves exactly the number rolled', async ({ page }) => {
   await setup.getByRole('button', { name: 'Set up the fleets' }).click();
   await typeFaces(page.getByTestId('mc-first-player').getByTestId('dice-pad'), [2, 5]);
   // No Wind Die in the Beginner game, so no Wind phase: the turn opens on Movement (issue 16 #9).
-  await expect(page.getByTestId('mc-active-player')).toContainText("Ben's turn · Movement");
+  await expect(page.getByTestId('mc-active-player')).toContainText("Ben's turn");
+  await expect(statusStep(page)).toContainText('Movement');
   await expect(page.getByTestId('mc-wind')).toBeHidden();
   await expect(page.getByTestId('mc-movement-help')).toContainText('move your ship the number');
   await expect(page.getByTestId('mc-movement-help')).not.toContainText('from the heading');
@@ -343,4 +349,115 @@ test('Beginner: the ship moves exactly the number rolled', async ({ page }) => {
   await expect(
     logLine(page, 'Ben moves 2 forward with 1 turn (3 of 3; move 3 squares): heading east, at sea')
   ).toBeVisible();
+});
+
+// Issue 16 #12: what players expected at the table.
+test.describe('issue 16 #12', () => {
+  test.use({ viewport: { width: 360, height: 780 } });
+
+  test('the rule readings at set-up are worded for players, the spec reference behind Why', async ({
+    page
+  }) => {
+    await page.goto('/battles/new');
+    await page.getByRole('radio', { name: /^Master and Commander/ }).check();
+    await page.getByText('Rule readings and modules').click();
+    const reading = page.getByLabel('Counter-attack dice');
+    await expect(reading).toBeVisible();
+    // No "(SPEC A.4.8 step 2, Errata 6)" on screen until Why is opened.
+    await expect(page.getByText('SPEC A.4.8 step 2, Errata 6')).toBeHidden();
+    await expect(page.getByText(/SPEC A\.\d/).first()).toBeHidden();
+    await page.getByTestId('why').filter({ hasText: 'A.4.8' }).getByText('Why').click();
+    await expect(page.getByText('SPEC A.4.8 step 2, Errata 6')).toBeVisible();
+  });
+
+  test('no generic Add-a-ship form; ship cards show the player colour, Repair Cards and the ship colour', async ({
+    page
+  }) => {
+    await newBattle(page, 'Far Side', 'Master and Commander');
+    await expect(addShipForm(page)).toHaveCount(0);
+    await mcPlayers(page, [{ name: 'Anna' }, { name: 'Ben' }]);
+    await expect(addShipForm(page)).toHaveCount(0);
+    await expect(rosterShip(page, 'Anna 1')).toContainText('Black ship');
+    await expect(rosterShip(page, 'Anna 1')).toContainText(
+      'Anna: 4 Repair Cards at the N Homeport'
+    );
+    await expect(rosterShip(page, 'Ben 2')).toContainText('Gold ship');
+    await typeFaces(page.getByTestId('mc-first-player').getByTestId('dice-pad'), [5, 2]);
+    // The side's swatch is the colour of the player's badge on the status bar.
+    const badge = await page
+      .getByTestId('status-bar')
+      .locator('.active')
+      .evaluate((el) => getComputedStyle(el).getPropertyValue('--party').trim());
+    const swatch = await page
+      .getByRole('region', { name: 'Anna', exact: true })
+      .evaluate((el) => getComputedStyle(el).getPropertyValue('--side').trim());
+    expect(swatch).toBe(badge);
+  });
+
+  test('a move and an engagement typed but not recorded survive a reload; the fleet stays put in one tap', async ({
+    page
+  }) => {
+    await newBattle(page, 'Far Side', 'Master and Commander');
+    await mcPlayers(page, [{ name: 'Anna' }, { name: 'Ben' }]);
+    await typeFaces(page.getByTestId('mc-first-player').getByTestId('dice-pad'), [5, 2]);
+    await page
+      .getByTestId('mc-wind')
+      .getByRole('group', { name: /tap the face rolled/ })
+      .getByRole('button', { name: 'W', exact: true })
+      .click();
+    await next(page);
+    const anna1 = page.getByTestId('mc-move-Anna 1');
+    const forward = anna1.getByRole('spinbutton', { name: 'Squares forward for Anna 1' });
+    await anna1.getByRole('button', { name: 'Increase Squares forward for Anna 1' }).click();
+    await anna1.getByRole('button', { name: 'Increase Squares forward for Anna 1' }).click();
+    await anna1.getByLabel('Heading of Anna 1 after the move').selectOption({ label: 'East' });
+    await expect(forward).toHaveValue('2');
+    await page.reload();
+    await expect(forward).toHaveValue('2');
+    await expect(anna1.getByLabel('Heading of Anna 1 after the move')).toHaveValue('E');
+
+    // "Anna's fleet stays put": both ships in one tap, one log line; the typed move is dropped.
+    await page.getByRole('button', { name: "Anna's fleet stays put" }).click();
+    await expect(logLine(page, "Anna's fleet stays put: Anna 1, Anna 2")).toBeVisible();
+    await expect(anna1.getByTestId('mc-allowance')).toHaveText('moved 0 of 5');
+
+    await next(page);
+    const fight = page.getByTestId('mc-engagement-battle');
+    await fight
+      .getByRole('combobox', { name: 'Target' })
+      .selectOption({ label: 'Ben 2 (Ben) · 2 disks (3 dice)' });
+    await fight.getByRole('checkbox', { name: /Both ships broadside/ }).uncheck();
+    await page.reload();
+    await expect(fight.getByRole('combobox', { name: 'Target' })).toHaveValue(
+      await fight
+        .getByRole('option', { name: 'Ben 2 (Ben) · 2 disks (3 dice)' })
+        .getAttribute('value')
+        .then((v) => v ?? '')
+    );
+    await expect(fight.getByRole('checkbox', { name: /Both ships broadside/ })).not.toBeChecked();
+  });
+
+  test('Beginner: each player picks the colour and band of the ship and names it', async ({
+    page
+  }) => {
+    await page.goto('/battles/new');
+    await page.getByLabel('Name', { exact: true }).fill('Far Side');
+    await page.getByRole('radio', { name: /^Master and Commander/ }).check();
+    await page.getByRole('radio', { name: /^Beginner/ }).check();
+    await page.getByRole('button', { name: 'Create battle' }).click();
+    const setup = page.getByTestId('mc-players');
+    await setup.getByLabel('Name of player 1', { exact: true }).fill('Anna');
+    await setup.getByLabel('Name of player 2', { exact: true }).fill('Ben');
+    await setup.getByLabel('Colour of player 2').selectOption({ label: 'Black' });
+    // Two black ships without bands cannot be told apart: refused until one has the band.
+    await expect(setup.getByText('Two players have the same ship')).toBeVisible();
+    await expect(setup.getByRole('button', { name: 'Set up the fleets' })).toBeDisabled();
+    await setup
+      .getByLabel("Band of player 2's ship")
+      .selectOption({ label: 'With a band round the base' });
+    await setup.getByLabel("Player 2's ship name").fill('Surprise');
+    await setup.getByRole('button', { name: 'Set up the fleets' }).click();
+    await expect(rosterShip(page, 'Surprise')).toContainText('Black ship with a band');
+    await expect(rosterShip(page, 'Anna')).toContainText('Black ship');
+  });
 });

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { OTHER_STATIC_ROUTES, TOP_LEVEL_ROUTES } from './routes';
 import { addShip, newBattle, turnRegion, type SystemName } from './screen';
-import { dismissOfflineNotice } from './table';
+import { dismissOfflineNotice, enterFaces, mcPlayers } from './table';
 
 // No sideways scrolling at 360 px (issue 13 #8): every route and every phase of each system on a
 // 360 × 780 phone, with the longest names the forms take (one unbroken word: the worst case for
@@ -114,7 +114,18 @@ for (const system of ['Privateers', 'Wooden Warships', 'Master and Commander'] a
   test(`${system}: every phase of a turn fits 360 px with the longest names`, async ({ page }) => {
     test.setTimeout(360_000);
     await newBattle(page, BATTLE, system);
-    for (const s of SHIPS) await addShip(page, s.name, s.side, s.player);
+    if (system === 'Master and Commander') {
+      // Its fleets come from the players' set-up (no generic form): the longest player names the
+      // form takes, the first player, and the Wind Die so every phase can be walked.
+      await mcPlayers(page, [{ name: long('Jack', 40) }, { name: long('Stephen', 40) }]);
+      await enterFaces(page.getByTestId('mc-first-player').getByTestId('dice-pad'), [5, 2]);
+      await page
+        .getByTestId('mc-wind')
+        .getByRole('group', { name: /tap the face rolled/ })
+        .getByRole('button', { name: 'W', exact: true })
+        .click();
+      await expect(page.getByTestId('mc-battle-due')).toBeHidden();
+    } else for (const s of SHIPS) await addShip(page, s.name, s.side, s.player);
     await page.goto('/');
     await expectFits(page, `${system}: the battle list`);
     await page
@@ -140,8 +151,9 @@ for (const system of ['Privateers', 'Wooden Warships', 'Master and Commander'] a
     }
 
     // A ship's own log.
+    const first = system === 'Master and Commander' ? long('Jack', 30) : SHIPS[0].name.slice(0, 30);
     await page
-      .getByRole('link', { name: new RegExp(SHIPS[0].name.slice(0, 30)) })
+      .getByRole('link', { name: new RegExp(first) })
       .first()
       .click();
     await expect(page).toHaveURL(/\/ships\//);

@@ -115,3 +115,50 @@ export async function shipIdOf(page: Page, name: string): Promise<string> {
   if (!id) throw new Error(`no ship link for ${name}`);
   return id;
 }
+
+/** The step the status bar names ("Movement", "2/4 Movement"). */
+export function statusStep(page: Page): Locator {
+  return page.getByTestId('status-bar').locator('.step');
+}
+
+/** Whose turn the status bar names. */
+export function statusActive(page: Page): Locator {
+  return page.getByTestId('status-bar').locator('.active');
+}
+
+/**
+ * Master and Commander set-up: the players' names (and optional colours) in seat order, then "Set up
+ * the fleets"; the ships come from it (no generic "Add a ship" form in these battles).
+ */
+export async function mcPlayers(
+  page: Page,
+  players: readonly { name: string; colour?: string }[]
+): Promise<void> {
+  const setup = page.getByTestId('mc-players');
+  for (let i = 2; i < players.length; i++)
+    await setup.getByRole('button', { name: 'Add a player' }).click();
+  for (const [i, p] of players.entries()) {
+    await setup.getByLabel(`Name of player ${i + 1}`, { exact: true }).fill(p.name);
+    if (p.colour)
+      await setup.getByLabel(`Colour of player ${i + 1}`).selectOption({ label: p.colour });
+  }
+  await setup.getByRole('button', { name: 'Set up the fleets' }).click();
+  await expect(setup).toBeHidden();
+}
+
+/**
+ * Types one group's faces into a dice pad's quick entry ("Faces for Defender: Anna 1"), so groups
+ * can be entered in the order the table calls them; "Use …" still commits the roll.
+ */
+export async function typeGroupFaces(
+  pad: Locator,
+  group: string,
+  faces: readonly number[]
+): Promise<void> {
+  const region = pad.getByRole('region', { name: `Dice: ${group}`, exact: true });
+  const details = region.locator('details.quick');
+  if (!(await details.evaluate((d) => (d as HTMLDetailsElement).open)))
+    await region.getByText(/^Type (or count )?the faces$/).click();
+  await region.getByLabel(`Faces for ${group}`, { exact: true }).fill(faces.join(' '));
+  await region.getByRole('button', { name: 'Enter', exact: true }).click();
+}

@@ -107,6 +107,17 @@ export interface RuleSystem<Sheet extends object = object> {
    * its charts and the printed logs read them. Optional and additive.
    */
   tracks?(sheet: Sheet): ShipTrack[];
+  /**
+   * The ships come from the system's own set-up (Master and Commander: the players' fleets), so the
+   * battle page offers no generic "Add a ship" form. Optional and additive; absent means false.
+   */
+  shipsFromSetup?: boolean;
+  /**
+   * What a ship's card in the fleet list shows beyond its sheet: the colour of its side as the status
+   * bar shows it, and lines from the system state (a player's Repair Cards, cards held). Pure,
+   * optional and additive; null or absent: the sheet's summary alone.
+   */
+  shipCard?(state: BattleState, shipId: string): { colour?: string; lines: string[] } | null;
   /** The turn model (`<system>/turn.ts`): whose turn, the step, who still has to act, what is left. */
   turnStatus?(
     state: BattleState,

@@ -7,6 +7,7 @@ import { defaultSheet, defaultSystemState, sheetSchema, type Sheet } from './she
 import { MAX_PRIZE_DISKS } from './tables';
 import { nextStep, PHASES, turnStatus } from './turn';
 import { tracks } from './tracks';
+import { shipCard, shipColourText } from './ship-card';
 
 export { PHASES } from './turn';
 export {
@@ -42,13 +43,20 @@ export const masterAndCommander: RuleSystem<Sheet> = {
     return {
       lines: s.isSunk
         ? ['Sunk']
-        : [`Prize disks ${s.prizeDisks}/${MAX_PRIZE_DISKS}`, `Heading ${s.heading}`],
+        : [
+            `Prize disks ${s.prizeDisks}/${MAX_PRIZE_DISKS}`,
+            `Heading ${s.heading}`,
+            shipColourText(s)
+          ],
       status,
       isOut: s.isSunk
     };
   },
   readOptions,
   turnStatus,
+  // The fleets come from the players' set-up (SPEC A.4.1), never from a generic form.
+  shipsFromSetup: true,
+  shipCard,
   // The page hands every move the context `readOptions` makes, so McOptions is what it gets.
   nextStep: nextStep as unknown as Move<Record<string, never>>,
   moves: [...MOVES, nextStep],

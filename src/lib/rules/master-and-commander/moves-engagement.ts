@@ -195,7 +195,7 @@ export function declarationProblem(
       (s) => !acts.moved.includes(s.id) && s.sheet.mist?.phase !== 'lostTurn'
     );
     if (waiting.length > 0) {
-      return `Attacks come after all movement ("Each turn consists of moving all of the ships in your fleet", errata 12): record the move of ${waiting.map((s) => s.sheet.name).join(' and ')} first (staying put counts).`;
+      return `Attacks come after all movement ("Each turn consists of moving all of the ships in your fleet"): record the move of ${waiting.map((s) => s.sheet.name).join(' and ')} first (staying put counts).`;
     }
   }
   if (opts.attackTiming === 'afterEachShipMoves' && !acts.moved.includes(d.attackerId))

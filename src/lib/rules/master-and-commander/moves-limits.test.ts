@@ -150,7 +150,7 @@ describe('attackTiming (SPEC A.4.15, A.5 #22, errata 12)', () => {
     let s = game();
     s = must(move(s, 'ship-1', { forward: 2 })).next;
     expect(errorOf(fire(s, 'ship-1', 'ship-3', HIT))).toBe(
-      'Attacks come after all movement ("Each turn consists of moving all of the ships in your fleet", errata 12): record the move of Anna 2 first (staying put counts).'
+      'Attacks come after all movement ("Each turn consists of moving all of the ships in your fleet"): record the move of Anna 2 first (staying put counts).'
     );
     s = must(move(s, 'ship-2')).next;
     s = must(fire(s, 'ship-1', 'ship-3', HIT)).next;
@@ -172,7 +172,7 @@ describe('attackTiming (SPEC A.4.15, A.5 #22, errata 12)', () => {
     };
     s = must(board(s, view(s), at, DEFAULT_OPTIONS, [6, 5, 4], [3, 1])).next;
     expect(errorOf(move(s, 'ship-3'))).toBe(
-      'The engagements have begun: with attacks after all movement (errata 12), every ship moves before the first attack.'
+      'The engagements have begun: attacks come after all movement, so every ship moves before the first attack.'
     );
   });
 

@@ -15,6 +15,8 @@ import {
   fleetTurnLostText,
   findShip,
   mcMove,
+  playerName,
+  readBattle,
   toJson,
   turnActsOf,
   turnOverText,
@@ -60,7 +62,7 @@ export function moveProblem(
   if (sys.variant !== 'beginner' && (sys.wind === null || sys.windRollPending))
     return 'Roll the Wind Die first: "the next player to move rolls the Wind Die and turns over the hourglass before taking his or her turn".';
   if (opts.attackTiming === 'afterAllMovement' && acts.engaged.length > 0)
-    return 'The engagements have begun: with attacks after all movement (errata 12), every ship moves before the first attack.';
+    return 'The engagements have begun: attacks come after all movement, so every ship moves before the first attack.';
   if (opts.attackTiming === 'afterEachShipMoves' && acts.engaged.some((e) => e.shipId === shipId))
     return `${name} has already attacked: with attacks after each ship's own move, it cannot move again.`;
   return fleetTurnLostText(view, opts);
@@ -167,6 +169,63 @@ export const movementRollMove: Move<MovementRollInput, McOptions> = mcMove(
         dice: labelDice(input.roll, [`${name} movement`]),
         outcome: face
       })
+    });
+  }
+);
+
+/** The ships of the active fleet that may still report a move now (the ones "Fleet stays put" records). */
+export function shipsStillToMove(view: McView, opts: McOptions): McView['ships'] {
+  const sys = view.system;
+  const acts = turnActsOf(sys);
+  return view.ships.filter(
+    (s) =>
+      s.playerId === sys.activePlayerId &&
+      !s.sheet.isSunk &&
+      !acts.moved.includes(s.id) &&
+      s.sheet.mist?.phase !== 'lostTurn' &&
+      moveProblem(view, s.id, opts) === null
+  );
+}
+
+/**
+ * "Fleet stays put": every ship of the active fleet not yet moved stays where it is, as one action
+ * (one log line); refused, with the ship and the reason, when any of them may not stay put (a
+ * Beginner ship that must move exactly its roll, a ship that has not rolled yet).
+ */
+export const fleetStaysPutMove: Move<Record<string, never>, McOptions> = mcMove(
+  'mc.fleet-stays-put',
+  (view, state, _input, ctx) => {
+    const ships = shipsStillToMove(view, ctx.options);
+    if (ships.length === 0) return refuse('Every ship of this fleet has already moved.');
+    let next = state;
+    const names: string[] = [];
+    for (const s of ships) {
+      const now = readBattle(next);
+      if (now === null) return refuse('The game state cannot be read.');
+      if (view.system.variant === 'beginner' && s.sheet.movement.allowance === null)
+        return refuse(`${s.sheet.name} has not rolled for movement yet.`);
+      const r = shipMove(
+        next,
+        now,
+        {
+          shipId: s.id,
+          forward: 0,
+          turns: 0,
+          heading: s.sheet.heading,
+          location: s.sheet.location,
+          isObstructed: false
+        },
+        ctx.options
+      );
+      if (!r.ok) return err(`${s.sheet.name}: ${r.error}`);
+      next = r.value.next;
+      names.push(s.sheet.name);
+    }
+    const who = playerName(view.system, view.system.activePlayerId ?? '');
+    return draftOf(state, {
+      kind: 'mc.fleet-stays-put',
+      summary: `${who}'s fleet stays put: ${names.join(', ')}`,
+      next
     });
   }
 );

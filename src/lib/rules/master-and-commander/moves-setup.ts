@@ -16,7 +16,7 @@ import {
   type SetupPlayer,
   type Sheet
 } from './sheet';
-import type { Compass, GameVariant } from './tables';
+import { SHIP_COLOURS, type Compass, type GameVariant } from './tables';
 import {
   oddsJson,
   playerName,
@@ -67,6 +67,35 @@ export function fleetSetupProblems(players: readonly SetupPlayer[]): string[] {
   return out;
 }
 
+/**
+ * The ships on the table tell the fleets apart: Basic and Advanced "players will command two black
+ * ships, two copper ships, two silver ships or two gold ships"; in the Beginner game "one of each
+ * color ship has a different color band around the base", so colour and band together are one
+ * player's. The ship names a Beginner player gives are the ships' names in the log.
+ */
+export function fleetColourProblems(
+  variant: GameVariant,
+  players: readonly SetupPlayer[]
+): string[] {
+  const isBeginner = variant === 'beginner';
+  const keys = players.map(
+    (p, seat) =>
+      `${p.colour ?? SHIP_COLOURS[seat % SHIP_COLOURS.length].id}${isBeginner && p.isBanded ? '+band' : ''}`
+  );
+  const out: string[] = [];
+  if (new Set(keys).size !== keys.length)
+    out.push(
+      isBeginner
+        ? 'Two players have the same ship: choose another colour, or the ship with the band.'
+        : 'Two players have the same colour of ships.'
+    );
+  if (isBeginner) {
+    const names = players.map((p) => (p.shipName ?? '').trim() || (p.name ?? p.id).trim());
+    if (new Set(names).size !== names.length) out.push('Two ships have the same name.');
+  }
+  return out;
+}
+
 export interface FleetSetupInput {
   players: readonly SetupPlayer[];
   modules: Partial<Modules>;
@@ -79,6 +108,7 @@ export function fleetProblems(variant: GameVariant, players: readonly SetupPlaye
   return [
     ...setupProblems(variant, players.length),
     ...fleetSetupProblems(players),
+    ...fleetColourProblems(variant, players),
     ...(variant !== 'beginner' && players.some((p) => (p.homeport ?? null) === null)
       ? ['In the Basic and Advanced games every player has a Homeport.']
       : [])

@@ -5,7 +5,7 @@ import type { Move } from '../../battle/move';
 import { cardsMove } from './moves-cards';
 import { boardMove } from './moves-boarding';
 import { attackMove, counterAttackMove, declineReplyMove } from './moves-engagement';
-import { movementRollMove, moveShipMove } from './moves-movement';
+import { fleetStaysPutMove, movementRollMove, moveShipMove } from './moves-movement';
 import {
   declineRamMove,
   homeportCounterMove,
@@ -36,6 +36,7 @@ export const MOVES: readonly Move<any, any>[] = [
   stormMove,
   hourglassMove,
   moveShipMove,
+  fleetStaysPutMove,
   movementRollMove,
   attackMove,
   counterAttackMove,

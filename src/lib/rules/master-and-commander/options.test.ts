@@ -60,7 +60,7 @@ describe('Master and Commander options (SPEC A.2 McOptions, A.5, Errata)', () =>
   it('the ship summary shows disks and sunk status', () => {
     const s = masterAndCommander.defaultSheet({ name: 'Surprise' });
     expect(masterAndCommander.summarize(s)).toEqual({
-      lines: ['Prize disks 2/2', 'Heading N'],
+      lines: ['Prize disks 2/2', 'Heading N', 'Black ship'],
       status: [],
       isOut: false
     });

@@ -276,6 +276,10 @@ export interface SetupPlayer {
   name?: string;
   colour?: ShipColour;
   homeport?: Compass | null;
+  /** Beginner: the ship of this colour with "a different color band around the base". */
+  isBanded?: boolean;
+  /** Beginner: the player's one ship's name (else the player's name). */
+  shipName?: string;
 }
 
 export interface SetupConfig {
@@ -355,18 +359,23 @@ export function headingOutOf(homeport: Compass): Compass {
 export function setupShips(config: SetupConfig): { playerId: string; sheet: Sheet }[] {
   const perPlayer = GAME_SETUP[config.variant].shipsPerPlayer;
   const state = defaultSystemState(config);
-  return state.players.flatMap((p) =>
-    Array.from({ length: perPlayer }, (_, i) => ({
+  return state.players.flatMap((p, seat) => {
+    const given = config.players?.[seat];
+    const shipName = perPlayer === 1 ? given?.shipName?.trim() : '';
+    return Array.from({ length: perPlayer }, (_, i) => ({
       playerId: p.id,
-      sheet: defaultSheet({
-        name: `${p.name || p.id} ${perPlayer > 1 ? i + 1 : ''}`.trim(),
-        colour: p.colour,
-        homeport: p.homeport,
-        heading: p.homeport ? headingOutOf(p.homeport) : 'N',
-        location: p.homeport ? 'homeport' : 'anchor'
-      })
-    }))
-  );
+      sheet: {
+        ...defaultSheet({
+          name: shipName || `${p.name || p.id} ${perPlayer > 1 ? i + 1 : ''}`.trim(),
+          colour: p.colour,
+          homeport: p.homeport,
+          heading: p.homeport ? headingOutOf(p.homeport) : 'N',
+          location: p.homeport ? 'homeport' : 'anchor'
+        }),
+        isBanded: config.variant === 'beginner' && given?.isBanded === true
+      }
+    }));
+  });
 }
 
 /** Checks the player count and ships per player of a set-up (SPEC A.4.1, GAME_SETUP). */

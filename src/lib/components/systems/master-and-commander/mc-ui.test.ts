@@ -1,6 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EMPTY_WIND_PANEL, parseWindPanel, sandRunOutAlarm, strengthLabel } from './mc-ui';
-import { splitRoll } from '$lib/rules/master-and-commander/moves';
+import {
+  draftKey,
+  EMPTY_WIND_PANEL,
+  loadDraft,
+  moveDraftsSchema,
+  parseWindPanel,
+  sandRunOutAlarm,
+  saveDraft,
+  strengthLabel
+} from './mc-ui';
+import { splitRoll, type McView } from '$lib/rules/master-and-commander/moves';
 
 describe('Master and Commander UI helpers', () => {
   it('labels strength with the dice it rolls', () => {
@@ -77,5 +86,59 @@ describe('Master and Commander UI helpers', () => {
     expect(parseWindPanel(null)).toEqual(EMPTY_WIND_PANEL);
     expect(parseWindPanel('{not json')).toEqual(EMPTY_WIND_PANEL);
     expect(parseWindPanel(JSON.stringify({ ...saved, extra: 1 }))).toEqual(EMPTY_WIND_PANEL);
+  });
+});
+
+describe('move inputs kept over a reload (issue 16 #12)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  function fakeStorage(): Storage {
+    const m = new Map<string, string>();
+    return {
+      get length() {
+        return m.size;
+      },
+      clear: () => m.clear(),
+      getItem: (k: string) => m.get(k) ?? null,
+      key: (i: number) => [...m.keys()][i] ?? null,
+      removeItem: (k: string) => void m.delete(k),
+      setItem: (k: string, v: string) => void m.set(k, v)
+    };
+  }
+
+  it('a draft is kept per battle, turn, player and phase; unreadable or absent ones start afresh', () => {
+    vi.stubGlobal('sessionStorage', fakeStorage());
+    const view = {
+      system: { turn: 3, activePlayerId: 'Anna' },
+      ships: [],
+      invalidShipIds: []
+    } as unknown as McView;
+    const key = draftKey('b1', view, 1, 'moves');
+    expect(key).toBe('quarterdeck:mc:draft:b1:3:Anna:1:moves');
+    const draft = {
+      s1: {
+        forward: 2,
+        turns: 0,
+        heading: 'E' as const,
+        location: 'sea' as const,
+        isObstructed: false
+      }
+    };
+    saveDraft(key, draft);
+    expect(loadDraft(key, moveDraftsSchema, {})).toEqual(draft);
+    // Another step of the turn does not see it; a forgotten or damaged one gives the fallback.
+    expect(loadDraft(draftKey('b1', view, 2, 'moves'), moveDraftsSchema, {})).toEqual({});
+    sessionStorage.setItem(key, '{"s1":{"forward":99}}');
+    expect(loadDraft(key, moveDraftsSchema, {})).toEqual({});
+    sessionStorage.setItem(key, 'not json');
+    expect(loadDraft(key, moveDraftsSchema, {})).toEqual({});
+    saveDraft(key, null);
+    expect(sessionStorage.getItem(key)).toBeNull();
+  });
+
+  it('without sessionStorage (or with a throwing one) nothing breaks', () => {
+    vi.stubGlobal('sessionStorage', undefined);
+    expect(() => saveDraft('k', { a: 1 })).not.toThrow();
+    expect(loadDraft('k', moveDraftsSchema, {})).toEqual({});
   });
 });

@@ -119,3 +119,70 @@ export function parseCards(raw: string | null): CardsState {
     return EMPTY_CARDS;
   }
 }
+
+/**
+ * Inputs typed on a phase panel but not yet recorded (a move's squares and heading, the ships of an
+ * engagement) are kept in sessionStorage, keyed by battle, turn, player and phase, so a reload keeps
+ * them; they are not rule state, so they stay out of the log. Anything unreadable starts afresh.
+ */
+export function draftKey(battleId: string, view: McView, phase: number, what: string): string {
+  const sys = view.system;
+  return `quarterdeck:mc:draft:${battleId}:${sys.turn}:${sys.activePlayerId ?? ''}:${phase}:${what}`;
+}
+
+function storage(): Storage | null {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function loadDraft<T>(key: string, schema: z.ZodMiniType<T>, fallback: T): T {
+  const raw = storage()?.getItem(key) ?? null;
+  if (raw === null) return fallback;
+  try {
+    const r = schema.safeParse(JSON.parse(raw));
+    return r.success ? r.data : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+/** Keeps the draft (or forgets it when `value` is null); a full or blocked storage loses only it. */
+export function saveDraft(key: string, value: unknown): void {
+  const store = storage();
+  if (store === null) return;
+  try {
+    if (value === null) store.removeItem(key);
+    else store.setItem(key, JSON.stringify(value));
+  } catch {
+    // Private mode or a full quota: the draft is a convenience, the log is what matters.
+  }
+}
+
+const locationSchema = z.enum(['sea', 'homeport', 'anchor', 'mist']);
+
+/** One ship's move as typed so far, by ship id. */
+export const moveDraftsSchema = z.record(
+  z.string(),
+  z.strictObject({
+    forward: z.int().check(z.gte(0), z.lte(6)),
+    turns: z.int().check(z.gte(0), z.lte(6)),
+    heading: z.nullable(compassSchema),
+    location: z.nullable(locationSchema),
+    isObstructed: z.boolean()
+  })
+);
+export type MoveDrafts = z.infer<typeof moveDraftsSchema>;
+
+/** The engagement as chosen so far (kind, ships, positions). */
+export const engagementDraftSchema = z.strictObject({
+  mode: z.enum(['fire', 'board', 'raid']),
+  attacker: z.string().check(z.maxLength(200)),
+  target: z.string().check(z.maxLength(200)),
+  isMutualBroadside: z.boolean(),
+  isBoardingPosition: z.boolean(),
+  side: z.enum(['port', 'starboard'])
+});
+export type EngagementDraft = z.infer<typeof engagementDraftSchema>;
