@@ -36,7 +36,8 @@ export const LINK_TIMING = {
 } as const;
 
 export async function registerWithHub(config: LiveConfig, battleId: string): Promise<boolean> {
-  if (config.role !== 'referee') return true;
+  // Only the device that made the tokens registers them (a second referee device has none).
+  if (config.role !== 'referee' || config.grants === undefined) return true;
   try {
     const r = await fetch(`${config.hub}/live/register`, {
       method: 'POST',
@@ -55,6 +56,23 @@ export async function registerWithHub(config: LiveConfig, battleId: string): Pro
 
 export function wsUrlOf(hub: string): string {
   return hub.replace(/^http/, 'ws');
+}
+
+/**
+ * The websocket to the hub with the tuned timings. (minDelay must not exceed delay: the retry
+ * library then rejects inside connect() and no socket is ever opened, silently.)
+ */
+function socketTo(hub: string): HocuspocusProviderWebsocket {
+  return new HocuspocusProviderWebsocket({
+    url: wsUrlOf(hub),
+    messageReconnectTimeout: LINK_TIMING.messageReconnectTimeoutMs,
+    delay: LINK_TIMING.retryMs,
+    minDelay: LINK_TIMING.retryMs,
+    maxDelay: LINK_TIMING.maxRetryMs,
+    factor: 1.5,
+    jitter: false,
+    maxAttempts: 0
+  });
 }
 
 export class LiveLink {
@@ -118,16 +136,7 @@ export class LiveLink {
     if (this.#isStopped) return;
     await registerWithHub(this.config, this.battleId);
     if (this.#isStopped) return;
-    const socket = new HocuspocusProviderWebsocket({
-      url: wsUrlOf(this.config.hub),
-      messageReconnectTimeout: LINK_TIMING.messageReconnectTimeoutMs,
-      delay: LINK_TIMING.retryMs,
-      minDelay: LINK_TIMING.retryMs,
-      maxDelay: LINK_TIMING.maxRetryMs,
-      factor: 1.5,
-      jitter: false,
-      maxAttempts: 0
-    });
+    const socket = socketTo(this.config.hub);
     const provider = new HocuspocusProvider({
       websocketProvider: socket,
       name: docNameOf(this.battleId),
@@ -221,4 +230,69 @@ export async function startLiveLink(
   const link = new LiveLink(db, battleId, config, onStored, onError);
   await link.start();
   return link;
+}
+
+/**
+ * A phone joining (issue 19): the battle's document fetched from the hub once, stored in Dexie (the
+ * battle record and every event, one transaction), and the link settings kept, so the battle page
+ * opens it like any other battle and connects again.
+ */
+export async function joinFromHub(
+  db: Db,
+  battleId: string,
+  config: LiveConfig,
+  timeoutMs = 20_000
+): Promise<{ ok: true } | { ok: false; message: string }> {
+  const { storeReplica, setSetting } = await import('$lib/db');
+  const { liveKey } = await import('./live-config');
+  const replica = new Replica(db, battleId);
+  const socket = socketTo(config.hub);
+  const provider = new HocuspocusProvider({
+    websocketProvider: socket,
+    name: docNameOf(battleId),
+    document: replica.doc,
+    token: config.token
+  });
+  try {
+    const outcome = await new Promise<'synced' | 'refused' | 'timeout'>((resolve) => {
+      const timer = setTimeout(() => resolve('timeout'), timeoutMs);
+      provider.on('synced', ({ state }: { state: boolean }) => {
+        if (!state) return;
+        clearTimeout(timer);
+        resolve('synced');
+      });
+      provider.on('authenticationFailed', () => {
+        clearTimeout(timer);
+        resolve('refused');
+      });
+      provider.attach();
+    });
+    if (outcome === 'refused') {
+      return {
+        ok: false,
+        message: 'The hub refused this link: ask the referee to show the QR code again.'
+      };
+    }
+    if (outcome === 'timeout') {
+      return {
+        ok: false,
+        message:
+          'The live table’s hub did not answer. Check that this phone is on the table’s Wi-Fi and that the referee’s hub is running.'
+      };
+    }
+    const shared = replica.sharedBattle();
+    if (!shared) {
+      return { ok: false, message: 'The referee’s device has not shared this battle yet.' };
+    }
+    const events = replica.allEvents();
+    await storeReplica(db, shared as Parameters<typeof storeReplica>[1], events);
+    await setSetting(db, liveKey(battleId), config);
+    return { ok: true };
+  } catch (e) {
+    return { ok: false, message: e instanceof Error ? e.message : String(e) };
+  } finally {
+    provider.destroy();
+    socket.destroy();
+    replica.doc.destroy();
+  }
 }
