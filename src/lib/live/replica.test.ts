@@ -59,7 +59,8 @@ async function device(seed: number, battleId: string, net: Net, db?: Db): Promis
   return { db: d, replica };
 }
 
-const stateOf = (events: BattleEvent[]): BattleState => foldMerged(mergeOrder(events)).state;
+const stateOf = (events: readonly BattleEvent[]): BattleState =>
+  foldMerged(mergeOrder(events)).state;
 
 /** One live action on a device: Dexie first (its own transaction), then into the document. */
 async function act(dev: Device, make: (state: BattleState) => EventDraft): Promise<BattleEvent> {

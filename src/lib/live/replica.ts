@@ -39,7 +39,7 @@ export class Replica {
     this.events.observe((change, tr) => {
       if (tr.origin === LOCAL_ORIGIN) return;
       const batch: BattleEvent[] = [];
-      for (const key of change.keysChanged) {
+      for (const key of change.keysChanged as Set<string>) {
         if (this.#known.has(key)) continue;
         const event = fromWire(this.events.get(key), battleId);
         if (event && event.id === key) batch.push(event);

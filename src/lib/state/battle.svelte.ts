@@ -42,6 +42,10 @@ import {
   type LogWatch
 } from '$lib/db';
 
+// Replaced whole ($state.raw), never mutated.
+const NO_FLAGS: ReadonlyMap<string, MergeFlag> = new Map();
+const NO_IDS: ReadonlySet<string> = new Set();
+
 export interface LogLine {
   seq: number;
   id: string;
@@ -86,9 +90,9 @@ export class BattleSession {
    * the battle has no clocked event (then `events` in seq order is the order, as before live).
    */
   merged = $state.raw<BattleEvent[]>([]);
-  mergeFlags = $state.raw<Map<string, MergeFlag>>(new Map());
+  mergeFlags = $state.raw<ReadonlyMap<string, MergeFlag>>(NO_FLAGS);
   /** Ids of events that arrived late (sorted before events this device already had). */
-  lateIds = $state.raw<Set<string>>(new Set());
+  lateIds = $state.raw<ReadonlySet<string>>(NO_IDS);
 
   readonly history = $derived(history(this.events));
   /**
@@ -249,6 +253,7 @@ export class BattleSession {
     this.state = folded.state;
     this.mergeFlags = folded.flags;
     // Late: sorts before an event this device stored earlier (a smaller local seq).
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity -- built here, then replaced whole
     const late = new Set<string>();
     let minAfter = Infinity;
     for (let i = merged.length - 1; i >= 0; i--) {
