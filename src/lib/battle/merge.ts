@@ -355,8 +355,28 @@ export function foldMerged(
 ): MergedFold {
   const a = new Applier(initial as unknown as Json);
   const flags = new Map<string, MergeFlag>();
-  const status = new Map<string, Status>();
-  const actions = new Map<string, BattleEvent>();
+  // The actions seen so far and what became of each. An undo's target is nearly always recent: it
+  // is looked for among the last few, and only past those through an index built on first need
+  // (no Map write per event on the common path: that cost more than the fold itself).
+  const actEvents: BattleEvent[] = [];
+  const actStatus: Status[] = [];
+  let index: Map<string, number> | null = null;
+  const findAction = (id: string | undefined): number => {
+    if (id === undefined) return -1;
+    for (let i = actEvents.length - 1, n = 0; i >= 0 && n < 64; i--, n++) {
+      if (actEvents[i].id === id) return i;
+    }
+    if (index === null) {
+      index = new Map();
+      for (let i = 0; i < actEvents.length; i++) index.set(actEvents[i].id, i);
+    }
+    return index.get(id) ?? -1;
+  };
+  const addAction = (e: BattleEvent, st: Status): void => {
+    actEvents.push(e);
+    actStatus.push(st);
+    index?.set(e.id, actEvents.length - 1);
+  };
   /** Last name each ship had, so a flag can name a ship that has gone. */
   const names = new Map<string, string>();
   for (const [id, ship] of Object.entries(initial.ships)) {
@@ -386,10 +406,12 @@ export function foldMerged(
     const isAction = !isUndo && !isRedo && isUndoable(e.kind);
     const verb = isUndo ? 'Undo' : 'Redo';
     let target: BattleEvent | undefined;
+    let targetAt = -1;
     try {
       if (isUndo || isRedo) {
-        target = e.target === undefined ? undefined : actions.get(e.target);
-        const st = target ? status.get(target.id) : undefined;
+        targetAt = findAction(e.target);
+        target = targetAt >= 0 ? actEvents[targetAt] : undefined;
+        const st = targetAt >= 0 ? actStatus[targetAt] : undefined;
         if (!target) {
           flag(
             e,
@@ -435,10 +457,7 @@ export function foldMerged(
         }
         if (reason !== null) {
           flag(e, 'refused', `${quoted(e.summary)} not applied: ${reason}`, false);
-          if (isAction) {
-            actions.set(e.id, e);
-            status.set(e.id, 'skipped');
-          }
+          if (isAction) addAction(e, 'skipped');
           continue;
         }
       }
@@ -505,8 +524,7 @@ export function foldMerged(
           false
         );
         if (isAction) {
-          actions.set(e.id, e);
-          status.set(e.id, 'skipped');
+          addAction(e, 'skipped');
         }
         continue;
       }
@@ -536,24 +554,25 @@ export function foldMerged(
           true
         );
       }
-      if (isAction) {
-        actions.set(e.id, e);
-        status.set(e.id, 'applied');
-      } else if (target) status.set(target.id, isUndo ? 'undone' : 'applied');
+      if (isAction) addAction(e, 'applied');
+      else if (targetAt >= 0) actStatus[targetAt] = isUndo ? 'undone' : 'applied';
     } catch {
       // Last line of defence: nothing from another device may stop the fold.
       a.rollback();
       flag(e, 'bad-ops', `${quoted(e.summary)} not applied: it could not be read.`, false);
       if (isAction) {
-        actions.set(e.id, e);
-        status.set(e.id, 'skipped');
+        addAction(e, 'skipped');
       }
     }
   }
+  let history: History | null = null;
   return {
     state: a.root as unknown as BattleState,
     flags,
-    history: historyMerged(events, flags)
+    // Worked out when first read (most callers want only the state and the flags).
+    get history(): History {
+      return (history ??= historyMerged(events, flags));
+    }
   };
 }
 

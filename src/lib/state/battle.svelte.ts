@@ -1,5 +1,5 @@
 import type { BattleEvent, BattleState, EventDraft } from '$lib/battle/events';
-import type { Move, MoveContext } from '$lib/battle/move';
+import { withInput, type Move, type MoveContext } from '$lib/battle/move';
 import { err, ok, type Result } from '$lib/rules/core/result';
 import { getSystem } from '$lib/rules/registry';
 import type { BattleOptions } from '$lib/rules/system';
@@ -256,7 +256,8 @@ export class BattleSession {
         this.db,
         this.battleId,
         { state: this.state, lastSeq: this.lastSeq },
-        (state) => move.run(state, input, { ...ctx, now: this.db.now() }),
+        // The input goes on the event, so a move merged from another device can be checked again.
+        (state) => withInput(move.run(state, input, { ...ctx, now: this.db.now() }), input),
         (next) => this.#displayOf(next),
         options.onlyOnKnownState === true
       );
