@@ -1,11 +1,5 @@
-import {
-  isJson,
-  type BattleEvent,
-  type BattleState,
-  type EventDraft,
-  type Json
-} from '$lib/battle/events';
-import type { Move, MoveContext } from '$lib/battle/move';
+import type { BattleEvent, BattleState, EventDraft } from '$lib/battle/events';
+import { withInput, type Move, type MoveContext } from '$lib/battle/move';
 import { err, ok, type Result } from '$lib/rules/core/result';
 import { getSystem } from '$lib/rules/registry';
 import type { BattleOptions } from '$lib/rules/system';
@@ -385,7 +379,9 @@ export class BattleSession {
       storedOptions: stored,
       variant,
       now: this.db.now(),
-      newId: () => this.db.newId()
+      newId: () => this.db.newId(),
+      // Shared live: moves keep hidden information out of the public log (merge helper, #19).
+      ...(this.live ? { isLive: true } : {})
     };
   }
 
@@ -420,14 +416,8 @@ export class BattleSession {
         this.db,
         this.battleId,
         { state: this.state, lastSeq: this.lastSeq },
-        (state) => {
-          const built = move.run(state, input, { ...ctx, now: this.db.now() });
-          // Live: the input goes with the event, so the merge can run the move again on the merged
-          // log (a move no longer legal there is shown as refused, not applied).
-          if (!live || !built.ok || built.value.input !== undefined) return built;
-          const json = jsonOf(input);
-          return json === undefined ? built : ok({ ...built.value, input: json });
-        },
+        // The input goes on the event, so a move merged from another device can be checked again.
+        (state) => withInput(move.run(state, input, { ...ctx, now: this.db.now() }), input),
         (next) => this.#displayOf(next),
         options.onlyOnKnownState === true,
         live
@@ -488,18 +478,6 @@ export class BattleSession {
         live: this.#liveStamp()
       })
     );
-  }
-}
-
-/** The input as plain JSON (undefined fields dropped), or undefined when it is not JSON. */
-function jsonOf(input: unknown): Json | undefined {
-  try {
-    const text = JSON.stringify(input);
-    if (text === undefined) return undefined;
-    const value = JSON.parse(text) as unknown;
-    return isJson(value) ? value : undefined;
-  } catch {
-    return undefined;
   }
 }
 
