@@ -192,8 +192,12 @@ async function linkFor(page: Page, who: string): Promise<string> {
   const href = await share.getByTestId('live-link').getAttribute('href');
   if (!href) throw new Error(`no link for ${who}`);
   // The hub prints its LAN address; the test's profiles reach it on localhost.
+  lanLinks[who] = href;
   return href.replace(/^http:\/\/[^/]+/, HUB);
 }
+
+/** The links as printed, on the hub's LAN address (plain http: not a secure context). */
+const lanLinks: Record<string, string> = {};
 
 async function join(d: Device, link: string, battleId: string): Promise<void> {
   await d.page.goto(link);
@@ -366,6 +370,23 @@ test('a wrong token is refused, and a spectator cannot write', async ({ browser 
   expect(check.getMap('events').has('forged')).toBe(false);
   p2.destroy();
   socket2.destroy();
+});
+
+test('a phone on the LAN address (plain http) joins and is told to keep the page open', async ({
+  browser
+}) => {
+  const lan = lanLinks.Spectator ?? '';
+  test.skip(/^http:\/\/localhost/.test(lan), 'this machine has no LAN address');
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(lan);
+  await expect(page).toHaveURL(new RegExp(`/battles/${battleId}$`), { timeout: 30_000 });
+  expect(await page.evaluate(() => window.isSecureContext)).toBe(false);
+  const status = page.getByTestId('live-status');
+  await expect(status).toHaveAttribute('data-status', 'connected', { timeout: 20_000 });
+  await expect(status).toContainText('Live over the table’s Wi-Fi — keep this page open');
+  await expect(page.getByTestId('battle-log')).toBeVisible();
+  await context.close();
 });
 
 test('a silent Wi-Fi drop is noticed within 10 s', async () => {
