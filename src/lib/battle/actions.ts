@@ -47,20 +47,59 @@ export interface History {
  * Replays the undo stack over the log (sorted by seq). An undo or redo whose target is not the
  * stack top cannot come from undo()/redo(); `historyProblems` reports it so imports reject it
  * (fold applies every event's ops, so such a log would not mean what it says).
+ *
+ * Live table (#19): an undo or redo stamped with a clock comes from a merged log, where another
+ * device may have acted after the target. There an undo of any action in effect is legal (it undoes
+ * that action; the later ones stay), and a second undo of the same action counts once (nothing
+ * more is voided); likewise a redo. merge.ts's `foldMerged` applies them by the same rules.
  */
 export function history(events: readonly BattleEvent[]): History {
+  return replayHistory(events, (e) => e.clock !== undefined);
+}
+
+/**
+ * The undo stack replay behind `history` and merge.ts's `historyMerged`: `isMerged(e)` says whether
+ * an undo or redo is judged by the merged log's rules; `skip(e)` leaves an event out altogether
+ * (one the merged fold did not apply).
+ */
+export function replayHistory(
+  events: readonly BattleEvent[],
+  isMerged: (e: BattleEvent) => boolean,
+  skip?: (e: BattleEvent) => boolean
+): History {
   const done: BattleEvent[] = [];
   let undone: BattleEvent[] = [];
   const voided = new Set<string>();
   const targets = new Map<string, BattleEvent>();
+  /** Merged logs only: undone actions by id, so a redo that is not on top can find its target. */
+  const voidedEvents = new Map<string, BattleEvent>();
+  const lastIndexOf = (list: BattleEvent[], id: string | undefined): number => {
+    for (let i = list.length - 1; i >= 0; i--) if (list[i].id === id) return i;
+    return -1;
+  };
   for (const e of events) {
+    if (skip?.(e)) continue;
     if (e.kind === 'undo') {
       const top = done[done.length - 1];
       if (top && top.id === e.target) {
         done.pop();
         undone.push(top);
         voided.add(top.id);
+        voidedEvents.set(top.id, top);
         targets.set(e.id, top);
+      } else if (isMerged(e)) {
+        const i = lastIndexOf(done, e.target);
+        if (i >= 0) {
+          const [t] = done.splice(i, 1);
+          undone.push(t);
+          voided.add(t.id);
+          voidedEvents.set(t.id, t);
+          targets.set(e.id, t);
+        } else {
+          // A second undo of the same action: it counts once (legal in a merged log, no effect).
+          const t = e.target === undefined ? undefined : voidedEvents.get(e.target);
+          if (t) targets.set(e.id, t);
+        }
       }
     } else if (e.kind === 'redo') {
       const top = undone[undone.length - 1];
@@ -69,6 +108,18 @@ export function history(events: readonly BattleEvent[]): History {
         done.push(top);
         voided.delete(top.id);
         targets.set(e.id, top);
+      } else if (isMerged(e)) {
+        const t = e.target === undefined ? undefined : voidedEvents.get(e.target);
+        if (t && voided.has(t.id)) {
+          const i = lastIndexOf(undone, t.id);
+          if (i >= 0) undone.splice(i, 1);
+          done.push(t);
+          voided.delete(t.id);
+          targets.set(e.id, t);
+        } else if (t || lastIndexOf(done, e.target) >= 0) {
+          // A second redo of the same action (it is in effect already): counts once.
+          targets.set(e.id, t ?? done[lastIndexOf(done, e.target)]);
+        }
       }
     } else if (isUndoable(e.kind)) {
       done.push(e);

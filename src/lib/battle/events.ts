@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { diceRollSchema, type DiceRoll } from '../rules/core/dice';
+import { clockSchema, type Clock } from './clock';
 
 /**
  * The battle log's data types (contract: /work/helpers/battle-api.md). Everything here is plain JSON
@@ -197,6 +198,17 @@ export interface BattleEvent {
   roll?: RollRecord;
   /** undo/redo: id of the event voided or restored. */
   target?: string;
+  /**
+   * Live table (#19): the hybrid logical clock stamp that orders the merged log (battle/clock.ts).
+   * Absent on events written before the battle was shared live: those sort first, in seq order.
+   */
+  clock?: Clock;
+  /**
+   * The move's input as performed (dice faces included), so a move merged from another device can
+   * be run again on the merged state (battle/merge.ts `recheckWith`). Absent on older events and on
+   * edits that are not moves; never holds what the move keeps hidden (orders given in secret).
+   */
+  input?: Json;
 }
 
 /**
@@ -217,11 +229,16 @@ export const battleEventSchema = z.strictObject({
   summary: z.string().check(z.maxLength(2000)),
   ops: z.array(opSchema),
   roll: z.optional(rollRecordSchema),
-  target: z.optional(idSchema)
+  target: z.optional(idSchema),
+  clock: z.optional(clockSchema),
+  input: z.optional(jsonSchema)
 });
 
 /** What an action produces before the log gives it an id, a sequence number and a time. */
-export type EventDraft = Pick<BattleEvent, 'kind' | 'summary' | 'ops' | 'roll' | 'target'>;
+export type EventDraft = Pick<
+  BattleEvent,
+  'kind' | 'summary' | 'ops' | 'roll' | 'target' | 'input'
+>;
 
 /** Stamps a draft into a full event (the db layer supplies seq, id, time and device). */
 export function stampEvent(
@@ -232,16 +249,21 @@ export function stampEvent(
     seq: number;
     deviceId: string;
     at: number;
+    /** The live table's clock stamp (absent when the battle is not shared live). */
+    clock?: Clock;
   }
 ): BattleEvent {
+  const { clock, ...rest } = meta;
   const event: BattleEvent = {
-    ...meta,
+    ...rest,
     kind: draft.kind,
     summary: draft.summary,
     ops: draft.ops
   };
   if (draft.roll !== undefined) event.roll = draft.roll;
   if (draft.target !== undefined) event.target = draft.target;
+  if (clock !== undefined) event.clock = clock;
+  if (draft.input !== undefined) event.input = draft.input;
   return event;
 }
 

@@ -3,6 +3,7 @@ import { fold } from './fold';
 import { INITIAL_STATE, stampEvent, type BattleEvent, type BattleState } from './events';
 import { addShip, advancePhase, editSheet } from './actions';
 import { applyEvent } from './fold';
+import { foldMerged } from './merge';
 
 /** A 10,000-event battle: 12 ships, mostly sheet edits (hits, crew losses), phases and turns. */
 function makeBattle(n: number): BattleEvent[] {
@@ -70,5 +71,10 @@ const events = makeBattle(10_000);
 describe('fold', () => {
   bench('fold a 10,000-event battle', () => {
     fold(events);
+  });
+  // The live table's fold (#19) on the same single-device log: checks every op's prev, applies
+  // each event atomically; it should cost about what fold does.
+  bench('foldMerged a 10,000-event battle', () => {
+    foldMerged(events);
   });
 });

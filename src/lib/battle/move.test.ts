@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { describeDice } from './describe';
-import { defineMove, joinRolls, labelDice, rollRecord } from './move';
+import {
+  MAX_STORED_INPUT_CHARS,
+  defineMove,
+  joinRolls,
+  labelDice,
+  rollRecord,
+  storedInput,
+  withInput
+} from './move';
+import { err, ok } from '../rules/core/result';
 
 describe('the move contract', () => {
   it('keeps who rolled each die when app dice and typed dice are joined', () => {
@@ -53,5 +62,27 @@ describe('the move contract', () => {
     expect(
       rollRecord({ procedure: 'pv.cannon-fire', inputs: null, dice: r, outcome: null }).procedure
     ).toBe('pv.cannon-fire');
+  });
+});
+
+describe('the input a move is stored with (#19)', () => {
+  it('keeps plain JSON, drops optional fields left undefined, refuses what is not JSON', () => {
+    expect(
+      storedInput({ shipId: 's1', side: undefined, dice: { source: 'app', dice: [] } })
+    ).toEqual({ shipId: 's1', dice: { source: 'app', dice: [] } });
+    expect(storedInput({ n: Number.NaN })).toBeUndefined();
+    expect(storedInput({ f: () => 1 })).toBeUndefined();
+    expect(storedInput([1, undefined])).toBeUndefined();
+    expect(storedInput(new Date(0))).toBeUndefined();
+    expect(storedInput({ big: 'x'.repeat(MAX_STORED_INPUT_CHARS) })).toBeUndefined();
+  });
+
+  it('withInput puts it on a successful draft only, and never over the move’s own public input', () => {
+    const draft = { kind: 'test.x', summary: 'x', ops: [] };
+    expect(withInput(ok(draft), { a: 1 })).toEqual(ok({ ...draft, input: { a: 1 } }));
+    expect(withInput(ok({ ...draft, input: { sealed: 'h' } }), { a: 1 })).toEqual(
+      ok({ ...draft, input: { sealed: 'h' } })
+    );
+    expect(withInput(err('no'), { a: 1 })).toEqual(err('no'));
   });
 });

@@ -2,7 +2,13 @@ import type { Result } from '../rules/core/result';
 import { err, ok } from '../rules/core/result';
 import type { DiceRoll, DiceSource, DieFace } from '../rules/core/dice';
 import { createAction } from './actions';
-import type { BattleState, EventDraft, Json, RollRecord } from './events';
+import {
+  JSON_LIMITS,
+  type BattleState,
+  type EventDraft,
+  type Json,
+  type RollRecord
+} from './events';
 
 /**
  * The one move contract (DESIGN: like boardgame.io's moves). Every battle action of every rule system
@@ -27,6 +33,12 @@ export interface MoveContext<O = unknown> {
   now: number;
   /** A new globally unique id (UUIDv7) for ships or cards the move creates. */
   newId: () => string;
+  /**
+   * True when the battle is shared live (#19): moves that hide information (Privateers hidden
+   * orders, the Master and Commander deck) then keep it out of the public event. Absent: a battle
+   * on one device, which works exactly as before.
+   */
+  isLive?: boolean;
 }
 
 export type MoveFn<I, O = unknown> = (
@@ -127,3 +139,53 @@ export function rollRecord(input: RollRecordInput): RollRecord {
 
 /** A value the engine built, as the JSON the log stores (engine types are plain JSON by schema). */
 export const asJson = (value: unknown): Json => value as Json;
+
+/** The largest move input the log keeps (as JSON text); a bigger one is not stored. */
+export const MAX_STORED_INPUT_CHARS = 200_000;
+
+const SKIP = Symbol('not JSON');
+
+function toJson(v: unknown, depth: number): Json | typeof SKIP {
+  if (v === null || typeof v === 'boolean' || typeof v === 'string') {
+    return typeof v === 'string' && v.length > JSON_LIMITS.maxStringLength ? SKIP : v;
+  }
+  if (typeof v === 'number') return Number.isFinite(v) ? v : SKIP;
+  if (typeof v !== 'object' || depth >= JSON_LIMITS.maxDepth) return SKIP;
+  if (Array.isArray(v)) {
+    const out: Json[] = [];
+    for (const x of v) {
+      const j = toJson(x, depth + 1);
+      if (j === SKIP) return SKIP;
+      out.push(j);
+    }
+    return out;
+  }
+  const proto: unknown = Object.getPrototypeOf(v);
+  if (proto !== Object.prototype && proto !== null) return SKIP;
+  const out: { [k: string]: Json } = {};
+  for (const [k, x] of Object.entries(v)) {
+    if (x === undefined) continue; // an optional field left out, as JSON leaves it
+    if (k === '__proto__') return SKIP;
+    const j = toJson(x, depth + 1);
+    if (j === SKIP) return SKIP;
+    out[k] = j;
+  }
+  return out;
+}
+
+/**
+ * A move's input as the log keeps it (#19: a merged move is run again on it): plain JSON, optional
+ * fields left undefined dropped; undefined when it is not JSON (a function, a NaN) or too big.
+ */
+export function storedInput(input: unknown): Json | undefined {
+  const j = toJson(input, 0);
+  if (j === SKIP) return undefined;
+  return JSON.stringify(j).length <= MAX_STORED_INPUT_CHARS ? j : undefined;
+}
+
+/** The move's draft with its input stored on it (unless the move set its own public `input`). */
+export function withInput(r: Result<EventDraft>, input: unknown): Result<EventDraft> {
+  if (!r.ok || r.value.input !== undefined) return r;
+  const stored = storedInput(input);
+  return stored === undefined ? r : ok({ ...r.value, input: stored });
+}

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { timeSchema } from '../battle/events';
 import { backupPayloadSchema, type BackupPayload } from './records';
+import { sha256HexSync } from '../rules/core/sha256';
 import type { TableName } from './schema';
 
 /** The backup file format: its envelope, its checksum, and the tables it carries. */
@@ -36,8 +37,16 @@ export function canonicalJson(value: unknown): string {
   return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(obj[k])}`).join(',')}}`;
 }
 
-export async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+/**
+ * The SHA-256 of a text, as hex. `crypto.subtle` exists only in a secure context: a phone on the
+ * live table's plain-http page (#19) has none, and gets the same digest from the pure one.
+ */
+export async function sha256Hex(
+  text: string,
+  subtle: Pick<SubtleCrypto, 'digest'> | undefined = globalThis.crypto?.subtle
+): Promise<string> {
+  if (!subtle) return sha256HexSync(text);
+  const digest = await subtle.digest('SHA-256', new TextEncoder().encode(text));
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 

@@ -1,5 +1,5 @@
 import { defaultSheet } from '../rules/privateers/sheet';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { addShip, editSheet } from '../battle/actions';
 import { createBattle, listBattles } from './repo-battles';
 import { appendEvent, loadBattle, undoLast } from './repo-events';
@@ -16,6 +16,7 @@ import {
   payloadChecksum,
   restoreSnapshot
 } from './backup';
+import { sha256Hex } from './backup-file';
 import { ConfirmationRequiredError, ImportInvalidError } from './errors';
 import { dumpAll, openTestDb } from './test-helpers';
 import type { Db } from './db';
@@ -175,6 +176,27 @@ describe('export and import', () => {
     ).toMatch(/newer/);
     await expect(importBackup(db, text, { maxBytes: 100 })).rejects.toThrow(/larger than/);
     expect(await dumpAll(db)).toEqual(before);
+  });
+});
+
+describe('backups on a plain-http page (no crypto.subtle, #19)', () => {
+  it('hash the same without crypto.subtle, so a file exported there imports anywhere', async () => {
+    const text = canonicalJson({ a: 'Surprise ⚓', b: [1, 2, 3] });
+    expect(await sha256Hex(text, undefined)).toBe(await sha256Hex(text));
+    const db = await openTestDb();
+    const battle = await seed(db);
+    const withSubtle = await exportBattle(db, battle.id);
+    vi.stubGlobal('crypto', { getRandomValues: (a: Uint8Array) => a });
+    try {
+      expect(globalThis.crypto.subtle).toBeUndefined();
+      const file = await exportBattle(db, battle.id);
+      expect(file.file.checksum).toBe(await payloadChecksum(withSubtle.file.payload));
+      const r = await importBackup(db, file.text);
+      expect(r.battleIds).toHaveLength(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect((await importBackup(db, withSubtle.text)).battleIds).toHaveLength(1);
   });
 });
 

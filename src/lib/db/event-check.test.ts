@@ -63,7 +63,14 @@ const event = fc
       summary: fc.string({ maxLength: 30 }),
       ops: fc.array(op, { maxLength: 3 }),
       roll,
-      target: id
+      target: id,
+      clock: mostly(
+        fc
+          .tuple(fc.integer({ min: 0, max: 2 ** 48 - 1 }), fc.integer({ min: 0, max: 0xffff }))
+          .map(([ms, c]) => ms.toString(16).padStart(12, '0') + c.toString(16).padStart(4, '0')),
+        fc.oneof(fc.string({ maxLength: 17 }), fc.integer())
+      ),
+      input: mostly(json, fc.anything())
     },
     { requiredKeys: ['id', 'battleId', 'seq', 'deviceId', 'at', 'kind', 'summary', 'ops'] }
   )
@@ -136,6 +143,15 @@ describe('parse-on-read of events without zod on the common path', () => {
       )
     );
   }, 60_000);
+
+  it('takes the fast path for a live event with its clock and input (#19), and refuses a bad clock', () => {
+    const live = { ...VALID, clock: '0190a1b2c3d40001', input: { ship: 's1', dice: [3, 4] } };
+    expect(isPlainEvent(live)).toBe(true);
+    expect(parseEvent(live)).toEqual(live);
+    expect(isPlainEvent({ ...live, clock: '0190A1B2C3D40001' })).toBe(false);
+    expect(() => parseEvent({ ...live, clock: 'tomorrow' })).toThrow(CorruptRecordError);
+    expect(isPlainEvent({ ...live, input: undefined })).toBe(false);
+  });
 
   it('leaves anything unusual to zod: a bad record is still reported with its path', () => {
     expect(isPlainEvent({ ...VALID, roll: undefined })).toBe(false);

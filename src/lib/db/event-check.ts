@@ -5,6 +5,7 @@ import {
   type BattleEvent
 } from '../battle/events';
 import { MAX_SIDES } from '../rules/core/dice';
+import { isClock } from '../battle/clock';
 import { parseRecord } from './parse';
 
 /**
@@ -94,7 +95,7 @@ function isRoll(v: unknown): boolean {
   return true;
 }
 
-const ALL_EVENT_KEYS = new Set([...EVENT_KEYS, 'roll', 'target']);
+const ALL_EVENT_KEYS = new Set([...EVENT_KEYS, 'roll', 'target', 'clock', 'input']);
 
 /** True only when `v` is certainly a valid stored event (see above); false means "ask zod". */
 export function isPlainEvent(v: unknown): v is BattleEvent {
@@ -110,6 +111,8 @@ export function isPlainEvent(v: unknown): v is BattleEvent {
   for (const op of ops) if (!isOp(op)) return false;
   if ('roll' in v && !isRoll(v.roll)) return false;
   if ('target' in v && !isId(v.target)) return false;
+  if ('clock' in v && !isClock(v.clock)) return false;
+  if ('input' in v && !isJson(v.input)) return false;
   return true;
 }
 

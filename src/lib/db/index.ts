@@ -21,6 +21,7 @@ export * from './repo-battles';
 export * from './repo-events';
 export * from './repo-ships';
 export * from './repo-settings';
+export * from './repo-live';
 export * from './backup';
 export * from './persistence';
 export { watchBattleLog, type LogWatch } from './live';

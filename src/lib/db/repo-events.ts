@@ -45,13 +45,22 @@ export async function appendInTx(
   db: Db,
   battle: BattleRecord,
   draft: EventDraft,
-  display?: DisplayOf
+  display?: DisplayOf,
+  live?: LiveStamp
 ): Promise<{ event: BattleEvent; battle: BattleRecord }> {
   const seq = battle.lastSeq + 1;
   const at = db.now();
+  const clock = live?.clock();
   const event = checkRecord(
     battleEventSchema,
-    stampEvent(draft, { id: db.newId(), battleId: battle.id, seq, deviceId: db.deviceId, at })
+    stampEvent(draft, {
+      id: db.newId(),
+      battleId: battle.id,
+      seq,
+      deviceId: db.deviceId,
+      at,
+      ...(clock !== undefined ? { clock } : {})
+    })
   );
   await db.table('events').add(event);
   const shown = display?.(event);
@@ -63,6 +72,15 @@ export async function appendInTx(
   });
   await db.table('battles').put(next);
   return { event, battle: next };
+}
+
+/**
+ * A live battle's writes (issue 19): each new event is stamped with the device's clock (called inside
+ * the transaction), and the state of a log that moved on is the merged fold, not the arrival order.
+ */
+export interface LiveStamp {
+  clock: () => string;
+  fold: (events: readonly BattleEvent[]) => BattleState;
 }
 
 /**
@@ -90,6 +108,8 @@ export interface AppendOptions {
   expectedLastSeq?: number;
   /** The record's new display summary (checked against `expectedLastSeq`'s state by the caller). */
   display?: DisplayOf;
+  /** A live battle: stamp the clock (see LiveStamp). */
+  live?: LiveStamp;
 }
 
 /** One user action: one event, one transaction. */
@@ -104,7 +124,7 @@ export async function appendEvent(
     if (options.expectedLastSeq !== undefined && battle.lastSeq !== options.expectedLastSeq) {
       throw await staleSince(db, battleId, options.expectedLastSeq);
     }
-    return (await appendInTx(db, battle, draft, options.display)).event;
+    return (await appendInTx(db, battle, draft, options.display, options.live)).event;
   });
 }
 
@@ -133,19 +153,21 @@ export async function appendBuilt(
    * the whole edited sheet): it is not rebuilt on a newer state, where it would overwrite what was
    * written since; StaleStateError, nothing written, when the log moved on.
    */
-  onlyOnKnownState = false
+  onlyOnKnownState = false,
+  /** A live battle: clock stamps and the merged fold (LiveStamp). */
+  live?: LiveStamp
 ): Promise<Result<BattleEvent>> {
   return db.write(['events', 'battles'], async () => {
     const battle = await readBattleInTx(db, battleId);
     if (onlyOnKnownState && battle.lastSeq !== known.lastSeq) {
       throw await staleSince(db, battleId, known.lastSeq);
     }
-    const state =
-      battle.lastSeq === known.lastSeq ? known.state : replay(await readEventsInTx(db, battleId));
+    const fresh = battle.lastSeq === known.lastSeq ? null : await readEventsInTx(db, battleId);
+    const state = fresh === null ? known.state : live ? live.fold(fresh) : replay(fresh);
     const built = build(state);
     if (!built.ok) return built;
     const shown = display ? (event: BattleEvent) => display(applyEvent(state, event)) : undefined;
-    return ok((await appendInTx(db, battle, built.value, shown)).event);
+    return ok((await appendInTx(db, battle, built.value, shown, live)).event);
   });
 }
 
@@ -163,7 +185,7 @@ async function appendFromLog(
     // Decided from the log as it is inside this transaction, so two tabs cannot undo the same event.
     const draft = make(await readEventsInTx(db, battleId));
     if (!draft) return null;
-    return (await appendInTx(db, battle, draft, options.display)).event;
+    return (await appendInTx(db, battle, draft, options.display, options.live)).event;
   });
 }
 

@@ -1,5 +1,5 @@
 import type { BattleEvent, BattleState, EventDraft } from '$lib/battle/events';
-import type { Move, MoveContext } from '$lib/battle/move';
+import { withInput, type Move, type MoveContext } from '$lib/battle/move';
 import { err, ok, type Result } from '$lib/rules/core/result';
 import { getSystem } from '$lib/rules/registry';
 import type { BattleOptions } from '$lib/rules/system';
@@ -9,8 +9,22 @@ import { history } from '$lib/battle/actions';
 import { describe } from '$lib/battle/describe';
 import { displayOf, turnStatusOf, type BattleDisplay } from '$lib/battle/display';
 import {
+  foldMerged,
+  mergeOrder,
+  recheckFor,
+  redoableBy,
+  redoDraftOf,
+  undoableBy,
+  undoDraftOf,
+  type MergeFlag
+} from '$lib/live/merge-api';
+import { liveKey, parseLiveConfig, type LiveConfig } from './live-config';
+import type { LiveLink } from './live.svelte';
+import {
   appendBuilt,
   appendEvent,
+  getSetting,
+  setSetting,
   loadEventRange,
   openBattle,
   redoLast,
@@ -18,8 +32,13 @@ import {
   watchBattleLog,
   type BattleRecord,
   type Db,
+  type LiveStamp,
   type LogWatch
 } from '$lib/db';
+
+// Replaced whole ($state.raw), never mutated.
+const NO_FLAGS: ReadonlyMap<string, MergeFlag> = new Map();
+const NO_IDS: ReadonlySet<string> = new Set();
 
 export interface LogLine {
   seq: number;
@@ -28,6 +47,10 @@ export interface LogLine {
   at: number;
   text: string;
   isVoided: boolean;
+  /** Live table: written on another device and arrived after events that sort after it. */
+  isLate?: boolean;
+  /** Live table: what the merge did with it (skipped, refused, a conflict), for the log. */
+  flag?: string;
 }
 
 /**
@@ -54,20 +77,49 @@ export class BattleSession {
    */
   isLogComplete = $state(true);
 
+  /** The live table's link when this battle is shared (issue 19), else null. */
+  live = $state.raw<LiveLink | null>(null);
+  /**
+   * A live battle's log in merged order (mergeOrder): what the state is folded from. Empty while
+   * the battle has no clocked event (then `events` in seq order is the order, as before live).
+   */
+  merged = $state.raw<BattleEvent[]>([]);
+  mergeFlags = $state.raw<ReadonlyMap<string, MergeFlag>>(NO_FLAGS);
+  /** Ids of events that arrived late (sorted before events this device already had). */
+  lateIds = $state.raw<ReadonlySet<string>>(NO_IDS);
+
   readonly history = $derived(history(this.events));
-  readonly canUndo = $derived(this.isLogComplete && this.history.done.length > 0);
-  readonly canRedo = $derived(this.isLogComplete && this.history.undone.length > 0);
+  /**
+   * Live table undo rights: a player undoes their own device's last action still in effect, the
+   * referee anyone's (merge.ts undoableBy); a spectator nothing. Null when not live.
+   */
+  readonly #liveUndoable = $derived(this.#liveTarget('undo'));
+  readonly #liveRedoable = $derived(this.#liveTarget('redo'));
+  readonly canUndo = $derived(
+    this.isLogComplete &&
+      (this.#isLiveMerged ? this.#liveUndoable !== null : this.history.done.length > 0)
+  );
+  readonly canRedo = $derived(
+    this.isLogComplete &&
+      (this.#isLiveMerged ? this.#liveRedoable !== null : this.history.undone.length > 0)
+  );
   /** Newest first, as the log panel shows it. */
   readonly lines = $derived(
-    this.events
-      .map((e): LogLine => ({
-        seq: e.seq,
-        id: e.id,
-        kind: e.kind,
-        at: e.at,
-        text: describe(e, { voided: this.history.voided }),
-        isVoided: this.history.voided.has(e.id)
-      }))
+    (this.merged.length > 0 ? this.merged : this.events)
+      .map((e): LogLine => {
+        const line: LogLine = {
+          seq: e.seq,
+          id: e.id,
+          kind: e.kind,
+          at: e.at,
+          text: describe(e, { voided: this.history.voided }),
+          isVoided: this.history.voided.has(e.id)
+        };
+        if (this.lateIds.has(e.id)) line.isLate = true;
+        const flag = this.mergeFlags.get(e.id);
+        if (flag) line.flag = flag.text;
+        return line;
+      })
       .reverse()
   );
 
@@ -91,7 +143,9 @@ export class BattleSession {
    * in front of the log.
    */
   async open(): Promise<void> {
+    let live: LiveConfig | null = null;
     try {
+      live = parseLiveConfig(await getSetting(this.db, liveKey(this.battleId)));
       const loaded = await openBattle(this.db, this.battleId);
       this.battle = loaded.battle;
       this.events = loaded.events;
@@ -113,6 +167,95 @@ export class BattleSession {
       this.isLoading = false;
     }
     if (!this.isLogComplete) void this.#readOlder();
+    else if (this.events.some((e) => e.clock !== undefined)) this.#refold();
+    if (live && this.battle) await this.#startLive(live);
+  }
+
+  /**
+   * Shares this battle live (the referee's "Share live", or a phone that joined): keeps the link
+   * settings on this device and connects to the hub.
+   */
+  async goLive(config: LiveConfig): Promise<void> {
+    await setSetting(this.db, liveKey(this.battleId), config);
+    if (this.live) {
+      this.live.stop();
+      this.live = null;
+    }
+    await this.#startLive(config);
+  }
+
+  async #startLive(config: LiveConfig): Promise<void> {
+    try {
+      const { startLiveLink } = await import('./live.svelte');
+      if (this.#isClosed) return;
+      this.live = await startLiveLink(
+        this.db,
+        this.battleId,
+        config,
+        // Other devices' events reach the screen through the log watch, like another tab's.
+        () => {},
+        (e) => {
+          this.error = e;
+        }
+      );
+      if (this.#isClosed) this.live.stop();
+    } catch (e) {
+      this.error = e;
+    }
+  }
+
+  get #isLiveMerged(): boolean {
+    return this.live !== null && this.merged.length > 0;
+  }
+
+  #liveTarget(kind: 'undo' | 'redo'): BattleEvent | null {
+    const live = this.live;
+    if (!live || this.merged.length === 0 || live.isReadOnly) return null;
+    const who = { deviceId: this.db.deviceId, isReferee: live.role === 'referee' };
+    return kind === 'undo'
+      ? undoableBy(this.merged, who, this.mergeFlags)
+      : redoableBy(this.merged, who, this.mergeFlags);
+  }
+
+  /** The clock stamps and merged fold of a live battle's writes (null when not live). */
+  #liveStamp(): LiveStamp | undefined {
+    const live = this.live;
+    if (!live) return undefined;
+    return {
+      clock: () => live.nextClock(),
+      fold: (events) => this.#foldMerged(mergeOrder(events)).state
+    };
+  }
+
+  /** The merge-safe fold, checking merged moves again with the battle's own rules. */
+  #foldMerged(merged: BattleEvent[]): ReturnType<typeof foldMerged> {
+    const battle = this.battle;
+    const system = battle ? getSystem(battle.systemId) : null;
+    const check = system && battle ? recheckFor(system, battle.options, battle.variant) : undefined;
+    return foldMerged(merged, check);
+  }
+
+  /**
+   * The state of a live battle: the merged log folded by the merge-safe fold (never throws on an
+   * event from another device). Waits for the whole log (the open reads only its tail).
+   */
+  #refold(): void {
+    if (!this.isLogComplete) return;
+    const merged = mergeOrder(this.events);
+    const folded = this.#foldMerged(merged);
+    this.merged = merged;
+    this.state = folded.state;
+    this.mergeFlags = folded.flags;
+    // Late: sorts before an event this device stored earlier (a smaller local seq).
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity -- built here, then replaced whole
+    const late = new Set<string>();
+    let minAfter = Infinity;
+    for (let i = merged.length - 1; i >= 0; i--) {
+      const e = merged[i];
+      if (e.seq > minAfter && e.deviceId !== this.db.deviceId) late.add(e.id);
+      minAfter = Math.min(minAfter, e.seq);
+    }
+    this.lateIds = late;
   }
 
   async #readOlder(): Promise<void> {
@@ -138,28 +281,37 @@ export class BattleSession {
     this.events = [...chunks.flat(), ...this.events];
     this.#before = 0;
     this.isLogComplete = true;
+    if (this.events.some((e) => e.clock !== undefined)) this.#refold();
   }
 
   close(): void {
     this.#isClosed = true;
+    this.live?.stop();
+    this.live = null;
     this.#watch?.stop();
     this.#watch = null;
   }
 
   /** Takes events in sequence; ones already shown (delivered twice) are skipped. */
   #receive(events: readonly BattleEvent[]): void {
-    let state = this.state;
     const added: BattleEvent[] = [];
     let next = this.lastSeq + 1;
     for (const e of events) {
       if (e.seq < next) continue;
       if (e.seq > next) break; // a gap: the watch delivers it in order later
-      state = applyEvent(state, e);
       added.push(e);
       next++;
     }
     if (added.length === 0) return;
     this.events = [...this.events, ...added];
+    // This device's new events (and another tab's) go to the other devices.
+    this.live?.sync(added);
+    if (this.merged.length > 0 || added.some((e) => e.clock !== undefined)) {
+      this.#refold();
+      return;
+    }
+    let state = this.state;
+    for (const e of added) state = applyEvent(state, e);
     this.state = state;
   }
 
@@ -187,7 +339,8 @@ export class BattleSession {
     return this.#run(() =>
       appendEvent(this.db, this.battleId, make(this.state), {
         expectedLastSeq,
-        display: this.#displayAfter()
+        display: this.#displayAfter(),
+        live: this.#liveStamp()
       })
     );
   }
@@ -226,7 +379,9 @@ export class BattleSession {
       storedOptions: stored,
       variant,
       now: this.db.now(),
-      newId: () => this.db.newId()
+      newId: () => this.db.newId(),
+      // Shared live: moves keep hidden information out of the public log (merge helper, #19).
+      ...(this.live ? { isLive: true } : {})
     };
   }
 
@@ -242,6 +397,10 @@ export class BattleSession {
     /** See appendBuilt: refuse, instead of rebuilding, when the log moved on since the screen. */
     options: { onlyOnKnownState?: boolean } = {}
   ): Promise<Result<BattleEvent>> {
+    if (this.live?.isReadOnly) {
+      this.refusal = SPECTATOR_REFUSAL;
+      return err(SPECTATOR_REFUSAL);
+    }
     const ctx = this.moveContext<O>();
     const check = move.run(this.state, input, ctx);
     if (!check.ok) {
@@ -252,13 +411,16 @@ export class BattleSession {
     this.error = null;
     this.refusal = null;
     try {
+      const live = this.#liveStamp();
       const r = await appendBuilt(
         this.db,
         this.battleId,
         { state: this.state, lastSeq: this.lastSeq },
-        (state) => move.run(state, input, { ...ctx, now: this.db.now() }),
+        // The input goes on the event, so a move merged from another device can be checked again.
+        (state) => withInput(move.run(state, input, { ...ctx, now: this.db.now() }), input),
         (next) => this.#displayOf(next),
-        options.onlyOnKnownState === true
+        options.onlyOnKnownState === true,
+        live
       );
       if (!r.ok) {
         this.refusal = r.error;
@@ -275,23 +437,52 @@ export class BattleSession {
     }
   }
 
+  /** A live battle's undo or redo: of the action this device may undo (#liveTarget). */
+  #liveUndo(kind: 'undo' | 'redo'): Promise<BattleEvent | null> {
+    const target = kind === 'undo' ? this.#liveUndoable : this.#liveRedoable;
+    if (!target) return Promise.resolve(null);
+    const expectedLastSeq = this.lastSeq;
+    this.lastPerformed = null;
+    const draft = kind === 'undo' ? undoDraftOf(target) : redoDraftOf(target);
+    return this.#run(() =>
+      appendEvent(this.db, this.battleId, draft, {
+        expectedLastSeq,
+        display: this.#displayAfter(),
+        live: this.#liveStamp()
+      })
+    );
+  }
+
   /** Undo also takes the last result off the panel: what it showed is no longer in effect. */
   undo(): Promise<BattleEvent | null> {
+    if (this.#isLiveMerged) return this.#liveUndo('undo');
     const expectedLastSeq = this.lastSeq;
     this.lastPerformed = null;
     return this.#run(() =>
-      undoLast(this.db, this.battleId, { expectedLastSeq, display: this.#displayAfter() })
+      undoLast(this.db, this.battleId, {
+        expectedLastSeq,
+        display: this.#displayAfter(),
+        live: this.#liveStamp()
+      })
     );
   }
 
   redo(): Promise<BattleEvent | null> {
+    if (this.#isLiveMerged) return this.#liveUndo('redo');
     const expectedLastSeq = this.lastSeq;
     this.lastPerformed = null;
     return this.#run(() =>
-      redoLast(this.db, this.battleId, { expectedLastSeq, display: this.#displayAfter() })
+      redoLast(this.db, this.battleId, {
+        expectedLastSeq,
+        display: this.#displayAfter(),
+        live: this.#liveStamp()
+      })
     );
   }
 }
+
+const SPECTATOR_REFUSAL =
+  'This device watches the battle: the referee and the players make the moves.';
 
 function errorText(e: unknown): string {
   return e instanceof Error ? e.message : 'Not saved: something went wrong; nothing was changed.';

@@ -110,6 +110,8 @@ describe('BattleSession', () => {
     const events = await loadEvents(db, battle.id);
     expect(events.filter((e) => e.kind === 'test.mark-once')).toHaveLength(1);
     expect(session.lastPerformed?.moveId).toBe('test.mark-once');
+    // The input as performed is on the event, so a merged copy can be checked again (#19).
+    expect(events.find((e) => e.kind === 'test.mark-once')?.input).toEqual({ shipId: 's1' });
     session.close();
   });
 

@@ -4,6 +4,7 @@ import { cannonFire, damageExtra, damageToss, reload } from './moves-gunnery';
 import { boats, collision, drift, dropAnchor, moveShip, tackRoll } from './moves-movement';
 import {
   giveOrders,
+  giveSealedOrders,
   revealOrders,
   rollInitiative,
   saveCrew,
@@ -36,6 +37,7 @@ export const MOVES: readonly Move<any, any>[] = [
   setWind,
   setHeading,
   giveOrders,
+  giveSealedOrders,
   revealOrders,
   saveCrew,
   weighAnchor,

@@ -389,6 +389,16 @@ export const shipOrderSchema = z.strictObject({
 });
 export type ShipOrder = z.infer<typeof shipOrderSchema>;
 
+/** Live table (#19): hidden orders given on a player's phone. The public state holds only the
+ *  commitment (battle/secret.ts); the orders and salt stay in the seat's private document until
+ *  the reveal, which is checked against it. */
+export const sealedOrderSchema = z.strictObject({
+  turn: z.int(),
+  fromSail: sailLevel,
+  commitment: z.string().check(z.regex(/^sha256:[0-9a-f]{64}$/))
+});
+export type SealedOrder = z.infer<typeof sealedOrderSchema>;
+
 const damageColumn = z.enum(['shotAndGrape', 'swivelGrape', 'ballLow', 'ballHigh']);
 
 /** A cannon fire under way (C.4.7–C.4.8): the hits are rolled and the guns fired; the damage dice,
@@ -423,6 +433,8 @@ export const systemStateSchema = z.strictObject({
   initiativeTurn: z.optional(z.int()),
   /** Orders by ship id (C.4.2); absent in battles from before it. */
   orders: z.optional(z.record(z.string(), shipOrderSchema)),
+  /** Hidden orders sealed on the live table (#19), by ship id; absent when there are none. */
+  sealedOrders: z.optional(z.record(z.string(), sealedOrderSchema)),
   /** Ships that made their Phase 4 move (sailing, tack roll, drift, anchoring) this turn: one move
    *  each, and boats only on a turn the ship does not move (C.4.6.8). */
   moved: z.optional(z.strictObject({ turn: z.int(), ids: z.array(z.string()) })),

@@ -1,0 +1,16 @@
+/**
+ * The merge layer as the live table uses it (issue 19): battle/clock.ts and battle/merge.ts are the
+ * merge helper's pure functions; this is the one place the live side imports them from.
+ */
+export { tickClock, receiveClock, type Clock } from '../battle/clock';
+export {
+  mergeOrder,
+  foldMerged,
+  historyMerged,
+  undoableBy,
+  redoableBy,
+  undoDraftOf,
+  redoDraftOf,
+  recheckFor,
+  type MergeFlag
+} from '../battle/merge';

@@ -1,0 +1,83 @@
+import * as z from 'zod/mini';
+import { newToken } from './ids';
+
+/**
+ * A live battle's link settings on this device (issue 19), kept in the settings table under
+ * `live:<battleId>`: the hub, this device's token and role; on the referee's device also every
+ * token it handed out (re-registered with the hub on each connect, so a hub restarted with empty
+ * storage knows them again).
+ */
+
+export const ROLES = ['referee', 'player', 'spectator'] as const;
+export type Role = (typeof ROLES)[number];
+
+const token = z.string().check(z.regex(/^[A-Za-z0-9_-]{16,100}$/));
+
+export const grantSchema = z.strictObject({
+  token,
+  role: z.enum(['player', 'spectator']),
+  seat: z.optional(z.string().check(z.maxLength(200)))
+});
+export type Grant = z.infer<typeof grantSchema>;
+
+export const liveConfigSchema = z.strictObject({
+  hub: z.string().check(z.regex(/^https?:\/\/[^\s/]+$/)),
+  token,
+  role: z.enum(ROLES),
+  seat: z.optional(z.string().check(z.maxLength(200))),
+  grants: z.optional(z.array(grantSchema))
+});
+export type LiveConfig = z.infer<typeof liveConfigSchema>;
+
+export const liveKey = (battleId: string): string => `live:${battleId}`;
+
+export function parseLiveConfig(value: unknown): LiveConfig | null {
+  const r = liveConfigSchema.safeParse(value);
+  return r.success ? r.data : null;
+}
+
+/**
+ * The referee's grants for the battle's seats (the player names of its ships) and one spectator
+ * link; existing tokens are kept, a new seat gets a new one.
+ */
+export function grantsFor(seats: readonly string[], existing: readonly Grant[] = []): Grant[] {
+  const out: Grant[] = [];
+  const spectator = existing.find((g) => g.role === 'spectator');
+  out.push(spectator ?? { token: newToken(), role: 'spectator' });
+  for (const seat of seats) {
+    const had = existing.find((g) => g.role === 'player' && g.seat === seat);
+    out.push(had ?? { token: newToken(), role: 'player', seat });
+  }
+  // Seats no longer in the battle keep their links (a ship removed and added again).
+  for (const g of existing) if (!out.includes(g) && g.role === 'player') out.push(g);
+  return out;
+}
+
+/** The join link a phone's camera opens: the token stays in the fragment (never sent in a request). */
+export function joinLink(
+  hub: string,
+  battleId: string,
+  grant: Grant | { token: string; role: 'referee' }
+): string {
+  const p = new URLSearchParams({ b: battleId, t: grant.token, r: grant.role });
+  if ('seat' in grant && grant.seat !== undefined) p.set('s', grant.seat);
+  return `${hub}/join#${p.toString()}`;
+}
+
+export interface JoinParams {
+  battleId: string;
+  token: string;
+  role: Role;
+  seat?: string;
+}
+
+export function parseJoinHash(hash: string): JoinParams | null {
+  const p = new URLSearchParams(hash.replace(/^#/, ''));
+  const battleId = p.get('b') ?? '';
+  const t = p.get('t') ?? '';
+  const role = p.get('r') ?? '';
+  const seat = p.get('s') ?? undefined;
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(battleId) || !token.safeParse(t).success) return null;
+  if (!(ROLES as readonly string[]).includes(role)) return null;
+  return { battleId, token: t, role: role as Role, ...(seat !== undefined ? { seat } : {}) };
+}

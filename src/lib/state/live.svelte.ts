@@ -1,0 +1,298 @@
+import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
+import type { BattleEvent } from '$lib/battle/events';
+import type { Db } from '$lib/db';
+import { Replica } from '$lib/live/replica';
+import { docNameOf } from '$lib/live/wire';
+import type { Clock } from '$lib/live/merge-api';
+import type { Grant, LiveConfig, Role } from './live-config';
+
+/**
+ * The live table's connection for one open battle (issue 19): the replica's document synced through
+ * the hub with Hocuspocus. Loaded only on live battles (a dynamic import from the session), so the
+ * ~35 KB of Yjs and the provider never weigh on a battle that is not shared.
+ */
+
+export type LinkStatus = 'connecting' | 'connected' | 'reconnecting' | 'offline' | 'refused';
+
+export interface Peer {
+  clientId: number;
+  name: string;
+  role: Role;
+  seat?: string;
+  isMe: boolean;
+}
+
+/**
+ * Timeouts tuned so a silent Wi-Fi drop is noticed within 10 s (the defaults took 30–38 s): the
+ * device asks the hub for a sync every 3 s, and a socket that heard nothing for 7 s is closed and
+ * retried; retries start after 0.5 s and are at most 3 s apart.
+ */
+export const LINK_TIMING = {
+  forceSyncMs: 3_000,
+  messageReconnectTimeoutMs: 7_000,
+  retryMs: 500,
+  maxRetryMs: 3_000,
+  refusedRetryMs: 3_000
+} as const;
+
+export async function registerWithHub(config: LiveConfig, battleId: string): Promise<boolean> {
+  // Only the device that made the tokens registers them (a second referee device has none).
+  if (config.role !== 'referee' || config.grants === undefined) return true;
+  try {
+    const r = await fetch(`${config.hub}/live/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        doc: docNameOf(battleId),
+        referee: config.token,
+        grants: (config.grants ?? []).map((g: Grant) => g)
+      })
+    });
+    return r.ok;
+  } catch {
+    return false;
+  }
+}
+
+export function wsUrlOf(hub: string): string {
+  return hub.replace(/^http/, 'ws');
+}
+
+/**
+ * The websocket to the hub with the tuned timings. (minDelay must not exceed delay: the retry
+ * library then rejects inside connect() and no socket is ever opened, silently.)
+ */
+function socketTo(hub: string): HocuspocusProviderWebsocket {
+  return new HocuspocusProviderWebsocket({
+    url: wsUrlOf(hub),
+    messageReconnectTimeout: LINK_TIMING.messageReconnectTimeoutMs,
+    delay: LINK_TIMING.retryMs,
+    minDelay: LINK_TIMING.retryMs,
+    maxDelay: LINK_TIMING.maxRetryMs,
+    factor: 1.5,
+    jitter: false,
+    maxAttempts: 0
+  });
+}
+
+export class LiveLink {
+  status = $state<LinkStatus>('connecting');
+  /** Events this device wrote while the hub could not hear it. */
+  unsent = $state(0);
+  peers = $state.raw<Peer[]>([]);
+  /** When the hub was last heard (ms), null before the first message. */
+  lastHeard = $state<number | null>(null);
+  refusal = $state<string | null>(null);
+  readonly replica: Replica;
+
+  #socket: HocuspocusProviderWebsocket | null = null;
+  #provider: HocuspocusProvider | null = null;
+  #timers: ReturnType<typeof setInterval>[] = [];
+  #retry: ReturnType<typeof setTimeout> | null = null;
+  #wasConnected = false;
+  #isStopped = false;
+
+  constructor(
+    private readonly db: Db,
+    readonly battleId: string,
+    readonly config: LiveConfig,
+    onStored: (events: BattleEvent[]) => void,
+    onError: (e: unknown) => void
+  ) {
+    this.replica = new Replica(db, battleId);
+    this.replica.onStored = onStored;
+    this.replica.onError = onError;
+  }
+
+  get role(): Role {
+    return this.config.role;
+  }
+
+  get isReadOnly(): boolean {
+    return this.config.role === 'spectator';
+  }
+
+  nextClock(): Clock {
+    return this.replica.nextClock(this.db.now());
+  }
+
+  /** This device's events (new ones, or all of them): the document gets the ones it lacks. */
+  sync(events: readonly BattleEvent[]): void {
+    const n = this.replica.push(events);
+    if (n > 0 && this.status !== 'connected') this.unsent += n;
+  }
+
+  async start(): Promise<void> {
+    this.#timers.push(
+      setInterval(() => {
+        const heard = this.#socket?.lastMessageReceived ?? 0;
+        if (heard > 0) this.lastHeard = heard;
+      }, 1000)
+    );
+    await this.#connect();
+  }
+
+  async #connect(): Promise<void> {
+    if (this.#isStopped) return;
+    await registerWithHub(this.config, this.battleId);
+    if (this.#isStopped) return;
+    const socket = socketTo(this.config.hub);
+    const provider = new HocuspocusProvider({
+      websocketProvider: socket,
+      name: docNameOf(this.battleId),
+      document: this.replica.doc,
+      token: this.config.token,
+      forceSyncInterval: LINK_TIMING.forceSyncMs
+    });
+    this.#socket = socket;
+    this.#provider = provider;
+    socket.on('status', ({ status }: { status: string }) => {
+      if (status === 'connected') return; // 'connected' once synced (below)
+      this.status =
+        status === 'connecting' ? (this.#wasConnected ? 'reconnecting' : 'connecting') : 'offline';
+    });
+    provider.on('synced', ({ state }: { state: boolean }) => {
+      if (!state) return;
+      this.#wasConnected = true;
+      this.status = 'connected';
+      this.refusal = null;
+      // Everything this device holds that the document lacks: offline writes, or the whole log
+      // when the hub came back empty.
+      void this.replica.pushMissing().then(() => (this.unsent = 0), this.replica.onError);
+    });
+    provider.on('authenticationFailed', ({ reason }: { reason: string }) => {
+      this.status = 'refused';
+      this.refusal = reason || 'The hub refused this link.';
+      // The hub may have restarted empty: the referee registers again, a player waits for that.
+      this.#scheduleRetry();
+    });
+    provider.on('awarenessChange', ({ states }: { states: { clientId: number }[] }) => {
+      const me = provider.awareness?.clientID;
+      this.peers = states.flatMap((s) => {
+        const user = (s as { user?: { name?: unknown; role?: unknown; seat?: unknown } }).user;
+        if (!user || typeof user.name !== 'string' || typeof user.role !== 'string') return [];
+        return [
+          {
+            clientId: s.clientId,
+            name: user.name,
+            role: user.role as Role,
+            ...(typeof user.seat === 'string' ? { seat: user.seat } : {}),
+            isMe: s.clientId === me
+          }
+        ];
+      });
+    });
+    provider.setAwarenessField('user', {
+      name:
+        this.config.role === 'referee'
+          ? 'Referee'
+          : this.config.role === 'spectator'
+            ? 'Spectator'
+            : (this.config.seat ?? 'Player'),
+      role: this.config.role,
+      ...(this.config.seat !== undefined ? { seat: this.config.seat } : {})
+    });
+    provider.attach();
+  }
+
+  #scheduleRetry(): void {
+    if (this.#retry || this.#isStopped) return;
+    this.#retry = setTimeout(() => {
+      this.#retry = null;
+      this.#teardown();
+      void this.#connect();
+    }, LINK_TIMING.refusedRetryMs);
+  }
+
+  #teardown(): void {
+    this.#provider?.destroy();
+    this.#socket?.destroy();
+    this.#provider = null;
+    this.#socket = null;
+  }
+
+  stop(): void {
+    this.#isStopped = true;
+    if (this.#retry) clearTimeout(this.#retry);
+    for (const t of this.#timers) clearInterval(t);
+    this.#teardown();
+    this.replica.doc.destroy();
+  }
+}
+
+export async function startLiveLink(
+  db: Db,
+  battleId: string,
+  config: LiveConfig,
+  onStored: (events: BattleEvent[]) => void,
+  onError: (e: unknown) => void
+): Promise<LiveLink> {
+  const link = new LiveLink(db, battleId, config, onStored, onError);
+  await link.start();
+  return link;
+}
+
+/**
+ * A phone joining (issue 19): the battle's document fetched from the hub once, stored in Dexie (the
+ * battle record and every event, one transaction), and the link settings kept, so the battle page
+ * opens it like any other battle and connects again.
+ */
+export async function joinFromHub(
+  db: Db,
+  battleId: string,
+  config: LiveConfig,
+  timeoutMs = 20_000
+): Promise<{ ok: true } | { ok: false; message: string }> {
+  const { storeReplica, setSetting } = await import('$lib/db');
+  const { liveKey } = await import('./live-config');
+  const replica = new Replica(db, battleId);
+  const socket = socketTo(config.hub);
+  const provider = new HocuspocusProvider({
+    websocketProvider: socket,
+    name: docNameOf(battleId),
+    document: replica.doc,
+    token: config.token
+  });
+  try {
+    const outcome = await new Promise<'synced' | 'refused' | 'timeout'>((resolve) => {
+      const timer = setTimeout(() => resolve('timeout'), timeoutMs);
+      provider.on('synced', ({ state }: { state: boolean }) => {
+        if (!state) return;
+        clearTimeout(timer);
+        resolve('synced');
+      });
+      provider.on('authenticationFailed', () => {
+        clearTimeout(timer);
+        resolve('refused');
+      });
+      provider.attach();
+    });
+    if (outcome === 'refused') {
+      return {
+        ok: false,
+        message: 'The hub refused this link: ask the referee to show the QR code again.'
+      };
+    }
+    if (outcome === 'timeout') {
+      return {
+        ok: false,
+        message:
+          'The live table’s hub did not answer. Check that this phone is on the table’s Wi-Fi and that the referee’s hub is running.'
+      };
+    }
+    const shared = replica.sharedBattle();
+    if (!shared) {
+      return { ok: false, message: 'The referee’s device has not shared this battle yet.' };
+    }
+    const events = replica.allEvents();
+    await storeReplica(db, shared as Parameters<typeof storeReplica>[1], events);
+    await setSetting(db, liveKey(battleId), config);
+    return { ok: true };
+  } catch (e) {
+    return { ok: false, message: e instanceof Error ? e.message : String(e) };
+  } finally {
+    provider.destroy();
+    socket.destroy();
+    replica.doc.destroy();
+  }
+}

@@ -1,0 +1,411 @@
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join as joinPath } from 'node:path';
+import * as Y from 'yjs';
+import { addShip, newBattle, turnRegion } from './screen';
+
+/**
+ * The live table (issue 19) with the real hub (`scripts/host.mjs`, started here against the built
+ * app) and three browser profiles as the referee's tablet and two players' phones. The link is cut
+ * with Playwright's websocket routing: offline = the profile offline and its sockets closed and
+ * refused; a silent drop = the socket kept open but nothing passes.
+ */
+
+const HUB_PORT = Number(process.env.LIVE_HUB_PORT ?? 4402);
+const HUB = `http://localhost:${HUB_PORT}`;
+// Node 20 has no global WebSocket; the provider takes the `ws` package in its place.
+const WebSocketPolyfill = createRequire(import.meta.url)('ws') as unknown;
+
+test.describe.configure({ mode: 'serial' });
+test.setTimeout(120_000);
+
+let hub: ChildProcess | null = null;
+let dataDir = '';
+
+async function startHub(): Promise<void> {
+  const child = spawn(
+    'node',
+    ['scripts/host.mjs', '--port', String(HUB_PORT), '--data', dataDir, '--quiet'],
+    {
+      stdio: 'ignore',
+      detached: true
+    }
+  );
+  hub = child;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${HUB}/live/info`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    if (child.exitCode !== null) throw new Error('the hub exited');
+    if (Date.now() > deadline) throw new Error('the hub did not start');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function stopHub(): Promise<void> {
+  const child = hub;
+  hub = null;
+  if (!child?.pid || child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  process.kill(-child.pid, 'SIGKILL');
+  await exited;
+}
+
+/** A device: its own profile, its websockets routed through a switch the test controls. */
+interface Device {
+  context: BrowserContext;
+  page: Page;
+  /** 'up': sockets pass; 'down': closed and refused; 'silent': open, nothing passes. */
+  link: 'up' | 'down' | 'silent';
+  close: () => void;
+}
+
+async function device(browser: Browser): Promise<Device> {
+  const context = await browser.newContext({ baseURL: HUB });
+  const page = await context.newPage();
+  if (process.env.LIVE_DEBUG) {
+    page.on('console', (m) => console.log(`[page ${m.type()}] ${m.text()}`));
+    page.on('pageerror', (e) => console.log(`[page error] ${e.message}`));
+  }
+  await page.addLocatorHandler(page.getByText('Ready to work offline.'), async () => {
+    await page
+      .getByRole('button', { name: 'OK' })
+      .click({ timeout: 3000 })
+      .catch(() => undefined);
+  });
+  const open: { close: () => Promise<void> }[] = [];
+  const dev: Device = {
+    context,
+    page,
+    link: 'up',
+    close: () => {
+      for (const ws of open.splice(0)) void ws.close().catch(() => undefined);
+    }
+  };
+  if (!process.env.LIVE_NOROUTE)
+    await page.routeWebSocket(/./, (ws) => {
+      if (dev.link === 'down') {
+        void ws.close();
+        return;
+      }
+      const server = ws.connectToServer();
+      open.push(ws);
+      ws.onMessage((m) => {
+        if (dev.link === 'up') server.send(m);
+      });
+      server.onMessage((m) => {
+        if (dev.link === 'up') ws.send(m);
+      });
+    });
+  return dev;
+}
+
+async function goOffline(d: Device): Promise<void> {
+  d.link = 'down';
+  await d.context.setOffline(true);
+  d.close();
+}
+
+async function goOnline(d: Device): Promise<void> {
+  d.link = 'up';
+  await d.context.setOffline(false);
+}
+
+/** The battle's events in this profile's IndexedDB (raw API, apart from the app's code). */
+function storedEvents(
+  page: Page,
+  battleId: string
+): Promise<{ id: string; seq: number; deviceId: string }[]> {
+  return page.evaluate(
+    (id) =>
+      new Promise((resolve, reject) => {
+        const req = indexedDB.open('quarterdeck');
+        req.onerror = () => reject(req.error ?? new Error('open failed'));
+        req.onsuccess = () => {
+          const db = req.result;
+          const r = db.transaction('events', 'readonly').objectStore('events').getAll();
+          r.onsuccess = () => {
+            db.close();
+            resolve(
+              (r.result as { id: string; seq: number; deviceId: string; battleId: string }[])
+                .filter((e) => e.battleId === id)
+                .map(({ id: eid, seq, deviceId }) => ({ id: eid, seq, deviceId }))
+            );
+          };
+          r.onerror = () => reject(r.error ?? new Error('read failed'));
+        };
+      }),
+    battleId
+  );
+}
+
+async function eventIds(page: Page, battleId: string): Promise<string[]> {
+  return (await storedEvents(page, battleId)).map((e) => e.id).sort();
+}
+
+async function screenOf(page: Page): Promise<{ turn: string; ships: string[] }> {
+  const turn = (await turnRegion(page).locator('.turn-text').textContent()) ?? '';
+  const ships = await page
+    .getByRole('region', { name: /Ships/ })
+    .getByRole('link')
+    .allTextContents();
+  return { turn: turn.trim(), ships: ships.map((s) => s.trim()).sort() };
+}
+
+async function expectConverged(devices: Device[], battleId: string, count?: number): Promise<void> {
+  await expect(async () => {
+    const ids = await Promise.all(devices.map((d) => eventIds(d.page, battleId)));
+    if (process.env.LIVE_DEBUG)
+      console.log(
+        'converging',
+        ids.map((i) => i.length),
+        count
+      );
+    if (count !== undefined) expect(ids[0]).toHaveLength(count);
+    for (const other of ids.slice(1)) expect(other).toEqual(ids[0]);
+    const screens = await Promise.all(devices.map((d) => screenOf(d.page)));
+    for (const other of screens.slice(1)) expect(other).toEqual(screens[0]);
+  }).toPass({ timeout: 20_000 });
+}
+
+async function nextStep(page: Page): Promise<void> {
+  const turn = turnRegion(page);
+  await turn.getByRole('button', { name: /^Next (phase|turn)$/ }).click();
+  const anyway = turn.getByRole('button', { name: /^Next (phase|turn) anyway$/ });
+  if (await anyway.isVisible().catch(() => false)) await anyway.click();
+}
+
+/** The link "Share live" shows for one seat (or Spectator, Referee). */
+async function linkFor(page: Page, who: string): Promise<string> {
+  const share = page.getByTestId('live-share');
+  if (!(await share.isVisible().catch(() => false))) {
+    await page.getByRole('button', { name: 'Share live' }).click();
+  }
+  await share.getByRole('button', { name: who, exact: true }).click();
+  const href = await share.getByTestId('live-link').getAttribute('href');
+  if (!href) throw new Error(`no link for ${who}`);
+  // The hub prints its LAN address; the test's profiles reach it on localhost.
+  lanLinks[who] = href;
+  return href.replace(/^http:\/\/[^/]+/, HUB);
+}
+
+/** The links as printed, on the hub's LAN address (plain http: not a secure context). */
+const lanLinks: Record<string, string> = {};
+
+async function join(d: Device, link: string, battleId: string): Promise<void> {
+  await d.page.goto(link);
+  await expect(d.page).toHaveURL(new RegExp(`/battles/${battleId}$`), { timeout: 30_000 });
+  await expect(d.page.getByTestId('live-status')).toHaveAttribute('data-status', 'connected', {
+    timeout: 20_000
+  });
+}
+
+let referee: Device;
+let ann: Device;
+let bob: Device;
+let battleId = '';
+const links: Record<string, string> = {};
+
+test.beforeAll(async ({ browser }) => {
+  dataDir = mkdtempSync(joinPath(tmpdir(), 'qd-hub-'));
+  await startHub();
+  referee = await device(browser);
+  ann = await device(browser);
+  bob = await device(browser);
+});
+
+test.afterAll(async () => {
+  await Promise.all([referee, ann, bob].map((d) => d?.context.close()));
+  await stopHub();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+test('three devices: the referee shares, two players join, concurrent actions converge', async () => {
+  const page = referee.page;
+  battleId = await newBattle(page, 'Live at Cape Passaro', 'Privateers');
+  await addShip(page, 'Swift', 'British', 'Ann');
+  await addShip(page, 'Bold', 'Spanish', 'Bob');
+  await page.getByRole('button', { name: 'Share live' }).click();
+  await expect(page.getByTestId('live-status')).toHaveAttribute('data-status', 'connected', {
+    timeout: 20_000
+  });
+  for (const who of ['Ann', 'Bob', 'Spectator', 'Referee']) links[who] = await linkFor(page, who);
+  await join(ann, links.Ann, battleId);
+  await join(bob, links.Bob, battleId);
+  await expectConverged([referee, ann, bob], battleId);
+  // Everyone is listed by who they are.
+  await expect(page.getByTestId('live-peers')).toContainText('Ann (player)');
+  await expect(page.getByTestId('live-peers')).toContainText('Bob (player)');
+
+  // At once: the referee moves the turn on, each player adds a ship.
+  await Promise.all([
+    (async () => {
+      for (let i = 0; i < 3; i++) await nextStep(page);
+    })(),
+    addShip(ann.page, 'Swift II', 'British', 'Ann'),
+    addShip(bob.page, 'Bold II', 'Spanish', 'Bob')
+  ]);
+  await expectConverged([referee, ann, bob], battleId);
+  const screen = await screenOf(ann.page);
+  expect(screen.ships.join(' ')).toContain('Swift II');
+  expect(screen.ships.join(' ')).toContain('Bold II');
+});
+
+test('a player offline for many events reconciles when the Wi-Fi comes back', async () => {
+  await goOffline(bob);
+  await expect(bob.page.getByTestId('live-status')).not.toHaveAttribute(
+    'data-status',
+    'connected',
+    {
+      timeout: 15_000
+    }
+  );
+  const before = (await storedEvents(referee.page, battleId)).length;
+  // Bob keeps playing offline; the referee and Ann carry on.
+  for (let i = 0; i < 5; i++) await addShip(bob.page, `Bob's prize ${i + 1}`, 'Spanish', 'Bob');
+  await expect(bob.page.getByTestId('live-unsent')).toContainText('changes not sent');
+  for (let i = 0; i < 20; i++) await nextStep(referee.page);
+  await addShip(ann.page, 'Swift III', 'British', 'Ann');
+  await goOnline(bob);
+  await expect(bob.page.getByTestId('live-status')).toHaveAttribute('data-status', 'connected', {
+    timeout: 20_000
+  });
+  await expectConverged([referee, ann, bob], battleId, before + 5 + 20 + 1);
+  await expect(bob.page.getByTestId('live-unsent')).toHaveCount(0);
+  // What Bob wrote offline arrived late on the others: marked in their log.
+  await expect(
+    referee.page.locator('[data-testid="battle-log"] li[data-late]').first()
+  ).toBeVisible();
+});
+
+test('a hub killed and restarted with empty storage is rebuilt from the devices', async ({
+  browser
+}) => {
+  const count = (await storedEvents(referee.page, battleId)).length;
+  await stopHub();
+  rmSync(dataDir, { recursive: true, force: true });
+  await expect(ann.page.getByTestId('live-status')).not.toHaveAttribute(
+    'data-status',
+    'connected',
+    {
+      timeout: 15_000
+    }
+  );
+  await startHub();
+  for (const d of [referee, ann, bob]) {
+    await expect(d.page.getByTestId('live-status')).toHaveAttribute('data-status', 'connected', {
+      timeout: 30_000
+    });
+  }
+  // A phone joining now gets the whole battle from the rebuilt hub.
+  const late = await device(browser);
+  await join(late, links.Ann, battleId);
+  await expectConverged([referee, late], battleId, count);
+  await late.context.close();
+});
+
+test('a wrong token is refused, and a spectator cannot write', async ({ browser }) => {
+  const stranger = await device(browser);
+  const wrong = links.Ann.replace(/t=([^&]+)/, 't=AAAAAAAAAAAAAAAAAAAAAA');
+  await stranger.page.goto(wrong);
+  await expect(stranger.page.getByRole('alert')).toContainText('refused this link', {
+    timeout: 20_000
+  });
+  await stranger.context.close();
+
+  // The spectator's screen watches; its moves are refused on the device.
+  const watcher = await device(browser);
+  await join(watcher, links.Spectator, battleId);
+  await expectConverged([referee, watcher], battleId);
+  await turnRegion(watcher.page)
+    .getByRole('button', { name: /^Next (phase|turn)$/ })
+    .click();
+  await expect(watcher.page.getByRole('alert').first()).toContainText('watches the battle');
+  await watcher.context.close();
+
+  // And the hub drops what a spectator's link writes (a modified client, straight to the hub).
+  const token = new URL(links.Spectator).hash.match(/t=([^&]+)/)?.[1] ?? '';
+  const doc = new Y.Doc();
+  const socket = new HocuspocusProviderWebsocket({
+    url: HUB.replace('http', 'ws'),
+    WebSocketPolyfill
+  });
+  const provider = new HocuspocusProvider({
+    websocketProvider: socket,
+    name: `battle:${battleId}`,
+    document: doc,
+    token
+  });
+  provider.attach();
+  await expect.poll(() => provider.isSynced, { timeout: 15_000 }).toBe(true);
+  doc.getMap('events').set('forged', { id: 'forged', battleId, kind: 'note', summary: 'forged' });
+  await new Promise((r) => setTimeout(r, 2000));
+  provider.destroy();
+  socket.destroy();
+  const events = await storedEvents(referee.page, battleId);
+  expect(events.some((e) => e.id === 'forged')).toBe(false);
+  // And the hub's own copy, read with the referee's token, does not hold it either.
+  const check = new Y.Doc();
+  const socket2 = new HocuspocusProviderWebsocket({
+    url: HUB.replace('http', 'ws'),
+    WebSocketPolyfill
+  });
+  const refereeToken = new URL(links.Referee).hash.match(/t=([^&]+)/)?.[1] ?? '';
+  const p2 = new HocuspocusProvider({
+    websocketProvider: socket2,
+    name: `battle:${battleId}`,
+    document: check,
+    token: refereeToken
+  });
+  p2.attach();
+  await expect.poll(() => p2.isSynced, { timeout: 15_000 }).toBe(true);
+  expect(check.getMap('events').size).toBeGreaterThan(0);
+  expect(check.getMap('events').has('forged')).toBe(false);
+  p2.destroy();
+  socket2.destroy();
+});
+
+test('a phone on the LAN address (plain http) joins and is told to keep the page open', async ({
+  browser
+}) => {
+  const lan = lanLinks.Spectator ?? '';
+  test.skip(/^http:\/\/localhost/.test(lan), 'this machine has no LAN address');
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(lan);
+  await expect(page).toHaveURL(new RegExp(`/battles/${battleId}$`), { timeout: 30_000 });
+  expect(await page.evaluate(() => window.isSecureContext)).toBe(false);
+  const status = page.getByTestId('live-status');
+  await expect(status).toHaveAttribute('data-status', 'connected', { timeout: 20_000 });
+  await expect(status).toContainText('Live over the table’s Wi-Fi — keep this page open');
+  await expect(page.getByTestId('battle-log')).toBeVisible();
+  await context.close();
+});
+
+test('a silent Wi-Fi drop is noticed within 10 s', async () => {
+  await expect(ann.page.getByTestId('live-status')).toHaveAttribute('data-status', 'connected');
+  const start = Date.now();
+  ann.link = 'silent';
+  await expect(ann.page.getByTestId('live-status')).not.toHaveAttribute(
+    'data-status',
+    'connected',
+    {
+      timeout: 12_000
+    }
+  );
+  const noticed = Date.now() - start;
+  console.log(`drop noticed after ${(noticed / 1000).toFixed(1)} s`);
+  expect(noticed).toBeLessThan(10_000);
+  ann.link = 'up';
+  ann.close();
+  await expect(ann.page.getByTestId('live-status')).toHaveAttribute('data-status', 'connected', {
+    timeout: 20_000
+  });
+});
