@@ -352,7 +352,9 @@ export const dropAnchor = pvMove<{ shipId: string; moved: number }>(
     const s = fightingSheet(state, shipId);
     if (!s.ok) return s;
     if (!canDropAnchor(s.value))
-      return err('Only a ship hove to, or at Fighting Sail playing no sail card, can drop anchor.');
+      return err(
+        'Only a ship hove to, or one at Fighting Sail last turn that plays No Sail, can drop anchor.'
+      );
     if (!(moved >= 0 && moved <= DROP_ANCHOR_MAX_MOVE))
       return err(`It may move up to ${DROP_ANCHOR_MAX_MOVE}″ before dropping anchor.`);
     const r = applyDropAnchor(s.value);

@@ -267,10 +267,10 @@ export function applyWeighAnchorTurn(s: Sheet): Sheet {
 }
 
 /** C.4.6.6 dropping anchor: "If a ship has heave to, or was at sail setting fighting sail and plays
- *  no sail setting card": hove to, at Fighting Sail before the orders, or at No Sail this turn after
- *  Fighting Sail the last. */
+ *  no sail setting card": hove to, or at No Sail this turn after Fighting Sail the last. A Fighting
+ *  Sail card played this turn is a sail setting card, so it does not qualify. */
 export function canDropAnchor(s: Sheet): boolean {
-  return !s.anchored && (s.heaveTo !== null || s.sail === 1 || (s.sail === 0 && s.prevSail === 1));
+  return !s.anchored && (s.heaveTo !== null || (s.sail === 0 && s.prevSail === 1));
 }
 
 /** "It may move in the same direction as it had the previous turn up to 3"" before dropping
@@ -279,7 +279,9 @@ export const DROP_ANCHOR_MAX_MOVE = 3;
 
 export function applyDropAnchor(s: Sheet): Result<Sheet> {
   if (!canDropAnchor(s))
-    return err('Only a ship hove to, or at Fighting Sail playing no sail card, can drop anchor.');
+    return err(
+      'Only a ship hove to, or one at Fighting Sail last turn that plays No Sail, can drop anchor.'
+    );
   return ok({ ...s, anchored: true, prevSail: s.sail, sail: 0, heaveTo: null });
 }
 
