@@ -14,6 +14,7 @@ import {
   oddsRecord,
   planBroadside,
   reload,
+  saveCrew,
   setWind,
   sheetOf,
   shipFromClass,
@@ -78,6 +79,36 @@ describe('Privateers battle actions', () => {
       { id: 'r2', data: { className: 'broken' } }
     ]);
     expect(list.map((x) => x.recordId)).toEqual(['r1']);
+  });
+
+  it("#14 item 5: a destroyed gun leaves its Gunner free: he goes to the next manned gun and next turn's crew saves", () => {
+    const base = frigates();
+    const b = sheetOf(base.ships.b);
+    if (!b) throw new Error('no sheet');
+    const larboard = b.guns.filter((g) => g.side === 'larboard').map((g) => g.id);
+    const manned = {
+      ...b,
+      assignments: { ...b.assignments, sailing: 3, gunCrews: larboard, gunnerSights: larboard[0] }
+    };
+    const state = { ...base, ships: { ...base.ships, b: { ...base.ships.b, sheet: manned } } };
+    // One hit, two Ball Low dice 3 + 6: 3 hull and a Gun+ on the side facing the firer (larboard 1).
+    const r = must(fire(state, [1, 12, 12], [3, 6]));
+    const after = sheetOf(r.next.ships.b);
+    expect(after?.guns.find((g) => g.id === larboard[0])?.destroyed).toBe(true);
+    expect(after?.assignments.gunnerSights).toBe(larboard[1]);
+    expect(r.summary).toContain(
+      "the Gunner's gun is destroyed and he now sights Larboard medium 2"
+    );
+    // Next turn's Phase 2: the crew as the log holds them save (no "sights a gun that is not manned").
+    const nextTurn = { ...r.next, turn: 2 };
+    const saved = play(saveCrew, nextTurn, {
+      shipId: 'b',
+      assignments: {
+        ...after!.assignments,
+        gunCrews: after!.assignments.gunCrews.filter((id) => id !== larboard[0])
+      }
+    });
+    expect(saved.ok).toBe(true);
   });
 
   it('a broadside with double ones applies hull, crew, gun and the critical, and unloads the guns', () => {
