@@ -523,7 +523,13 @@ describe('captures (C.4.17 step 4)', () => {
     ]);
     const c = must(captureAction(struck, 'a', 'b'));
     expect(systemOf(c.next).boardings).toEqual([]);
-    expect(c.summary).toBe('Hermione strikes her colours to the boarders: captured by Surprise');
+    // #14 item 7: the prize changes side (listed with the captor's fleet, never a target of it).
+    expect(c.summary).toBe(
+      `Hermione strikes her colours to the boarders: captured by Surprise, now of ${struck.ships.a.side}`
+    );
+    expect(c.next.ships.b.side).toBe(struck.ships.a.side);
+    expect(c.next.ships.b.player).toBe(struck.ships.a.player);
+    expect(struck.ships.b.side).not.toBe(struck.ships.a.side);
   });
 });
 
