@@ -9,6 +9,7 @@ import {
   broadsideHits,
   cannonFire,
   classesFromRecords,
+  designateDoubleShot,
   fortificationShip,
   moraleCheck,
   oddsRecord,
@@ -25,7 +26,7 @@ import {
   type FortInput
 } from './moves';
 import { fireThrough, must, play, roll } from './moves.fixture';
-import { broadsideOdds } from './odds';
+import { broadsideOdds, reloadChances } from './odds';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
 import type { ShipClass } from './sheet';
 
@@ -187,6 +188,44 @@ describe('Privateers battle actions', () => {
     expect(target.turnEvents.wasOnFire).toBe(true);
     const after = privateers.onTurnStart(target, { endedTurn: 1, options: {} });
     expect(after.turnEvents.wasOnFire).toBe(false);
+  });
+
+  it("#14 item 10: the reload odds show the Gunner's gun and double shot; double shot is designated before the roll", () => {
+    // Reload modifier +2 (Gunner and Crew "Old Salt"-level ratings summed): 7+ on d12 + 2 → face 5+
+    // = 8/12; the Gunner's gun 6+ → face 4+ = 9/12 = 75%; double shot 10+ → face 8+ = 5/12 ≈ 41.7%.
+    const guns = [
+      { id: 'g1', gunnerSighted: true, doubleShotOrdered: false },
+      { id: 'g2', gunnerSighted: false, doubleShotOrdered: true }
+    ];
+    expect(reloadChances(guns, 2).map((c) => [c.label, formatFraction(c.p)])).toEqual([
+      ['every gun loads (7+)', '2/3'],
+      ["the Gunner's gun loads (6+)", '3/4'],
+      ['double shot (10+)', '5/12']
+    ]);
+    expect(
+      reloadChances(
+        [guns[1]].map((g) => ({ ...g, doubleShotOrdered: false })),
+        2
+      )
+    ).toHaveLength(1);
+
+    const r = fire(frigates(), [1, 5, 10], [2, 3, 3, 4, 5, 5]);
+    if (!r.ok) throw new Error(r.error);
+    const at = r.value.next;
+    const ds = must(play(designateDoubleShot, at, { shipId: 'a', gunIds: ['starboard-medium-1'] }));
+    expect(ds.summary).toBe('Surprise loads double shot in Starboard medium 1 (reload 10+)');
+    expect(
+      sheetOf(ds.next.ships.a)?.guns.find((g) => g.id === 'starboard-medium-1')?.doubleShotOrdered
+    ).toBe(true);
+    // A loaded gun takes no double shot at this reload; once the ship has rolled it is too late.
+    expect(play(designateDoubleShot, at, { shipId: 'a', gunIds: ['larboard-medium-1'] }).ok).toBe(
+      false
+    );
+    const rolled = must(play(reload, ds.next, { shipId: 'a', dice: roll([10]) }));
+    expect(
+      sheetOf(rolled.next.ships.a)?.guns.find((g) => g.id === 'starboard-medium-1')?.doubleShot
+    ).toBe(true);
+    expect(play(designateDoubleShot, rolled.next, { shipId: 'a', gunIds: [] }).ok).toBe(false);
   });
 
   it('the wind is set in the system state, normalised to 0–359° and kept as entered', () => {

@@ -102,6 +102,23 @@ export interface FiringGun {
   column: DamageColumn;
   doubleShot: boolean;
   threshold: number;
+  /** How the threshold is made (the chart's base, then each modifier), for the screens. */
+  base?: number;
+  modifiers?: readonly { label: string; value: number }[];
+}
+
+/** "9 Short, fire low; Medium Sail −1": the chart's number and each modifier (#14 item 10). */
+export function thresholdBreakdown(
+  g: Pick<FiringGun, 'base' | 'modifiers'>,
+  band: string,
+  aim: Aim
+): string {
+  if (g.base === undefined) return '';
+  const head = `${g.base} ${band[0].toUpperCase()}${band.slice(1)}, fire ${aim}`;
+  const mods = (g.modifiers ?? []).map(
+    (m) => `${m.label} ${m.value < 0 ? '−' : '+'}${Math.abs(m.value)}`
+  );
+  return [head, ...mods].join('; ');
 }
 
 /** Builds the fire group from a ship's guns: loaded, undestroyed, manned (checked by the caller). */
@@ -127,7 +144,9 @@ export function firingGunsFrom(
       dice: dice.value,
       column: col.value,
       doubleShot: g.doubleShot,
-      threshold: th.value.threshold
+      threshold: th.value.threshold,
+      base: th.value.base,
+      modifiers: th.value.modifiers
     });
   }
   return ok(out);

@@ -203,7 +203,9 @@ export function planFire(setup: FireSetup, options: PvOptions): Result<FirePlan>
         dice: dice.value,
         column: col.value,
         doubleShot: i < g.doubleShotted,
-        threshold: th.value.threshold
+        threshold: th.value.threshold,
+        base: th.value.base,
+        modifiers: th.value.modifiers
       });
     }
   }
