@@ -64,3 +64,18 @@ export function statusBadge(page: Page, ship: string, word: string): Locator {
     hasText: new RegExp(`^${word}$`)
   });
 }
+
+/**
+ * Types one group's faces as a string ("3 10 12") in its quick entry ("Faces for Surprise"), the way
+ * a referee reads the dice off the table for that side; the pad fills that group's dice only.
+ */
+export async function typeGroupFaces(
+  pad: Locator,
+  group: string,
+  faces: readonly number[]
+): Promise<void> {
+  const section = pad.getByRole('region', { name: `Dice: ${group}`, exact: true });
+  await section.getByText(/^Type (or count )?the faces$/).click();
+  await section.getByLabel(`Faces for ${group}`).fill(faces.join(' '));
+  await section.getByRole('button', { name: 'Enter', exact: true }).click();
+}

@@ -28,7 +28,7 @@ import {
 import { fireThrough, must, play, roll } from './moves.fixture';
 import { broadsideOdds, reloadChances } from './odds';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
-import type { ShipClass } from './sheet';
+import { gunName, type ShipClass } from './sheet';
 
 // EXAMPLE class values (user data; the text has no ship charts).
 const FRIGATE: ShipClass = {
@@ -69,6 +69,23 @@ const FRIGATE_FIRES: FireSetup = {
 
 const fire = (state: BattleState, hitFaces: number[], damage: number[], critical?: number) =>
   fireThrough(state, FRIGATE_FIRES, hitFaces, damage, { criticalFace: critical });
+
+describe('#14 item 11: guns named by side, class and number', () => {
+  it('"Starboard medium 1", never the id "starboard-medium-1"', () => {
+    const s = sheetOf(frigates().ships.a);
+    if (!s) throw new Error('no sheet');
+    expect(s.guns.map((g) => gunName(s.guns, g.id))).toEqual([
+      'Starboard medium 1',
+      'Starboard medium 2',
+      'Starboard medium 3',
+      'Larboard medium 1',
+      'Larboard medium 2',
+      'Larboard medium 3'
+    ]);
+    // The fire's plan labels the hit dice with these names.
+    expect(gunName(s.guns, 'no-such-gun')).toBe('a gun no longer on the log');
+  });
+});
 
 describe('Privateers battle actions', () => {
   it('a ship from a class has the class chart and loaded guns; bad class records are skipped', () => {
