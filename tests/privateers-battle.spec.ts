@@ -86,8 +86,8 @@ test('a two-ship engagement: broadside with a critical, morale, and undo reverts
   await expect(fire.getByTestId('pv-fire-needed')).toContainText('≤ 10');
   const hitOdds = fire.getByTestId('odds-display').first();
   await expect(hitOdds.getByTestId('odds-headline')).toHaveAttribute('data-fraction', '215/216');
-  for (const id of ['starboard-medium-1', 'starboard-medium-2', 'starboard-medium-3']) {
-    await expect(hitOdds.locator(`li[data-label="Medium ${id} hits"]`)).toHaveAttribute(
+  for (const gun of ['Starboard medium 1', 'Starboard medium 2', 'Starboard medium 3']) {
+    await expect(hitOdds.locator(`li[data-label="${gun} hits"]`)).toHaveAttribute(
       'data-fraction',
       '5/6'
     );

@@ -78,14 +78,14 @@ test('a land battery fires at a ship on the land range bands with typed dice', a
     .getByRole('combobox', { name: 'Target', exact: true })
     .selectOption({ label: 'Lively' });
   await setStepper(fire, 'Range (inches)', 30);
-  await fire.getByRole('checkbox', { name: 'Medium land-medium-1' }).uncheck();
+  await fire.getByRole('checkbox', { name: 'Land medium 1' }).uncheck();
   const needed = fire.getByTestId('pv-fire-needed');
   await expect(needed).toContainText('Medium range (land-based guns: 0–24″ / 24–36″ / 36–48″)');
   // Fire low on Medium: 1–6; no sail modifier for a fortification (Errata 1).
   await expect(needed).toContainText('fire low: hit on d12 ≤ 6');
   const hitOdds = fire.getByTestId('odds-display').first();
   await expect(hitOdds.getByTestId('odds-headline')).toHaveAttribute('data-fraction', '3/4');
-  await expect(hitOdds.locator('li[data-label="Heavy land-heavy-1 hits"]')).toHaveAttribute(
+  await expect(hitOdds.locator('li[data-label="Land heavy 1 hits"]')).toHaveAttribute(
     'data-fraction',
     '1/2'
   );

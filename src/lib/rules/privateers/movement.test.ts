@@ -100,8 +100,12 @@ describe('tacking and heaving to across turns', () => {
 });
 
 describe('anchoring (C.4.6.6–7) and boats (C.4.6.8)', () => {
-  it('drop anchor: hove to, at Fighting Sail, or playing no sail card after Fighting Sail', () => {
-    expect(canDropAnchor(ship({ sail: 1 }))).toBe(true);
+  it('drop anchor: hove to, or playing no sail card after Fighting Sail — not on a Fighting Sail card', () => {
+    // C.4.6.6 "If a ship has heave to, or was at sail setting fighting sail and plays no sail
+    // setting card": the old reading also let a ship that played a Fighting Sail card this turn
+    // anchor (#14 item 4); the text asks for no sail card.
+    expect(canDropAnchor(ship({ sail: 1, prevSail: 1 }))).toBe(false);
+    expect(canDropAnchor(ship({ sail: 1, prevSail: 2 }))).toBe(false);
     expect(canDropAnchor(ship({ sail: 0, prevSail: 1 }))).toBe(true);
     expect(canDropAnchor(ship({ sail: 0, prevSail: 2 }))).toBe(false);
     expect(canDropAnchor(ship({ sail: 2, prevSail: 2 }))).toBe(false);

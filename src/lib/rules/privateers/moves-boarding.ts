@@ -498,10 +498,22 @@ export const capture = pvMove<{ attackerId: string; defenderId: string }>(
     );
     if (boardings.length === sys.boardings.length)
       return err(`${a.value.name} is not boarding ${d.value.name}.`);
+    // A captured ship changes side: she is the captor's prize, listed with his fleet (#14 item 7).
+    const captor = state.ships[attackerId];
+    const prize = state.ships[defenderId];
+    const taken = { ...prize, side: captor.side, player: captor.player };
+    const next = withSystem(
+      { ...state, ships: { ...state.ships, [defenderId]: taken } },
+      {
+        ...sys,
+        boardings
+      }
+    );
+    const joins = captor.side && captor.side !== prize.side ? `, now of ${captor.side}` : '';
     return draftOf(state, {
       kind: 'pv.capture',
-      summary: `${d.value.name} strikes her colours to the boarders: captured by ${a.value.name}`,
-      next: withSystem(state, { ...sys, boardings })
+      summary: `${d.value.name} strikes her colours to the boarders: captured by ${a.value.name}${joins}`,
+      next
     });
   }
 );

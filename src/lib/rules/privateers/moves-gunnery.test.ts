@@ -9,11 +9,13 @@ import {
   broadsideHits,
   cannonFire,
   classesFromRecords,
+  designateDoubleShot,
   fortificationShip,
   moraleCheck,
   oddsRecord,
   planBroadside,
   reload,
+  saveCrew,
   setWind,
   sheetOf,
   shipFromClass,
@@ -24,9 +26,9 @@ import {
   type FortInput
 } from './moves';
 import { fireThrough, must, play, roll } from './moves.fixture';
-import { broadsideOdds } from './odds';
+import { broadsideOdds, reloadChances } from './odds';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
-import type { ShipClass } from './sheet';
+import { gunName, type ShipClass } from './sheet';
 
 // EXAMPLE class values (user data; the text has no ship charts).
 const FRIGATE: ShipClass = {
@@ -68,6 +70,23 @@ const FRIGATE_FIRES: FireSetup = {
 const fire = (state: BattleState, hitFaces: number[], damage: number[], critical?: number) =>
   fireThrough(state, FRIGATE_FIRES, hitFaces, damage, { criticalFace: critical });
 
+describe('#14 item 11: guns named by side, class and number', () => {
+  it('"Starboard medium 1", never the id "starboard-medium-1"', () => {
+    const s = sheetOf(frigates().ships.a);
+    if (!s) throw new Error('no sheet');
+    expect(s.guns.map((g) => gunName(s.guns, g.id))).toEqual([
+      'Starboard medium 1',
+      'Starboard medium 2',
+      'Starboard medium 3',
+      'Larboard medium 1',
+      'Larboard medium 2',
+      'Larboard medium 3'
+    ]);
+    // The fire's plan labels the hit dice with these names.
+    expect(gunName(s.guns, 'no-such-gun')).toBe('a gun no longer on the log');
+  });
+});
+
 describe('Privateers battle actions', () => {
   it('a ship from a class has the class chart and loaded guns; bad class records are skipped', () => {
     const s = sheetOf(frigates().ships.a);
@@ -78,6 +97,36 @@ describe('Privateers battle actions', () => {
       { id: 'r2', data: { className: 'broken' } }
     ]);
     expect(list.map((x) => x.recordId)).toEqual(['r1']);
+  });
+
+  it("#14 item 5: a destroyed gun leaves its Gunner free: he goes to the next manned gun and next turn's crew saves", () => {
+    const base = frigates();
+    const b = sheetOf(base.ships.b);
+    if (!b) throw new Error('no sheet');
+    const larboard = b.guns.filter((g) => g.side === 'larboard').map((g) => g.id);
+    const manned = {
+      ...b,
+      assignments: { ...b.assignments, sailing: 3, gunCrews: larboard, gunnerSights: larboard[0] }
+    };
+    const state = { ...base, ships: { ...base.ships, b: { ...base.ships.b, sheet: manned } } };
+    // One hit, two Ball Low dice 3 + 6: 3 hull and a Gun+ on the side facing the firer (larboard 1).
+    const r = must(fire(state, [1, 12, 12], [3, 6]));
+    const after = sheetOf(r.next.ships.b);
+    expect(after?.guns.find((g) => g.id === larboard[0])?.destroyed).toBe(true);
+    expect(after?.assignments.gunnerSights).toBe(larboard[1]);
+    expect(r.summary).toContain(
+      "the Gunner's gun is destroyed and he now sights Larboard medium 2"
+    );
+    // Next turn's Phase 2: the crew as the log holds them save (no "sights a gun that is not manned").
+    const nextTurn = { ...r.next, turn: 2 };
+    const saved = play(saveCrew, nextTurn, {
+      shipId: 'b',
+      assignments: {
+        ...after!.assignments,
+        gunCrews: after!.assignments.gunCrews.filter((id) => id !== larboard[0])
+      }
+    });
+    expect(saved.ok).toBe(true);
   });
 
   it('a broadside with double ones applies hull, crew, gun and the critical, and unloads the guns', () => {
@@ -156,6 +205,44 @@ describe('Privateers battle actions', () => {
     expect(target.turnEvents.wasOnFire).toBe(true);
     const after = privateers.onTurnStart(target, { endedTurn: 1, options: {} });
     expect(after.turnEvents.wasOnFire).toBe(false);
+  });
+
+  it("#14 item 10: the reload odds show the Gunner's gun and double shot; double shot is designated before the roll", () => {
+    // Reload modifier +2 (Gunner and Crew "Old Salt"-level ratings summed): 7+ on d12 + 2 → face 5+
+    // = 8/12; the Gunner's gun 6+ → face 4+ = 9/12 = 75%; double shot 10+ → face 8+ = 5/12 ≈ 41.7%.
+    const guns = [
+      { id: 'g1', gunnerSighted: true, doubleShotOrdered: false },
+      { id: 'g2', gunnerSighted: false, doubleShotOrdered: true }
+    ];
+    expect(reloadChances(guns, 2).map((c) => [c.label, formatFraction(c.p)])).toEqual([
+      ['every gun loads (7+)', '2/3'],
+      ["the Gunner's gun loads (6+)", '3/4'],
+      ['double shot (10+)', '5/12']
+    ]);
+    expect(
+      reloadChances(
+        [guns[1]].map((g) => ({ ...g, doubleShotOrdered: false })),
+        2
+      )
+    ).toHaveLength(1);
+
+    const r = fire(frigates(), [1, 5, 10], [2, 3, 3, 4, 5, 5]);
+    if (!r.ok) throw new Error(r.error);
+    const at = r.value.next;
+    const ds = must(play(designateDoubleShot, at, { shipId: 'a', gunIds: ['starboard-medium-1'] }));
+    expect(ds.summary).toBe('Surprise loads double shot in Starboard medium 1 (reload 10+)');
+    expect(
+      sheetOf(ds.next.ships.a)?.guns.find((g) => g.id === 'starboard-medium-1')?.doubleShotOrdered
+    ).toBe(true);
+    // A loaded gun takes no double shot at this reload; once the ship has rolled it is too late.
+    expect(play(designateDoubleShot, at, { shipId: 'a', gunIds: ['larboard-medium-1'] }).ok).toBe(
+      false
+    );
+    const rolled = must(play(reload, ds.next, { shipId: 'a', dice: roll([10]) }));
+    expect(
+      sheetOf(rolled.next.ships.a)?.guns.find((g) => g.id === 'starboard-medium-1')?.doubleShot
+    ).toBe(true);
+    expect(play(designateDoubleShot, rolled.next, { shipId: 'a', gunIds: [] }).ok).toBe(false);
   });
 
   it('the wind is set in the system state, normalised to 0–359° and kept as entered', () => {

@@ -22,6 +22,7 @@ import { reloadMod } from './resolve-morale';
 import {
   applyGunsFired,
   applyToss,
+  gunnerMoveNote,
   checkAimAt,
   COLUMN_ORDER,
   damageDiceFor,
@@ -340,7 +341,8 @@ function finishToss(
   const firer = nameIn(state, f.firerId);
   const summary =
     `${firer} fires ${plural(f.gunIds.length, 'gun')} at ${target.value.name}: ` +
-    `${plural(f.hits, 'hit')}, ${describeToss(r.value)}${spentNote}`;
+    `${plural(f.hits, 'hit')}, ${describeToss(r.value)}${spentNote}` +
+    gunnerMoveNote(target.value, nextTarget);
   return ok({
     next: clearFire(withSheets(state, { [f.targetId]: nextTarget })),
     outcome: r.value,

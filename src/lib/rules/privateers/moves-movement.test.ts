@@ -444,6 +444,14 @@ describe('Phase 4 movement (C.4.6)', () => {
     expect(r.summary).toBe('Surprise moves 2″ and drops anchor, bow into the wind (0°)');
     expect(dropAnchorAction(battle({ sail: 2, prevSail: 2 }), 'a', 0).ok).toBe(false);
   });
+  it('#14 item 4: no anchor after a Fighting Sail card is accepted; No Sail after Fighting Sail may', () => {
+    // C.4.6.6: "was at sail setting fighting sail and plays no sail setting card".
+    const fighting = must(giveOrdersAction(battle(), 'a', { sail: 1, maneuver: 'straight' })).next;
+    const refused = dropAnchorAction(fighting, 'a', 0);
+    expect(refused.ok).toBe(false);
+    const noSail = must(giveOrdersAction(battle(), 'a', { sail: 0, maneuver: 'straight' })).next;
+    expect(sheet(must(dropAnchorAction(noSail, 'a', 0)).next, 'a').anchored).toBe(true);
+  });
   it('boats: 2 crew each, only when not moving', () => {
     const anchored = battle({
       anchored: true,

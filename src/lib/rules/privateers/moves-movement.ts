@@ -77,9 +77,9 @@ export function planMove(
   if (s.anchored) return err('At anchor: no movement.');
   if (s.sail === 0) return err('No Sail: the ship drifts down wind instead (roll for drift).');
   if (s.tack !== 'none' && s.rig === 'squareRigged')
-    return err('Head to wind: the tacking roll finishes the tack (C.4.6.5).');
+    return err('Head to wind: the tacking roll finishes the tack.');
   const cap = speedCap(s).cap;
-  if (cap === 0) return err('"No movement is allowed" (C.4.10): masts or rigging lost.');
+  if (cap === 0) return err('"No movement is allowed": masts or rigging lost.');
   if (pos === 'inIrons')
     return err(
       'In Irons: "No movement allowed." Set the heading first if the ship has turned (a ship ' +
@@ -352,7 +352,9 @@ export const dropAnchor = pvMove<{ shipId: string; moved: number }>(
     const s = fightingSheet(state, shipId);
     if (!s.ok) return s;
     if (!canDropAnchor(s.value))
-      return err('Only a ship hove to, or at Fighting Sail playing no sail card, can drop anchor.');
+      return err(
+        'Only a ship hove to, or one at Fighting Sail last turn that plays No Sail, can drop anchor.'
+      );
     if (!(moved >= 0 && moved <= DROP_ANCHOR_MAX_MOVE))
       return err(`It may move up to ${DROP_ANCHOR_MAX_MOVE}″ before dropping anchor.`);
     const r = applyDropAnchor(s.value);

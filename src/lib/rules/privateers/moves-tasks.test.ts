@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createAction } from '../../battle/actions';
 import { invertOps } from '../../battle/diff';
 import { applyOps } from '../../battle/fold';
-import type { BattleState, Json } from '../../battle/events';
+import type { BattleShip, BattleState, Json } from '../../battle/events';
 import { formatFraction, rational } from '../core/rational';
 import { ok } from '../core/result';
 import {
@@ -523,7 +523,15 @@ describe('captures (C.4.17 step 4)', () => {
     ]);
     const c = must(captureAction(struck, 'a', 'b'));
     expect(systemOf(c.next).boardings).toEqual([]);
-    expect(c.summary).toBe('Hermione strikes her colours to the boarders: captured by Surprise');
+    // #14 item 7: the prize changes side (listed with the captor's fleet, never a target of it).
+    const captor: BattleShip = round.next.ships.a;
+    const prize: BattleShip = round.next.ships.b;
+    expect(prize.side).not.toBe(captor.side);
+    expect(c.summary).toBe(
+      `Hermione strikes her colours to the boarders: captured by Surprise, now of ${captor.side}`
+    );
+    expect(c.next.ships.b.side).toBe(captor.side);
+    expect(c.next.ships.b.player).toBe(captor.player);
   });
 });
 

@@ -40,7 +40,8 @@ import {
   resolveFire,
   resolveJuryRig
 } from './resolve-tasks';
-import type { Sheet } from './sheet';
+import { gunName, type Sheet } from './sheet';
+import { hasReloaded } from './moves-gunnery';
 import { MORALE_RESULTS, TASK_CHECKS } from './tables';
 
 // Privateers Phase 6 (SPEC C.4.16 [DEFAULT placement] – C.4.18): fire, pumping, damage control and
@@ -307,6 +308,40 @@ export const sinking = pvMove<{ shipId: string }>(
         ? `${sh.name} burns up and is removed`
         : `${sh.name} sinks (hull ${sh.hull.damage}/${sh.hull.points})`,
       next: withSheets(state, { [input.shipId]: { ...sh, sunk: true } })
+    });
+  }
+);
+
+// ---- Double shot (C.4.5) ----------------------------------------------------------------------
+
+/** Designates the guns to load with double shot at this turn's reload ("Firing double shorted guns
+ *  requires modified reload roll of 10 or more"): unloaded guns still standing, before the roll. */
+export const designateDoubleShot = pvMove<{ shipId: string; gunIds: string[] }>(
+  'pv.double-shot',
+  'initiativeReload',
+  'Double shot',
+  (state, input) => {
+    const { shipId } = input;
+    const s = fightingSheet(state, shipId);
+    if (!s.ok) return s;
+    if (hasReloaded(state, shipId))
+      return err(
+        `${s.value.name} has rolled to reload this turn: designate double shot before it.`
+      );
+    const wanted = new Set(input.gunIds);
+    for (const id of wanted) {
+      const g = s.value.guns.find((x) => x.id === id);
+      if (!g || g.destroyed || g.loaded)
+        return err('Double shot goes only to a gun still standing that is to be reloaded.');
+    }
+    const guns = s.value.guns.map((g) => ({ ...g, doubleShotOrdered: wanted.has(g.id) }));
+    const names = [...wanted].map((id) => gunName(guns, id));
+    return draftOf(state, {
+      kind: 'pv.double-shot',
+      summary: names.length
+        ? `${s.value.name} loads double shot in ${names.join(', ')} (reload 10+)`
+        : `${s.value.name} loads no double shot`,
+      next: withSheets(state, { [shipId]: { ...s.value, guns } })
     });
   }
 );

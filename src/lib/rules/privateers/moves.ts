@@ -13,7 +13,15 @@ import {
   weighAnchor
 } from './moves-orders';
 import { addFortification, addShipFromClass } from './moves-setup';
-import { damageControl, fightFire, juryRig, moraleCheck, pumping, sinking } from './moves-tasks';
+import {
+  damageControl,
+  designateDoubleShot,
+  fightFire,
+  juryRig,
+  moraleCheck,
+  pumping,
+  sinking
+} from './moves-tasks';
 
 // Every Privateers battle action as a pure Move (SPEC Part C): state + input + the pad's dice →
 // the event draft with its summary and roll record, or the rule's reason for refusing. Topic files:
@@ -42,6 +50,7 @@ export const MOVES: readonly Move<any, any>[] = [
   saveCrew,
   weighAnchor,
   rollInitiative,
+  designateDoubleShot,
   reload,
   moveShip,
   drift,

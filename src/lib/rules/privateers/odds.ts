@@ -13,7 +13,7 @@ import {
   type TossState
 } from './resolve-gunnery';
 import { moraleModifier, moraleResultFor, type MoraleInput } from './resolve-morale';
-import { fireTarget, reloadOne } from './resolve-tasks';
+import { fireTarget, reloadOne, type ReloadGun } from './resolve-tasks';
 import {
   COLLISION,
   CRITICAL_HITS,
@@ -362,6 +362,34 @@ export function reloadOdds(
   options: PvOptions = DEFAULT_OPTIONS
 ): Dist<string> {
   return D12.map((f) => reloadOne(gun, f, f + mod, options) ?? 'notLoaded');
+}
+
+/** What the reload card shows (#14 item 10): the crew's chance for every gun (7+), the Gunner's gun
+ *  (6+) when he sights one of the guns to load, and double shot (10+) when one is designated. */
+export function reloadChances(
+  guns: readonly ReloadGun[],
+  mod: number,
+  options: PvOptions = DEFAULT_OPTIONS
+): { label: string; p: Rational }[] {
+  const loads = (g: { gunnerSighted: boolean; doubleShotOrdered: boolean }) =>
+    reloadOdds(mod, g, options).probWhere((x) => x !== 'notLoaded');
+  const out = [
+    {
+      label: `every gun loads (${TASK_CHECKS.reload}+)`,
+      p: loads({ gunnerSighted: false, doubleShotOrdered: false })
+    }
+  ];
+  if (guns.some((g) => g.gunnerSighted))
+    out.push({
+      label: `the Gunner's gun loads (${TASK_CHECKS.reloadGunnerSighted}+)`,
+      p: loads({ gunnerSighted: true, doubleShotOrdered: false })
+    });
+  if (guns.some((g) => g.doubleShotOrdered))
+    out.push({
+      label: `double shot (${TASK_CHECKS.reloadDoubleShot}+)`,
+      p: reloadOdds(mod, { gunnerSighted: false, doubleShotOrdered: true }, options).prob('double')
+    });
+  return out;
 }
 
 /** P(A moves before B) for two ships (d12 or d6; ties re-rolled, or the higher modifier). */

@@ -1,6 +1,6 @@
 import { err, ok, type Result } from '../core/result';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
-import { applyCrewLosses, gunToDestroy } from './resolve-gunnery';
+import { applyCrewLosses, destroyGun, gunToDestroy } from './resolve-gunnery';
 import { applySinkingFlag, applySpeedCap, isFace } from './resolve-movement';
 import type { Sheet } from './sheet';
 import { COLLISION, DAMAGE_DICE_TABLE, type SailLevel } from './tables';
@@ -91,9 +91,8 @@ export function applyCollision(
     for (let i = 0; i < d.guns; i++) {
       const id = gunToDestroy(next, facing);
       next = {
-        ...next,
-        gunHitsTaken: next.gunHitsTaken + 1,
-        guns: next.guns.map((g) => (g.id === id ? { ...g, destroyed: true, loaded: false } : g))
+        ...(id === null ? next : destroyGun(next, id)),
+        gunHitsTaken: next.gunHitsTaken + 1
       };
     }
     return applySinkingFlag(applySpeedCap(next, options), options);

@@ -2,7 +2,7 @@ import { err, ok, type Result } from '../core/result';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
 import { applySinkingFlag, applySpeedCap, isFace } from './resolve-movement';
 import { commanderRole } from './resolve-morale';
-import type { Gun, Sheet } from './sheet';
+import { gunName, type Gun, type Sheet } from './sheet';
 import {
   CRITICAL_HITS,
   DAMAGE_DICE_PER_CLASS,
@@ -102,6 +102,23 @@ export interface FiringGun {
   column: DamageColumn;
   doubleShot: boolean;
   threshold: number;
+  /** How the threshold is made (the chart's base, then each modifier), for the screens. */
+  base?: number;
+  modifiers?: readonly { label: string; value: number }[];
+}
+
+/** "9 Short, fire low; Medium Sail −1": the chart's number and each modifier (#14 item 10). */
+export function thresholdBreakdown(
+  g: Pick<FiringGun, 'base' | 'modifiers'>,
+  band: string,
+  aim: Aim
+): string {
+  if (g.base === undefined) return '';
+  const head = `${g.base} ${band[0].toUpperCase()}${band.slice(1)}, fire ${aim}`;
+  const mods = (g.modifiers ?? []).map(
+    (m) => `${m.label} ${m.value < 0 ? '−' : '+'}${Math.abs(m.value)}`
+  );
+  return [head, ...mods].join('; ');
 }
 
 /** Builds the fire group from a ship's guns: loaded, undestroyed, manned (checked by the caller). */
@@ -127,7 +144,9 @@ export function firingGunsFrom(
       dice: dice.value,
       column: col.value,
       doubleShot: g.doubleShot,
-      threshold: th.value.threshold
+      threshold: th.value.threshold,
+      base: th.value.base,
+      modifiers: th.value.modifiers
     });
   }
   return ok(out);
@@ -366,6 +385,27 @@ export function gunToDestroy(s: Sheet, facingSide: 'starboard' | 'larboard'): st
   return null;
 }
 
+/** Mark a gun destroyed. Its Gunner, if he sighted it, goes to the next manned gun still standing
+ *  (in the log's order, after it), or to none: a destroyed gun leaves the Gunner free (#14 item 5). */
+export function destroyGun(s: Sheet, id: string): Sheet {
+  const guns = s.guns.map((g) => (g.id === id ? { ...g, destroyed: true, loaded: false } : g));
+  if (s.assignments.gunnerSights !== id) return { ...s, guns };
+  const i = guns.findIndex((g) => g.id === id);
+  const ring = [...guns.slice(i + 1), ...guns.slice(0, i)];
+  const next = ring.find((g) => !g.destroyed && s.assignments.gunCrews.includes(g.id));
+  return { ...s, guns, assignments: { ...s.assignments, gunnerSights: next?.id ?? null } };
+}
+
+/** Where the Gunner went when his gun was destroyed, for the summary ("" when he did not move). */
+export function gunnerMoveNote(before: Sheet, after: Sheet): string {
+  const was = before.assignments.gunnerSights;
+  const now = after.assignments.gunnerSights;
+  if (was === null || was === now) return '';
+  return now === null
+    ? `; the Gunner's gun is destroyed and he sights no gun`
+    : `; the Gunner's gun is destroyed and he now sights ${gunName(after.guns, now)}`;
+}
+
 export interface TossContext {
   /** Battle turn, recorded on a fire's ignition (Errata 3). */
   turn: number;
@@ -391,14 +431,7 @@ export function applyToss(
   s = applyCrewLosses(s, o.crewHits, options.gunfireCrewLossesIncludeMarines);
   for (let i = 0; i < o.gunHits; i++) {
     const id = gunToDestroy(s, ctx.facingSide);
-    s = {
-      ...s,
-      gunHitsTaken: s.gunHitsTaken + 1,
-      guns:
-        id === null
-          ? s.guns
-          : s.guns.map((g) => (g.id === id ? { ...g, destroyed: true, loaded: false } : g))
-    };
+    s = { ...(id === null ? s : destroyGun(s, id)), gunHitsTaken: s.gunHitsTaken + 1 };
   }
   const lose = (role: OfficerRole) => {
     s.officers[role] = { ...s.officers[role], present: false };

@@ -100,15 +100,14 @@ export function validateOrders(
   if (over && options.forcedSpeedDrop === 'oneLevelPerTurn') {
     if (o.sail !== s.sail - 1)
       problems.push(
-        `Damage limits the ship to ${SAIL_SETTINGS[cap].label}: it must drop one level this turn, to ${SAIL_SETTINGS[s.sail - 1].label} (C.4.10).`
+        `Damage limits the ship to ${SAIL_SETTINGS[cap].label}: it must drop one level this turn, to ${SAIL_SETTINGS[s.sail - 1].label}.`
       );
   } else {
     if (Math.abs(o.sail - p) > 1)
       problems.push(
         '"A player may increase or decrease his ships speed by only one level each turn."'
       );
-    if (o.sail > cap)
-      problems.push(`Damage limits the ship to ${SAIL_SETTINGS[cap].label} (C.4.10).`);
+    if (o.sail > cap) problems.push(`Damage limits the ship to ${SAIL_SETTINGS[cap].label}.`);
   }
   if (o.sail === 3 && !(p === 2 || (p === 3 && options.fullSailHold)))
     problems.push('"A ship may move at full speed if it was at medium sail the previous turn."');
@@ -118,7 +117,7 @@ export function validateOrders(
     );
   // Weighing anchor ends with the ship under Fighting Sail the next turn (C.4.6.7): while the
   // anchor is down, only No Sail is possible.
-  if (s.anchored && o.sail > 0) problems.push('The anchor is down: weigh anchor first (C.4.6.7).');
+  if (s.anchored && o.sail > 0) problems.push('The anchor is down: weigh anchor first.');
   if (s.mastsJuryRigged > 0 && o.sail > 1)
     problems.push('"the speed all jury rigged ships must sail at" is Fighting Sail.');
   // A square-rigger head to wind (or taken aback) finishes its tack with the tacking roll on the
@@ -128,9 +127,7 @@ export function validateOrders(
   // it stopped, whatever the point of sail now.
   const staysHoveTo = s.heaveTo !== null && o.maneuver === 'heaveTo';
   if (isTacking && o.maneuver !== 'tack')
-    problems.push(
-      'The ship is head to wind: the tack is finished with the tacking roll (C.4.6.5).'
-    );
+    problems.push('The ship is head to wind: the tack is finished with the tacking roll.');
   if (
     !isTacking &&
     !staysHoveTo &&
@@ -267,10 +264,10 @@ export function applyWeighAnchorTurn(s: Sheet): Sheet {
 }
 
 /** C.4.6.6 dropping anchor: "If a ship has heave to, or was at sail setting fighting sail and plays
- *  no sail setting card": hove to, at Fighting Sail before the orders, or at No Sail this turn after
- *  Fighting Sail the last. */
+ *  no sail setting card": hove to, or at No Sail this turn after Fighting Sail the last. A Fighting
+ *  Sail card played this turn is a sail setting card, so it does not qualify. */
 export function canDropAnchor(s: Sheet): boolean {
-  return !s.anchored && (s.heaveTo !== null || s.sail === 1 || (s.sail === 0 && s.prevSail === 1));
+  return !s.anchored && (s.heaveTo !== null || (s.sail === 0 && s.prevSail === 1));
 }
 
 /** "It may move in the same direction as it had the previous turn up to 3"" before dropping
@@ -279,7 +276,9 @@ export const DROP_ANCHOR_MAX_MOVE = 3;
 
 export function applyDropAnchor(s: Sheet): Result<Sheet> {
   if (!canDropAnchor(s))
-    return err('Only a ship hove to, or at Fighting Sail playing no sail card, can drop anchor.');
+    return err(
+      'Only a ship hove to, or one at Fighting Sail last turn that plays No Sail, can drop anchor.'
+    );
   return ok({ ...s, anchored: true, prevSail: s.sail, sail: 0, heaveTo: null });
 }
 

@@ -354,8 +354,11 @@ describe('movement (C.3.2, C.4.2, C.4.6, C.4.10)', () => {
     expect(sailingCrewRequired(ship(), 3)).toBe(12);
     expect(sailingCrewRequired(ship({ mastsLost: 1 }), 2)).toBe(6);
   });
-  it('anchor: drop at Fighting Sail, weigh over turns, then Fighting Sail', () => {
-    const a = applyDropAnchor(ship({ sail: 1 }));
+  it('anchor: drop after Fighting Sail with no sail card, weigh over turns, then Fighting Sail', () => {
+    // C.4.6.6: "was at sail setting fighting sail and plays no sail setting card" — a Fighting
+    // Sail card played this turn is not "no sail setting card" (#14 item 4).
+    expect(applyDropAnchor(ship({ sail: 1, prevSail: 1 })).ok).toBe(false);
+    const a = applyDropAnchor(ship({ sail: 0, prevSail: 1 }));
     expect(a.ok && [a.value.anchored, a.value.sail]).toEqual([true, 0]);
     expect(applyDropAnchor(ship({ sail: 2 })).ok).toBe(false);
     if (!a.ok) return;
@@ -511,12 +514,12 @@ describe('turn: phases, procedures and the crew check', () => {
     expect(PHASES.map((p) => p.number)).toEqual([1, 2, 3, 4, 5, 6]);
     const s = ship({ guns: ship().guns.map((g, i) => (i === 0 ? { ...g, loaded: false } : g)) });
     expect(proceduresForPhase(2, s, { turn: 1 })).toEqual(['initiative', 'reload']);
-    expect(proceduresForPhase(3, s, { turn: 1 })).toEqual([
-      'movement',
-      'dropAnchor',
-      'collision',
-      'cannonFire'
-    ]);
+    // At Fighting Sail this turn (a Fighting Sail card played): no anchor (C.4.6.6, #14 item 4).
+    expect(proceduresForPhase(3, s, { turn: 1 })).toEqual(['movement', 'collision', 'cannonFire']);
+    // At Fighting Sail last turn and no sail card this turn: it may drop anchor.
+    expect(proceduresForPhase(3, { ...s, sail: 0, prevSail: 1 }, { turn: 1 })).toContain(
+      'dropAnchor'
+    );
     expect(proceduresForPhase(5, s, { turn: 1 })).toEqual([]);
     const hurt = ship({
       onFire: { burning: true, attempt: 0, ignitedOnTurn: 1 },

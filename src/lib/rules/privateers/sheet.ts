@@ -454,3 +454,27 @@ export function defaultSystemState(config: { windFromDeg?: number } = {}): Syste
 }
 
 export { OFFICER_ROLES };
+
+const SIDE_WORDS: Record<Gun['side'], string> = {
+  starboard: 'Starboard',
+  larboard: 'Larboard',
+  bow: 'Bow',
+  stern: 'Stern',
+  land: 'Land'
+};
+const CLASS_WORDS: Record<Gun['cls'], string> = {
+  swivel: 'swivel',
+  light: 'light',
+  medium: 'medium',
+  heavy: 'heavy',
+  extraHeavy: 'extra heavy'
+};
+
+/** A gun as the referee names it: its side, class and a number among that side's guns of that class
+ *  ("Starboard medium 1"), never its id (#14 item 11). */
+export function gunName(guns: readonly Gun[], id: string): string {
+  const g = guns.find((x) => x.id === id);
+  if (!g) return 'a gun no longer on the log';
+  const same = guns.filter((x) => x.side === g.side && x.cls === g.cls);
+  return `${SIDE_WORDS[g.side]} ${CLASS_WORDS[g.cls]} ${same.indexOf(g) + 1}`;
+}

@@ -135,6 +135,6 @@ describe('the calculator and the battle broadside show the same odds', () => {
     for (const item of ITEMS) expect(body).toContain(item);
     // Range 10″ on the land bands is Short (0–24″): fire low 1–9, no sail modifier.
     expect(body).toContain('Short range (land-based guns: 0–24″ / 24–36″ / 36–48″)');
-    expect(body).toMatch(/data-label="Heavy land-heavy-1 hits"[^>]*data-fraction="3\/4"/);
+    expect(body).toMatch(/data-label="Land heavy 1 hits"[^>]*data-fraction="3\/4"/);
   });
 });

@@ -47,17 +47,19 @@ describe('the chart fields and sailing rates on the ship log and the class edito
     ['Fighting Sail', 'Medium Sail', 'Full Sail'].map((s) => `${p} ${s}`)
   );
 
-  it('the ship log: a labelled row per point of sail, a stepper per sail setting, locked when read-only', () => {
+  it('the ship log: the rates in a 3 × 3 grid (#14 item 13), each field named, locked when read-only', () => {
     const sheet = { ...defaultSheet({ name: 'Surprise' }), sailingRates };
     const { body } = render(SheetEditor, { props: { sheet, readonly: true, onchange: () => {} } });
-    for (const label of STEPPERS) expect(body).toContain(`>${label}</label>`);
+    for (const label of STEPPERS) expect(body).toContain(`aria-label="${label}"`);
     for (const label of CHART) expect(body).toContain(`>${label} at start</label>`);
     expect(body).toMatch(/<span class="rate-label[^"]*">Broad reaching<\/span>/);
-    expect(body).toMatch(/aria-label="Increase Running Full Sail" disabled/);
-    expect(body).toMatch(/id="[^"]*" class="stepper-input[^"]*"[^>]*value="9"/);
+    expect(body).toMatch(/aria-label="Running Full Sail" value="10" disabled/);
+    expect(body).toMatch(/aria-label="Broad reaching Full Sail" value="9"/);
+    // Nine fields in one grid, not nine steppers stacked on a phone.
+    expect(body.match(/class="rate[ "]/g)).toHaveLength(9);
   });
 
-  it('the class editor: the same steppers, no row labels', () => {
+  it('the class editor: the same grid with its row names', () => {
     const cls = {
       id: 'c',
       className: 'Example class',
@@ -73,9 +75,9 @@ describe('the chart fields and sailing rates on the ship log and the class edito
       guns: []
     };
     const { body } = render(PvClassEditor, { props: { classes: [cls], onchange: () => {} } });
-    for (const label of STEPPERS) expect(body).toContain(`>${label}</label>`);
+    for (const label of STEPPERS) expect(body).toContain(`aria-label="${label}"`);
     for (const label of CHART) expect(body).toContain(`>${label}</label>`);
-    expect(body).not.toContain('rate-label');
+    expect(body).toContain('rate-label');
   });
 });
 

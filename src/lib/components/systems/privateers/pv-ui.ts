@@ -203,7 +203,9 @@ export function planFire(setup: FireSetup, options: PvOptions): Result<FirePlan>
         dice: dice.value,
         column: col.value,
         doubleShot: i < g.doubleShotted,
-        threshold: th.value.threshold
+        threshold: th.value.threshold,
+        base: th.value.base,
+        modifiers: th.value.modifiers
       });
     }
   }
@@ -225,4 +227,22 @@ export function describeCounts(counts: ColumnCounts): string {
     (c) => `${counts[c]} ${DAMAGE_COLUMN_LABELS[c]}`
   );
   return parts.length ? parts.join(' + ') : 'no dice';
+}
+
+/**
+ * The angle kept for one typed or stepped (#14 item 3): to 0.1°, as the moves keep it, never
+ * snapped to the buttons' step (44° stays 44°: In Irons, not Beating). A compass bearing wraps
+ * (360° is 0°, −5° is 355°); a bounded angle (a turn of up to 45°) is clamped. NaN → null.
+ */
+export function keptAngle(
+  requested: number,
+  bounds: { wrap: true } | { wrap: false; min: number; max: number }
+): number | null {
+  if (!Number.isFinite(requested)) return null;
+  const tenth = Math.round(requested * 10) / 10;
+  if (bounds.wrap) {
+    const w = ((tenth % 360) + 360) % 360;
+    return Math.round(w * 10) / 10 === 360 ? 0 : Math.round(w * 10) / 10;
+  }
+  return Math.min(bounds.max, Math.max(bounds.min, tenth));
 }
