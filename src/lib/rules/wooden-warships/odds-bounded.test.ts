@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { atLeast, Dist } from '../core/dist';
-import { toNumber, type Rational } from '../core/rational';
+import { toNumber } from '../core/rational';
 import { forEachTuple } from '../core/brute.test-helpers';
 import { damageDist } from './odds-gunnery';
 import {
