@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { atLeast, Dist } from '../core/dist';
+import { atLeast, Dist, mean } from '../core/dist';
 import { toNumber } from '../core/rational';
 import { forEachTuple } from '../core/brute.test-helpers';
 import { damageDist } from './odds-gunnery';
 import {
   atLeastBounds,
-  boundedAsDist,
+  boundedForDisplay,
+  displayDist,
   boundedDamage,
   damagePools,
   exactDamageSteps
@@ -26,7 +27,7 @@ interface Bat {
 
 function plan(bats: Bat[], hitFaces: number, mismatchedAmmo: MismatchedAmmo = 'eachDieBecomesD4') {
   const batteries = bats.map((b, i) => ({
-    battery: (i === 0 ? 'zone1' : 'zone2'),
+    battery: i === 0 ? 'zone1' : 'zone2',
     ammo: 'round' as const,
     rolls: b.rolls,
     weight: b.weight ?? 1,
@@ -182,9 +183,10 @@ describe('bounded gunnery damage odds', () => {
     const mass = b.p.reduce((s, x) => s + x, 0);
     expect(Math.abs(mass - 1)).toBeLessThan(1e-9);
     // Displayed to 0.1%: the bound on any tail is far below that.
-    expect(b.entryError * b.p.length + b.l1Error).toBeLessThan(1e-5);
-    const d = boundedAsDist(b);
-    expect(d.values()[0]).toBe(0);
+    expect(b.entryError * b.p.length + b.l1Error).toBeLessThan(1e-4);
+    const shown = boundedForDisplay(b);
+    expect(shown.figureError).toBeLessThan(1e-4);
+    expect(displayDist(shown).values()[0]).toBe(0);
     const mismatched = plan(
       [
         { rolls: 10, count: 50, sides: 100 },
@@ -195,5 +197,30 @@ describe('bounded gunnery damage odds', () => {
     const t1 = performance.now();
     boundedDamage(mismatched);
     expect(performance.now() - t1).toBeLessThan(2000);
+  });
+});
+
+describe('bounded damage odds as shown', () => {
+  it('every figure shown — a value, a tail — is within figureError of the exact chance', () => {
+    const p = plan(
+      [
+        { rolls: 3, count: 2, sides: 6 },
+        { rolls: 3, count: 2, sides: 6, isMatched: false }
+      ],
+      45
+    );
+    const exact = damageDist(p);
+    const shown = boundedForDisplay(boundedDamage(p));
+    const d = displayDist(shown);
+    for (const x of [0, 1, 2, 5, 9, 14, 20, 30]) {
+      expect(Math.abs(toNumber(d.prob(x)) - toNumber(exact.prob(x)))).toBeLessThanOrEqual(
+        shown.figureError
+      );
+      expect(Math.abs(toNumber(atLeast(d, x)) - toNumber(atLeast(exact, x)))).toBeLessThanOrEqual(
+        shown.figureError
+      );
+    }
+    const m = toNumber({ n: shown.mean.n, d: shown.mean.d });
+    expect(Math.abs(m - toNumber(mean(exact)))).toBeLessThan(1e-6);
   });
 });

@@ -81,7 +81,7 @@ function trimmed(out: Float64Array, lo: number, err: number, l1: number): Approx
   while (j > i && out[j] < TINY) j--;
   const dropped = (i + (out.length - 1 - j)) * TINY;
   return {
-    p: i === 0 && j === out.length - 1 ? out : out.slice(i, j + 1),
+    p: i === 0 && j === out.length - 1 ? out : out.subarray(i, j + 1),
     lo: lo + i,
     err,
     l1: l1 + dropped
@@ -89,10 +89,10 @@ function trimmed(out: Float64Array, lo: number, err: number, l1: number): Approx
 }
 
 /** Adds one fair die 1..s: a running window of the last s chances, divided by s. */
-function addDie(a: Approx, s: number): Approx {
+function addDie(a: Approx, s: number, into: Float64Array): Approx {
   const n = a.p.length;
   const p = a.p;
-  const out = new Float64Array(n + s - 1);
+  const out = into.subarray(0, n + s - 1);
   const inv = 1 / s;
   let w = 0;
   for (let x = 0; x < n + s - 1; x++) {
@@ -136,6 +136,11 @@ function poolApprox(plan: FirePlan, pool: DamagePool, tick: (work: number) => vo
   let l1 = 0;
   let cur = unit();
   let full = 0;
+  // Two buffers in turn: each die's sum is written over the one before last (no garbage).
+  const buffers = [
+    new Float64Array(mix.length + pool.sides),
+    new Float64Array(mix.length + pool.sides)
+  ];
   const half: Approx = {
     p: Float64Array.from(halfDieCounts(pool.sides), (c) => c / pool.sides),
     lo: 0,
@@ -145,7 +150,7 @@ function poolApprox(plan: FirePlan, pool: DamagePool, tick: (work: number) => vo
   for (let h = 0; h <= pool.rolls; h++) {
     const want = diceFor(pool, h);
     while (full < want.full) {
-      cur = addDie(cur, pool.sides);
+      cur = addDie(cur, pool.sides, buffers[full % 2]);
       full++;
       tick(full * pool.sides);
     }
@@ -212,14 +217,49 @@ export function atLeastBounds(b: BoundedDamage, x: number): { lo: number; hi: nu
   return { lo: Math.max(0, s - e), hi: Math.min(1, s + e) };
 }
 
-/** The bounded chances as a Dist (weights in units of 2^-60), for the charts and tables. */
-export function boundedAsDist(b: BoundedDamage): Dist<number> {
-  const pairs: [number, bigint][] = [];
+/** Bounded chances ready for the screen: whole weights in units of 2^-40 (exact in a double),
+ *  the mean, and one bound that holds for every figure shown — a value's chance, a range's, a tail's
+ *  ("chance of sinking") — counting the rounding to 2^-40 too. Cheap to post from a worker. */
+export interface DisplayDamage {
+  values: Int32Array;
+  weights: Float64Array;
+  mean: { n: bigint; d: bigint };
+  figureError: number;
+}
+
+const DISPLAY_UNIT = 2 ** 40;
+
+export function boundedForDisplay(b: BoundedDamage): DisplayDamage {
+  const values: number[] = [];
+  const weights: number[] = [];
+  let acc = 0n;
+  let total = 0n;
   for (let x = 0; x < b.p.length; x++) {
-    const w = Math.round(b.p[x] * 2 ** 60);
-    if (w > 0) pairs.push([x, BigInt(w)]);
+    const w = Math.round(b.p[x] * DISPLAY_UNIT);
+    if (w <= 0) continue;
+    values.push(x);
+    weights.push(w);
+    acc += BigInt(x) * BigInt(w);
+    total += BigInt(w);
   }
-  return Dist.of(pairs.length ? pairs : [[0, 1n]]);
+  if (values.length === 0) return boundedForDisplay({ ...b, p: Float64Array.of(1) });
+  const n = b.p.length;
+  // A sum of up to n entries: their errors, the dropped ends, each entry's rounding to 2^-40, and
+  // the renormalisation by the total (itself within the same bound of 1).
+  const e = n * b.entryError * (1 + gamma(n)) + b.l1Error + n / DISPLAY_UNIT / 2;
+  return {
+    values: Int32Array.from(values),
+    weights: Float64Array.from(weights),
+    mean: { n: acc, d: total },
+    figureError: 2 * e + gamma(n)
+  };
+}
+
+/** The display weights as a Dist, for the charts and tables. */
+export function displayDist(d: Pick<DisplayDamage, 'values' | 'weights'>): Dist<number> {
+  const pairs: [number, bigint][] = [];
+  for (let i = 0; i < d.values.length; i++) pairs.push([d.values[i], BigInt(d.weights[i])]);
+  return Dist.of(pairs);
 }
 
 // ---------------------------------------------------------------------------------------------
