@@ -25,8 +25,12 @@ interface Bat {
   isMatched?: boolean;
 }
 
-function plan(bats: Bat[], hitFaces: number, mismatchedAmmo: MismatchedAmmo = 'eachDieBecomesD4') {
-  const batteries = bats.map((b, i) => ({
+function plan(
+  bats: Bat[],
+  hitFaces: number,
+  mismatchedAmmo: MismatchedAmmo = 'eachDieBecomesD4'
+): FirePlan {
+  const batteries: FirePlan['batteries'] = bats.map((b, i) => ({
     battery: i === 0 ? 'zone1' : 'zone2',
     ammo: 'round' as const,
     rolls: b.rolls,
@@ -45,7 +49,7 @@ function plan(bats: Bat[], hitFaces: number, mismatchedAmmo: MismatchedAmmo = 'e
     totalRolls: batteries.reduce((s, b) => s + b.rolls, 0),
     mismatchedAmmo,
     convention: '00to99_under'
-  } satisfies FirePlan;
+  };
 }
 
 /** Every roll hit or missed, every damage die face, one by one. */
