@@ -92,12 +92,7 @@ function sheetOf(state: BattleState, id: string): TestSheet {
 }
 
 const hit = (id: string, hull: number) => (state: BattleState) =>
-  editSheet(
-    state,
-    id,
-    { ...sheetOf(state, id), hull },
-    `${sheetOf(state, id).name}: hull ${hull}`
-  );
+  editSheet(state, id, { ...sheetOf(state, id), hull }, `${sheetOf(state, id).name}: hull ${hull}`);
 
 function table(): { a: Device; b: Device; ref: Device } {
   let t = 1_767_000_000_000;

@@ -501,8 +501,11 @@ export function foldMerged(
         if (path.length <= 1) {
           if (path.length === 0) touchedTop.push('*');
           else touchedTop.push(String(path[0]));
-        } else if (path[0] === 'ships') touchedShips.push(String(path[1]));
-        else touchedTop.push(String(path[0]));
+        } else if (path[0] === 'ships') {
+          // Below a ship's sheet (path ships.id.sheet.…) the ship's own fields cannot change.
+          if (path.length <= 3 || path[2] !== 'sheet' || path[3] === 'name')
+            touchedShips.push(String(path[1]));
+        } else touchedTop.push(String(path[0]));
       }
       if (!bad && conflictAt !== null && (isUndo || isRedo)) {
         a.rollback();

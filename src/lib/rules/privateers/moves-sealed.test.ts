@@ -15,7 +15,7 @@ import {
   shipFromClass
 } from './moves';
 import { ctxOf, inPhaseOf } from './moves.fixture';
-import type { PvMove } from './moves-common';
+import type { PvContext, PvMove } from './moves-common';
 import type { Sheet, ShipClass } from './sheet';
 
 // Hidden orders on the live table (#19 item 5): the public log and state hold "orders given" and a
@@ -48,12 +48,12 @@ function battle(): BattleState {
   };
 }
 
-const LIVE = { ...ctxOf({ ordersHidden: true }), isLive: true };
+const LIVE: PvContext = { ...ctxOf({ ordersHidden: true }), isLive: true };
 const saltA = saltOf(new Uint8Array(16).fill(7));
 const saltB = saltOf(new Uint8Array(16).fill(9));
 
 /** As session.perform writes it: the move's draft with its input, stamped, applied. */
-function perform<I>(move: PvMove<I>, state: BattleState, input: I, ctx = LIVE) {
+function perform<I>(move: PvMove<I>, state: BattleState, input: I, ctx: PvContext = LIVE) {
   const at = inPhaseOf(move, state);
   const r = withInput(move.run(at, input, ctx), input);
   if (!r.ok) return r;
