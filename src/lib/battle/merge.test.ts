@@ -16,15 +16,9 @@ import { addShip, advancePhase, editSheet, history, historyProblems, removeShip 
 import { fold, applyEvent } from './fold';
 import { receiveClock, tickClock, type Clock } from './clock';
 import { defineMove, draftOf, refuse } from './move';
-import {
-  foldMerged,
-  historyMerged,
-  mergeOrder,
-  recheckWith,
-  redoableBy,
-  undoDraftOf,
-  undoableBy
-} from './merge';
+import { foldMerged, mergeOrder } from './merge';
+import { historyMerged, redoableBy, undoDraftOf, undoableBy } from './merge-undo';
+import { recheckWith } from './merge-recheck';
 
 /**
  * A device of the live table: its own replica (every event it has seen), its own clock and seq.

@@ -2,15 +2,13 @@ import {
   INITIAL_STATE,
   type BattleEvent,
   type BattleState,
-  type EventDraft,
   type Json,
   type Op,
   type Path
 } from './events';
-import { jsonEqual, invertOps } from './diff';
-import { isUndoable, replayHistory, type History } from './actions';
-import type { Move, MoveContext } from './move';
-import type { BattleOptions, RuleSystem } from '../rules/system';
+import { jsonEqual } from './diff';
+import { isUndoable, type History } from './actions';
+import { historyMerged } from './merge-undo';
 
 /**
  * The live table's fold (#19 item 4). Every device holds every event; the merged log is put in one
@@ -589,134 +587,4 @@ function touchedAreValid(root: Json, top: readonly string[], ships: readonly str
   const all = root.ships;
   for (const id of ships) if (hasOwn(all, id) && !isValidShip(id, all[id])) return false;
   return true;
-}
-
-// ---------------------------------------------------------------------------------------------
-// History and undo in a merged log
-
-/**
- * The undo stack of a merged log: an undo of any action in effect undoes it (later actions stay), a
- * second undo of the same action counts once, likewise a redo. Events that `flags` (from
- * foldMerged) say were not applied are left out, so what the log strikes through is what the state
- * left out.
- */
-export function historyMerged(
-  events: readonly BattleEvent[],
-  flags?: ReadonlyMap<string, MergeFlag>
-): History {
-  return replayHistory(
-    events,
-    () => true,
-    flags && flags.size > 0
-      ? (e) => {
-          const f = flags.get(e.id);
-          return f !== undefined && !f.applied;
-        }
-      : undefined
-  );
-}
-
-export interface Undoer {
-  deviceId: string;
-  isReferee: boolean;
-}
-
-/**
- * The action `who` may undo: a player their own device's last action still in effect, the referee
- * anyone's last one. Null when there is none.
- */
-export function undoableBy(
-  events: readonly BattleEvent[],
-  who: Undoer,
-  flags?: ReadonlyMap<string, MergeFlag>
-): BattleEvent | null {
-  const { done } = historyMerged(events, flags);
-  if (who.isReferee) return done.at(-1) ?? null;
-  return done.findLast((e) => e.deviceId === who.deviceId) ?? null;
-}
-
-/** The action `who` may redo: the latest undone one (a player's: their own device's). */
-export function redoableBy(
-  events: readonly BattleEvent[],
-  who: Undoer,
-  flags?: ReadonlyMap<string, MergeFlag>
-): BattleEvent | null {
-  const { undone } = historyMerged(events, flags);
-  if (who.isReferee) return undone.at(-1) ?? null;
-  return undone.findLast((e) => e.deviceId === who.deviceId) ?? null;
-}
-
-/** The undo event for `target` (from undoableBy), as actions.ts's undo() makes it. */
-export function undoDraftOf(target: BattleEvent): EventDraft {
-  return {
-    kind: 'undo',
-    summary: `Undid: ${target.summary}`,
-    ops: invertOps(target.ops),
-    target: target.id
-  };
-}
-
-/** The redo event for `target` (from redoableBy), as actions.ts's redo() makes it. */
-export function redoDraftOf(target: BattleEvent): EventDraft {
-  return {
-    kind: 'redo',
-    summary: `Redid: ${target.summary}`,
-    ops: target.ops.slice(),
-    target: target.id
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Checking merged moves again
-
-export interface RecheckContext {
-  /** The system's typed readings (`system.readOptions(stored, variant)`). */
-  options?: unknown;
-  storedOptions?: BattleOptions;
-  variant?: string;
-}
-
-/**
- * A MergeCheck that runs a move again: for an event whose kind is one of `moves`' ids and that
- * carries its `input`, `move.run(stateBefore, input, ctx)` with the event's time as `now` and ids
- * derived from the event's; the refusal's reason, or null. Events without input are not checked.
- * A move that throws on an input it cannot read counts as refused.
- */
-export function recheckWith(
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- moves differ in input and options
-  moves: readonly Move<any, any>[],
-  context: RecheckContext = {}
-): MergeCheck {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
-  const byId = new Map<string, Move<any, any>>();
-  for (const m of moves) byId.set(m.id, m);
-  return (state, event) => {
-    if (event.input === undefined) return null;
-    const move = byId.get(event.kind);
-    if (!move) return null;
-    let n = 0;
-    const base = event.id.slice(0, 56);
-    const ctx: MoveContext = {
-      options: context.options ?? {},
-      storedOptions: context.storedOptions ?? {},
-      variant: context.variant ?? '',
-      now: event.at,
-      newId: () => `${base}.${++n}`
-    };
-    const r = move.run(state, event.input, ctx);
-    return r.ok ? null : r.error;
-  };
-}
-
-/** recheckWith for a battle of `system` (its moves, its typed readings of the stored options). */
-export function recheckFor(
-  system: Pick<RuleSystem, 'moves' | 'readOptions'>,
-  storedOptions: BattleOptions,
-  variant: string
-): MergeCheck {
-  return recheckWith(system.moves ?? [], {
-    options: system.readOptions ? system.readOptions(storedOptions, variant) : storedOptions,
-    storedOptions,
-    variant
-  });
 }

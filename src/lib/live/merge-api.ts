@@ -3,14 +3,12 @@
  * merge helper's pure functions; this is the one place the live side imports them from.
  */
 export { tickClock, receiveClock, type Clock } from '../battle/clock';
+export { mergeOrder, foldMerged, type MergeFlag } from '../battle/merge';
 export {
-  mergeOrder,
-  foldMerged,
   historyMerged,
   undoableBy,
   redoableBy,
   undoDraftOf,
-  redoDraftOf,
-  recheckFor,
-  type MergeFlag
-} from '../battle/merge';
+  redoDraftOf
+} from '../battle/merge-undo';
+export { recheckFor } from '../battle/merge-recheck';
