@@ -14,7 +14,9 @@ const arg = (name) => {
 };
 const RUNS = Math.max(1, Number(arg('--runs') ?? 1));
 const FORM_FACTORS = arg('--only') ? [arg('--only')] : ['mobile', 'desktop'];
-const PORT = 4191; // not 4190: browsers and fetch refuse that port (sieve)
+// LIGHTHOUSE_PORT, else E2E_PORT (the checkout's own browser port), else 4191 (not 4190: browsers
+// and fetch refuse that port, sieve).
+const PORT = Number(process.env.LIGHTHOUSE_PORT ?? process.env.E2E_PORT ?? 4191);
 const URL_TO_TEST = `http://localhost:${PORT}/`;
 const chromePath = chromiumPath();
 

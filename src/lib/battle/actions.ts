@@ -49,34 +49,51 @@ export interface History {
  * (fold applies every event's ops, so such a log would not mean what it says).
  */
 export function history(events: readonly BattleEvent[]): History {
-  const done: BattleEvent[] = [];
-  let undone: BattleEvent[] = [];
-  const voided = new Set<string>();
-  const targets = new Map<string, BattleEvent>();
-  for (const e of events) {
-    if (e.kind === 'undo') {
-      const top = done[done.length - 1];
-      if (top && top.id === e.target) {
-        done.pop();
-        undone.push(top);
-        voided.add(top.id);
-        targets.set(e.id, top);
-      }
-    } else if (e.kind === 'redo') {
-      const top = undone[undone.length - 1];
-      if (top && top.id === e.target) {
-        undone.pop();
-        done.push(top);
-        voided.delete(top.id);
-        targets.set(e.id, top);
-      }
-    } else if (isUndoable(e.kind)) {
-      done.push(e);
-      // A new action after an undo ends the redo chain (the undone stay voided).
-      if (undone.length > 0) undone = [];
+  const h: History = { done: [], undone: [], voided: new Set(), targets: new Map() };
+  for (const e of events) step(h, e);
+  return h;
+}
+
+/**
+ * `history` of a log that is `prev`'s log followed by `added` (the log only grows: undo and redo are
+ * appended events too), without replaying the older entries (issue 18). `prev` is not changed.
+ */
+export function extendHistory(prev: History, added: readonly BattleEvent[]): History {
+  if (added.length === 0) return prev;
+  const isUndoOrRedo = added.some((e) => e.kind === 'undo' || e.kind === 'redo');
+  const h: History = {
+    done: prev.done.slice(),
+    undone: prev.undone.slice(),
+    // The sets only change on undo and redo; otherwise the new history shares them.
+    voided: isUndoOrRedo ? new Set(prev.voided) : prev.voided,
+    targets: isUndoOrRedo ? new Map(prev.targets) : prev.targets
+  };
+  for (const e of added) step(h, e);
+  return h;
+}
+
+function step(h: History, e: BattleEvent): void {
+  if (e.kind === 'undo') {
+    const top = h.done[h.done.length - 1];
+    if (top && top.id === e.target) {
+      h.done.pop();
+      h.undone.push(top);
+      h.voided.add(top.id);
+      h.targets.set(e.id, top);
     }
+  } else if (e.kind === 'redo') {
+    const top = h.undone[h.undone.length - 1];
+    if (top && top.id === e.target) {
+      h.undone.pop();
+      h.done.push(top);
+      h.voided.delete(top.id);
+      h.targets.set(e.id, top);
+    }
+  } else if (isUndoable(e.kind)) {
+    h.done.push(e);
+    // A new action after an undo ends the redo chain (the undone stay voided).
+    if (h.undone.length > 0) h.undone = [];
   }
-  return { done, undone, voided, targets };
 }
 
 /** Problems that make a log's undo/redo events inconsistent with the stack (for import checks). */

@@ -5,7 +5,7 @@ import { getSystem } from '$lib/rules/registry';
 import type { BattleOptions } from '$lib/rules/system';
 import { INITIAL_STATE } from '$lib/battle/events';
 import { applyEvent } from '$lib/battle/fold';
-import { history } from '$lib/battle/actions';
+import { extendHistory, history, type History } from '$lib/battle/actions';
 import { describe } from '$lib/battle/describe';
 import { displayOf, turnStatusOf, type BattleDisplay } from '$lib/battle/display';
 import {
@@ -54,22 +54,50 @@ export class BattleSession {
    */
   isLogComplete = $state(true);
 
-  readonly history = $derived(history(this.events));
+  readonly history = $derived(this.#historyOf(this.events));
   readonly canUndo = $derived(this.isLogComplete && this.history.done.length > 0);
   readonly canRedo = $derived(this.isLogComplete && this.history.undone.length > 0);
-  /** Newest first, as the log panel shows it. */
-  readonly lines = $derived(
-    this.events
-      .map((e): LogLine => ({
-        seq: e.seq,
-        id: e.id,
-        kind: e.kind,
-        at: e.at,
-        text: describe(e, { voided: this.history.voided }),
-        isVoided: this.history.voided.has(e.id)
-      }))
-      .reverse()
-  );
+  /**
+   * Newest first, as the log panel shows it. A line is made once per event and again only when its
+   * undone mark changes, so an action costs one new line and the panel redraws nothing else.
+   */
+  readonly lines = $derived(this.#linesOf(this.events, this.history.voided));
+
+  /** The last history and the log it is of: a longer log extends it (issue 18). */
+  #history: { events: readonly BattleEvent[]; value: History } | null = null;
+  #lineOf = new WeakMap<BattleEvent, LogLine>();
+
+  #historyOf(events: readonly BattleEvent[]): History {
+    const prev = this.#history;
+    const value =
+      prev && extendsLog(prev.events, events)
+        ? extendHistory(prev.value, events.slice(prev.events.length))
+        : history(events);
+    this.#history = { events, value };
+    return value;
+  }
+
+  #linesOf(events: readonly BattleEvent[], voided: ReadonlySet<string>): LogLine[] {
+    const lines = new Array<LogLine>(events.length);
+    for (let i = 0; i < events.length; i++) {
+      const e = events[events.length - 1 - i];
+      const isVoided = voided.has(e.id);
+      let line = this.#lineOf.get(e);
+      if (!line || line.isVoided !== isVoided) {
+        line = {
+          seq: e.seq,
+          id: e.id,
+          kind: e.kind,
+          at: e.at,
+          text: describe(e, { voided }),
+          isVoided
+        };
+        this.#lineOf.set(e, line);
+      }
+      lines[i] = line;
+    }
+    return lines;
+  }
 
   #watch: LogWatch | null = null;
   /** Events 1…#before are not in `events` yet (see isLogComplete). */
@@ -291,6 +319,13 @@ export class BattleSession {
       redoLast(this.db, this.battleId, { expectedLastSeq, display: this.#displayAfter() })
     );
   }
+}
+
+/** `next` is `prev` followed by more events (the same event objects: the session only appends). */
+function extendsLog(prev: readonly BattleEvent[], next: readonly BattleEvent[]): boolean {
+  if (next.length < prev.length) return false;
+  if (prev.length === 0) return true;
+  return next[0] === prev[0] && next[prev.length - 1] === prev[prev.length - 1];
 }
 
 function errorText(e: unknown): string {
