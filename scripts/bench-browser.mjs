@@ -8,7 +8,7 @@
 //                                            50 actions in a 1,000-event battle, click → the log shows
 //                                            the new entry and a frame has been drawn
 //   long tasks at 4x: K over 200 ms, longest N ms (<system>)   PerformanceObserver 'longtask' during them
-//   deep-link battle JS: N KB gz             every JS file a fresh page of a battle URL loads, gzipped
+//   deep-link battle JS: N KB gz (<system>)  every JS file a fresh page of a battle URL loads, gzipped
 //   calculator first answer at 4x: N ms (<calculator>)   fresh calculators page at 4×: the first change
 //                                            of a calculator's first count → its exact odds shown
 //
@@ -666,11 +666,12 @@ try {
     }
 
   // One action at 4×, in a 1,000-event battle of each system.
-  let deepLinkUrl = big?.url ?? null;
+  /** Each system's 1,000-event battle, for the deep links too. */
+  const battles = new Map();
   for (const system of runs('actions') ? SYSTEMS : []) {
     try {
       const b = await makeBattle(page, system, `Bench ${system.name}`);
-      deepLinkUrl ??= b.url;
+      battles.set(system.id, b);
       await seed(page, b.battleId, ACTION_EVENTS);
       const { times, longTasks } = await timeActions(context, b.url, ACTIONS, system.id);
       verbose(`  ${system.id}: p50 ${ms(quantile(times, 0.5))}, max ${ms(Math.max(...times))}`);
@@ -688,17 +689,17 @@ try {
     }
   }
 
-  if (!runs('deeplink')) {
-    // skipped
-  } else if (deepLinkUrl) {
+  // The deep link of each system's battle (the largest is the issue's figure: "any system's").
+  for (const system of runs('deeplink') ? SYSTEMS : []) {
     try {
-      const js = await deepLinkJs(context, deepLinkUrl);
-      print(`deep-link battle JS: ${js.kb.toFixed(1)} KB gz`);
+      const b = battles.get(system.id) ?? (await makeBattle(page, system, `Bench ${system.name}`));
+      const js = await deepLinkJs(context, b.url);
+      print(`deep-link battle JS: ${js.kb.toFixed(1)} KB gz (${system.id})`);
       verbose(`  (${js.count} files)`);
     } catch (e) {
-      print(`deep-link battle JS: unavailable (${why(e)})`);
+      print(`deep-link battle JS: unavailable (${system.id}: ${why(e)})`);
     }
-  } else print('deep-link battle JS: unavailable (no battle was made)');
+  }
 
   for (const system of runs('calculators') ? SYSTEMS : []) {
     try {

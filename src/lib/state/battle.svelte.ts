@@ -1,8 +1,8 @@
 import type { BattleEvent, BattleState, EventDraft } from '$lib/battle/events';
 import type { Move, MoveContext } from '$lib/battle/move';
 import { err, ok, type Result } from '$lib/rules/core/result';
-import { getSystem } from '$lib/rules/registry';
-import type { BattleOptions } from '$lib/rules/system';
+import { loadSystem } from '$lib/rules/engines';
+import type { BattleOptions, RuleSystem } from '$lib/rules/system';
 import { INITIAL_STATE } from '$lib/battle/events';
 import { applyEvent } from '$lib/battle/fold';
 import { extendHistory, history, type History } from '$lib/battle/actions';
@@ -37,6 +37,8 @@ export interface LogLine {
  */
 export class BattleSession {
   battle = $state.raw<BattleRecord | null>(null);
+  /** The battle's rule system, loaded with it (only the system in play is loaded: issue 18). */
+  system = $state.raw<RuleSystem | null>(null);
   events = $state.raw<BattleEvent[]>([]);
   state = $state.raw<BattleState>(INITIAL_STATE);
   /** The last failure (typed DbError where storage is concerned), for a message. */
@@ -121,6 +123,7 @@ export class BattleSession {
   async open(): Promise<void> {
     try {
       const loaded = await openBattle(this.db, this.battleId);
+      this.system = await loadSystem(loaded.battle.systemId);
       this.battle = loaded.battle;
       this.events = loaded.events;
       this.state = loaded.state;
@@ -231,8 +234,8 @@ export class BattleSession {
 
   #displayOf(next: BattleState): BattleDisplay | null {
     const battle = this.battle;
-    if (!battle) return null;
-    const system = getSystem(battle.systemId);
+    const system = this.system;
+    if (!battle || !system) return null;
     return displayOf(
       turnStatusOf(system, next, {
         options: battle.options,
@@ -247,7 +250,7 @@ export class BattleSession {
     const battle = this.battle;
     const stored: BattleOptions = battle?.options ?? {};
     const variant = battle?.variant ?? '';
-    const system = battle ? getSystem(battle.systemId) : null;
+    const system = this.system;
     const options = (system?.readOptions ? system.readOptions(stored, variant) : stored) as O;
     return {
       options,
