@@ -8,7 +8,7 @@
 //                                            50 actions in a 1,000-event battle, click → the log shows
 //                                            the new entry and a frame has been drawn
 //   long tasks at 4x: K over 200 ms, longest N ms (<system>)   PerformanceObserver 'longtask' during them
-//   deep-link battle JS: N KB gz             every JS file a fresh page of a battle URL loads, gzipped
+//   deep-link battle JS: N KB gz (<system>)  every JS file a fresh page of a battle URL loads, gzipped
 //   calculator first answer at 4x: N ms (<calculator>)   fresh calculators page at 4×: the first change
 //                                            of a calculator's first count → its exact odds shown
 //
@@ -19,24 +19,27 @@
 // entries are copies of those real events (same record shapes, new ids, seq and values) written with
 // the raw IndexedDB API, so the app reads them exactly as its own.
 import { spawn } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { chromium, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium.mjs';
 
-const PORT = Number(process.env.BENCH_PORT ?? 4317);
+/** BENCH_PORT, else E2E_PORT (the checkout's own browser port), else 4317. */
+const PORT = Number(process.env.BENCH_PORT ?? process.env.E2E_PORT ?? 4317);
 const BASE = `http://localhost:${PORT}`;
 const BUILD = new URL('../build/', import.meta.url).pathname;
 const LOADS = 5;
-const ACTIONS = 50;
+/** BENCH_ACTIONS=N times fewer actions (a quick look); the issue's figure is over 50. */
+const ACTIONS = Number(process.env.BENCH_ACTIONS ?? 50);
 const ACTION_EVENTS = 1_000;
 const THROTTLE = 4;
+/** BENCH_SYSTEMS=privateers,… runs only those systems. */
 const SYSTEMS = [
   { id: 'privateers', name: 'Privateers' },
   { id: 'wooden-warships', name: 'Wooden Warships' },
   { id: 'master-and-commander', name: 'Master and Commander' }
-];
+].filter((s) => !process.env.BENCH_SYSTEMS || process.env.BENCH_SYSTEMS.split(',').includes(s.id));
 const NEXT_BUTTON = /^Next (phase|turn|step)\b/i;
 const executablePath = chromiumPath();
 /** BENCH_ONLY=open,actions,deeplink,calculators runs only those parts (for a quick look). */
@@ -44,6 +47,46 @@ const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(','))
 const runs = (part) => !ONLY || ONLY.has(part);
 /** Extra detail (timing splits) on stderr with BENCH_VERBOSE=1. */
 const verbose = process.env.BENCH_VERBOSE ? (...a) => console.error(...a) : () => {};
+
+/**
+ * BENCH_PROFILE=1: a CPU profile of the timed actions (Chrome DevTools' format) is written to
+ * reports/profile-<system>.cpuprofile, and the functions with the most self time go to stderr
+ * (build with `vite build --minify false` for readable names).
+ */
+const PROFILE = Boolean(process.env.BENCH_PROFILE);
+
+async function writeProfile(profile, label) {
+  await mkdir('reports', { recursive: true });
+  await writeFile(`reports/profile-${label}.cpuprofile`, JSON.stringify(profile));
+  const dt = new Map();
+  profile.samples.forEach((id, i) => dt.set(id, (dt.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  const self = new Map();
+  let total = 0;
+  for (const node of profile.nodes) {
+    const t = (dt.get(node.id) ?? 0) / 1000;
+    total += t;
+    const f = node.callFrame;
+    const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').at(-1)}:${f.lineNumber + 1}`;
+    self.set(key, (self.get(key) ?? 0) + t);
+  }
+  console.error(`  profile ${label}: ${ms(total)} sampled; most self time:`);
+  for (const [key, t] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 30))
+    console.error(`    ${ms(t).padStart(8)}  ${key}`);
+}
+
+/** The main thread's time by trace event name (Layout, UpdateLayoutTree, Paint, FunctionCall…). */
+function writeTrace(buffer, label) {
+  const events = JSON.parse(buffer.toString()).traceEvents ?? [];
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const byName = new Map();
+  for (const e of events) {
+    if (!main || e.pid !== main.pid || e.tid !== main.tid || e.ph !== 'X' || !e.dur) continue;
+    byName.set(e.name, (byName.get(e.name) ?? 0) + e.dur / 1000);
+  }
+  console.error(`  trace ${label}: main thread time by event (nested events counted in each):`);
+  for (const [name, t] of [...byName].sort((a, b) => b[1] - a[1]).slice(0, 16))
+    console.error(`    ${ms(t).padStart(8)}  ${name}`);
+}
 
 function quantile(values, q) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -94,6 +137,9 @@ async function advanceToNewTurn(page, battleId) {
     const log = await readLog(page, battleId);
     if (log.some((e) => e.paths.includes('turn'))) return;
     await nextButton(page).click({ timeout: 10_000 });
+    // With work left in the step the screen asks once ("Next phase anyway").
+    const anyway = page.getByTestId('advance-confirm').getByRole('button', { name: NEXT_BUTTON });
+    if (await anyway.isVisible({ timeout: 300 }).catch(() => false)) await anyway.click();
     await page.waitForFunction(
       async ({ battleId, n }) => {
         const db = await new Promise((res, rej) => {
@@ -128,11 +174,31 @@ async function makeBattle(page, system, name) {
   await page.goto('/battles/new');
   await page.getByLabel('Name', { exact: true }).fill(name);
   await page.getByRole('radio', { name: new RegExp(`^${system.name}\\b`) }).check();
+  // Master and Commander: the Beginner game (no Wind Die owed before every turn).
+  if (system.id === 'master-and-commander')
+    await page.getByRole('radio', { name: /^Beginner\b/ }).check();
   await page.getByRole('button', { name: 'Create battle' }).click();
   await page.waitForURL((u) => /^\/battles\/(?!new$)[^/]+$/.test(u.pathname));
   await page.getByRole('heading', { level: 1, name }).waitFor();
   const url = new URL(page.url()).pathname;
   const battleId = url.split('/').at(-1);
+  if (system.id === 'master-and-commander') {
+    // Its fleets come from the players' setup, and the first player is rolled for.
+    const setup = page.getByTestId('mc-players');
+    await setup.getByLabel('Name of player 1').fill('Surprise');
+    await setup.getByLabel('Name of player 2').fill('Acheron');
+    await setup.getByRole('button', { name: 'Set up the fleets' }).click();
+    const pad = page.getByTestId('mc-first-player').getByTestId('dice-pad');
+    for (const f of [5, 2])
+      await pad
+        .getByRole('group', { name: /^Face of Die/ })
+        .getByRole('button', { name: String(f), exact: true })
+        .click();
+    await pad.getByRole('button', { name: 'Use 5, 2' }).click();
+    await page.getByTestId('mc-first-player').waitFor({ state: 'hidden', timeout: 10_000 });
+    await advanceToNewTurn(page, battleId);
+    return { battleId, url };
+  }
   for (const [ship, side] of [
     ['Surprise', 'British'],
     ['Acheron', 'French']
@@ -295,7 +361,7 @@ async function medianOpen(context, url, count) {
  * Clicks Next `n` times at 4× throttling; each time from the click to the log's count showing the new
  * entry and a frame drawn. Also the long tasks seen meanwhile.
  */
-async function timeActions(context, url, n) {
+async function timeActions(context, url, n, label = 'actions') {
   const page = await context.newPage();
   await page.addInitScript(() => {
     window.__longTasks = [];
@@ -313,6 +379,17 @@ async function timeActions(context, url, n) {
     await page.getByRole('heading', { name: /^Log\b/ }).waitFor({ timeout: 30_000 });
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
+    if (PROFILE) {
+      await page
+        .context()
+        .browser()
+        .startTracing(page, {
+          categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline']
+        });
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+      await cdp.send('Profiler.start');
+    }
     try {
       await page.evaluate(() => (window.__longTasks = window.__longTasks && []));
       const times = await page.evaluate(async (n) => {
@@ -357,14 +434,26 @@ async function timeActions(context, url, n) {
               channel.port2.postMessage(null);
             })
           );
+        // With work left in the step the first tap asks once ("Next phase anyway"); the action is
+        // the second tap, timed from there.
+        const confirm = () =>
+          document
+            .querySelector('main [data-testid="advance-confirm"]')
+            ?.querySelector('button.btn-primary');
         const times = [];
         for (let i = 0; i < n; i++) {
           await until(() => button() && !button().disabled);
           const target = count() + 1;
           if (!Number.isFinite(target)) throw new Error('no log count on the page');
-          const t0 = performance.now();
+          let t0 = performance.now();
           button().click();
-          await until(() => count() >= target);
+          await until(() => count() >= target || confirm());
+          if (count() < target) {
+            await frame();
+            t0 = performance.now();
+            confirm().click();
+            await until(() => count() >= target);
+          }
           await frame();
           times.push(performance.now() - t0);
         }
@@ -373,6 +462,13 @@ async function timeActions(context, url, n) {
         return times;
       }, n);
       const longTasks = await page.evaluate(() => window.__longTasks);
+      if (PROFILE) {
+        await writeProfile((await cdp.send('Profiler.stop')).profile, label);
+        writeTrace(await page.context().browser().stopTracing(), label);
+        verbose(
+          `  DOM: ${await page.evaluate(() => document.querySelectorAll('*').length)} elements`
+        );
+      }
       return { times, longTasks };
     } finally {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
@@ -570,13 +666,14 @@ try {
     }
 
   // One action at 4×, in a 1,000-event battle of each system.
-  let deepLinkUrl = big?.url ?? null;
+  /** Each system's 1,000-event battle, for the deep links too. */
+  const battles = new Map();
   for (const system of runs('actions') ? SYSTEMS : []) {
     try {
       const b = await makeBattle(page, system, `Bench ${system.name}`);
-      deepLinkUrl ??= b.url;
+      battles.set(system.id, b);
       await seed(page, b.battleId, ACTION_EVENTS);
-      const { times, longTasks } = await timeActions(context, b.url, ACTIONS);
+      const { times, longTasks } = await timeActions(context, b.url, ACTIONS, system.id);
       verbose(`  ${system.id}: p50 ${ms(quantile(times, 0.5))}, max ${ms(Math.max(...times))}`);
       print(`action p95 at ${THROTTLE}x: ${ms(quantile(times, 0.95))} (${system.id})`);
       if (longTasks === null) print(`long tasks at ${THROTTLE}x: unavailable (${system.id})`);
@@ -592,17 +689,17 @@ try {
     }
   }
 
-  if (!runs('deeplink')) {
-    // skipped
-  } else if (deepLinkUrl) {
+  // The deep link of each system's battle (the largest is the issue's figure: "any system's").
+  for (const system of runs('deeplink') ? SYSTEMS : []) {
     try {
-      const js = await deepLinkJs(context, deepLinkUrl);
-      print(`deep-link battle JS: ${js.kb.toFixed(1)} KB gz`);
+      const b = battles.get(system.id) ?? (await makeBattle(page, system, `Bench ${system.name}`));
+      const js = await deepLinkJs(context, b.url);
+      print(`deep-link battle JS: ${js.kb.toFixed(1)} KB gz (${system.id})`);
       verbose(`  (${js.count} files)`);
     } catch (e) {
-      print(`deep-link battle JS: unavailable (${why(e)})`);
+      print(`deep-link battle JS: unavailable (${system.id}: ${why(e)})`);
     }
-  } else print('deep-link battle JS: unavailable (no battle was made)');
+  }
 
   for (const system of runs('calculators') ? SYSTEMS : []) {
     try {

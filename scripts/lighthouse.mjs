@@ -14,8 +14,14 @@ const arg = (name) => {
 };
 const RUNS = Math.max(1, Number(arg('--runs') ?? 1));
 const FORM_FACTORS = arg('--only') ? [arg('--only')] : ['mobile', 'desktop'];
-const PORT = 4191; // not 4190: browsers and fetch refuse that port (sieve)
-const URL_TO_TEST = `http://localhost:${PORT}/`;
+// LIGHTHOUSE_PORT, else E2E_PORT (the checkout's own browser port), else 4191 (not 4190: browsers
+// and fetch refuse that port, sieve).
+const PORT = Number(process.env.LIGHTHOUSE_PORT ?? process.env.E2E_PORT ?? 4191);
+// --path /calculators/privateers (repeatable) audits those pages instead of the start page (#18 goal 4:
+// the start page, each calculators page and a deep-linked battle; a battle needs a seeded profile).
+const PATHS = process.argv.flatMap((a, i) => (a === '--path' ? [process.argv[i + 1]] : []));
+const URLS = (PATHS.length ? PATHS : ['/']).map((p) => `http://localhost:${PORT}${p}`);
+const URL_TO_TEST = URLS[0];
 const chromePath = chromiumPath();
 
 const server = spawn('node', ['scripts/serve.mjs', '--port', String(PORT)], {
@@ -32,31 +38,35 @@ try {
     }
   }
   await mkdir('reports', { recursive: true });
-  for (const formFactor of FORM_FACTORS) {
-    const runs = [];
-    for (let run = 0; run < RUNS; run++) runs.push(await audit(formFactor));
-    // The median run by performance score is the one reported and written.
-    runs.sort(
-      (a, b) => (a.categories.performance.score ?? 0) - (b.categories.performance.score ?? 0)
-    );
-    const median = runs[Math.floor((runs.length - 1) / 2)];
-    const file = `reports/lighthouse-${formFactor}.json`;
-    await writeFile(file, median.report);
-    const scores = Object.values(median.categories)
-      .map((c) => `${c.title} ${Math.round((c.score ?? 0) * 100)}`)
-      .join(' · ');
-    const all = runs.map((r) => Math.round((r.categories.performance.score ?? 0) * 100)).join(', ');
-    console.log(
-      `${formFactor.padEnd(8)} ${scores}  → ${file}${RUNS > 1 ? `  (performance of ${RUNS} runs: ${all})` : ''}`
-    );
-    for (const a of median.failing) console.log(`  ✗ ${a.id}: ${a.title}`);
-  }
+  for (const url of URLS)
+    for (const formFactor of FORM_FACTORS) {
+      const runs = [];
+      for (let run = 0; run < RUNS; run++) runs.push(await audit(formFactor, url));
+      // The median run by performance score is the one reported and written.
+      runs.sort(
+        (a, b) => (a.categories.performance.score ?? 0) - (b.categories.performance.score ?? 0)
+      );
+      const median = runs[Math.floor((runs.length - 1) / 2)];
+      const slug = new URL(url).pathname.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
+      const file = `reports/lighthouse-${formFactor}${slug ? `-${slug}` : ''}.json`;
+      await writeFile(file, median.report);
+      const scores = Object.values(median.categories)
+        .map((c) => `${c.title} ${Math.round((c.score ?? 0) * 100)}`)
+        .join(' · ');
+      const all = runs
+        .map((r) => Math.round((r.categories.performance.score ?? 0) * 100))
+        .join(', ');
+      console.log(
+        `${url.replace(/^http:\/\/localhost:\d+/, '')} ${formFactor.padEnd(8)} ${scores}  → ${file}${RUNS > 1 ? `  (performance of ${RUNS} runs: ${all})` : ''}`
+      );
+      for (const a of median.failing) console.log(`  ✗ ${a.id}: ${a.title}`);
+    }
 } finally {
   if (server.pid) process.kill(-server.pid, 'SIGTERM');
 }
 
 /** One Lighthouse run; prints its timing metrics and returns the scores and the report. */
-async function audit(formFactor) {
+async function audit(formFactor, url) {
   const chrome = await chromeLauncher.launch({
     chromePath,
     chromeFlags: ['--headless=new', ...CHROMIUM_ARGS]
@@ -67,7 +77,7 @@ async function audit(formFactor) {
         ? (await import('lighthouse/core/config/desktop-config.js')).default
         : undefined;
     const result = await lighthouse(
-      URL_TO_TEST,
+      url,
       {
         port: chrome.port,
         output: 'json',

@@ -1,5 +1,6 @@
 // Measures (does not assert) what a phone downloads: the gzip size of the JS and CSS the start page
-// loads, and of the whole service-worker precache. Run after `npm run build`.
+// loads, of the whole service-worker precache, and of a deep-linked battle page's JS. Run after
+// `npm run build`.
 import { readFile, stat } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import { dirname, join, normalize } from 'node:path';
@@ -51,9 +52,63 @@ for (const u of urls) {
   }
 }
 
+// The battle page of a deep link (issue 18: a regression must show): what a fresh /battles/<id>
+// loads before it draws (kit's entry and app, the root layout, the battle layout and page, and every
+// module they import statically), then the system in play (its engine and battle panel, loaded on
+// demand) for each system. From the build's .vite manifest.
+const CLIENT = new URL('../.svelte-kit/output/client/', import.meta.url).pathname;
+const manifest = JSON.parse(await readFile(join(CLIENT, '.vite/manifest.json'), 'utf8'));
+const app = await readFile(
+  new URL('../.svelte-kit/generated/client-optimized/app.js', import.meta.url),
+  'utf8'
+);
+const route = app.match(/"\/battles\/\[id\]": \[(\d+),\[(\d+)\]\]/);
+const nodeKey = (n) => `.svelte-kit/generated/client-optimized/nodes/${n}.js`;
+const entryKey = Object.keys(manifest).find((k) => k.endsWith('kit/src/runtime/client/entry.js'));
+const closure = (keys) => {
+  const seen = new Set();
+  const walk = (k) => {
+    if (seen.has(k) || !manifest[k]) return;
+    seen.add(k);
+    for (const i of manifest[k].imports ?? []) walk(i);
+  };
+  keys.forEach(walk);
+  return seen;
+};
+const gzOf = async (keys) => {
+  let n = 0;
+  for (const k of keys)
+    n += gzipSync(await readFile(join(CLIENT, manifest[k].file)), { level: 9 }).length;
+  return n;
+};
+const battleLines = [];
+if (route && entryKey) {
+  const base = closure([
+    entryKey,
+    '.svelte-kit/generated/client-optimized/app.js',
+    nodeKey(0),
+    nodeKey(route[2]),
+    nodeKey(route[1])
+  ]);
+  battleLines.push(
+    `battle page JS  ${kb(await gzOf(base))} gzip (${base.size} files, before the system)`
+  );
+  const dynamic = new Set([...base].flatMap((k) => manifest[k].dynamicImports ?? []));
+  for (const id of ['privateers', 'wooden-warships', 'master-and-commander']) {
+    const parts = [...dynamic].filter(
+      (k) => manifest[k]?.name === id || k === `src/lib/components/systems/${id}/BattlePanel.svelte`
+    );
+    const extra = [...closure(parts)].filter((k) => !base.has(k));
+    battleLines.push(
+      `  + ${id.padEnd(21)} ${kb(await gzOf(extra))} gzip (engine and battle panel, ${extra.length} files)`
+    );
+  }
+} else battleLines.push('battle page JS  unavailable (no /battles/[id] route in the build)');
+
 const jsCount = [...files].filter((f) => f.endsWith('.js')).length;
 console.log(`start page JS   ${kb(js)} gzip (${jsCount} files)`);
 console.log(`start page CSS  ${kb(css)} gzip`);
 const preloadedJs = preloaded.filter((f) => f.endsWith('.js')).length;
 console.log(`compile hints   ${hinted} of ${preloadedJs} preloaded start-page modules`);
 console.log(`precache        ${kb(precache)} gzip (${urls.size} entries)`);
+for (const line of battleLines) console.log(line);

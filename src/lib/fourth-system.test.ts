@@ -13,7 +13,7 @@ import { FakeCalculators, ID, SKIRMISH, fire, sheetOf, turnStatus } from './four
  * "A fourth system is one folder per layer and one registry line" (issue 12 item 5): a tiny system
  * that ships nowhere is added here the way a real one is — one catalog entry, its engine, its
  * Calculators — and a battle of it is created, opened, played through the one check-then-act, and
- * its calculators page found. Only the three lookups are swapped (vi.mock): everything between them
+ * its calculators page found. Only the four lookups are swapped (vi.mock): everything between them
  * (db schema, session, route) is the app's own code.
  */
 
@@ -48,6 +48,15 @@ vi.mock('$lib/rules/registry', async (importOriginal) => {
     SYSTEMS: registry.systems,
     getSystem: (id: SystemId) => registry.get(id),
     isSystemId: (v: string) => registry.has(v)
+  };
+});
+
+// The battle screens and the backup import load the engine in play on demand (issue 18).
+vi.mock('$lib/rules/engines', async () => {
+  const { getSystem } = await import('$lib/rules/registry');
+  return {
+    loadSystem: (id: SystemId) => Promise.resolve(getSystem(id)),
+    loadedSystem: (id: SystemId) => getSystem(id)
   };
 });
 

@@ -54,80 +54,119 @@ export interface History {
  * more is voided); likewise a redo. merge.ts's `foldMerged` applies them by the same rules.
  */
 export function history(events: readonly BattleEvent[]): History {
-  return replayHistory(events, (e) => e.clock !== undefined);
+  return replayHistory(events, isClocked);
 }
 
+const isClocked = (e: BattleEvent): boolean => e.clock !== undefined;
+
 /**
- * The undo stack replay behind `history` and merge.ts's `historyMerged`: `isMerged(e)` says whether
- * an undo or redo is judged by the merged log's rules; `skip(e)` leaves an event out altogether
- * (one the merged fold did not apply).
+ * The undo stack replay behind `history` and merge-undo.ts's `historyMerged`: `isMerged(e)` says
+ * whether an undo or redo is judged by the merged log's rules; `skip(e)` leaves an event out
+ * altogether (one the merged fold did not apply).
  */
 export function replayHistory(
   events: readonly BattleEvent[],
   isMerged: (e: BattleEvent) => boolean,
   skip?: (e: BattleEvent) => boolean
 ): History {
-  const done: BattleEvent[] = [];
-  let undone: BattleEvent[] = [];
-  const voided = new Set<string>();
-  const targets = new Map<string, BattleEvent>();
-  /** Merged logs only: undone actions by id, so a redo that is not on top can find its target. */
-  const voidedEvents = new Map<string, BattleEvent>();
-  const lastIndexOf = (list: BattleEvent[], id: string | undefined): number => {
-    for (let i = list.length - 1; i >= 0; i--) if (list[i].id === id) return i;
-    return -1;
+  const h: History = { done: [], undone: [], voided: new Set(), targets: new Map() };
+  const ever = new Map<string, BattleEvent>();
+  for (const e of events) if (!skip?.(e)) step(h, ever, e, isMerged);
+  EVER_UNDONE.set(h, ever);
+  return h;
+}
+
+/**
+ * `history` of a log that is `prev`'s log followed by `added` (the log only grows: undo and redo are
+ * appended events too), without replaying the older entries (issue 18). `prev` is not changed.
+ */
+export function extendHistory(prev: History, added: readonly BattleEvent[]): History {
+  if (added.length === 0) return prev;
+  const isUndoOrRedo = added.some((e) => e.kind === 'undo' || e.kind === 'redo');
+  const h: History = {
+    done: prev.done.slice(),
+    undone: prev.undone.slice(),
+    // The sets only change on undo and redo; otherwise the new history shares them.
+    voided: isUndoOrRedo ? new Set(prev.voided) : prev.voided,
+    targets: isUndoOrRedo ? new Map(prev.targets) : prev.targets
   };
-  for (const e of events) {
-    if (skip?.(e)) continue;
-    if (e.kind === 'undo') {
-      const top = done[done.length - 1];
-      if (top && top.id === e.target) {
-        done.pop();
-        undone.push(top);
-        voided.add(top.id);
-        voidedEvents.set(top.id, top);
-        targets.set(e.id, top);
-      } else if (isMerged(e)) {
-        const i = lastIndexOf(done, e.target);
-        if (i >= 0) {
-          const [t] = done.splice(i, 1);
-          undone.push(t);
-          voided.add(t.id);
-          voidedEvents.set(t.id, t);
-          targets.set(e.id, t);
-        } else {
-          // A second undo of the same action: it counts once (legal in a merged log, no effect).
-          const t = e.target === undefined ? undefined : voidedEvents.get(e.target);
-          if (t) targets.set(e.id, t);
-        }
+  const ever = new Map(EVER_UNDONE.get(prev) ?? everUndoneOf(prev));
+  for (const e of added) step(h, ever, e, isClocked);
+  EVER_UNDONE.set(h, ever);
+  return h;
+}
+
+/**
+ * Merged logs only: every action ever undone, by id, so a redo that is not on top finds its target
+ * and a second undo of the same action is recognised. Kept beside each History (not in it: callers
+ * compare and copy histories) so `extendHistory` can go on from where a replay stopped.
+ */
+const EVER_UNDONE = new WeakMap<History, Map<string, BattleEvent>>();
+
+function everUndoneOf(h: History): Map<string, BattleEvent> {
+  const ever = new Map<string, BattleEvent>();
+  for (const t of h.targets.values()) ever.set(t.id, t);
+  return ever;
+}
+
+function lastIndexOf(list: readonly BattleEvent[], id: string | undefined): number {
+  for (let i = list.length - 1; i >= 0; i--) if (list[i].id === id) return i;
+  return -1;
+}
+
+function step(
+  h: History,
+  ever: Map<string, BattleEvent>,
+  e: BattleEvent,
+  isMerged: (e: BattleEvent) => boolean
+): void {
+  if (e.kind === 'undo') {
+    const top = h.done[h.done.length - 1];
+    if (top && top.id === e.target) {
+      h.done.pop();
+      h.undone.push(top);
+      h.voided.add(top.id);
+      ever.set(top.id, top);
+      h.targets.set(e.id, top);
+    } else if (isMerged(e)) {
+      const i = lastIndexOf(h.done, e.target);
+      if (i >= 0) {
+        const [t] = h.done.splice(i, 1);
+        h.undone.push(t);
+        h.voided.add(t.id);
+        ever.set(t.id, t);
+        h.targets.set(e.id, t);
+      } else {
+        // A second undo of the same action: it counts once (legal in a merged log, no effect).
+        const t = e.target === undefined ? undefined : ever.get(e.target);
+        if (t) h.targets.set(e.id, t);
       }
-    } else if (e.kind === 'redo') {
-      const top = undone[undone.length - 1];
-      if (top && top.id === e.target) {
-        undone.pop();
-        done.push(top);
-        voided.delete(top.id);
-        targets.set(e.id, top);
-      } else if (isMerged(e)) {
-        const t = e.target === undefined ? undefined : voidedEvents.get(e.target);
-        if (t && voided.has(t.id)) {
-          const i = lastIndexOf(undone, t.id);
-          if (i >= 0) undone.splice(i, 1);
-          done.push(t);
-          voided.delete(t.id);
-          targets.set(e.id, t);
-        } else if (t || lastIndexOf(done, e.target) >= 0) {
-          // A second redo of the same action (it is in effect already): counts once.
-          targets.set(e.id, t ?? done[lastIndexOf(done, e.target)]);
-        }
-      }
-    } else if (isUndoable(e.kind)) {
-      done.push(e);
-      // A new action after an undo ends the redo chain (the undone stay voided).
-      if (undone.length > 0) undone = [];
     }
+  } else if (e.kind === 'redo') {
+    const top = h.undone[h.undone.length - 1];
+    if (top && top.id === e.target) {
+      h.undone.pop();
+      h.done.push(top);
+      h.voided.delete(top.id);
+      h.targets.set(e.id, top);
+    } else if (isMerged(e)) {
+      const t = e.target === undefined ? undefined : ever.get(e.target);
+      if (t && h.voided.has(t.id)) {
+        const i = lastIndexOf(h.undone, t.id);
+        if (i >= 0) h.undone.splice(i, 1);
+        h.done.push(t);
+        h.voided.delete(t.id);
+        h.targets.set(e.id, t);
+      } else if (t || lastIndexOf(h.done, e.target) >= 0) {
+        // A second redo of the same action (it is in effect already): counts once.
+        h.targets.set(e.id, t ?? h.done[lastIndexOf(h.done, e.target)]);
+      }
+    }
+  } else if (isUndoable(e.kind)) {
+    h.done.push(e);
+    // A new action after an undo ends the redo chain (the undone stay voided).
+    if (h.undone.length > 0) h.undone = [];
   }
-  return { done, undone, voided, targets };
 }
 
 /** Problems that make a log's undo/redo events inconsistent with the stack (for import checks). */

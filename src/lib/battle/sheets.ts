@@ -6,17 +6,59 @@ import type { BattleShip, BattleState, Json } from './events';
  * `systemOf` every system's moves, turn model and panels share (each passes its own schema).
  */
 
-/** The ship's log as the system's sheet, or null when it does not parse (the roster flags it). */
-export function sheetOf<S>(schema: z.ZodMiniType<S>, ship: BattleShip | undefined): S | null {
-  if (!ship) return null;
-  const r = schema.safeParse(ship.sheet);
-  return r.success ? r.data : null;
+/**
+ * Parses are memoised per schema on the stored value's identity (issue 18: the turn model, the moves
+ * and every panel read the same sheets many times per action, and a zod parse per read was most of an
+ * action's time). States are never mutated (the fold copies what it changes), so an unchanged ship
+ * keeps its sheet object and its parse. What is handed out is shared, so it is frozen: code that
+ * changed a parsed sheet in place would corrupt the next read, and fails loudly instead.
+ */
+const parses = new WeakMap<object, WeakMap<object, { ok: true; data: unknown } | { ok: false }>>();
+
+function parsedOf<S>(
+  schema: z.ZodMiniType<S>,
+  value: unknown
+): { ok: true; data: S } | { ok: false } {
+  if (typeof value !== 'object' || value === null) {
+    const r = schema.safeParse(value);
+    return r.success ? { ok: true, data: r.data } : { ok: false };
+  }
+  let bySchema = parses.get(value);
+  if (!bySchema) parses.set(value, (bySchema = new WeakMap()));
+  const hit = bySchema.get(schema);
+  if (hit) return hit as { ok: true; data: S } | { ok: false };
+  const r = schema.safeParse(value);
+  const entry = r.success
+    ? { ok: true as const, data: deepFreeze(r.data) }
+    : { ok: false as const };
+  bySchema.set(schema, entry);
+  return entry;
 }
 
-/** The battle's system state; a battle set up before it had one gets `fallback()`. */
+function deepFreeze<T>(value: T): T {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
+  Object.freeze(value);
+  for (const v of Object.values(value)) deepFreeze(v);
+  return value;
+}
+
+/**
+ * The ship's log as the system's sheet, or null when it does not parse (the roster flags it).
+ * Read-only (frozen, shared between readers): write a changed copy back with `withSheets`.
+ */
+export function sheetOf<S>(schema: z.ZodMiniType<S>, ship: BattleShip | undefined): S | null {
+  if (!ship) return null;
+  const r = parsedOf(schema, ship.sheet);
+  return r.ok ? r.data : null;
+}
+
+/**
+ * The battle's system state; a battle set up before it had one gets `fallback()`. Read-only as
+ * `sheetOf`'s sheets are.
+ */
 export function systemOf<T>(schema: z.ZodMiniType<T>, state: BattleState, fallback: () => T): T {
-  const r = schema.safeParse(state.system);
-  return r.success ? r.data : fallback();
+  const r = parsedOf(schema, state.system);
+  return r.ok ? r.data : fallback();
 }
 
 /** A new state with some sheets (and optionally the system state) replaced; unknown ids skipped. */

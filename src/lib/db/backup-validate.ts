@@ -5,7 +5,7 @@ import { ImportInvalidError, type ImportIssue } from './errors';
 import type { BackupPayload } from './records';
 import { zodIssues } from './parse';
 import { SCHEMA_VERSION } from './schema';
-import { getSystem } from '../rules/registry';
+import { loadSystem, loadedSystem } from '../rules/engines';
 import {
   BACKUP_FORMAT,
   BACKUP_FORMAT_VERSION,
@@ -81,6 +81,8 @@ export async function parseBackup(
   if ((await payloadChecksum(file.payload)) !== file.checksum) {
     throw invalid('checksum', 'does not match the content: the file is damaged or was edited');
   }
+  // The engines of the file's systems (loaded on demand: issue 18); an unknown one is refused.
+  for (const id of new Set(file.payload.ships.map((s) => s.systemId))) await loadSystem(id);
   const issues = [...sheetIssues(file.payload), ...consistencyIssues(file.payload)];
   if (issues.length > 0) throw new ImportInvalidError(issues.slice(0, 20));
   return file;
@@ -102,18 +104,19 @@ function duplicates<T>(
 
 /**
  * Each ship record's sheet against its own system's schema (the file schema sees only JSON), so a
- * sheet the ship page cannot read is refused at import, with the rest of the file.
+ * sheet the ship page cannot read is refused at import, with the rest of the file. The systems must
+ * be loaded (`loadSystem`; parseBackup does it).
  */
 export function sheetIssues(p: BackupPayload): ImportIssue[] {
   const issues: ImportIssue[] = [];
   p.ships.forEach((ship, i) => {
-    const r = getSystem(ship.systemId).sheetSchema.safeParse(ship.sheet);
+    const r = loadedSystem(ship.systemId).sheetSchema.safeParse(ship.sheet);
     if (!r.success) {
       const first = zodIssues(r.error, `payload.ships[${i}].sheet`, ship.sheet)[0];
       if (first)
         issues.push({
           ...first,
-          reason: `${first.reason} (not a valid ${getSystem(ship.systemId).name} ship log)`
+          reason: `${first.reason} (not a valid ${loadedSystem(ship.systemId).name} ship log)`
         });
     }
   });

@@ -1,11 +1,11 @@
 import type { BattleEvent, BattleState, EventDraft } from '$lib/battle/events';
 import { withInput, type Move, type MoveContext } from '$lib/battle/move';
 import { err, ok, type Result } from '$lib/rules/core/result';
-import { getSystem } from '$lib/rules/registry';
-import type { BattleOptions } from '$lib/rules/system';
+import { loadSystem } from '$lib/rules/engines';
+import type { BattleOptions, RuleSystem } from '$lib/rules/system';
 import { INITIAL_STATE } from '$lib/battle/events';
 import { applyEvent } from '$lib/battle/fold';
-import { history } from '$lib/battle/actions';
+import { extendHistory, history, type History } from '$lib/battle/actions';
 import { describe } from '$lib/battle/describe';
 import { displayOf, turnStatusOf, type BattleDisplay } from '$lib/battle/display';
 import {
@@ -60,6 +60,8 @@ export interface LogLine {
  */
 export class BattleSession {
   battle = $state.raw<BattleRecord | null>(null);
+  /** The battle's rule system, loaded with it (only the system in play is loaded: issue 18). */
+  system = $state.raw<RuleSystem | null>(null);
   events = $state.raw<BattleEvent[]>([]);
   state = $state.raw<BattleState>(INITIAL_STATE);
   /** The last failure (typed DbError where storage is concerned), for a message. */
@@ -88,10 +90,10 @@ export class BattleSession {
   /** Ids of events that arrived late (sorted before events this device already had). */
   lateIds = $state.raw<ReadonlySet<string>>(NO_IDS);
 
-  readonly history = $derived(history(this.events));
+  readonly history = $derived(this.#historyOf(this.events));
   /**
    * Live table undo rights: a player undoes their own device's last action still in effect, the
-   * referee anyone's (merge.ts undoableBy); a spectator nothing. Null when not live.
+   * referee anyone's (merge-undo.ts undoableBy); a spectator nothing. Null when not live.
    */
   readonly #liveUndoable = $derived(this.#liveTarget('undo'));
   readonly #liveRedoable = $derived(this.#liveTarget('redo'));
@@ -103,25 +105,69 @@ export class BattleSession {
     this.isLogComplete &&
       (this.#isLiveMerged ? this.#liveRedoable !== null : this.history.undone.length > 0)
   );
-  /** Newest first, as the log panel shows it. */
+  /**
+   * Newest first, as the log panel shows it. A line is made once per event and again only when its
+   * marks change (undone, late, flagged), so an action costs one new line and the panel redraws
+   * nothing else.
+   */
   readonly lines = $derived(
-    (this.merged.length > 0 ? this.merged : this.events)
-      .map((e): LogLine => {
-        const line: LogLine = {
+    this.#linesOf(
+      this.merged.length > 0 ? this.merged : this.events,
+      this.history.voided,
+      this.lateIds,
+      this.mergeFlags
+    )
+  );
+
+  /** The last history and the log it is of: a longer log extends it (issue 18). */
+  #history: { events: readonly BattleEvent[]; value: History } | null = null;
+  #lineOf = new WeakMap<BattleEvent, LogLine>();
+
+  #historyOf(events: readonly BattleEvent[]): History {
+    const prev = this.#history;
+    const value =
+      prev && extendsLog(prev.events, events)
+        ? extendHistory(prev.value, events.slice(prev.events.length))
+        : history(events);
+    this.#history = { events, value };
+    return value;
+  }
+
+  #linesOf(
+    events: readonly BattleEvent[],
+    voided: ReadonlySet<string>,
+    late: ReadonlySet<string>,
+    flags: ReadonlyMap<string, MergeFlag>
+  ): LogLine[] {
+    const lines = new Array<LogLine>(events.length);
+    for (let i = 0; i < events.length; i++) {
+      const e = events[events.length - 1 - i];
+      const isVoided = voided.has(e.id);
+      const isLate = late.has(e.id);
+      const flag = flags.get(e.id)?.text;
+      let line = this.#lineOf.get(e);
+      if (
+        !line ||
+        line.isVoided !== isVoided ||
+        (line.isLate ?? false) !== isLate ||
+        line.flag !== flag
+      ) {
+        line = {
           seq: e.seq,
           id: e.id,
           kind: e.kind,
           at: e.at,
-          text: describe(e, { voided: this.history.voided }),
-          isVoided: this.history.voided.has(e.id)
+          text: describe(e, { voided }),
+          isVoided
         };
-        if (this.lateIds.has(e.id)) line.isLate = true;
-        const flag = this.mergeFlags.get(e.id);
-        if (flag) line.flag = flag.text;
-        return line;
-      })
-      .reverse()
-  );
+        if (isLate) line.isLate = true;
+        if (flag !== undefined) line.flag = flag;
+        this.#lineOf.set(e, line);
+      }
+      lines[i] = line;
+    }
+    return lines;
+  }
 
   #watch: LogWatch | null = null;
   /** Events 1…#before are not in `events` yet (see isLogComplete). */
@@ -147,6 +193,7 @@ export class BattleSession {
     try {
       live = parseLiveConfig(await getSetting(this.db, liveKey(this.battleId)));
       const loaded = await openBattle(this.db, this.battleId);
+      this.system = await loadSystem(loaded.battle.systemId);
       this.battle = loaded.battle;
       this.events = loaded.events;
       this.state = loaded.state;
@@ -230,7 +277,7 @@ export class BattleSession {
   /** The merge-safe fold, checking merged moves again with the battle's own rules. */
   #foldMerged(merged: BattleEvent[]): ReturnType<typeof foldMerged> {
     const battle = this.battle;
-    const system = battle ? getSystem(battle.systemId) : null;
+    const system = this.system;
     const check = system && battle ? recheckFor(system, battle.options, battle.variant) : undefined;
     return foldMerged(merged, check);
   }
@@ -356,8 +403,8 @@ export class BattleSession {
 
   #displayOf(next: BattleState): BattleDisplay | null {
     const battle = this.battle;
-    if (!battle) return null;
-    const system = getSystem(battle.systemId);
+    const system = this.system;
+    if (!battle || !system) return null;
     return displayOf(
       turnStatusOf(system, next, {
         options: battle.options,
@@ -372,7 +419,7 @@ export class BattleSession {
     const battle = this.battle;
     const stored: BattleOptions = battle?.options ?? {};
     const variant = battle?.variant ?? '';
-    const system = battle ? getSystem(battle.systemId) : null;
+    const system = this.system;
     const options = (system?.readOptions ? system.readOptions(stored, variant) : stored) as O;
     return {
       options,
@@ -483,6 +530,13 @@ export class BattleSession {
 
 const SPECTATOR_REFUSAL =
   'This device watches the battle: the referee and the players make the moves.';
+
+/** `next` is `prev` followed by more events (the same event objects: the session only appends). */
+function extendsLog(prev: readonly BattleEvent[], next: readonly BattleEvent[]): boolean {
+  if (next.length < prev.length) return false;
+  if (prev.length === 0) return true;
+  return next[0] === prev[0] && next[prev.length - 1] === prev[prev.length - 1];
+}
 
 function errorText(e: unknown): string {
   return e instanceof Error ? e.message : 'Not saved: something went wrong; nothing was changed.';

@@ -284,6 +284,14 @@ export interface BroadsideOdds {
   expectedCriticalOfficers: Rational;
 }
 
+/**
+ * The last broadsides' odds by a canonical string of their inputs (issue 18): a panel re-derives its
+ * plan whenever a ship changes, and an 8-gun broadside takes about a second to work out. The answer
+ * depends on nothing but these inputs, so an equal key is the same answer (shared: read-only).
+ */
+const BROADSIDE_CACHE_SIZE = 32;
+const broadsideCache = new Map<string, BroadsideOdds>();
+
 /** Everything the referee sees before a broadside (issue: "Before a broadside the referee sees…"). */
 export function broadsideOdds(
   guns: readonly FiringGun[],
@@ -291,6 +299,34 @@ export function broadsideOdds(
   rakes: Rakes,
   options: PvOptions = DEFAULT_OPTIONS,
   tossState: TossState = FRESH_TOSS
+): BroadsideOdds {
+  let key: string | null = null;
+  try {
+    key = JSON.stringify([guns, aim, rakes, options, tossState]);
+  } catch {
+    // Not plain data (never expected): worked out without the cache.
+  }
+  if (key === null) return computeBroadsideOdds(guns, aim, rakes, options, tossState);
+  const hit = broadsideCache.get(key);
+  if (hit) {
+    // Most recently used last: the oldest entry is the one dropped.
+    broadsideCache.delete(key);
+    broadsideCache.set(key, hit);
+    return hit;
+  }
+  const odds = computeBroadsideOdds(guns, aim, rakes, options, tossState);
+  broadsideCache.set(key, odds);
+  if (broadsideCache.size > BROADSIDE_CACHE_SIZE)
+    broadsideCache.delete(broadsideCache.keys().next().value as string);
+  return odds;
+}
+
+function computeBroadsideOdds(
+  guns: readonly FiringGun[],
+  aim: Aim,
+  rakes: Rakes,
+  options: PvOptions,
+  tossState: TossState
 ): BroadsideOdds {
   const dd = damageDiceDist(guns, rakes, options);
   const tosses = new Map<string, TossOdds>();
