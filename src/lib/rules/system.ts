@@ -122,7 +122,7 @@ export interface RuleSystem<Sheet extends object = object> {
    * for ['officers', 'firstLt', 'rating']); null: the field path spelled out. Pure, optional
    * and additive.
    */
-  describeField?(path: readonly (string | number)[]): string | null;
+  describeField?: (path: readonly (string | number)[]) => string | null;
   shipCard?(state: BattleState, shipId: string): { colour?: string; lines: string[] } | null;
   /** The turn model (`<system>/turn.ts`): whose turn, the step, who still has to act, what is left. */
   turnStatus?(
