@@ -117,6 +117,12 @@ export interface RuleSystem<Sheet extends object = object> {
    * bar shows it, and lines from the system state (a player's Repair Cards, cards held). Pure,
    * optional and additive; null or absent: the sheet's summary alone.
    */
+  /**
+   * A sheet field in the rules' words for the sheet-edit log line ("First Lieutenant's rating"
+   * for ['officers', 'firstLt', 'rating']); null: the field path spelled out. Pure, optional
+   * and additive.
+   */
+  describeField?: (path: readonly (string | number)[]) => string | null;
   shipCard?(state: BattleState, shipId: string): { colour?: string; lines: string[] } | null;
   /** The turn model (`<system>/turn.ts`): whose turn, the step, who still has to act, what is left. */
   turnStatus?(

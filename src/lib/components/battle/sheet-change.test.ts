@@ -21,3 +21,19 @@ describe('describeSheetChange', () => {
     expect(describeSheetChange('X', { a: 1 }, { a: 1 })).toBe('X: no change');
   });
 });
+
+describe('describeSheetChange in the system words (#14 item 11)', () => {
+  it("names a Privateers officer's rating by his title", async () => {
+    const { privateers } = await import('$lib/rules/privateers');
+    const before = { officers: { firstLt: { rating: 0, present: true } } };
+    const after = { officers: { firstLt: { rating: 1, present: true } } };
+    expect(describeSheetChange('Surprise', before, after, privateers.describeField)).toBe(
+      "Surprise: First Lieutenant's rating 0 → 1"
+    );
+  });
+
+  it('falls back to the field path where the system names nothing', () => {
+    const line = describeSheetChange('X', { a: { bC: 1 } }, { a: { bC: 2 } }, () => null);
+    expect(line).toBe('X: a b c 1 → 2');
+  });
+});

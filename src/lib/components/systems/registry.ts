@@ -12,6 +12,9 @@ export type SheetEditorProps = {
   sheet: never;
   onchange: (next: never) => void;
   readonly?: boolean;
+  /** The ship's id when the sheet is a ship in the open battle (optional, additive): an editor
+   *  may then play its own moves on that ship through the battle session. */
+  shipId?: string;
 };
 
 export type BattlePanelProps = {

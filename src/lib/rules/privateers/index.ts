@@ -10,6 +10,7 @@ import { applyEndOfTurn, PHASES } from './resolve-turn';
 import { defaultSheet, defaultSystemState, sheetSchema, type Sheet } from './sheet';
 import { SAIL_SETTINGS } from './tables';
 import { tracks } from './tracks';
+import { describeField } from './describe-field';
 
 // Privateers (Hal Thinglum, MWAN #108): the system object. The engine lives beside it:
 // tables.ts (C.3), sheet.ts (C.2), options.ts (C.2/C.5), resolve-*.ts (C.4), odds*.ts (C.7).
@@ -70,5 +71,6 @@ export const privateers: RuleSystem<Sheet> = {
   readOptions,
   turnStatus,
   moves: MOVES,
-  legacyIds: LEGACY_IDS
+  legacyIds: LEGACY_IDS,
+  describeField
 };

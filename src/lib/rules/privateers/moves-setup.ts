@@ -1,6 +1,7 @@
 import type { BattleShip } from '../../battle/events';
 import { addShip as addShipDraft } from '../../battle/actions';
-import { defineMove } from '../../battle/move';
+import { defineMove, draftOf, refuse, rollRecord } from '../../battle/move';
+import type { DiceRoll } from '../core/dice';
 import { err, ok, type Result } from '../core/result';
 import {
   fortificationSheet,
@@ -8,9 +9,13 @@ import {
   sheetSchema,
   shipClassSchema,
   type FortGunGroup,
+  ratingFromD6,
+  ratingTitle,
   type ShipClass
 } from './sheet';
-import type { Rating } from './tables';
+import { OFFICER_TITLES } from './describe-field';
+import { facesOf, shipSheet, withSheets } from './moves-common';
+import { RATING_CHART, type OfficerRole, type Rating } from './tables';
 import type { PvOptions } from './options';
 
 // Privateers set-up (SPEC C.4.1, C.6): a ship from one of the referee's ship classes (the "Ship
@@ -113,5 +118,63 @@ export const addFortification = defineMove<FortInput, PvOptions>(
     });
     if (!r.ok) return r;
     return ok(addShipDraft(state, r.value, input.name.trim()));
+  }
+);
+
+export interface RollRatingInput {
+  shipId: string;
+  /** The officer rated, or the crew. */
+  who: OfficerRole | 'crew';
+  /** One d6, the app's or typed. */
+  dice: DiceRoll;
+}
+
+/** The rating a d6 face gives on the chart and its name for this officer or the crew (C.3.1:
+ *  "1-2 … 0, 3-5 … 1, 6 … 2"); undefined for a face that is not 1–6. */
+export function ratingOnChart(
+  who: OfficerRole | 'crew',
+  face: number
+): { rating: Rating; title: string } | undefined {
+  const rating = ratingFromD6(face);
+  return rating === undefined ? undefined : { rating, title: ratingTitle(who, rating) };
+}
+
+/** C.3.1 "Officer and crew ratings may be established by scenario design or by rolling a six sided
+ *  [d]ie per chart. Mark ratings on ship log." One d6 for one officer or the crew, its rating from
+ *  the chart written on the ship log: one event with its die. */
+export const rollRating = defineMove<RollRatingInput, PvOptions>(
+  'pv.roll-rating',
+  (state, input) => {
+    const { shipId, who } = input;
+    const s = shipSheet(state, shipId);
+    if (!s.ok) return s;
+    const dice = input.dice.dice;
+    if (dice.length !== 1 || dice[0].sides !== 6) return refuse('Roll one six-sided die.');
+    const face = facesOf(input.dice)[0] ?? 0;
+    const r = ratingOnChart(who, face);
+    if (!r) return refuse('A six-sided die shows 1 to 6.');
+    const sheet = s.value;
+    const name = who === 'crew' ? 'crew' : OFFICER_TITLES[who];
+    const before = who === 'crew' ? sheet.crewRating : sheet.officers[who].rating;
+    const next =
+      who === 'crew'
+        ? { ...sheet, crewRating: r.rating }
+        : {
+            ...sheet,
+            officers: { ...sheet.officers, [who]: { ...sheet.officers[who], rating: r.rating } }
+          };
+    const whose = who === 'crew' ? 'crew' : `${name}'s`;
+    return draftOf(state, {
+      kind: 'pv.roll-rating',
+      summary: `${sheet.name}: ${whose} rating rolled, d6 ${face} → ${r.rating} (${r.title})${before === r.rating ? '' : `, was ${before}`}`,
+      next: withSheets(state, { [shipId]: next }),
+      roll: rollRecord({
+        procedure: 'pv.roll-rating',
+        inputs: { shipId, who },
+        dice: input.dice,
+        odds: RATING_CHART.map((row) => ({ rating: row.rating, p: `${row.faces.length}/6` })),
+        outcome: { rating: r.rating, title: r.title }
+      })
+    });
   }
 );

@@ -12,7 +12,7 @@ import {
   setWind,
   weighAnchor
 } from './moves-orders';
-import { addFortification, addShipFromClass } from './moves-setup';
+import { addFortification, addShipFromClass, rollRating } from './moves-setup';
 import {
   damageControl,
   designateDoubleShot,
@@ -42,6 +42,7 @@ export * from './moves-setup';
 export const MOVES: readonly Move<any, any>[] = [
   addShipFromClass,
   addFortification,
+  rollRating,
   setWind,
   setHeading,
   giveOrders,
