@@ -103,8 +103,13 @@ test('#2 taking an update in one tab reloads that tab only', async ({ browser })
       await expect(page.getByText('New version ready.')).toBeVisible({ timeout: 20_000 });
 
     await one.getByRole('button', { name: 'Reload', exact: true }).click();
+    // Polled across the reload: while the page navigates, evaluate throws, which is not an answer.
     await expect
-      .poll(() => one.evaluate(() => (window as unknown as { unsaved?: number }).unsaved))
+      .poll(() =>
+        one
+          .evaluate(() => (window as unknown as { unsaved?: number }).unsaved)
+          .catch(() => 'navigating')
+      )
       .toBeUndefined();
     await expect(two.getByText('A new version was taken in another tab.')).toBeVisible();
     await two.waitForTimeout(1500);
