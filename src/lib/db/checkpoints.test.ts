@@ -108,7 +108,8 @@ describe('checkpoints of the folded state', () => {
           const opened = await openBattle(db, battleId, { checkpointEvery: every, tail });
           expect(opened.state).toEqual(fold(events));
           expect(opened.before + opened.events.length).toBe(events.length);
-          if (stored.length > 0) expect(opened.before).toBeGreaterThan(0);
+          // (A log no longer than the tail is read whole: there is nothing before it to skip.)
+          if (stored.length > 0 && events.length > tail) expect(opened.before).toBeGreaterThan(0);
           const older = await loadEventRange(db, battleId, 1, opened.before);
           expect([...older, ...opened.events]).toEqual(events);
           db.close();
