@@ -20,6 +20,8 @@ import {
 } from '$lib/live/merge-api';
 import { liveKey, parseLiveConfig, type LiveConfig } from './live-config';
 import type { LiveLink } from './live.svelte';
+import type { SecretWrite } from '$lib/live/secrets';
+import { secretWriter } from './secret-writes';
 import {
   appendBuilt,
   appendEvent,
@@ -243,7 +245,9 @@ export class BattleSession {
         () => {},
         (e) => {
           this.error = e;
-        }
+        },
+        // A referee's device opens every seat's private document (#19 item 5).
+        Object.values(this.state.ships).map((s) => s.player.trim())
       );
       if (this.#isClosed) this.live.stop();
     } catch (e) {
@@ -278,7 +282,10 @@ export class BattleSession {
   #foldMerged(merged: BattleEvent[]): ReturnType<typeof foldMerged> {
     const battle = this.battle;
     const system = this.system;
-    const check = system && battle ? recheckFor(system, battle.options, battle.variant) : undefined;
+    const check =
+      system && battle
+        ? recheckFor(system, battle.options, battle.variant, this.live?.secrets)
+        : undefined;
     return foldMerged(merged, check);
   }
 
@@ -428,7 +435,7 @@ export class BattleSession {
       now: this.db.now(),
       newId: () => this.db.newId(),
       // Shared live: moves keep hidden information out of the public log (merge helper, #19).
-      ...(this.live ? { isLive: true } : {})
+      ...(this.live ? { isLive: true, secrets: this.live.secrets } : {})
     };
   }
 
@@ -441,15 +448,20 @@ export class BattleSession {
   async perform<I, O>(
     move: Move<I, O>,
     input: I,
-    /** See appendBuilt: refuse, instead of rebuilding, when the log moved on since the screen. */
-    options: { onlyOnKnownState?: boolean } = {}
+    options: {
+      /** See appendBuilt: refuse, instead of rebuilding, when the log moved on since the screen. */
+      onlyOnKnownState?: boolean;
+      /** Live table: private writes the screen made ready (sealed orders), made with the move. */
+      secretWrites?: readonly SecretWrite[];
+    } = {}
   ): Promise<Result<BattleEvent>> {
     if (this.live?.isReadOnly) {
       this.refusal = SPECTATOR_REFUSAL;
       return err(SPECTATOR_REFUSAL);
     }
     const ctx = this.moveContext<O>();
-    const check = move.run(this.state, input, ctx);
+    const secrets = secretWriter(this.live, options.secretWrites);
+    const check = secrets.check(move.run(this.state, input, ctx));
     if (!check.ok) {
       this.refusal = check.error;
       return check;
@@ -464,7 +476,8 @@ export class BattleSession {
         this.battleId,
         { state: this.state, lastSeq: this.lastSeq },
         // The input goes on the event, so a move merged from another device can be checked again.
-        (state) => withInput(move.run(state, input, { ...ctx, now: this.db.now() }), input),
+        (state) =>
+          secrets.check(withInput(move.run(state, input, { ...ctx, now: this.db.now() }), input)),
         (next) => this.#displayOf(next),
         options.onlyOnKnownState === true,
         live
@@ -474,6 +487,9 @@ export class BattleSession {
         return r;
       }
       this.#receive([r.value]);
+      // The private writes once the public event is in (a crash between the two loses the secret,
+      // never leaks it: the seat seals again).
+      await secrets.commit();
       this.lastPerformed = { moveId: move.id, event: r.value };
       return ok(r.value);
     } catch (e) {
