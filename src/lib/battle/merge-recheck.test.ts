@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
 import { INITIAL_STATE, stampEvent, type BattleState } from './events';
-import { defineMove, draftOf, refuse } from './move';
+import { applyEvent } from './fold';
+import { foldMerged } from './merge';
+import { defineMove, draftOf, refuse, withInput } from './move';
+import { systemOf } from './sheets';
 import { recheckWith } from './merge-recheck';
 import { REFEREE_SEAT, secretsViewOf } from '../live/secrets';
 
@@ -35,5 +39,41 @@ describe('rechecking a merged move that reads private documents', () => {
 
   it('without any private documents (not live) the move is checked as before', () => {
     expect(recheckWith([draw])(state, event)).toBe('The library is empty.');
+  });
+});
+
+describe('the merged fold with a recheck that reads the state', () => {
+  it('never leaves a memoised read of a container it then changes in place (stale after)', () => {
+    // The parse cache (battle/sheets.ts) is keyed on a container's identity: a recheck that reads
+    // the fold's working state must not see that container changed under it by a later event.
+    const schema = z.record(z.string(), z.number());
+    const read = (s: BattleState) => systemOf(schema, s, () => ({}));
+    const note = defineMove<{ key: string }>('test.note', (s, input) =>
+      draftOf(s, {
+        kind: 'test.note',
+        summary: 'Noted',
+        next: { ...s, system: { ...read(s), [input.key]: 1 } }
+      })
+    );
+    let state: BattleState = { ...INITIAL_STATE, system: { base: 0 } };
+    const events = ['a', 'b', 'c'].map((key, i) => {
+      const r = withInput(note.run(state, { key }, {} as never), { key });
+      if (!r.ok) throw new Error(r.error);
+      const e = stampEvent(r.value, {
+        id: `e${i}`,
+        battleId: 'b',
+        seq: i + 1,
+        deviceId: 'd',
+        at: 0,
+        clock: `000000000000000${i + 1}`
+      });
+      state = applyEvent(state, e);
+      return e;
+    });
+    const { state: merged } = foldMerged(events, recheckWith([note]), {
+      ...INITIAL_STATE,
+      system: { base: 0 }
+    });
+    expect(read(merged)).toEqual({ base: 0, a: 1, b: 1, c: 1 });
   });
 });
