@@ -250,6 +250,21 @@ export class BattleSession {
         Object.values(this.state.ships).map((s) => s.player.trim())
       );
       if (this.#isClosed) this.live.stop();
+      else if (this.live.seatDocs.seats.length > 0) {
+        // Merged moves that read private documents are checked again with what this device
+        // opens, once the documents are here and after they change (one refold per burst).
+        let isQueued = false;
+        const recheck = () => {
+          if (isQueued) return;
+          isQueued = true;
+          setTimeout(() => {
+            isQueued = false;
+            if (!this.#isClosed && this.merged.length > 0) this.#refold();
+          }, 50);
+        };
+        this.live.onSecrets = recheck;
+        recheck();
+      }
     } catch (e) {
       this.error = e;
     }

@@ -90,6 +90,8 @@ export class LiveLink {
   readonly seatDocs: SeatDocs;
   /** Bumped on every change to a private document, so screens reading `secrets` redraw. */
   secretsVersion = $state(0);
+  /** Called after a private document changed (the session checks merged moves again). */
+  onSecrets: () => void = () => {};
 
   #socket: HocuspocusProviderWebsocket | null = null;
   #provider: HocuspocusProvider | null = null;
@@ -183,6 +185,7 @@ export class LiveLink {
     this.seatDocs.onUpdate = () => {
       this.secretsVersion++;
       void this.#save();
+      this.onSecrets();
     };
     this.#timers.push(
       setInterval(() => {
