@@ -2,7 +2,7 @@
 // typed input (+ dice) + context → the event draft with its summary and roll record, or the rule's
 // reason for refusing. Topic files hold them; this file is the one entry point.
 import type { Move } from '../../battle/move';
-import { cardsMove } from './moves-cards';
+import { cardsMove, playCardMove } from './moves-cards';
 import { boardMove } from './moves-boarding';
 import { attackMove, counterAttackMove, declineReplyMove } from './moves-engagement';
 import { fleetStaysPutMove, movementRollMove, moveShipMove } from './moves-movement';
@@ -48,6 +48,7 @@ export const MOVES: readonly Move<any, any>[] = [
   declineRamMove,
   ramDamageMove,
   cardsMove,
+  playCardMove,
   repairMove,
   endTurnMove
 ];
