@@ -53,6 +53,10 @@ export function secretsOf(ctx: MoveContext<unknown>): SecretsView | undefined {
 const opens = (secrets: SecretsView | undefined, seat: string): secrets is SecretsView =>
   secrets !== undefined && secrets.seats.includes(seat);
 
+/** True on the referee's device: it opens the referee's document, so the deck is here. */
+export const opensDeck = (secrets: SecretsView | undefined): boolean =>
+  opens(secrets, REFEREE_SEAT);
+
 /** The deck from the referee's document; null when it is not opened here or cannot be read. */
 export function readDeck(secrets: SecretsView | undefined): Result<DeckSecret | null> {
   if (!opens(secrets, REFEREE_SEAT)) return err(DECK_ON_REFEREE);
