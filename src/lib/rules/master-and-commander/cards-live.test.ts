@@ -14,7 +14,15 @@ import { REFEREE_SEAT, secretsViewOf, type SecretWrite } from '../../live/secret
 import type { Result } from '../core/result';
 import { masterAndCommander } from '.';
 import { DECK_ON_REFEREE, MC_DECK_KEY, MC_HELD_KEY, joinDeck, revealHeld } from './cards-live';
-import { cardsMove, cardsMoveLive, playCardLive, playCardMove, readBattle } from './moves';
+import {
+  LIVE_SECRET_MOVES,
+  MOVES,
+  cardsMove,
+  cardsMoveLive,
+  playCardLive,
+  playCardMove,
+  readBattle
+} from './moves';
 import {
   ctxOf,
   endTurn,
@@ -325,6 +333,24 @@ describe('the Master and Commander deck on the live table (#19 item 5)', () => {
     expect(t.docs).toEqual(before);
   });
 
+  it("a hand that lost a card (two devices wrote it at once) is found again on the referee's device", () => {
+    const t = new Table(ready());
+    t.deck(typeIn(LIBRARY, ORDER));
+    t.draw(); // card3 kept
+    t.draw(); // card2 used
+    t.draw(); // card1 kept
+    const whole = t.joined();
+    t.docs.Anna[MC_HELD_KEY] = (t.docs.Anna[MC_HELD_KEY] as Json[]).slice(1);
+    expect(t.joined()).toEqual(whole);
+    t.draw(); // card5 kept: the referee's move writes the whole hand again
+    expect((t.docs.Anna[MC_HELD_KEY] as { card: McCard }[]).map((s) => s.card.id)).toEqual([
+      'card3xq',
+      'card1xq',
+      'card5xq'
+    ]);
+    expect(t.liveWhole()).toEqual(t.one);
+  });
+
   it('on the live table a held card leaves the hand only by its reveal', () => {
     const t = new Table(ready());
     t.deck(typeIn(LIBRARY, ORDER));
@@ -335,6 +361,11 @@ describe('the Master and Commander deck on the live table (#19 item 5)', () => {
       ok: false,
       error: 'A held card is played with its reveal ("Used"), so the table can check it.'
     });
+  });
+
+  it('the moves with private writes are registered moves, so merged events are checked again', () => {
+    expect(Object.keys(LIVE_SECRET_MOVES)).toEqual([cardsMove.id, playCardMove.id]);
+    for (const id of Object.keys(LIVE_SECRET_MOVES)) expect(MOVES.map((m) => m.id)).toContain(id);
   });
 
   it("a phone cannot draw from a typed-in deck: the deck is on the referee's device", () => {

@@ -110,11 +110,45 @@ export function joinDeck(pub: CardsState, secrets: SecretsView | undefined): Res
     if (hand === null) return err(DECK_ON_REFEREE);
     hands[h.playerId] = hand;
   }
-  const joined = joinCards(pub, referee, hands);
+  let joined = joinCards(pub, referee, hands);
+  let known = hands;
+  if (!joined.ok && deck.value !== null) {
+    // A hand that lost a card (two devices wrote it at once): the referee's seed finds it again.
+    known = recoverHands(pub, deck.value, hands);
+    joined = joinCards(pub, referee, known);
+  }
   if (!joined.ok) return joined;
   const salts = new Map<string, string>();
-  for (const hand of Object.values(hands)) for (const s of hand) salts.set(s.card.id, s.salt);
+  for (const hand of Object.values(known)) for (const s of hand) salts.set(s.card.id, s.salt);
   return ok({ cards: joined.value, deck: deck.value, salts, hands });
+}
+
+/**
+ * Each hand rebuilt in the order of the public commitments: a card the seat's document holds, or
+ * else the library card whose commitment under a salt from the seed (any draw so far) matches.
+ * Every held card's salt comes from the seed (heldSalt), so only the referee's device can do this.
+ */
+function recoverHands(
+  pub: CardsState,
+  deck: DeckSecret,
+  hands: Readonly<Record<string, HeldSecret[]>>
+): Record<string, HeldSecret[]> {
+  const out: Record<string, HeldSecret[]> = {};
+  for (const h of pub.held) {
+    const mine = hands[h.playerId] ?? [];
+    let found = mine.find((s) => verifyHeld(h.cardId, h.playerId, s));
+    for (let draw = pub.drawCount; !found && draw >= 1; draw--) {
+      for (const card of deck.library) {
+        const salt = heldSalt(deck.seed, h.playerId, card.id, draw);
+        if (verifyHeld(h.cardId, h.playerId, { card, salt })) {
+          found = { card, salt };
+          break;
+        }
+      }
+    }
+    if (found) (out[h.playerId] ??= []).push(found);
+  }
+  return out;
 }
 
 /** True when nothing of the deck is hidden: the physical deck, only counted. */

@@ -41,7 +41,7 @@ describe('the card panel on the live table', () => {
     const here = cardsOnDevice(split.public, viewer);
     expect(here.isDeckHere).toBe(false);
     const { body } = render(McCardsPanel, {
-      props: { cards: here.cards, onchange: noop, drawer: 'Anna', ...here, onplay: noop }
+      props: { ...here, onchange: noop, drawer: 'Anna', onplay: noop }
     });
     expect(body).toContain('Anna: ANNA CARD');
     expect(body).toContain('Ben holds 2 cards');
