@@ -280,7 +280,7 @@ describe('the Master and Commander deck on the live table (#19 item 5)', () => {
         }
         expectNothingHidden(t, library);
       }),
-      { seed: 19_005, numRuns: 40 }
+      { seed: 19_005, numRuns: 25 }
     );
   });
 
