@@ -146,9 +146,7 @@ interface RatingDie {
 }
 
 /** The fortification's rolled ratings (the Gunner's, then the crew's), each from its d6. */
-function fortRatingRolls(
-  input: FortInput
-): Result<{
+function fortRatingRolls(input: FortInput): Result<{
   ratings: Partial<Pick<FortInput, 'gunnerRating' | 'crewRating'>>;
   rolls: RatingDie[];
 }> {
