@@ -6,7 +6,7 @@ import {
   boardingCaptureChanceForward,
   boardingProjection,
   boardingCaptureChanceFloat,
-  boardingRoundOdds,
+  boardingRoundOdds as checkedRoundOdds,
   boardingRoundTransitions,
   type ChainState
 } from './odds-boarding';
@@ -21,6 +21,9 @@ import {
 } from './resolve-boarding';
 import { resolveMorale } from './resolve-morale';
 import { defaultSheet } from './sheet';
+import { unchecked } from '../core/brute.test-helpers';
+
+const boardingRoundOdds = unchecked(checkedRoundOdds);
 
 const f = (r: Rational) => formatFraction(r);
 const pct = (r: Rational) => (100 * toNumber(r)).toFixed(2);

@@ -2,7 +2,7 @@ import { solveDecreasing, type Transition } from '../core/markov';
 import { rational, type Rational } from '../core/rational';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
 import { boardingDice, splitCasualties } from './resolve-boarding';
-import { moraleResultFor } from './resolve-morale';
+import { moraleResultOf } from './tables';
 
 // Privateers boarding chain over numeric states (C.7.6, Errata 19): the sides' counts, the losses
 // rule by counts and the fast solvers the capture chance uses (odds-boarding.ts re-exports them).
@@ -139,7 +139,7 @@ function moraleCounts(
 ): { strike: number; disordered: number; pass: number } {
   const c = { strike: 0, disordered: 0, pass: 0 };
   for (let f = 1; f <= 12; f++) {
-    const r = moraleResultFor(f - rating + (dis ? 1 : 0));
+    const r = moraleResultOf(f - rating + (dis ? 1 : 0));
     if (r === 'strike') c.strike++;
     else if (r === 'disordered') c.disordered++;
     else c.pass++;
