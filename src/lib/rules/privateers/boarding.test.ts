@@ -16,7 +16,7 @@ import {
   boardingDice,
   boardingOfficerRolls,
   resolveBoardingRound,
-  splitCasualties,
+  splitCasualties as checkedSplit,
   type BoardingParty
 } from './resolve-boarding';
 import { resolveMorale } from './resolve-morale';
@@ -24,6 +24,7 @@ import { defaultSheet } from './sheet';
 import { unchecked } from '../core/brute.test-helpers';
 
 const boardingRoundOdds = unchecked(checkedRoundOdds);
+const splitCasualties = unchecked(checkedSplit);
 
 const f = (r: Rational) => formatFraction(r);
 const pct = (r: Rational) => (100 * toNumber(r)).toFixed(2);

@@ -1,5 +1,5 @@
 import { binomial, Dist } from '../core/dist';
-import { guarded, intIn } from '../core/inputs';
+import { firstProblem, guarded, intIn, isBool, isRecord, type Check } from '../core/inputs';
 import { solveDecreasing, solveDecreasingFloat, type Transition } from '../core/markov';
 import { add, mul, rational, type Rational } from '../core/rational';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
@@ -299,3 +299,31 @@ export {
   type ChainState,
   type SideCounts
 } from './odds-boarding-fast';
+
+/** The crews and marines a side the chain's state packing holds (R in odds-boarding-fast.ts), and the
+ *  sheet's own limit (issue 17 #10). */
+export const MAX_CHAIN_PARTY = 1000;
+
+const sideProblem = (who: string, s: SideCounts): Check =>
+  isRecord(who, s) ??
+  firstProblem(
+    intIn(`${who}: crew`, s.crew, 0, MAX_CHAIN_PARTY),
+    intIn(`${who}: officers`, s.officers, 0, 4),
+    intIn(`${who}: marines`, s.marines, 0, MAX_CHAIN_PARTY)
+  );
+
+/**
+ * What is wrong with a boarding chain's input, or null (issue 17 #9, #10): whole parties within what
+ * the chain packs — 1 boarder against 1,001 defenders once reported a 100% capture.
+ */
+export function chainInputProblem(input: ChainInput): Check {
+  return (
+    isRecord('The boarding', input) ??
+    firstProblem(
+      sideProblem('The boarders', input.attacker),
+      sideProblem('The defenders', input.defender),
+      intIn('The defenders’ morale rating', input.defenderMoraleRating, 0, 4),
+      isBool('Defenders disordered', input.defenderDisordered)
+    )
+  );
+}

@@ -480,3 +480,20 @@ export function twoXOf(points: number, options: Pick<PvOptions, 'twoXPoints'>): 
 
 /** Damage dice one fire can have: 1,000 guns' worth, far beyond any ship (sheet.ts). */
 export const MAX_DAMAGE_DICE = 10_000;
+
+/** Step 4.2: "casualties will be extracted at an even rate between marines and crew" — the odd one
+ *  to the crew [DEFAULT]; when one type runs out the rest fall on the other. */
+export function splitCasualtiesOf(
+  n: number,
+  crew: number,
+  marines: number,
+  oddToCrew = true
+): { crew: number; marines: number } {
+  let m = Math.min(marines, oddToCrew ? Math.floor(n / 2) : Math.ceil(n / 2));
+  let c = n - m;
+  if (c > crew) {
+    m = Math.min(marines, m + (c - crew));
+    c = crew;
+  }
+  return { crew: c, marines: Math.min(m, marines) };
+}

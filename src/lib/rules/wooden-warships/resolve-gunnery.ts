@@ -435,6 +435,7 @@ export function applyFire(
 
 /** Name of an ammunition type against an area, e.g. "Round shot (d4 against crew)". */
 export function describeAmmo(ammo: Ammo, area: TargetArea): string {
+  if (!Object.hasOwn(AMMUNITION, ammo)) return 'Unknown ammunition';
   const isMatched = AMMUNITION[ammo].bestAgainst === area;
   return isMatched ? `${AMMUNITION[ammo].name}` : `${AMMUNITION[ammo].name} (d4 against ${area})`;
 }
