@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { Dist } from './core/dist';
+import type { Dist, DistValue } from './core/dist';
 import { toNumber, type Rational } from './core/rational';
 import type { Result } from './core/result';
 import * as mc from './master-and-commander/odds';
@@ -46,7 +46,7 @@ const isChance = (x: Rational | number): boolean => {
 };
 const sumsToOne = (xs: readonly (Rational | number)[]): boolean =>
   xs.every(isChance) && Math.abs(xs.reduce<number>((s, x) => s + p(x), 0) - 1) < 1e-12;
-const distOk = (d: Dist<unknown>): boolean => sumsToOne(d.entries().map((e) => e.p));
+const distOk = <T extends DistValue>(d: Dist<T>): boolean => sumsToOne(d.entries().map((e) => e.p));
 
 function value<T>(r: Result<T>): T {
   if (!r.ok) throw new Error(`refused an input in its domain: ${r.error}`);

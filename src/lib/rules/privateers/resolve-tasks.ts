@@ -68,7 +68,8 @@ export function resolveReload(
   options: PvOptions = DEFAULT_OPTIONS
 ): Result<ReloadOutcome> {
   if (!isFace(face, 12)) return err('Reload needs a d12 face 1–12.');
-  if (!Array.isArray(guns)) return err('No guns to reload.');
+  const list: unknown = guns;
+  if (!Array.isArray(list)) return err('No guns to reload.');
   if (!Number.isInteger(mod) || Math.abs(mod) > 20)
     return err('The reload modifier must be a whole number from −20 to 20.');
   const r = face + mod;
