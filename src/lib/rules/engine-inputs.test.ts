@@ -3,30 +3,64 @@ import fc from 'fast-check';
 import { Dist } from './core/dist';
 import { SYSTEM_IDS } from './catalog';
 
-// Issue 17 #9: arbitrary numbers into EVERY exported odds and resolve function of every system —
-// the modules are enumerated, so a new function is covered without editing this file. Each call
-// must answer an error Result or a sane value: no NaN or infinity anywhere in it, chances
-// ("…Chance", "…Odds" answering a fraction) within [0, 1], counts ("…Count", "…Dice") whole and
-// not negative — and never throw a RangeError. A TypeError means the function takes records (a
-// sheet, a state, a plan), which no screen can hand a bare number: those are fed by their schemas.
+// Issue 17 #9: hostile values into EVERY exported odds and resolve function of every system — the
+// modules are enumerated, so a new function is covered without editing this file. A function that
+// takes bare values (numbers, a column name, a skill) must answer an error Result or a sane value:
+// no NaN or infinity anywhere in it, chances ("…Chance", "…Odds") within [0, 1], counts ("…Count",
+// "…Dice") whole and not negative — and it never throws. A function that reads fields of an
+// argument takes records (a sheet, a state, a plan): those come from the zod-parsed log, and the
+// ones a form fills (morale, boarding parties, an engagement) are fed hostile fields in the
+// per-system tests (engine-inputs-*.test.ts).
 //
-// WORK IN PROGRESS (issue 17 #9, left open): on its first run 81 of the first 365 functions failed
-// (Privateers hitChance, tossOdds, criticalChance, grappleOdds, diceCount, twoX, moraleModifier,
-// resolveMorale, windAngle, the boarding chain's lossCounts …) and one call exhausted the test
-// worker's memory. Until they validate their inputs (or are reached only through rules/checked.ts)
-// this harness runs only when asked: ENGINE_INPUTS=1 npx vitest run src/lib/rules/engine-inputs.test.ts
-const isAsked = process.env['ENGINE_INPUTS'] === '1';
+// Before the checks (first run, random seed): 81 of the first 365 cases failed and two calls
+// exhausted the worker's memory (Wooden Warships captureChanceGrid with 3e9 defenders, Master and
+// Commander hitChance with 511,550 dice).
 
 const modules = import.meta.glob<Record<string, unknown>>(
   ['./*/odds*.ts', './*/resolve*.ts', '!./**/*.test.ts', '!./**/*.bench.ts', '!./**/*.fixture.ts'],
   { eager: true }
 );
 
-const anyNumber = fc.oneof(
-  fc.double(),
-  fc.integer({ min: -1_000_000, max: 1_000_000 }),
-  fc.constantFrom(Number.NaN, Infinity, -Infinity, -1, -3, 7, 1.5, -0, 1e9),
-  fc.integer({ min: 0, max: 12 })
+/**
+ * Exported functions not behind a check yet, with the reason. The list can only shrink: each runs as
+ * an expected failure, so one that starts passing fails the run until it is taken off.
+ */
+const NOT_YET_CHECKED: Record<string, string> = {
+  'privateers/windAngle':
+    'compass arithmetic; its caller moves-orders.ts is being edited by the orders work',
+  'privateers/normDeg': 'compass arithmetic, called by moves-orders.ts (as windAngle)',
+  'privateers/closeHauledHeading': 'compass arithmetic, called by moves-movement and PvMoveTack',
+  'privateers/broadsideToWindHeading': 'compass arithmetic, called by moves-movement'
+};
+
+/** Fixed seed: a counterexample is found again on every run, and a run never flakes. */
+const SEED = 20261202;
+
+const HOSTILE_NUMBERS = [
+  Number.NaN,
+  Infinity,
+  -Infinity,
+  -1,
+  -3,
+  7,
+  1.5,
+  -0,
+  0,
+  1,
+  2,
+  3,
+  12,
+  1e9,
+  -1e9,
+  5e-324,
+  Number.MAX_SAFE_INTEGER + 2
+];
+/** Numbers, and the odd string or boolean where a column name or a flag belongs. */
+const hostile = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...HOSTILE_NUMBERS) },
+  { weight: 2, arbitrary: fc.integer({ min: -1_000_000, max: 1_000_000 }) },
+  { weight: 1, arbitrary: fc.double() },
+  { weight: 1, arbitrary: fc.constantFrom<unknown>('', 'hull', '__proto__', true, null, undefined) }
 );
 
 type Fn = (...args: unknown[]) => unknown;
@@ -82,13 +116,66 @@ function judge(name: string, out: unknown): string | null {
 }
 
 /** Calls `fn` with `args`: null when it answered well or refused, else what went wrong. */
-function call(name: string, fn: Fn, args: number[]): string | null {
+function call(name: string, fn: Fn, args: unknown[]): string | null {
   try {
     return judge(name, fn(...args));
   } catch (e) {
-    if (e instanceof TypeError) return null;
     return `threw ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}`;
   }
+}
+
+const QUIET_KEYS = new Set<PropertyKey>(['valueOf', 'toString', 'toJSON', 'then', 'constructor']);
+
+/**
+ * Whether `fn` reads a field of one of its arguments: called once with stand-ins that note every
+ * field read (and convert to 1 where a number is used), so record-taking functions are told apart
+ * without a list to keep up to date.
+ */
+function readsFields(fn: Fn): boolean {
+  let isRead = false;
+  const standIn = () =>
+    new Proxy(
+      {},
+      {
+        // Spreading a record ({ ...sheet }) or asking `'storm' in wind` reads it too.
+        ownKeys() {
+          isRead = true;
+          return [];
+        },
+        has() {
+          isRead = true;
+          return false;
+        },
+        get(_t, key) {
+          if (key === Symbol.toPrimitive) return () => 1;
+          // A list is a record too: iterating it, or its length, is a field read.
+          if (key === Symbol.iterator || (typeof key === 'string' && !QUIET_KEYS.has(key)))
+            isRead = true;
+          return undefined;
+        }
+      }
+    );
+  try {
+    fn(...Array.from({ length: Math.max(1, fn.length) }, standIn));
+  } catch {
+    // A throw after a field read still counts the read.
+  }
+  return isRead;
+}
+
+/** Every exported function once (resolve.ts and odds.ts re-export their topic files). */
+function functionsOf(system: string): { id: string; name: string; fn: Fn }[] {
+  const seen = new Set<unknown>();
+  const out: { id: string; name: string; fn: Fn }[] = [];
+  for (const [path, mod] of Object.entries(modules)) {
+    if (!path.startsWith(`./${system}/`)) continue;
+    for (const [name, fn] of Object.entries(mod)) {
+      if (typeof fn !== 'function' || /^[A-Z]/.test(name) || seen.has(fn)) continue;
+      seen.add(fn);
+      out.push({ id: `${name} (${path.slice(2)})`, name, fn: fn as Fn });
+    }
+  }
+  return out;
 }
 
 it("enumerates the engines' odds and resolve modules", () => {
@@ -99,31 +186,30 @@ it("enumerates the engines' odds and resolve modules", () => {
 });
 
 for (const system of SYSTEM_IDS) {
-  const own = Object.entries(modules).filter(([path]) => path.startsWith(`./${system}/`));
-  const fns = own.flatMap(([path, mod]) =>
-    Object.entries(mod)
-      .filter((e): e is [string, Fn] => typeof e[1] === 'function' && !/^[A-Z]/.test(e[0]))
-      .map(([name, fn]) => ({ id: `${name} (${path.slice(2)})`, name, fn }))
-  );
+  const fns = functionsOf(system);
+  const bare = fns.filter((f) => !readsFields(f.fn));
 
-  describe.runIf(isAsked)(
-    `${system}: every exported odds and resolve function, fed arbitrary numbers`,
-    () => {
-      it('finds the modules and their functions', () => {
-        expect(own.length).toBeGreaterThan(1);
-        expect(fns.length).toBeGreaterThan(10);
-      });
+  describe(`${system}: every exported odds and resolve function given bare values`, () => {
+    it('finds the functions, and some that take bare values', () => {
+      expect(fns.length).toBeGreaterThan(10);
+      expect(bare.length).toBeGreaterThan(3);
+    });
 
-      it.each(fns)('$id', ({ name, fn }) => {
-        const arity = Math.max(1, fn.length);
-        fc.assert(
-          fc.property(fc.array(anyNumber, { minLength: arity, maxLength: arity }), (args) => {
-            const problem = call(name, fn, args);
-            if (problem) throw new Error(`${name}(${args.join(', ')}) ${problem}`);
-          }),
-          { numRuns: 60 }
-        );
-      });
-    }
-  );
+    const check = (name: string, fn: Fn) => {
+      const arity = Math.max(1, fn.length);
+      fc.assert(
+        fc.property(fc.array(hostile, { minLength: arity, maxLength: arity }), (args) => {
+          const problem = call(name, fn, args);
+          if (problem) throw new Error(`${name}(${args.map(String).join(', ')}) ${problem}`);
+        }),
+        { numRuns: 40, seed: SEED }
+      );
+    };
+    const open = bare.filter((f) => `${system}/${f.name}` in NOT_YET_CHECKED);
+    it.each(bare.filter((f) => !open.includes(f)))('$id', ({ name, fn }) => check(name, fn));
+    if (open.length > 0)
+      it.fails.each(open)('$id (not yet checked: an expected failure)', ({ name, fn }) =>
+        check(name, fn)
+      );
+  });
 }

@@ -2,24 +2,25 @@ import { err, ok, type Result } from './result';
 
 /**
  * Validated inputs for the engines' exported odds and resolve functions (issue 17 #9). Each check
- * returns the reason a value is unusable, or null; `guarded` turns a function into one that checks
- * first and answers an error Result — never a RangeError, never a number computed from nonsense
- * (−1 Prize Disks, a NaN rating, −3 dice).
+ * returns the reason a value is unusable, in the referee's words ("Prize Disks must be a whole
+ * number from 0 to 2"), or null; `guarded` turns a function into one that checks first and answers
+ * an error Result — never a RangeError, never a figure computed from nonsense (−1 Prize Disks, a NaN
+ * rating, −3 dice). The checks look at the arguments only (O(inputs)); the engines' inner loops call
+ * the unchecked functions.
  */
 export type Check = string | null;
 
 /** A whole number from `min` to `max`. */
 export function intIn(name: string, value: unknown, min: number, max: number): Check {
-  if (typeof value !== 'number' || !Number.isInteger(value))
-    return `${name}: expected a whole number`;
-  if (value < min || value > max) return `${name}: expected ${min} to ${max}, got ${value}`;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max)
+    return `${name} must be a whole number from ${min} to ${max}`;
   return null;
 }
 
 /** A finite number from `min` to `max`. */
 export function numberIn(name: string, value: unknown, min: number, max: number): Check {
-  if (typeof value !== 'number' || !Number.isFinite(value)) return `${name}: expected a number`;
-  if (value < min || value > max) return `${name}: expected ${min} to ${max}, got ${value}`;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max)
+    return `${name} must be a number from ${min} to ${max}`;
   return null;
 }
 
@@ -27,12 +28,42 @@ export function numberIn(name: string, value: unknown, min: number, max: number)
 export function oneOf<T>(name: string, value: unknown, allowed: readonly T[]): Check {
   return allowed.includes(value as T)
     ? null
-    : `${name}: expected ${allowed.map((a) => JSON.stringify(a)).join(' or ')}`;
+    : `${name} must be ${allowed.map((a) => (typeof a === 'string' ? `'${a}'` : String(a))).join(' or ')}`;
+}
+
+/** true or false. */
+export function isBool(name: string, value: unknown): Check {
+  return typeof value === 'boolean' ? null : `${name} must be yes or no`;
+}
+
+/** A record (not a number, not null) — the fields are checked by the caller. */
+export function isRecord(name: string, value: unknown): Check {
+  return typeof value === 'object' && value !== null ? null : `${name} is missing`;
+}
+
+/** A list of whole numbers from `min` to `max`, at most `maxLength` long. */
+export function intsIn(
+  name: string,
+  value: unknown,
+  min: number,
+  max: number,
+  maxLength: number
+): Check {
+  if (!Array.isArray(value) || value.length > maxLength)
+    return `${name} must be a list of at most ${maxLength}`;
+  for (const v of value) {
+    const c = intIn(name, v, min, max);
+    if (c) return c;
+  }
+  return null;
 }
 
 export function firstProblem(...checks: Check[]): Check {
   return checks.find((c) => c !== null) ?? null;
 }
+
+/** The checked function's marker, so the engine-inputs test can tell a checked export. */
+export const IS_CHECKED = Symbol('checked');
 
 /**
  * `fn` behind its input check: the problem as an error, else the value; anything `fn` still throws
@@ -42,7 +73,7 @@ export function guarded<A extends unknown[], R>(
   validate: (...args: A) => Check,
   fn: (...args: A) => R
 ): (...args: A) => Result<R> {
-  return (...args) => {
+  const checked = (...args: A): Result<R> => {
     const problem = validate(...args);
     if (problem !== null) return err(problem);
     try {
@@ -51,4 +82,10 @@ export function guarded<A extends unknown[], R>(
       return err(e instanceof Error ? e.message : String(e));
     }
   };
+  return Object.assign(checked, { [IS_CHECKED]: true });
+}
+
+/** The value of a Result the caller has already made sure of (a parsed sheet's own numbers). */
+export function valueOr<T, F>(r: Result<T>, fallback: F): T | F {
+  return r.ok ? r.value : fallback;
 }

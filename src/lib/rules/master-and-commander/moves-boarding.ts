@@ -14,15 +14,9 @@ import {
 } from './moves-engagement';
 import { boardingChance } from './odds';
 import type { McOptions } from './options';
-import {
-  applyBoarding,
-  boardingProblems,
-  resolveBoarding,
-  shipDice,
-  type BoardingOutcome
-} from './resolve';
+import { applyBoarding, boardingProblems, resolveBoarding, type BoardingOutcome } from './resolve';
 import type { Side } from './sheet';
-import { BOARDING_CONDITIONS } from './tables';
+import { BOARDING_CONDITIONS, shipDiceOf } from './tables';
 import { facesOf, mcMove, oddsJson, playerName, toJson, withMcSystem, type McView } from './view';
 
 export interface BoardInput {
@@ -95,7 +89,7 @@ export function boardOutcome(
             kind: 'counter',
             by: targetId,
             against: attackerId,
-            dice: shipDice(target.sheet.prizeDisks, view.system.variant)
+            dice: shipDiceOf(target.sheet.prizeDisks, view.system.variant)
           }
         : null
   });
@@ -132,7 +126,9 @@ export const boardMove: Move<BoardInput, McOptions> = mcMove(
     const r = boardOutcome(state, view, input, ctx.options);
     if (!r.ok) return r;
     const { plan } = r.value;
-    const p = boardingChance(plan.target.sheet.prizeDisks);
+    const chance = boardingChance(plan.target.sheet.prizeDisks);
+    if (!chance.ok) return chance;
+    const p = chance.value;
     return draftOf(state, {
       kind: 'mc.boarding',
       summary: r.value.summary,

@@ -12,10 +12,8 @@ import {
   canBeTargeted,
   canFire,
   clearRepulseOnEngagement,
-  counterAttackDice,
   isCardDrawRequired,
   resolveEngagement,
-  shipDice,
   type EngagementOutcome,
   type EngagementRules
 } from './resolve';
@@ -41,6 +39,7 @@ import {
   type McShip,
   type McView
 } from './view';
+import { shipDiceOf } from './tables';
 
 export interface EngagementPlan {
   attacker: McShip;
@@ -68,8 +67,8 @@ export function planEngagement(
   return ok({
     attacker: a.value,
     target: t.value,
-    attackDice: shipDice(a.value.sheet.prizeDisks, variant),
-    defenceDice: shipDice(t.value.sheet.prizeDisks, variant)
+    attackDice: shipDiceOf(a.value.sheet.prizeDisks, variant),
+    defenceDice: shipDiceOf(t.value.sheet.prizeDisks, variant)
   });
 }
 
@@ -274,7 +273,10 @@ export function counterDice(
   disksAfter: number,
   opts: Pick<McOptions, 'counterAttackDice'>
 ): number {
-  return counterAttackDice(disksBefore, Math.max(0, disksAfter), variant, opts);
+  return shipDiceOf(
+    opts.counterAttackDice === 'preHit' ? disksBefore : Math.max(0, disksAfter),
+    variant
+  );
 }
 
 /** Each die labelled with whose it is and what it is for ("Anna 1, attack die 2"). */
@@ -379,6 +381,8 @@ export const attackMove: Move<AttackInput, McOptions> = mcMove(
     const r = attackOutcome(state, view, input, ctx.options);
     if (!r.ok) return r;
     const { plan, outcome, disksAfter } = r.value;
+    const odds = engagementOdds(plan.attackDice, plan.defenceDice, rulesOf(view, ctx.options));
+    if (!odds.ok) return odds;
     return draftOf(state, {
       kind: 'mc.attack',
       summary: r.value.summary,
@@ -399,9 +403,7 @@ export const attackMove: Move<AttackInput, McOptions> = mcMove(
           labelled(input.attack, plan.attacker.sheet.name, 'attack die'),
           labelled(input.defence, plan.target.sheet.name, 'defence die')
         ]),
-        odds: oddsJson(
-          engagementOdds(plan.attackDice, plan.defenceDice, rulesOf(view, ctx.options))
-        ),
+        odds: oddsJson(odds.value),
         outcome: toJson({ ...outcome, disksAfter })
       })
     });
@@ -429,7 +431,7 @@ export function counterDue(
     by,
     against,
     attackDice: r.dice,
-    defenceDice: shipDice(against.sheet.prizeDisks, view.system.variant)
+    defenceDice: shipDiceOf(against.sheet.prizeDisks, view.system.variant)
   };
 }
 
@@ -461,6 +463,8 @@ export const counterAttackMove: Move<CounterInput, McOptions> = mcMove(
       (sys) => withActs(sys, { reply: null })
     );
     if (!r.ok) return r;
+    const odds = engagementOdds(c.attackDice, c.defenceDice, rules);
+    if (!odds.ok) return odds;
     return draftOf(state, {
       kind: 'mc.counter-attack',
       summary: r.value.summary,
@@ -478,7 +482,7 @@ export const counterAttackMove: Move<CounterInput, McOptions> = mcMove(
           labelled(input.attack, c.by.sheet.name, 'counter-attack die'),
           labelled(input.defence, c.against.sheet.name, 'defence die')
         ]),
-        odds: oddsJson(engagementOdds(c.attackDice, c.defenceDice, rules)),
+        odds: oddsJson(odds.value),
         outcome: toJson({ ...r.value.outcome, disksAfter: r.value.disksAfter })
       })
     });

@@ -171,7 +171,9 @@ export function raidOutcome(
 export const raidMove: Move<RaidInput, McOptions> = mcMove('mc.raid', (view, state, input, ctx) => {
   const r = raidOutcome(state, view, input, ctx.options);
   if (!r.ok) return r;
-  const p = raidChance(r.value.raider.sheet.prizeDisks, ctx.options);
+  const chance = raidChance(r.value.raider.sheet.prizeDisks, ctx.options);
+  if (!chance.ok) return chance;
+  const p = chance.value;
   return draftOf(state, {
     kind: 'mc.raid',
     summary: r.value.summary,
@@ -237,7 +239,9 @@ export const homeportCounterMove: Move<HomeportCounterInput, McOptions> = mcMove
     const head = `The ${homeport} Homeport counter-attacks ${ship.sheet.name} (${r.value.attack.join(' ')} v ${r.value.defence.join(' ')})`;
     const done = withMcSystem(state, withActs(view.system, { reply: null }));
     const isHit = r.value.result === 'hit';
-    const pc = homeportCounterChance(ship.sheet.prizeDisks, ctx.options);
+    const counter = homeportCounterChance(ship.sheet.prizeDisks, ctx.options);
+    if (!counter.ok) return counter;
+    const pc = counter.value;
     return draftOf(state, {
       kind: 'mc.homeport-counter',
       summary: isHit

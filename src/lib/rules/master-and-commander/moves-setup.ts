@@ -204,6 +204,8 @@ export const firstPlayerMove: Move<FirstPlayerInput, McOptions> = defineMove(
     }));
     const r = resolveFirstPlayer(rolls);
     if (!r.ok) return r;
+    const decided = firstPlayerDecidedChance(input.playerIds.length);
+    if (!decided.ok) return decided;
     const o = r.value;
     const names = (id: string): string => playerName(view.system, id);
     const faces = rolls.map((x) => `${names(x.playerId)} ${x.face}`).join(', ');
@@ -233,7 +235,7 @@ export const firstPlayerMove: Move<FirstPlayerInput, McOptions> = defineMove(
         odds: oddsJson([
           {
             label: 'decided on this roll',
-            p: firstPlayerDecidedChance(input.playerIds.length)
+            p: decided.value
           }
         ]),
         outcome: toJson(o)

@@ -15,26 +15,8 @@ import {
   type Rational
 } from '../core/rational';
 import { DEFAULT_OPTIONS, type McOptions } from './options';
-import {
-  boardingChance,
-  duelOdds,
-  duelTable,
-  duelWinChance,
-  engagementDist,
-  engagementOdds,
-  engagementTable,
-  eventualHitChance,
-  firstPlayerDecidedChance,
-  fullEngagementDist,
-  homeportCounterChance,
-  movementRollDist,
-  parseEnd,
-  raidChance,
-  ramDist,
-  ramSinkChance,
-  windOdds,
-  type DuelRules
-} from './odds';
+import * as checkedOdds from './odds';
+import { movementRollDist, parseEnd, ramDist, windOdds, type DuelRules } from './odds';
 import {
   applyHit,
   resolveBoarding,
@@ -43,13 +25,30 @@ import {
   resolveRaid,
   resolveRamAttempt,
   resolveRamDamage,
-  shipDice,
+  shipDice as checkedShipDice,
   type EngagementResult,
   type EngagementRules
 } from './resolve-combat';
 import { applyRepair, resolveRepair } from './resolve-fleet';
 import { resolveFirstPlayer } from './resolve-wind';
 import { defaultSheet, defaultSystemState } from './sheet';
+import { unchecked } from '../core/brute.test-helpers';
+
+// The checked exports (issue 17 #9), unwrapped: every figure below is the same as before the checks.
+const boardingChance = unchecked(checkedOdds.boardingChance);
+const duelOdds = unchecked(checkedOdds.duelOdds);
+const duelTable = unchecked(checkedOdds.duelTable);
+const duelWinChance = unchecked(checkedOdds.duelWinChance);
+const engagementDist = unchecked(checkedOdds.engagementDist);
+const engagementOdds = unchecked(checkedOdds.engagementOdds);
+const engagementTable = unchecked(checkedOdds.engagementTable);
+const eventualHitChance = unchecked(checkedOdds.eventualHitChance);
+const firstPlayerDecidedChance = unchecked(checkedOdds.firstPlayerDecidedChance);
+const fullEngagementDist = unchecked(checkedOdds.fullEngagementDist);
+const homeportCounterChance = unchecked(checkedOdds.homeportCounterChance);
+const raidChance = unchecked(checkedOdds.raidChance);
+const ramSinkChance = unchecked(checkedOdds.ramSinkChance);
+const shipDice = unchecked(checkedShipDice);
 
 /** Every ordered tuple of n d6 faces. */
 function* tuples(n: number): Generator<number[]> {

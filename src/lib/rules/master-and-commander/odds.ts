@@ -1,16 +1,12 @@
 // Master and Commander: exact odds for every roll (SPEC A.7), built from the same comparison the
 // resolvers use (`engagementResult`, `allExceedHighest`) and the same tables.
 import { Dist } from '../core/dist';
+import { firstProblem, guarded, intIn, isBool, isRecord, oneOf, type Check } from '../core/inputs';
 import { solveAbsorbingLinearAll, type ChainStep } from '../core/markov';
 import { allExceedHighest, poolOutcome } from '../core/pools';
 import { complement, div, ONE, rational, sub, ZERO, type Rational } from '../core/rational';
 import type { McOptions } from './options';
-import {
-  engagementResult,
-  shipDice,
-  type EngagementResult,
-  type EngagementRules
-} from './resolve-combat';
+import { engagementResult, type EngagementResult, type EngagementRules } from './resolve-combat';
 import { resolveWind } from './resolve-wind';
 import type { WindState } from './sheet';
 import {
@@ -21,6 +17,7 @@ import {
   MOVEMENT_DIE_SIDES,
   RAM_DAMAGE,
   RAM_SUCCESS_FACE,
+  shipDiceOf as shipDice,
   WIND_DIE,
   type GameVariant
 } from './tables';
@@ -39,7 +36,7 @@ const engagementCache = new Map<string, Dist<EngagementResult>>();
  * through the same comparison as the resolver). 'reroll' appears only for Beginner ties under
  * `beginnerTies='reroll'`.
  */
-export function engagementDist(
+function engagementDistOf(
   attackDice: number,
   defenceDice: number,
   rules: EngagementRules
@@ -53,24 +50,20 @@ export function engagementDist(
 }
 
 /** P(hit) for one roll. */
-export function hitChance(
-  attackDice: number,
-  defenceDice: number,
-  rules: EngagementRules
-): Rational {
-  return engagementDist(attackDice, defenceDice, rules).prob('hit');
+function hitChanceOf(attackDice: number, defenceDice: number, rules: EngagementRules): Rational {
+  return engagementDistOf(attackDice, defenceDice, rules).prob('hit');
 }
 
 /**
  * P(the attack eventually hits): equal to `hitChance` except for Beginner ties rolled again, where it
  * is P(hit) / (1 − P(tie)) (1 v 1: 15/30 = 1/2).
  */
-export function eventualHitChance(
+function eventualHitChanceOf(
   attackDice: number,
   defenceDice: number,
   rules: EngagementRules
 ): Rational {
-  const d = engagementDist(attackDice, defenceDice, rules);
+  const d = engagementDistOf(attackDice, defenceDice, rules);
   const again = d.prob('reroll');
   return again.n === 0n ? d.prob('hit') : div(d.prob('hit'), complement(again));
 }
@@ -79,18 +72,18 @@ export function eventualHitChance(
  * SPEC A.7.1: P(hit), attacker dice 3..1 (rows) against defender dice 3..1 (columns), for the given
  * `tieExhaustion`.
  */
-export function engagementTable(tieExhaustion: McOptions['tieExhaustion']): Rational[][] {
+function engagementTableOf(tieExhaustion: McOptions['tieExhaustion']): Rational[][] {
   const rules: EngagementRules = { variant: 'basic', tieExhaustion, beginnerTies: 'defender' };
-  return [3, 2, 1].map((a) => [3, 2, 1].map((d) => hitChance(a, d, rules)));
+  return [3, 2, 1].map((a) => [3, 2, 1].map((d) => hitChanceOf(a, d, rules)));
 }
 
 /** The odds shown before an attack: hit, repelled and (Beginner option) roll again. */
-export function engagementOdds(
+function engagementOddsOf(
   attackDice: number,
   defenceDice: number,
   rules: EngagementRules
 ): LabelledP[] {
-  const d = engagementDist(attackDice, defenceDice, rules);
+  const d = engagementDistOf(attackDice, defenceDice, rules);
   const out: LabelledP[] = [
     { label: 'Hit', p: d.prob('hit') },
     { label: 'Repelled', p: d.prob('repelled') }
@@ -124,14 +117,14 @@ function endKey(e: EngagementEnd): string {
  * Exact distribution of both ships' Prize Disks after one engagement with its counter-attack (-1 =
  * sunk). Beginner ties rolled again are folded in (the roll is repeated until it is decided).
  */
-export function fullEngagementDist(input: FullEngagementInput): Dist<string> {
+function fullEngagementDistOf(input: FullEngagementInput): Dist<string> {
   const { variant, opts } = input;
   const rules: EngagementRules = {
     variant,
     tieExhaustion: opts.tieExhaustion,
     beginnerTies: opts.beginnerTies
   };
-  const pHit = eventualHitChance(
+  const pHit = eventualHitChanceOf(
     shipDice(input.attackerDisks, variant),
     shipDice(input.defenderDisks, variant),
     rules
@@ -146,7 +139,11 @@ export function fullEngagementDist(input: FullEngagementInput): Dist<string> {
       opts.counterAttackDice === 'preHit' ? input.defenderDisks : defender,
       variant
     );
-    const pCounter = eventualHitChance(counterDice, shipDice(input.attackerDisks, variant), rules);
+    const pCounter = eventualHitChanceOf(
+      counterDice,
+      shipDice(input.attackerDisks, variant),
+      rules
+    );
     return Dist.bernoulli(pCounter).map((isCounterHit) =>
       endKey({ attacker: isCounterHit ? input.attackerDisks - 1 : input.attackerDisks, defender })
     );
@@ -165,8 +162,8 @@ function disksText(before: number, after: number): string {
 }
 
 /** The engagement's outcomes as readable lines ("Attacker unhurt, defender 1 disk"). */
-export function fullEngagementOdds(input: FullEngagementInput): LabelledP[] {
-  return fullEngagementDist(input)
+function fullEngagementOddsOf(input: FullEngagementInput): LabelledP[] {
+  return fullEngagementDistOf(input)
     .entries()
     .map((e) => {
       const end = parseEnd(e.value);
@@ -182,8 +179,8 @@ export function fullEngagementOdds(input: FullEngagementInput): LabelledP[] {
 
 /** P(boarding succeeds) against a defender with 1 or 0 Prize Disks: three dice, each above the
  *  defender's highest (SPEC A.7.1: 517/7776 against 2 dice, 25/144 against 1). */
-export function boardingChance(defenderDisks: number): Rational {
-  const nD = DICE_BY_PRIZE_DISKS[Math.max(0, Math.min(1, defenderDisks)) as 0 | 1];
+function boardingChanceOf(defenderDisks: number): Rational {
+  const nD = DICE_BY_PRIZE_DISKS[defenderDisks as 0 | 1];
   return poolOutcome(D6, DICE_BY_PRIZE_DISKS[2], D6, nD, allExceedHighest).prob(true);
 }
 
@@ -194,16 +191,16 @@ const ADVANCED_RULES = (opts: Pick<McOptions, 'tieExhaustion'>): EngagementRules
 });
 
 /** P(a raid takes a Repair Card): the ship's dice against the Homeport's three (SPEC A.7.1). */
-export function raidChance(raiderDisks: number, opts: Pick<McOptions, 'tieExhaustion'>): Rational {
-  return hitChance(shipDice(raiderDisks, 'advanced'), HOMEPORT_DICE, ADVANCED_RULES(opts));
+function raidChanceOf(raiderDisks: number, opts: Pick<McOptions, 'tieExhaustion'>): Rational {
+  return hitChanceOf(shipDice(raiderDisks, 'advanced'), HOMEPORT_DICE, ADVANCED_RULES(opts));
 }
 
 /** P(the Homeport's counter-attack repels the raider): three dice against the ship's. */
-export function homeportCounterChance(
+function homeportCounterChanceOf(
   shipDisks: number,
   opts: Pick<McOptions, 'tieExhaustion'>
 ): Rational {
-  return hitChance(HOMEPORT_DICE, shipDice(shipDisks, 'advanced'), ADVANCED_RULES(opts));
+  return hitChanceOf(HOMEPORT_DICE, shipDice(shipDisks, 'advanced'), ADVANCED_RULES(opts));
 }
 
 function ramDamageOf(face: number): number {
@@ -221,7 +218,7 @@ export function ramDamageDist(): Dist<number> {
 }
 
 /** P(the rammed ship sinks) from one attempt: more disks lost than it has (each disk one hit). */
-export function ramSinkChance(targetDisks: number): Rational {
+function ramSinkChanceOf(targetDisks: number): Rational {
   return ramDist().probWhere((lost) => lost > targetDisks);
 }
 
@@ -275,7 +272,7 @@ function duelStep(s: DuelState, rules: DuelRules): ChainStep<DuelState> {
   const isX = s.mover === 'X';
   const moverDisks = isX ? s.x : s.y;
   const otherDisks = isX ? s.y : s.x;
-  const ends = fullEngagementDist({
+  const ends = fullEngagementDistOf({
     variant: rules.variant,
     attackerDisks: moverDisks,
     defenderDisks: otherDisks,
@@ -299,7 +296,7 @@ function duelStep(s: DuelState, rules: DuelRules): ChainStep<DuelState> {
  * options SPEC A.7.2 gives 0.5148 from (3,3) dice, 0.8818 from (3,2), 0.5266 from (2,2) and 109/193
  * from (1,1).
  */
-export function duelWinChance(xDisks: number, yDisks: number, rules: DuelRules): Rational {
+function duelWinChanceOf(xDisks: number, yDisks: number, rules: DuelRules): Rational {
   const start: DuelState = { x: xDisks, y: yDisks, mover: 'X' };
   return (
     solveAbsorbingLinearAll(start, duelKey, (s) => duelStep(s, rules)).get(duelKey(start)) ?? ZERO
@@ -307,29 +304,113 @@ export function duelWinChance(xDisks: number, yDisks: number, rules: DuelRules):
 }
 
 /** Both sides of the duel, for display. */
-export function duelOdds(
+function duelOddsOf(
   xDisks: number,
   yDisks: number,
   rules: DuelRules
 ): { xWins: Rational; yWins: Rational } {
-  const xWins = duelWinChance(xDisks, yDisks, rules);
+  const xWins = duelWinChanceOf(xDisks, yDisks, rules);
   return { xWins, yWins: sub(ONE, xWins) };
 }
 
 /** P(mover wins) for every pair of strengths (rows: mover disks 2..0, columns: other 2..0). */
-export function duelTable(rules: DuelRules): Rational[][] {
+function duelTableOf(rules: DuelRules): Rational[][] {
   const disks = [MAX_PRIZE_DISKS, 1, 0];
-  return disks.map((x) => disks.map((y) => duelWinChance(x, y, rules)));
+  return disks.map((x) => disks.map((y) => duelWinChanceOf(x, y, rules)));
 }
 
 /**
  * P(the roll for first player is decided at once): one player alone has the highest d6 (SPEC A.4.2);
  * otherwise the tied highest roll again. Each player goes first with chance 1/n by symmetry.
  */
-export function firstPlayerDecidedChance(players: number): Rational {
+function firstPlayerDecidedChanceOf(players: number): Rational {
   // n · Σ_m P(this die = m) · P(every other die < m)
   let w = 0n;
   for (let m = 2; m <= COMBAT_DIE_SIDES; m++) w += BigInt(m - 1) ** BigInt(players - 1);
   if (players === 1) return ONE;
   return rational(BigInt(players) * w, BigInt(COMBAT_DIE_SIDES) ** BigInt(players));
 }
+
+// ---------------------------------------------------------------------------------------------
+// The exported odds, each behind its input check (issue 17 #9): an error in the referee's words for
+// anything the rules do not allow, never a RangeError, a "−2 disks" line or a chance above 1. The
+// checks read the arguments only; the solvers above call one another unchecked.
+
+const MAX_DICE = Math.max(HOMEPORT_DICE, ...Object.values(DICE_BY_PRIZE_DISKS));
+/** More players than this would make the first-player fraction's powers of 6 needlessly huge. */
+export const MAX_PLAYERS = 12;
+
+const disks = (who: string, v: unknown): Check =>
+  intIn(`${who} Prize Disks`, v, 0, MAX_PRIZE_DISKS);
+const dice = (who: string, v: unknown): Check => intIn(`${who} dice`, v, 1, MAX_DICE);
+const VARIANTS: readonly GameVariant[] = ['beginner', 'basic', 'advanced'];
+const tieRule = (o: { tieExhaustion?: unknown }): Check =>
+  oneOf('The tie rule', o.tieExhaustion, ['defender', 'moreDiceWins']);
+const engagementRules = (r: EngagementRules): Check =>
+  isRecord('The rules', r) ??
+  firstProblem(
+    oneOf('The game', r.variant, VARIANTS),
+    tieRule(r),
+    oneOf('The Beginner tie rule', r.beginnerTies, ['defender', 'reroll'])
+  );
+const engagementOpts = (o: FullEngagementInput['opts']): Check =>
+  isRecord('The options', o) ??
+  firstProblem(
+    tieRule(o),
+    oneOf('The Beginner tie rule', o.beginnerTies, ['defender', 'reroll']),
+    oneOf('Counter-attack dice', o.counterAttackDice, ['current', 'preHit'])
+  );
+const roll = (a: number, d: number, rules: EngagementRules): Check =>
+  firstProblem(dice('Attack', a), dice('Defence', d), engagementRules(rules));
+const duelRules = (r: DuelRules): Check =>
+  isRecord('The rules', r) ??
+  firstProblem(
+    oneOf('The game', r.variant, VARIANTS),
+    engagementOpts(r.opts),
+    r.hasCounterAttack === undefined ? null : isBool('Counter-attacks', r.hasCounterAttack)
+  );
+const fullInput = (i: FullEngagementInput): Check =>
+  isRecord('The engagement', i) ??
+  firstProblem(
+    oneOf('The game', i.variant, VARIANTS),
+    disks('Attacker', i.attackerDisks),
+    disks('Defender', i.defenderDisks),
+    isBool('Broadside to broadside', i.isMutualBroadside),
+    engagementOpts(i.opts)
+  );
+const opts = (o: Pick<McOptions, 'tieExhaustion'>): Check =>
+  isRecord('The options', o) ?? tieRule(o);
+
+export const engagementDist = guarded(roll, engagementDistOf);
+export const hitChance = guarded(roll, hitChanceOf);
+export const eventualHitChance = guarded(roll, eventualHitChanceOf);
+export const engagementTable = guarded(
+  (t: McOptions['tieExhaustion']) => tieRule({ tieExhaustion: t }),
+  engagementTableOf
+);
+export const engagementOdds = guarded(roll, engagementOddsOf);
+export const fullEngagementDist = guarded(fullInput, fullEngagementDistOf);
+export const fullEngagementOdds = guarded(fullInput, fullEngagementOddsOf);
+/** Boarding is only against a ship with 1 or 0 Prize Disks (SPEC A.4.9). */
+export const boardingChance = guarded(
+  (d: number) => intIn('The defender’s Prize Disks for boarding', d, 0, 1),
+  boardingChanceOf
+);
+export const raidChance = guarded(
+  (d: number, o: Pick<McOptions, 'tieExhaustion'>) => disks('Raider', d) ?? opts(o),
+  raidChanceOf
+);
+export const homeportCounterChance = guarded(
+  (d: number, o: Pick<McOptions, 'tieExhaustion'>) => disks('Ship', d) ?? opts(o),
+  homeportCounterChanceOf
+);
+export const ramSinkChance = guarded((d: number) => disks('Target', d), ramSinkChanceOf);
+const duel = (x: number, y: number, r: DuelRules): Check =>
+  firstProblem(disks('First ship', x), disks('Second ship', y), duelRules(r));
+export const duelWinChance = guarded(duel, duelWinChanceOf);
+export const duelOdds = guarded(duel, duelOddsOf);
+export const duelTable = guarded(duelRules, duelTableOf);
+export const firstPlayerDecidedChance = guarded(
+  (n: number) => intIn('Players', n, 1, MAX_PLAYERS),
+  firstPlayerDecidedChanceOf
+);

@@ -8,7 +8,7 @@ import {
   applyRepelled,
   boardingProblems,
   clearRepulseOnEngagement,
-  counterAttackDice,
+  counterAttackDice as checkedCounterAttackDice,
   raidProblems,
   resolveBoarding,
   resolveEngagement,
@@ -16,10 +16,14 @@ import {
   resolveRaid,
   resolveRamAttempt,
   resolveRamDamage,
-  shipDice,
+  shipDice as checkedShipDice,
   type EngagementRules
 } from './resolve-combat';
 import { defaultSheet, defaultSystemState } from './sheet';
+import { unchecked } from '../core/brute.test-helpers';
+
+const shipDice = unchecked(checkedShipDice);
+const counterAttackDice = unchecked(checkedCounterAttackDice);
 
 const BASIC: EngagementRules = {
   variant: 'basic',

@@ -1,17 +1,18 @@
 // Master and Commander: engagements, hits, counter-attacks, boarding, raids and ramming (SPEC A.4.6–
 // A.4.8, A.4.11–A.4.13). Pure: die faces are inputs, sheets and state are returned updated.
+import { guarded, intIn, oneOf } from '../core/inputs';
 import { allExceedHighest, cascadeWinner } from '../core/pools';
 import { err, ok, type Result } from '../core/result';
 import type { McOptions } from './options';
 import type { Sheet, SystemState } from './sheet';
 import {
-  BEGINNER_DICE,
   COMBAT_DIE_SIDES,
   DICE_BY_PRIZE_DISKS,
   HOMEPORT_DICE,
   MAX_PRIZE_DISKS,
   RAM_DAMAGE,
   RAM_SUCCESS_FACE,
+  shipDiceOf,
   type Compass,
   type GameVariant,
   type PrizeDisks
@@ -37,10 +38,14 @@ function asDisks(n: number): Result<PrizeDisks> {
  * Dice rolled "in attack or defense" (SPEC A.3.3): 3, 2 or 1 by Prize Disks; always one in the
  * Beginner game. A sunk ship rolls none.
  */
-export function shipDice(prizeDisks: number, variant: GameVariant): number {
-  if (variant === 'beginner') return BEGINNER_DICE;
-  return DICE_BY_PRIZE_DISKS[Math.max(0, Math.min(MAX_PRIZE_DISKS, prizeDisks)) as PrizeDisks];
-}
+const VARIANTS: readonly GameVariant[] = ['beginner', 'basic', 'advanced'];
+
+/** `shipDiceOf` for a number from a form: Prize Disks 0 to 2 (SPEC A.3.3), a known game. */
+export const shipDice = guarded(
+  (prizeDisks: number, variant: GameVariant) =>
+    intIn('Prize Disks', prizeDisks, 0, MAX_PRIZE_DISKS) ?? oneOf('The game', variant, VARIANTS),
+  shipDiceOf
+);
 
 /** The part of the options an engagement reads. */
 export type EngagementRules = Pick<McOptions, 'tieExhaustion' | 'beginnerTies'> & {
@@ -176,8 +181,8 @@ export function counterAttackDice(
   disksAfter: number,
   variant: GameVariant,
   opts: Pick<McOptions, 'counterAttackDice'>
-): number {
-  return shipDice(opts.counterAttackDice === 'preHit' ? disksBefore : disksAfter, variant);
+): Result<number> {
+  return shipDice(opts?.counterAttackDice === 'preHit' ? disksBefore : disksAfter, variant);
 }
 
 /**
@@ -294,10 +299,12 @@ export function resolveRaid(
   attackFaces: readonly number[],
   homeportFaces: readonly number[]
 ): Result<EngagementOutcome> {
+  const disks = asDisks(raiderDisks);
+  if (!disks.ok) return disks;
   return resolveEngagement(
     {
       rules: { ...rules, variant: 'advanced' },
-      attackDice: shipDice(raiderDisks, 'advanced'),
+      attackDice: shipDiceOf(disks.value, 'advanced'),
       defenceDice: HOMEPORT_DICE
     },
     attackFaces,
@@ -335,11 +342,13 @@ export function resolveHomeportCounter(
   homeportFaces: readonly number[],
   shipFaces: readonly number[]
 ): Result<EngagementOutcome> {
+  const disks = asDisks(shipDisks);
+  if (!disks.ok) return disks;
   return resolveEngagement(
     {
       rules: { ...rules, variant: 'advanced' },
       attackDice: HOMEPORT_DICE,
-      defenceDice: shipDice(shipDisks, 'advanced')
+      defenceDice: shipDiceOf(disks.value, 'advanced')
     },
     homeportFaces,
     shipFaces

@@ -162,15 +162,24 @@ export function isCardDrawRequired(
   return false;
 }
 
-/** Die sizes for a Fisher–Yates shuffle of n cards: d(n), d(n−1), …, d2. */
+/** More cards than any deck (issue 17 #9: a shuffle of 1e174 cards exhausted the worker). */
+export const MAX_SHUFFLE_CARDS = 1000;
+
+/**
+ * Die sizes for a Fisher–Yates shuffle of n cards: d(n), d(n−1), …, d2. A count that is not a
+ * whole number of cards up to MAX_SHUFFLE_CARDS has no dice to roll (`shuffleWithFaces` refuses it).
+ */
 export function shuffleDieSides(n: number): number[] {
   const out: number[] = [];
+  if (!Number.isInteger(n) || n > MAX_SHUFFLE_CARDS) return out;
   for (let k = n; k >= 2; k--) out.push(k);
   return out;
 }
 
 /** Shuffles ids with the faces of `shuffleDieSides(ids.length)` (every order equally likely). */
 export function shuffleWithFaces<T>(ids: readonly T[], faces: readonly number[]): Result<T[]> {
+  if (ids.length > MAX_SHUFFLE_CARDS)
+    return err(`A shuffle takes at most ${MAX_SHUFFLE_CARDS} cards.`);
   const sides = shuffleDieSides(ids.length);
   if (faces.length !== sides.length) return err(`${sides.length} dice needed to shuffle.`);
   const out = [...ids];

@@ -210,6 +210,7 @@ export function applyFirstPlayer(state: SystemState, playerId: string): SystemSt
  */
 export function applyStormRoll(state: SystemState, face: number): Result<SystemState> {
   if (!isD6(face)) return err(`${face} is not a face of a d6.`);
+  if (typeof state !== 'object' || state === null) return err('There is no battle state.');
   if (state.wind === null || !('storm' in state.wind)) return err('There is no storm.');
   return ok({ ...state, stormRoll: face });
 }

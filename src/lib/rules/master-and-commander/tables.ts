@@ -72,6 +72,14 @@ export const DICE_BY_PRIZE_DISKS: Readonly<Record<PrizeDisks, number>> = { 2: 3,
 export const HOMEPORT_DICE = 3;
 /** Beginner: "Each player involved in the engagement rolls one die." (SPEC A.3.3) */
 export const BEGINNER_DICE = 1;
+
+/**
+ * The dice a ship rolls (SPEC A.3.3) for Prize Disks read from a parsed sheet (0–2 by its schema).
+ * A number from anywhere else goes through `shipDice` (resolve-combat.ts), which checks it.
+ */
+export function shipDiceOf(prizeDisks: number, variant: GameVariant): number {
+  return variant === 'beginner' ? BEGINNER_DICE : DICE_BY_PRIZE_DISKS[prizeDisks as PrizeDisks];
+}
 /** Attack and defence dice are "standard dice", d6 (SPEC A.1). */
 export const COMBAT_DIE_SIDES = 6;
 

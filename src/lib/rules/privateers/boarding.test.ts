@@ -6,7 +6,7 @@ import {
   boardingCaptureChanceForward,
   boardingProjection,
   boardingCaptureChanceFloat,
-  boardingRoundOdds,
+  boardingRoundOdds as checkedRoundOdds,
   boardingRoundTransitions,
   type ChainState
 } from './odds-boarding';
@@ -16,11 +16,15 @@ import {
   boardingDice,
   boardingOfficerRolls,
   resolveBoardingRound,
-  splitCasualties,
+  splitCasualties as checkedSplit,
   type BoardingParty
 } from './resolve-boarding';
 import { resolveMorale } from './resolve-morale';
 import { defaultSheet } from './sheet';
+import { unchecked } from '../core/brute.test-helpers';
+
+const boardingRoundOdds = unchecked(checkedRoundOdds);
+const splitCasualties = unchecked(checkedSplit);
 
 const f = (r: Rational) => formatFraction(r);
 const pct = (r: Rational) => (100 * toNumber(r)).toFixed(2);

@@ -124,7 +124,9 @@ export function marksmenVolleyOdds(kinds: readonly ('crew' | 'marine')[]): {
   let crew = Dist.constant<number>(0);
   let none = ONE;
   for (const k of kinds) {
-    const o = marksmanOdds(k);
+    const checked = marksmanOdds(k);
+    if (!checked.ok) continue;
+    const o = checked.value;
     crew = convolve(
       crew,
       Dist.bernoulli(o.crew).map((b) => (b ? 1 : 0))
@@ -245,6 +247,10 @@ export const grapple = pvMove<GrappleInput>(
     if (throwFaces.length) parts.push(`${thrown} of ${throwFaces.length} grapples hold (8+)`);
     if (cutFaces.length) parts.push(`${cut} of ${cutFaces.length} cut free (8+)`);
     const summary = `${s.value.name} grapples ${o.value.name}: ${parts.join(', ')}; ${plural(ns.grapples, 'grapple')} now`;
+    const hold = grappleOdds(nThrow);
+    if (!hold.ok) return hold;
+    const cutOdds = grappleOdds(nCut);
+    if (!cutOdds.ok) return cutOdds;
     return draftOf(state, {
       kind: 'pv.grappling',
       summary,
@@ -264,12 +270,8 @@ export const grapple = pvMove<GrappleInput>(
         },
         dice: input.dice,
         odds: {
-          hold: grappleOdds(nThrow)
-            .entries()
-            .map((e) => ({ value: e.value, p: frac(e.p) })),
-          cut: grappleOdds(nCut)
-            .entries()
-            .map((e) => ({ value: e.value, p: frac(e.p) }))
+          hold: hold.value.entries().map((e) => ({ value: e.value, p: frac(e.p) })),
+          cut: cutOdds.value.entries().map((e) => ({ value: e.value, p: frac(e.p) }))
         },
         outcome: { thrown, cut, summary }
       })
@@ -428,7 +430,9 @@ export const boardingRound = pvMove<BoardingInput>(
       `${o.attackerHits} v ${o.defenderHits} hits; ${a.value.name} loses ${lossLine(o.attackerLosses)}, ` +
       `${d.value.name} loses ${lossLine(o.defenderLosses)}; ${result}`;
     const next = withSheets(state, { [input.attackerId]: na, [input.defenderId]: nd });
-    const round = boardingRoundOdds(o.attackerDice, o.defenderDice);
+    const roundOdds = boardingRoundOdds(o.attackerDice, o.defenderDice);
+    if (!roundOdds.ok) return roundOdds;
+    const round = roundOdds.value;
     return draftOf(state, {
       kind: 'pv.boarding',
       summary,

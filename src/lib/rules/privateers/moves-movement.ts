@@ -265,7 +265,9 @@ export function tackNeedsMastRoll(s: Sheet, face: number): boolean {
 
 /** The three outcomes of a tacking roll with their exact odds (C.7.5). */
 export function tackOutcomes(mod: number): { id: string; label: string; p: Rational }[] {
-  const odds = tackOdds(mod);
+  const checked = tackOdds(mod);
+  if (!checked.ok) return [];
+  const odds = checked.value;
   return [
     { id: 'success', label: 'Tack succeeds', p: odds.success },
     { id: 'aback', label: 'Taken aback, mast kept', p: sub(sub(ONE, odds.success), odds.mastLost) },
@@ -457,7 +459,9 @@ export const collision = pvMove<CollisionInput>(
       `${a.value.name} rams ${b.value.name} at ${sailLabel(a.value.sail)}: ` +
       `${damageText(a.value, out.rammer)}; ${damageText(b.value, out.rammed)}; ` +
       (r.value.entangled ? `entangled (d12 ${faces[1]})` : `not entangled (d12 ${faces[1]})`);
-    const odds = collisionOdds(a.value.sail, options);
+    const checked = collisionOdds(a.value.sail, options);
+    if (!checked.ok) return checked;
+    const odds = checked.value;
     return draftOf(state, {
       kind: 'pv.collision',
       summary,

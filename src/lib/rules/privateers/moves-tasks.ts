@@ -1,6 +1,7 @@
 import type { BattleState } from '../../battle/events';
 import { draftOf, rollRecord } from '../../battle/move';
 import type { DiceRoll } from '../core/dice';
+import type { Rational } from '../core/rational';
 import { err, type Result } from '../core/result';
 import {
   afloatSheet,
@@ -101,7 +102,9 @@ export const fightFire = pvMove<{ shipId: string; dice: DiceRoll | null }>(
         ? `not out, ${o.damage} hull; the ship is engulfed and burns up`
         : `not out, ${o.damage} hull`;
     const summary = `${s.value.name} fights the fire (attempt ${o.attempt}): ${how}; ${result}`;
-    const p = fireAttemptOdds(step.attempt, crew);
+    const chance = fireAttemptOdds(step.attempt, crew);
+    if (!chance.ok) return chance;
+    const p = chance.value;
     return draftOf(state, {
       kind: 'pv.fire',
       summary,
@@ -162,7 +165,7 @@ export const pumping = pvMove<{ shipId: string }>(
 );
 
 /** The odds of a crew check (damage control 10, jury rig 12) with the crew assigned. */
-export function repairOdds(crew: number, target: number, options: PvOptions) {
+export function repairOdds(crew: number, target: number, options: PvOptions): Result<Rational> {
   return checkOdds(crewBonus(crew, 'other', options), target);
 }
 
@@ -184,6 +187,8 @@ export const damageControl = pvMove<{ shipId: string; dice: DiceRoll }>(
     const o = r.value;
     const next = applyDamageControl(s.value, o);
     const summary = `${s.value.name} damage control (${plural(crew, 'crew')}): ${o.roll} → ${o.modified}, needs ${o.target}; ${o.success ? `wreckage cleared, ${next.wreckage} left` : 'not cleared'}`;
+    const odds = repairOdds(crew, TASK_CHECKS.damageControl, options);
+    if (!odds.ok) return odds;
     return draftOf(state, {
       kind: 'pv.damage-control',
       summary,
@@ -192,7 +197,7 @@ export const damageControl = pvMove<{ shipId: string; dice: DiceRoll }>(
         procedure: 'pv.damage-control',
         inputs: { shipId, turn: state.turn, crew },
         dice: input.dice,
-        odds: { success: frac(repairOdds(crew, TASK_CHECKS.damageControl, options)) },
+        odds: { success: frac(odds.value) },
         outcome: { success: o.success, summary }
       })
     });
@@ -217,6 +222,8 @@ export const juryRig = pvMove<{ shipId: string; dice: DiceRoll }>(
     if (!r.ok) return r;
     const o = r.value;
     const summary = `${s.value.name} jury rigging (${plural(crew, 'crew')}): ${o.roll} → ${o.modified}, needs ${o.target}; ${o.success ? 'a mast is jury rigged (Fighting Sail at most)' : 'not yet'}`;
+    const juryRigOdds = repairOdds(crew, TASK_CHECKS.juryRig, options);
+    if (!juryRigOdds.ok) return juryRigOdds;
     return draftOf(state, {
       kind: 'pv.jury-rig',
       summary,
@@ -229,7 +236,7 @@ export const juryRig = pvMove<{ shipId: string; dice: DiceRoll }>(
         procedure: 'pv.jury-rig',
         inputs: { shipId, turn: state.turn, crew },
         dice: input.dice,
-        odds: { success: frac(repairOdds(crew, TASK_CHECKS.juryRig, options)) },
+        odds: { success: frac(juryRigOdds.value) },
         outcome: { success: o.success, summary }
       })
     });
@@ -268,7 +275,9 @@ export const moraleCheck = pvMove<{ shipId: string; dice: DiceRoll }>(
     const label = MORALE_RESULTS.find((x) => x.result === o.result)?.label ?? o.result;
     const sign = o.modifier >= 0 ? '+' : '−';
     const summary = `${s.value.name} morale check: ${o.roll} ${sign} ${Math.abs(o.modifier)} = ${o.modified}, ${label}`;
-    const dist = moraleOdds(m);
+    const odds = moraleOdds(m);
+    if (!odds.ok) return odds;
+    const dist = odds.value;
     return draftOf(state, {
       kind: 'pv.morale',
       summary,

@@ -1,8 +1,8 @@
 import { solveDecreasing, type Transition } from '../core/markov';
 import { rational, type Rational } from '../core/rational';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
-import { boardingDice, splitCasualties } from './resolve-boarding';
-import { moraleResultFor } from './resolve-morale';
+import { boardingDice } from './resolve-boarding';
+import { moraleResultOf, splitCasualtiesOf } from './tables';
 
 // Privateers boarding chain over numeric states (C.7.6, Errata 19): the sides' counts, the losses
 // rule by counts and the fast solvers the capture chance uses (odds-boarding.ts re-exports them).
@@ -24,7 +24,7 @@ export function lossCounts(
   const casualties = Math.min(hits, people);
   let officers = casualties > 0 ? Math.min(officerOnes, casualties, side.officers) : 0;
   const rest = casualties - officers;
-  const split = splitCasualties(rest, side.crew, side.marines, oddToCrew);
+  const split = splitCasualtiesOf(rest, side.crew, side.marines, oddToCrew);
   officers += Math.min(side.officers - officers, rest - split.crew - split.marines);
   return { crew: split.crew, officers, marines: split.marines };
 }
@@ -139,7 +139,7 @@ function moraleCounts(
 ): { strike: number; disordered: number; pass: number } {
   const c = { strike: 0, disordered: 0, pass: 0 };
   for (let f = 1; f <= 12; f++) {
-    const r = moraleResultFor(f - rating + (dis ? 1 : 0));
+    const r = moraleResultOf(f - rating + (dis ? 1 : 0));
     if (r === 'strike') c.strike++;
     else if (r === 'disordered') c.disordered++;
     else c.pass++;

@@ -1,4 +1,5 @@
 import { binomial, Dist } from '../core/dist';
+import { firstProblem, guarded, intIn, isBool, isRecord, type Check } from '../core/inputs';
 import { solveDecreasing, solveDecreasingFloat, type Transition } from '../core/markov';
 import { add, mul, rational, type Rational } from '../core/rational';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
@@ -11,8 +12,7 @@ import {
   type ChainState,
   type SideCounts
 } from './odds-boarding-fast';
-import { moraleResultFor } from './resolve-morale';
-import { BOARDING_DICE } from './tables';
+import { BOARDING_DICE, moraleResultOf } from './tables';
 
 // Privateers boarding odds: one round (C.7.6) and the fight to the end as an absorbing chain solved
 // exactly by memoised recursion (Errata 19; a round with no change is divided out).
@@ -28,7 +28,7 @@ export interface RoundOdds {
 }
 
 /** One round with nA v nD dice: hA, hD independent Bin(n, 1/6); more hits wins. */
-export function boardingRoundOdds(nA: number, nD: number): RoundOdds {
+function boardingRoundOddsOf(nA: number, nD: number): RoundOdds {
   const a = binomial(nA, SIXTH);
   const d = binomial(nD, SIXTH);
   const cmp = a.combine(d, (x, y) => (x > y ? 'A' : x < y ? 'D' : 'T'));
@@ -40,6 +40,18 @@ export function boardingRoundOdds(nA: number, nD: number): RoundOdds {
     defenderHits: d
   };
 }
+
+/** The most boarding dice a side can have: 1,000 crew, four officers and 1,000 marines (sheet.ts). */
+export const MAX_BOARDING_DICE =
+  1000 * BOARDING_DICE.crew + 4 * BOARDING_DICE.officer + 1000 * BOARDING_DICE.marine;
+
+/** `boardingRoundOddsOf` behind its check (issue 17 #9): whole dice a side, as many as a party has. */
+export const boardingRoundOdds = guarded(
+  (nA: number, nD: number) =>
+    intIn('The boarders’ dice', nA, 0, MAX_BOARDING_DICE) ??
+    intIn('The defenders’ dice', nD, 0, MAX_BOARDING_DICE),
+  boardingRoundOddsOf
+);
 
 /** Counts of one side in the chain: crew, officers taking part, marines. */
 /** Distribution of a side's losses given the hits it took, keyed "crew,officers,marines". */
@@ -93,7 +105,7 @@ function roundTransitions<P>(
   const pa = pairs(binomial(boardingDice(s.a), SIXTH)) as (readonly [number, P])[];
   const pd = pairs(binomial(boardingDice(s.d), SIXTH)) as (readonly [number, P])[];
   const morale = pairs(
-    Dist.die(12).map((f) => moraleResultFor(f - moraleRating + (s.disordered ? 1 : 0)))
+    Dist.die(12).map((f) => moraleResultOf(f - moraleRating + (s.disordered ? 1 : 0)))
   ) as (readonly [string, P])[];
   const lossMemo = new Map<string, (readonly [string, P])[]>();
   const losses = (side: SideCounts, hits: number, tag: string) => {
@@ -287,3 +299,31 @@ export {
   type ChainState,
   type SideCounts
 } from './odds-boarding-fast';
+
+/** The crews and marines a side the chain's state packing holds (R in odds-boarding-fast.ts), and the
+ *  sheet's own limit (issue 17 #10). */
+export const MAX_CHAIN_PARTY = 1000;
+
+const sideProblem = (who: string, s: SideCounts): Check =>
+  isRecord(who, s) ??
+  firstProblem(
+    intIn(`${who}: crew`, s.crew, 0, MAX_CHAIN_PARTY),
+    intIn(`${who}: officers`, s.officers, 0, 4),
+    intIn(`${who}: marines`, s.marines, 0, MAX_CHAIN_PARTY)
+  );
+
+/**
+ * What is wrong with a boarding chain's input, or null (issue 17 #9, #10): whole parties within what
+ * the chain packs — 1 boarder against 1,001 defenders once reported a 100% capture.
+ */
+export function chainInputProblem(input: ChainInput): Check {
+  return (
+    isRecord('The boarding', input) ??
+    firstProblem(
+      sideProblem('The boarders', input.attacker),
+      sideProblem('The defenders', input.defender),
+      intIn('The defenders’ morale rating', input.defenderMoraleRating, 0, 4),
+      isBool('Defenders disordered', input.defenderDisordered)
+    )
+  );
+}

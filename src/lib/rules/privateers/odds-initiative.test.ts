@@ -10,7 +10,10 @@ import {
   ZERO,
   type Rational
 } from '../core/rational';
-import { initiativeOdds } from './odds';
+import { initiativeOdds as checkedInitiativeOdds } from './odds';
+import { unchecked } from '../core/brute.test-helpers';
+
+const initiativeOdds = unchecked(checkedInitiativeOdds);
 import {
   initiativePlaceOdds,
   INITIATIVE_ODDS_MAX_SHIPS,

@@ -1,23 +1,24 @@
 import { binomial, convolve, Dist, sumOf } from '../core/dist';
+import { firstProblem, guarded, intIn, isBool, isRecord, oneOf, type Check } from '../core/inputs';
 import { add, mul, ONE, rational, sub, sum, ZERO, type Rational } from '../core/rational';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
 import {
   COLUMN_ORDER,
-  diceCount,
   FRESH_TOSS,
   NO_DICE,
-  twoX,
   type ColumnCounts,
   type FiringGun,
   type Rakes,
   type TossState
 } from './resolve-gunnery';
-import { moraleModifier, moraleResultFor, type MoraleInput } from './resolve-morale';
+import { moraleInputProblem, moraleResultsOf, type MoraleInput } from './resolve-morale';
 import { fireTarget, reloadOne, type ReloadGun } from './resolve-tasks';
 import {
   COLLISION,
   CRITICAL_HITS,
   DAMAGE_DICE_TABLE,
+  diceCountOf as diceCount,
+  twoXOf as twoX,
   OFFICER_HITS,
   RATING_CHART,
   TASK_CHECKS,
@@ -36,7 +37,7 @@ const D6 = Dist.die(6);
 const SIXTH = rational(1, 6);
 
 /** C.7.1 P(hit) = clamp(threshold, 0, 12)/12. */
-export function hitChance(threshold: number): Rational {
+function hitChanceOf(threshold: number): Rational {
   return rational(Math.max(0, Math.min(12, threshold)), 12);
 }
 
@@ -46,7 +47,7 @@ export function hitsDist(thresholds: readonly number[]): Dist<number> {
   for (const t of thresholds)
     d = convolve(
       d,
-      Dist.bernoulli(hitChance(t)).map((h) => (h ? 1 : 0))
+      Dist.bernoulli(hitChanceOf(t)).map((h) => (h ? 1 : 0))
     );
   return d;
 }
@@ -74,7 +75,7 @@ export function damageDiceDist(
   let d = Dist.constant<string>(zero);
   for (const g of guns) {
     const ci = COLUMN_ORDER.indexOf(g.column);
-    const hit = Dist.bernoulli(hitChance(g.threshold));
+    const hit = Dist.bernoulli(hitChanceOf(g.threshold));
     d = d.combine(hit, (k, h) => {
       if (!h) return k;
       const v = k.split(',').map(Number);
@@ -183,7 +184,7 @@ function critColumn(counts: ColumnCounts, aim: Aim): Aim {
 }
 
 /** P(effect | critical) on the column in use. */
-export function criticalEffectOdds(column: Aim): { effect: CriticalEffect; p: Rational }[] {
+function criticalEffectOddsOf(column: Aim): { effect: CriticalEffect; p: Rational }[] {
   return D12.map((f) => CRITICAL_HITS[f - 1][column])
     .entries()
     .map((e) => ({ effect: e.value, p: e.p }));
@@ -197,7 +198,7 @@ export function tossOdds(
   toss: TossState = FRESH_TOSS
 ): TossOdds {
   const column = critColumn(counts, aim);
-  const effects = criticalEffectOdds(column);
+  const effects = criticalEffectOddsOf(column);
   const pEffect = (e: CriticalEffect) => effects.find((x) => x.effect === e)?.p ?? ZERO;
   const pDoubleHull = pEffect('doubleHull');
   const pDoubleRig = pEffect('doubleRigging');
@@ -267,7 +268,7 @@ function doubledMixture(base: Dist<number>, p: Rational, options: PvOptions): Di
 }
 
 /** C.7.3 closed form P(critical) for N dice: 1 − (5/6)^N − N(1/6)(5/6)^(N−1). */
-export function criticalChance(n: number): Rational {
+function criticalChanceOf(n: number): Rational {
   return binomial(n, SIXTH).probWhere((k) => k >= 2);
 }
 
@@ -352,7 +353,7 @@ function computeBroadsideOdds(
     eCritOff = add(eCritOff, mul(e.p, t.expectedCriticalOfficers));
   }
   return {
-    perGun: guns.map((g) => ({ id: g.id, p: hitChance(g.threshold) })),
+    perGun: guns.map((g) => ({ id: g.id, p: hitChanceOf(g.threshold) })),
     hits: hitsDist(guns.map((g) => g.threshold)),
     dice: dd.map((k) => k.split(',').reduce((a, x) => a + Number(x), 0)),
     hull: dd.flatMap((k) => toss(k).hull),
@@ -385,14 +386,13 @@ export function expectedOfficerHits(
 
 // ---- Morale (C.7.4) ----------------------------------------------------------------------------
 
-export function moraleOdds(m: MoraleInput): Dist<MoraleResult> {
-  const mod = moraleModifier(m);
-  return D12.map((f) => moraleResultFor(f + mod));
+function moraleOddsOf(m: MoraleInput): Dist<MoraleResult> {
+  return moraleResultsOf(m, D12);
 }
 
 // ---- Reload, initiative, tacking, anchor, fire, other checks (C.7.5) -----------------------------
 
-export function reloadOdds(
+function reloadOddsOf(
   mod: number,
   gun: { gunnerSighted: boolean; doubleShotOrdered: boolean },
   options: PvOptions = DEFAULT_OPTIONS
@@ -408,7 +408,7 @@ export function reloadChances(
   options: PvOptions = DEFAULT_OPTIONS
 ): { label: string; p: Rational }[] {
   const loads = (g: { gunnerSighted: boolean; doubleShotOrdered: boolean }) =>
-    reloadOdds(mod, g, options).probWhere((x) => x !== 'notLoaded');
+    reloadOddsOf(mod, g, options).probWhere((x) => x !== 'notLoaded');
   const out = [
     {
       label: `every gun loads (${TASK_CHECKS.reload}+)`,
@@ -423,13 +423,15 @@ export function reloadChances(
   if (guns.some((g) => g.doubleShotOrdered))
     out.push({
       label: `double shot (${TASK_CHECKS.reloadDoubleShot}+)`,
-      p: reloadOdds(mod, { gunnerSighted: false, doubleShotOrdered: true }, options).prob('double')
+      p: reloadOddsOf(mod, { gunnerSighted: false, doubleShotOrdered: true }, options).prob(
+        'double'
+      )
     });
   return out;
 }
 
 /** P(A moves before B) for two ships (d12 or d6; ties re-rolled, or the higher modifier). */
-export function initiativeOdds(
+function initiativeOddsOf(
   modA: number,
   modB: number,
   options: PvOptions = DEFAULT_OPTIONS
@@ -448,7 +450,7 @@ export function initiativeOdds(
   return decided.n === 0n ? ZERO : rational(win.n * decided.d, win.d * decided.n);
 }
 
-export function tackOdds(initiativeMod: number): { success: Rational; mastLost: Rational } {
+function tackOddsOf(initiativeMod: number): { success: Rational; mastLost: Rational } {
   const fail = D12.probWhere((f) => f + initiativeMod < TASK_CHECKS.tack);
   return {
     success: sub(ONE, fail),
@@ -463,17 +465,17 @@ export function weighAnchorOdds(crew: number): Dist<number> {
   return D12.map((f) => Math.max(1, f - crew));
 }
 
-export function fireAttemptOdds(attempt: 1 | 2 | 3, crew: number): Rational {
+function fireAttemptOddsOf(attempt: 1 | 2 | 3, crew: number): Rational {
   return D12.probWhere((f) => f + crew >= fireTarget(attempt));
 }
 
 /** Fire fought to the end with crew c_t on attempt t: P(burns up) and expected hull damage
  *  (default timeline: 5 on the ignition turn, then 5 per failed attempt). */
-export function fireChainOdds(crews: readonly [number, number, number]): {
+function fireChainOddsOf(crews: readonly [number, number, number]): {
   burnsUp: Rational;
   expectedDamage: Rational;
 } {
-  const q = ([1, 2, 3] as const).map((t, i) => sub(ONE, fireAttemptOdds(t, crews[i])));
+  const q = ([1, 2, 3] as const).map((t, i) => sub(ONE, fireAttemptOddsOf(t, crews[i])));
   const burnsUp = mul(mul(q[0], q[1]), q[2]);
   const fails = add(add(q[0], mul(q[0], q[1])), burnsUp);
   return {
@@ -485,18 +487,18 @@ export function fireChainOdds(crews: readonly [number, number, number]): {
   };
 }
 
-export function checkOdds(bonus: number, target: number): Rational {
+function checkOddsOf(bonus: number, target: number): Rational {
   return D12.probWhere((f) => f + bonus >= target);
 }
 
-export function grappleOdds(crew: number): Dist<number> {
+function grappleOddsOf(crew: number): Dist<number> {
   return binomial(
     crew,
     D12.probWhere((f) => f >= TASK_CHECKS.grapple)
   );
 }
 
-export function marksmanOdds(kind: 'crew' | 'marine'): {
+function marksmanOddsOf(kind: 'crew' | 'marine'): {
   crew: Rational;
   officer: Rational;
   miss: Rational;
@@ -511,7 +513,7 @@ export function marksmanOdds(kind: 'crew' | 'marine'): {
 }
 
 /** C.7.5 collisions: entanglement 5/12; hull damage per ship (face sum, or Ball Low hull points). */
-export function collisionOdds(
+function collisionOddsOf(
   rammerSail: 0 | 1 | 2 | 3,
   options: PvOptions = DEFAULT_OPTIONS
 ): {
@@ -533,3 +535,89 @@ export function collisionOdds(
 export function ratingOdds(): Dist<number> {
   return D6.map((f) => RATING_CHART.find((r) => r.faces.includes(f))?.rating ?? 0);
 }
+
+// ---------------------------------------------------------------------------------------------
+// The exported odds, each behind its input check (issue 17 #9): an error in the referee's words for
+// anything the rules do not allow — never a RangeError, a NaN rating's 100% Strike or −4 dice. The
+// checks read the arguments only; the odds above call one another unchecked.
+
+/** Crews, grapples and dice: the sheet allows a party of up to 1,000 (sheet.ts). */
+const MAX_MEN = 1000;
+/** Modifiers: ratings 0–2 each, a few ±1s (C.3.18, C.4.5); far beyond any the tables give. */
+const MAX_MODIFIER = 20;
+const modifier = (name: string, v: unknown): Check => intIn(name, v, -MAX_MODIFIER, MAX_MODIFIER);
+const men = (name: string, v: unknown): Check => intIn(name, v, 0, MAX_MEN);
+const opts = (o: PvOptions | undefined): Check =>
+  o === undefined ? null : isRecord('The options', o);
+const initiativeOpts = (o: PvOptions | undefined): Check =>
+  o === undefined
+    ? null
+    : (isRecord('The options', o) ??
+      firstProblem(
+        oneOf('The initiative die', o.initiativeDie, [12, 6]),
+        oneOf('Initiative ties', o.initiativeTies, ['reroll', 'higherModifier'])
+      ));
+
+/** C.7.1: a modified hit threshold (d12 ≤ it hits); beyond 0 and 12 it is clamped. */
+export const hitChance = guarded(
+  (t: number) => intIn('A hit threshold', t, -MAX_MODIFIER, 12 + MAX_MODIFIER),
+  hitChanceOf
+);
+export const criticalEffectOdds = guarded(
+  (column: Aim) => oneOf('The column', column, ['low', 'high']),
+  criticalEffectOddsOf
+);
+/** P(at least two 1s among n damage dice), the chance of a critical (C.7.3). */
+export const criticalChance = guarded((n: number) => men('Damage dice', n), criticalChanceOf);
+export const moraleOdds = guarded(moraleInputProblem, moraleOddsOf);
+export const reloadOdds = guarded(
+  (mod: number, gun: { gunnerSighted: boolean; doubleShotOrdered: boolean }, o?: PvOptions) =>
+    modifier('The reload modifier', mod) ??
+    isRecord('The gun', gun) ??
+    firstProblem(
+      isBool('Gunner sighted', gun.gunnerSighted),
+      isBool('Double shot', gun.doubleShotOrdered),
+      opts(o)
+    ),
+  reloadOddsOf
+);
+export const initiativeOdds = guarded(
+  (a: number, b: number, o?: PvOptions) =>
+    firstProblem(
+      modifier('Ship A’s modifier', a),
+      modifier('Ship B’s modifier', b),
+      initiativeOpts(o)
+    ),
+  initiativeOddsOf
+);
+export const tackOdds = guarded(
+  (mod: number) => modifier('The initiative modifier', mod),
+  tackOddsOf
+);
+export const fireAttemptOdds = guarded(
+  (attempt: 1 | 2 | 3, crew: number) =>
+    oneOf('The attempt', attempt, [1, 2, 3]) ?? men('The crew fighting the fire', crew),
+  fireAttemptOddsOf
+);
+export const fireChainOdds = guarded(
+  (crews: readonly [number, number, number]) =>
+    Array.isArray(crews) && crews.length === 3
+      ? firstProblem(...crews.map((c) => men('The crew fighting the fire', c)))
+      : 'Give the crew fighting the fire on each of the three attempts',
+  fireChainOddsOf
+);
+export const checkOdds = guarded(
+  (bonus: number, target: number) =>
+    intIn('The crew bonus', bonus, -MAX_MODIFIER, MAX_MEN) ??
+    intIn('The check’s target', target, 1, 12 + MAX_MODIFIER),
+  checkOddsOf
+);
+export const grappleOdds = guarded((crew: number) => men('Grapples thrown', crew), grappleOddsOf);
+export const marksmanOdds = guarded(
+  (kind: 'crew' | 'marine') => oneOf('The marksman', kind, ['crew', 'marine']),
+  marksmanOddsOf
+);
+export const collisionOdds = guarded(
+  (sail: 0 | 1 | 2 | 3, o?: PvOptions) => oneOf('The rammer’s sail', sail, [0, 1, 2, 3]) ?? opts(o),
+  collisionOddsOf
+);

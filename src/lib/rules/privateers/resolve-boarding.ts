@@ -1,9 +1,10 @@
+import { guarded, intIn, isBool } from '../core/inputs';
 import { err, ok, type Result } from '../core/result';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
 import { commanderRole } from './resolve-morale';
 import { isFace } from './resolve-movement';
 import type { Sheet } from './sheet';
-import { BOARDING_DICE, type OfficerRole } from './tables';
+import { BOARDING_DICE, splitCasualtiesOf, type OfficerRole } from './tables';
 
 // Privateers boarding (SPEC C.4.15, C.3.13): one round per turn, 1s are hits, casualties on both
 // sides, officers rolling to be among them, the rest split evenly between marines and crew.
@@ -35,22 +36,17 @@ export function canBoard(
   return attacker.grapples > 0 || attacker.entangledWith.includes(defenderId);
 }
 
-/** Step 4.2: "casualties will be extracted at an even rate between marines and crew" — the odd one
- *  to the crew [DEFAULT]; when one type runs out the rest fall on the other. */
-export function splitCasualties(
-  n: number,
-  crew: number,
-  marines: number,
-  oddToCrew = true
-): { crew: number; marines: number } {
-  let m = Math.min(marines, oddToCrew ? Math.floor(n / 2) : Math.ceil(n / 2));
-  let c = n - m;
-  if (c > crew) {
-    m = Math.min(marines, m + (c - crew));
-    c = crew;
-  }
-  return { crew: c, marines: Math.min(m, marines) };
-}
+/** Step 4.2 (`splitCasualtiesOf` in tables.ts) behind its check (issue 17 #9). */
+export const splitCasualties = guarded(
+  (n: number, crew: number, marines: number, oddToCrew?: boolean) =>
+    intIn('Casualties', n, 0, MAX_MEN) ??
+    intIn('Crew', crew, 0, MAX_MEN) ??
+    intIn('Marines', marines, 0, MAX_MEN) ??
+    (oddToCrew === undefined ? null : isBool('The odd one to the crew', oddToCrew)),
+  splitCasualtiesOf
+);
+/** A party the sheet allows, three times over (casualties can exceed a side). */
+const MAX_MEN = 3000;
 
 export interface SideLosses {
   hitsTaken: number;
@@ -76,7 +72,7 @@ export function sideLosses(
     });
   }
   const rest = casualties - officersLost.length;
-  const split = splitCasualties(rest, party.crew, party.marines, oddToCrew);
+  const split = splitCasualtiesOf(rest, party.crew, party.marines, oddToCrew);
   // Officers left over when crew and marines are gone take the remaining casualties.
   const unplaced = rest - split.crew - split.marines;
   const stillIn = party.officers.filter((o) => !officersLost.includes(o));

@@ -1,3 +1,4 @@
+import { firstProblem, guarded, intIn, isBool, isRecord } from '../core/inputs';
 import { err, ok, type Result } from '../core/result';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
 import { applySinkingFlag, applySpeedCap, isFace } from './resolve-movement';
@@ -8,7 +9,10 @@ import {
   DAMAGE_DICE_PER_CLASS,
   DAMAGE_DICE_TABLE,
   FIRING_CHART,
+  diceCountOf,
   FIRING_MODIFIERS,
+  MAX_DAMAGE_DICE,
+  twoXOf,
   GUN_CLASS_ORDER,
   LAND_RANGE_UPPER_BOUNDS,
   OFFICER_HITS,
@@ -196,31 +200,21 @@ export function damageDiceFor(
       base += h.dice;
       if (h.doubleShot) ds += h.dice;
     }
-    out[col] = diceCount(base, ds, rakes, options);
+    out[col] = diceCountOf(base, ds, rakes, options);
   }
   return out;
 }
 
-/** Damage dice for base dice B of which D are double-shotted (see damageDiceFor). Exact in
- *  quarter-dice so no float rounding creeps in. */
-export function diceCount(base: number, ds: number, rakes: Rakes, options: PvOptions): number {
-  let quarters: number;
-  if (options.damageMultiplierCombine === 'additive') {
-    const extra = rakes.stern
-      ? FIRING_MODIFIERS.sternRakeExtraDice
-      : rakes.bow
-        ? FIRING_MODIFIERS.bowRakeExtraDice
-        : 0;
-    quarters = 4 * base * (1 + extra) + 4 * FIRING_MODIFIERS.doubleShotExtraDice * ds;
-  } else {
-    const rake = rakes.stern ? 2 : rakes.bow ? 1.5 : 1;
-    quarters = 4 * (base + FIRING_MODIFIERS.doubleShotExtraDice * ds) * rake;
-  }
-  quarters = Math.round(quarters);
-  return options.fractionalDice === 'roundUpPerToss'
-    ? Math.ceil(quarters / 4)
-    : Math.floor(quarters / 4);
-}
+/** `diceCountOf` (tables.ts) behind its check (issue 17 #9): diceCount(−3) gave −4 dice. */
+export const diceCount = guarded(
+  (base: number, ds: number, rakes: Rakes, options: PvOptions) =>
+    intIn('Damage dice', base, 0, MAX_DAMAGE_DICE) ??
+    intIn('Double-shotted dice', ds, 0, typeof base === 'number' ? base : 0) ??
+    isRecord('The rakes', rakes) ??
+    firstProblem(isBool('Stern rake', rakes.stern), isBool('Bow rake', rakes.bow)) ??
+    isRecord('The options', options),
+  diceCountOf
+);
 
 export interface TossDie {
   column: DamageColumn;
@@ -346,8 +340,8 @@ export function resolveToss(
     const column = criticalColumn(dice, aim);
     const effect = CRITICAL_HITS[extra.criticalFace - 1][column];
     critical = { face: extra.criticalFace, column, effect };
-    if (effect === 'doubleHull') hullPoints = twoX(baseHull, options);
-    if (effect === 'doubleRigging') riggingPoints = twoX(baseRigging, options);
+    if (effect === 'doubleHull') hullPoints = twoXOf(baseHull, options);
+    if (effect === 'doubleRigging') riggingPoints = twoXOf(baseRigging, options);
   }
   return ok({
     ones: dice.filter((d) => d.face === 1).length,
@@ -363,10 +357,12 @@ export function resolveToss(
   });
 }
 
-/** "2x Hull Pts" / "2x Rigging Pts" (C.5 #13). */
-export function twoX(points: number, options: PvOptions): number {
-  return options.twoXPoints === 'doubleTossPoints' ? 2 * points : points + 2;
-}
+/** "2x Hull Pts" / "2x Rigging Pts" (C.5 #13), for points from elsewhere than a toss. */
+export const twoX = guarded(
+  (points: number, options: PvOptions) =>
+    intIn('Points', points, 0, MAX_DAMAGE_DICE * 12) ?? isRecord('The options', options),
+  twoXOf
+);
 
 /** C.4.9: the gun a Gun+ result destroys; the first hit goes to `facingSide`, later ones alternate
  *  (`gunHitsTaken` parity); "Heavy gun first then next largest"; an empty side passes to the other,

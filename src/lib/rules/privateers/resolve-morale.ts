@@ -1,9 +1,11 @@
+import type { Dist } from '../core/dist';
+import { firstProblem, guarded, intIn, isBool, isRecord, oneOf, type Check } from '../core/inputs';
 import { err, ok, type Result } from '../core/result';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
 import type { Sheet } from './sheet';
 import {
   MORALE_MODIFIERS,
-  MORALE_RESULTS,
+  moraleResultOf,
   OFFICER_ROLES,
   type MoraleResult,
   type MoraleTrigger,
@@ -81,13 +83,39 @@ export function moraleInputOf(s: Sheet): MoraleInput {
 }
 
 /** The signed modifier m of C.7.4: −(commander + crew) + (disordered ? 1 : 0). */
-export function moraleModifier(m: MoraleInput): number {
+function moraleModifierOf(m: MoraleInput): number {
   return -(m.commanderRating + m.crewRating) + (m.disordered ? MORALE_MODIFIERS.disordered : 0);
 }
 
-export function moraleResultFor(modified: number): MoraleResult {
-  for (const row of MORALE_RESULTS) if (modified <= row.upTo) return row.result;
-  return 'strike';
+const RATINGS = [0, 1, 2] as const;
+
+/**
+ * What is wrong with a morale check's inputs, or null (issue 17 #9): ratings are 0, 1 or 2 (C.3.1,
+ * the sheet's own schema); a NaN rating gave 100% Strike.
+ */
+export function moraleInputProblem(m: MoraleInput): Check {
+  return (
+    isRecord('The morale check', m) ??
+    firstProblem(
+      oneOf('The commander’s rating', m.commanderRating, RATINGS),
+      oneOf('The crew rating', m.crewRating, RATINGS),
+      isBool('Disordered', m.disordered)
+    )
+  );
+}
+
+export const moraleModifier = guarded(moraleInputProblem, moraleModifierOf);
+
+/** The result of a modified morale roll: a d12 face plus a modifier of −4 to +1. */
+export const moraleResultFor = guarded(
+  (modified: number) => intIn('The modified morale roll', modified, -99, 99),
+  moraleResultOf
+);
+
+/** The d12 distribution of the results, for odds.ts (the inputs already checked). */
+export function moraleResultsOf(m: MoraleInput, d12: Dist<number>): Dist<MoraleResult> {
+  const mod = moraleModifierOf(m);
+  return d12.map((f) => moraleResultOf(f + mod));
 }
 
 export interface MoraleOutcome {
@@ -99,10 +127,12 @@ export interface MoraleOutcome {
 
 /** C.4.17: r = d12 − commander − crew + disordered; ≤6 pass, 7 disordered, ≥8 strike. */
 export function resolveMorale(m: MoraleInput, face: number): Result<MoraleOutcome> {
+  const problem = moraleInputProblem(m);
+  if (problem) return err(problem);
   if (!Number.isInteger(face) || face < 1 || face > 12) return err('Morale needs a d12 face 1–12.');
-  const modifier = moraleModifier(m);
+  const modifier = moraleModifierOf(m);
   const modified = face + modifier;
-  return ok({ roll: face, modifier, modified, result: moraleResultFor(modified) });
+  return ok({ roll: face, modifier, modified, result: moraleResultOf(modified) });
 }
 
 export function applyMorale(

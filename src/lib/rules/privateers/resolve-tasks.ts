@@ -68,6 +68,10 @@ export function resolveReload(
   options: PvOptions = DEFAULT_OPTIONS
 ): Result<ReloadOutcome> {
   if (!isFace(face, 12)) return err('Reload needs a d12 face 1–12.');
+  const list: unknown = guns;
+  if (!Array.isArray(list)) return err('No guns to reload.');
+  if (!Number.isInteger(mod) || Math.abs(mod) > 20)
+    return err('The reload modifier must be a whole number from −20 to 20.');
   const r = face + mod;
   const loaded: ReloadOutcome['loaded'] = [];
   const notLoaded: string[] = [];
@@ -147,6 +151,9 @@ export function resolveFire(
   face: number,
   options: PvOptions = DEFAULT_OPTIONS
 ): Result<FireOutcome> {
+  if (attempt !== 1 && attempt !== 2 && attempt !== 3) return err('The attempt must be 1, 2 or 3.');
+  if (!Number.isInteger(crew) || crew < 0 || crew > 1000)
+    return err('The crew fighting the fire must be a whole number from 0 to 1000.');
   if (!isFace(face, 12)) return err('Fire fighting needs a d12 face 1–12.');
   const modified = face + crewBonus(crew, 'fire', options);
   const extinguished = modified >= fireTarget(attempt);

@@ -1,3 +1,4 @@
+import type { PvOptions } from './options';
 // Privateers (Hal Thinglum, MWAN #108): every table of SPEC Part C.3 as typed data.
 // Each constant quotes the source text (privateers.txt) and names its spec section. Display text
 // lives beside stable ids; procedures in resolve-*.ts and odds in odds*.ts read only these constants.
@@ -429,6 +430,13 @@ export const MORALE_RESULTS: readonly { upTo: number; result: MoraleResult; labe
   { upTo: Number.POSITIVE_INFINITY, result: 'strike', label: 'Fail by 2 or More [Strike]' }
 ];
 
+/** The row of MORALE_RESULTS a modified roll falls in (the engines' loops; `moraleResultFor` in
+ *  resolve-morale.ts checks a number from elsewhere first). */
+export function moraleResultOf(modified: number): MoraleResult {
+  for (const row of MORALE_RESULTS) if (modified <= row.upTo) return row.result;
+  return 'strike';
+}
+
 /** C.3.18 "Morale Modifiers (Add or Substract From Dice Roll) Captain "Landlubber" 0 Captain "Sea
  *  Dog" -1 Captain "Old Salt" -2 Crew "Swobs" 0 Crew "Seaman" -1 Crew "Tars" -2 Crew is Disordered
  *  +1". Rating r gives −r (the commander's rating when the Captain is out, C.5 #37). */
@@ -437,3 +445,55 @@ export const MORALE_MODIFIERS = {
   crew: { Swobs: 0, Seaman: -1, Tars: -2 },
   disordered: 1
 } as const;
+
+/** Damage dice (the engines' loops; `diceCount` in resolve-gunnery.ts checks a number from
+ *  elsewhere first) for base dice B of which D are double-shotted (see damageDiceFor). Exact in
+ *  quarter-dice so no float rounding creeps in. */
+export function diceCountOf(
+  base: number,
+  ds: number,
+  rakes: { stern: boolean; bow: boolean },
+  options: Pick<PvOptions, 'damageMultiplierCombine' | 'fractionalDice'>
+): number {
+  let quarters: number;
+  if (options.damageMultiplierCombine === 'additive') {
+    const extra = rakes.stern
+      ? FIRING_MODIFIERS.sternRakeExtraDice
+      : rakes.bow
+        ? FIRING_MODIFIERS.bowRakeExtraDice
+        : 0;
+    quarters = 4 * base * (1 + extra) + 4 * FIRING_MODIFIERS.doubleShotExtraDice * ds;
+  } else {
+    const rake = rakes.stern ? 2 : rakes.bow ? 1.5 : 1;
+    quarters = 4 * (base + FIRING_MODIFIERS.doubleShotExtraDice * ds) * rake;
+  }
+  quarters = Math.round(quarters);
+  return options.fractionalDice === 'roundUpPerToss'
+    ? Math.ceil(quarters / 4)
+    : Math.floor(quarters / 4);
+}
+
+/** "2x Hull Pts" / "2x Rigging Pts" (C.5 #13). */
+export function twoXOf(points: number, options: Pick<PvOptions, 'twoXPoints'>): number {
+  return options.twoXPoints === 'doubleTossPoints' ? 2 * points : points + 2;
+}
+
+/** Damage dice one fire can have: 1,000 guns' worth, far beyond any ship (sheet.ts). */
+export const MAX_DAMAGE_DICE = 10_000;
+
+/** Step 4.2: "casualties will be extracted at an even rate between marines and crew" — the odd one
+ *  to the crew [DEFAULT]; when one type runs out the rest fall on the other. */
+export function splitCasualtiesOf(
+  n: number,
+  crew: number,
+  marines: number,
+  oddToCrew = true
+): { crew: number; marines: number } {
+  let m = Math.min(marines, oddToCrew ? Math.floor(n / 2) : Math.ceil(n / 2));
+  let c = n - m;
+  if (c > crew) {
+    m = Math.min(marines, m + (c - crew));
+    c = crew;
+  }
+  return { crew: c, marines: Math.min(m, marines) };
+}

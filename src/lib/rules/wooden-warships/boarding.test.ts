@@ -9,13 +9,8 @@ import {
   ZERO,
   type Rational
 } from '../core/rational';
-import {
-  captureChance,
-  captureChanceByGrid,
-  captureChanceGrid,
-  boardingRoundOdds,
-  roundTable
-} from './odds-boarding';
+import * as checked from './odds-boarding';
+import { unchecked } from '../core/brute.test-helpers';
 import { DEFAULT_OPTIONS } from './options';
 import {
   applyBoardingRound,
@@ -33,6 +28,13 @@ import { defaultSystemState, sheetFromChart, type Sheet } from './sheet';
 import { exampleChart } from './example-charts';
 import { APPENDIX_B1, APPENDIX_B2, APPENDIX_B2_COLUMNS } from './spec-appendix.fixture';
 import { BOARDING_DIE, CREW_SKILLS, type CrewSkill } from './tables';
+
+// The checked exports (issue 17 #9), unwrapped: every figure below is the same as before the checks.
+const captureChance = unchecked(checked.captureChance);
+const captureChanceByGrid = unchecked(checked.captureChanceByGrid);
+const captureChanceGrid = unchecked(checked.captureChanceGrid);
+const boardingRoundOdds = unchecked(checked.boardingRoundOdds);
+const roundTable = unchecked(checked.roundTable);
 
 const skill = (s: string) => s as CrewSkill;
 

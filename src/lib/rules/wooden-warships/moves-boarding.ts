@@ -4,11 +4,11 @@ import { withSheets } from '../../battle/sheets';
 import type { DiceRoll } from '../core/dice';
 import { err, ok, type Result } from '../core/result';
 import type { WwOptions } from './options';
+import { boardingDiceCountsOf } from './tables';
 import {
   applyBoardingRound,
   applyCapture,
   applyLoot,
-  boardingDiceCounts,
   boardingRoundsLeft,
   checkBoarding,
   lootOptions,
@@ -271,7 +271,7 @@ export function roundDiceLabels(
   defenderName: string
 ): string[] {
   return rounds.flatMap((r, i) => {
-    const { na, nd } = boardingDiceCounts(r.attackers, r.defenders);
+    const { na, nd } = boardingDiceCountsOf(r.attackers, r.defenders);
     return [
       ...Array.from(
         { length: na },
@@ -303,7 +303,7 @@ export const boardingRound = defineMove<BoardingRollInput, WwOptions>(
     if (!f.ok) return f;
     const { attacker, defender, defenderId, attackers, defenders } = f.value;
     const faces = roll.dice.map((d) => d.face);
-    const { na } = boardingDiceCounts(attackers, defenders);
+    const { na } = boardingDiceCountsOf(attackers, defenders);
     const r = resolveBoardingRound(
       {
         attackerSkill: attacker.crewSkill,

@@ -1,15 +1,16 @@
 import { Dist, plus } from '../core/dist';
 import { pairwiseWins, poolOutcome } from '../core/pools';
 import { rational, type Rational } from '../core/rational';
-import { boardingDiceCounts } from './resolve-boarding';
-import { BOARDING_DICE, BOARDING_DIE, type CrewSkill } from './tables';
+import { firstProblem, guarded, intIn, oneOf } from '../core/inputs';
+import { boardingDiceCountsOf as boardingDiceCounts } from './tables';
+import { BOARDING_DICE, BOARDING_DIE, CREW_SKILLS, type CrewSkill } from './tables';
 
 // Exact boarding odds (SPEC B.7 #3): one round by enumerating the dice (Appendix B-1), and the
 // chance to take the ship if both sides fight to the end (Appendix B-2), from the same tables the
 // resolver uses (BOARDING_DIE, BOARDING_DICE, pairwiseWins).
 
 /** The distribution of one boarding die of a skill: d6, d6+1, d8+1 or d8+2 (B.3.3). */
-export function boardingDie(skill: CrewSkill): Dist<number> {
+function boardingDieOf(skill: CrewSkill): Dist<number> {
   const { sides, plus: bonus } = BOARDING_DIE[skill];
   return plus(Dist.die(sides), bonus);
 }
@@ -25,7 +26,7 @@ export interface RoundTable {
 const roundCache = new Map<string, RoundTable>();
 
 /** One-round outcome weights for `na` attacker dice against `nd` defender dice (Appendix B-1). */
-export function roundTable(
+function roundTableOf(
   attackerSkill: CrewSkill,
   defenderSkill: CrewSkill,
   na: number,
@@ -34,8 +35,12 @@ export function roundTable(
   const key = `${attackerSkill}|${defenderSkill}|${na}|${nd}`;
   const hit = roundCache.get(key);
   if (hit) return hit;
-  const dist = poolOutcome(boardingDie(attackerSkill), na, boardingDie(defenderSkill), nd, (a, d) =>
-    pairwiseWins(a, d, BOARDING_DICE.ties)
+  const dist = poolOutcome(
+    boardingDieOf(attackerSkill),
+    na,
+    boardingDieOf(defenderSkill),
+    nd,
+    (a, d) => pairwiseWins(a, d, BOARDING_DICE.ties)
   );
   const m = Math.min(na, nd);
   const weights: bigint[] = [];
@@ -54,14 +59,14 @@ export interface RoundOutcome {
 }
 
 /** The outcomes of the next round from `attackers` v `defenders` (B.7 #3, Appendix B-1 columns). */
-export function boardingRoundOdds(
+function boardingRoundOddsOf(
   attackerSkill: CrewSkill,
   defenderSkill: CrewSkill,
   attackers: number,
   defenders: number
 ): RoundOutcome[] {
   const { na, nd } = boardingDiceCounts(attackers, defenders);
-  const t = roundTable(attackerSkill, defenderSkill, na, nd);
+  const t = roundTableOf(attackerSkill, defenderSkill, na, nd);
   const m = Math.min(na, nd);
   const out: RoundOutcome[] = [];
   for (let k = m; k >= 0; k--) {
@@ -102,7 +107,7 @@ function chainOf(attackerSkill: CrewSkill, defenderSkill: CrewSkill): Chain {
   const scaled = new Map<number, bigint[]>();
   for (let na = 1; na <= 3; na++) {
     for (let nd = 1; nd <= 2; nd++) {
-      const t = roundTable(attackerSkill, defenderSkill, na, nd);
+      const t = roundTableOf(attackerSkill, defenderSkill, na, nd);
       const f = T / t.total;
       scaled.set(
         na * 10 + nd,
@@ -138,7 +143,7 @@ function weightsOf(chain: Chain, na: number, nd: number): bigint[] {
  * Integers throughout: P(a, d) = M(a, d) / T^(a+d) outside I, and the answer is over T^(a0+d0−1).
  * About 20 bigint operations per line step instead of three per state of the grid.
  */
-export function captureChance(
+function captureChanceOf(
   attackerSkill: CrewSkill,
   defenderSkill: CrewSkill,
   attackers: number,
@@ -156,7 +161,7 @@ export function captureChance(
   const [w0, w1, w2] = weightsOf(chain, 3, 2);
   // The line recursion divides by w0 and w2; every skill pairing has both (checked in tests),
   // but a die table where one is impossible still gets the exact answer from the grid.
-  if (w0 === 0n || w2 === 0n) return captureChanceByGrid(attackerSkill, defenderSkill, a0, d0);
+  if (w0 === 0n || w2 === 0n) return captureChanceByGridOf(attackerSkill, defenderSkill, a0, d0);
 
   const top = Math.max(a0 + d0, 2);
   const powT: bigint[] = [1n];
@@ -279,7 +284,7 @@ function coefficientLine(
  * side is gone; a round from (a, d) lowers a + d by 1 or 2, so N(a, d) = Σ w · N(next) · T^gap with
  * gap ≥ 0. Rows are filled in order of a with only three rows kept. No gcd until the very end.
  */
-export function captureChanceByGrid(
+function captureChanceByGridOf(
   attackerSkill: CrewSkill,
   defenderSkill: CrewSkill,
   attackers: number,
@@ -299,7 +304,7 @@ export function captureChanceByGrid(
   const scaled = new Map<number, bigint[]>();
   for (let na = 1; na <= 3; na++) {
     for (let nd = 1; nd <= 2; nd++) {
-      const t = roundTable(attackerSkill, defenderSkill, na, nd);
+      const t = roundTableOf(attackerSkill, defenderSkill, na, nd);
       const f = T / t.total;
       scaled.set(
         na * 10 + nd,
@@ -415,7 +420,7 @@ function isSmooth23(x: bigint): boolean {
  * The same chance in doubles, every state of the grid at once (for tables and charts). Exact method,
  * floating-point arithmetic; agrees with `captureChance` to ~1e-12 (tested).
  */
-export function captureChanceGrid(
+function captureChanceGridOf(
   attackerSkill: CrewSkill,
   defenderSkill: CrewSkill,
   maxAttackers: number,
@@ -426,7 +431,7 @@ export function captureChanceGrid(
   const probs = new Map<number, number[]>();
   for (let na = 1; na <= 3; na++) {
     for (let nd = 1; nd <= 2; nd++) {
-      const t = roundTable(attackerSkill, defenderSkill, na, nd);
+      const t = roundTableOf(attackerSkill, defenderSkill, na, nd);
       probs.set(
         na * 10 + nd,
         t.weights.map((x) => Number(x) / Number(t.total))
@@ -446,3 +451,38 @@ export function captureChanceGrid(
   }
   return (a, d) => grid[a * w + d];
 }
+
+// ---------------------------------------------------------------------------------------------
+// The exported odds, each behind its input check (issue 17 #9): a skill the rules know and whole
+// crews up to MAX_BOARDING_CREW, or an error in the referee's words — never a RangeError or a
+// grid of three billion states. The solvers above call one another unchecked.
+
+/** The exact chain is fast to 600 a side (bench: 44 ms); a boarding party beyond 1,000 is refused. */
+export const MAX_BOARDING_CREW = 1000;
+const skill = (who: string, v: unknown) => oneOf(`The ${who} crew skill`, v, CREW_SKILLS);
+const crews = (a: CrewSkill, d: CrewSkill, attackers: number, defenders: number) =>
+  firstProblem(
+    skill('boarders’', a),
+    skill('defenders’', d),
+    intIn('Boarders', attackers, 0, MAX_BOARDING_CREW),
+    intIn('Defenders', defenders, 0, MAX_BOARDING_CREW)
+  );
+const dice = (a: CrewSkill, d: CrewSkill, na: number, nd: number) =>
+  firstProblem(
+    skill('boarders’', a),
+    skill('defenders’', d),
+    intIn('Boarders’ dice', na, 1, BOARDING_DICE.attackerMax),
+    intIn('Defenders’ dice', nd, 1, BOARDING_DICE.defenderMax)
+  );
+
+export const boardingDie = guarded((s: CrewSkill) => skill('', s), boardingDieOf);
+export const roundTable = guarded(dice, roundTableOf);
+export const boardingRoundOdds = guarded(
+  (a: CrewSkill, d: CrewSkill, attackers: number, defenders: number) =>
+    crews(a, d, attackers, defenders) ??
+    (attackers === 0 || defenders === 0 ? 'The boarding is over: a side has no one left' : null),
+  boardingRoundOddsOf
+);
+export const captureChance = guarded(crews, captureChanceOf);
+export const captureChanceByGrid = guarded(crews, captureChanceByGridOf);
+export const captureChanceGrid = guarded(crews, captureChanceGridOf);

@@ -1,5 +1,6 @@
 import { rational, type Rational } from '../core/rational';
-import type { Dist } from '../core/dist';
+import { Dist } from '../core/dist';
+import { guarded, intIn, oneOf } from '../core/inputs';
 import { damageDist } from './odds-gunnery';
 import type { FirePlan } from './resolve-gunnery';
 
@@ -9,7 +10,7 @@ import type { FirePlan } from './resolve-gunnery';
 // odds show; damage to the crew or the rigging never sinks her.
 
 /** P(D ≥ hull now) for a hull attack from a damage distribution; 0 for another area. */
-export function sinkingChanceOf(
+function sinkingChanceOfDist(
   damage: Dist<number>,
   area: FirePlan['area'],
   hullNow: number
@@ -21,5 +22,19 @@ export function sinkingChanceOf(
 
 /** The chance the attack planned sinks a target whose hull is `hullNow`, before any roll. */
 export function sinkingChance(plan: FirePlan, hullNow: number): Rational {
-  return plan.area === 'hull' ? sinkingChanceOf(damageDist(plan), plan.area, hullNow) : rational(0);
+  return plan.area === 'hull'
+    ? sinkingChanceOfDist(damageDist(plan), plan.area, hullNow)
+    : rational(0);
 }
+
+/** The hull points a sheet can hold (no chart comes near it). */
+const MAX_HULL = 1_000_000;
+
+/** `sinkingChanceOfDist` for the damage odds shown and a hull from the screen, checked. */
+export const sinkingChanceOf = guarded(
+  (damage: Dist<number>, area: FirePlan['area'], hullNow: number) =>
+    (damage instanceof Dist ? null : 'The damage odds are missing') ??
+    oneOf('The target area', area, ['hull', 'crew', 'rigging']) ??
+    intIn('The hull', hullNow, 0, MAX_HULL),
+  sinkingChanceOfDist
+);

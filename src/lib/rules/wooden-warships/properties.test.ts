@@ -3,12 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { mean } from '../core/dist';
 import { compare, mul, ONE, rational, sum } from '../core/rational';
 import { exampleChart } from './example-charts';
-import { boardingRoundOdds } from './odds-boarding';
+import { boardingRoundOdds as checkedRoundOdds } from './odds-boarding';
+import { unchecked } from '../core/brute.test-helpers';
 import { anyHitChance, damageDist, perRollHitChance } from './odds-gunnery';
 import { DEFAULT_OPTIONS } from './options';
 import { planFire } from './resolve-gunnery';
 import { sheetFromChart } from './sheet';
 import { CREW_SKILLS } from './tables';
+
+const boardingRoundOdds = unchecked(checkedRoundOdds);
 
 // Property tests (fast-check) on the exact odds: they are distributions, and they move the way the
 // rules say they must.

@@ -1,11 +1,15 @@
+import { guarded, intIn, oneOf } from '../core/inputs';
 import { pairwiseWins } from '../core/pools';
 import { err, ok, type Result } from '../core/result';
 import type { ActionScope, CapturedShipFate, WwOptions } from './options';
+import { MAX_BOARDING_CREW } from './odds-boarding';
 import { minimumCrew, type BoardingState, type Sheet, type SystemState } from './sheet';
 import {
   BOARDING_DICE,
   BOARDING_DIE,
   BOARDING_RANGE_INCHES,
+  boardingDiceCountsOf,
+  CREW_SKILLS,
   CRIPPLED_PERCENT,
   type CrewSkill,
   type TargetArea
@@ -153,20 +157,20 @@ export function boardingRoundsLeft(
 }
 
 /** B.3.4: dice in a round, `min(3, attackers)` against `defenders ≥ 2 ? 2 : 1`. */
-export function boardingDiceCounts(
-  attackers: number,
-  defenders: number
-): { na: number; nd: number } {
-  return {
-    na: Math.min(BOARDING_DICE.attackerMax, attackers),
-    nd: Math.min(BOARDING_DICE.defenderMax, defenders)
-  };
-}
+export const boardingDiceCounts = guarded(
+  (attackers: number, defenders: number) =>
+    intIn('Boarders', attackers, 0, MAX_BOARDING_CREW) ??
+    intIn('Defenders', defenders, 0, MAX_BOARDING_CREW),
+  boardingDiceCountsOf
+);
 
 /** The value of one boarding die: the face plus the skill's bonus (B.3.3). */
-export function boardingDieValue(skill: CrewSkill, face: number): number {
-  return face + BOARDING_DIE[skill].plus;
-}
+export const boardingDieValue = guarded(
+  (skill: CrewSkill, face: number) =>
+    oneOf('The crew skill', skill, CREW_SKILLS) ??
+    intIn('A boarding die', face, 1, BOARDING_DIE[skill].sides),
+  (skill: CrewSkill, face: number): number => face + BOARDING_DIE[skill].plus
+);
 
 export interface BoardingRoundOutcome {
   /** Die values (face + skill bonus), highest first. */
@@ -206,7 +210,7 @@ export function resolveBoardingRound(
   ) {
     return err('A boarding round needs at least one attacker and one defender.');
   }
-  const { na, nd } = boardingDiceCounts(attackers, defenders);
+  const { na, nd } = boardingDiceCountsOf(attackers, defenders);
   const dieA = BOARDING_DIE[input.attackerSkill];
   const dieD = BOARDING_DIE[input.defenderSkill];
   if (attackerFaces.length !== na)
@@ -397,7 +401,7 @@ export function resolveBoardingRounds(
   let d = input.defenders;
   let i = 0;
   while (a > 0 && d > 0 && rounds.length < maxRounds && i < faces.length) {
-    const { na, nd } = boardingDiceCounts(a, d);
+    const { na, nd } = boardingDiceCountsOf(a, d);
     if (i + na + nd > faces.length)
       return err(`Round ${rounds.length + 1} needs ${na + nd} ${na + nd === 1 ? 'die' : 'dice'}.`);
     const r = resolveBoardingRound(

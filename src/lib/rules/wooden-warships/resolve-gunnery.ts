@@ -1,3 +1,4 @@
+import { guarded, intIn } from '../core/inputs';
 import { err, ok, type Result } from '../core/result';
 import { rational, type Rational } from '../core/rational';
 import type {
@@ -153,10 +154,17 @@ export function checkBatteries(mode: FireMode, batteries: readonly Battery[]): R
 }
 
 /** B.4.6 step 1 and B.3.8: rolls per zone and the weight of a hit for a ship's decks. */
-export function deckRolls(decks: number): { rolls: number; weight: number } {
+function deckRollsOf(decks: number): { rolls: number; weight: number } {
   // "The Schooner will roll one dice even though they have a half deck."
   return decks < 1 ? { rolls: 1, weight: decks } : { rolls: decks, weight: 1 };
 }
+
+/** `deckRollsOf` for a number from a form: ½ or 1 to 10 decks, as the chart schema allows. */
+export const deckRolls = guarded(
+  (decks: number) =>
+    decks === 0.5 ? null : intIn('Decks', decks, 1, 10) && 'Decks must be ½ or 1 to 10',
+  deckRollsOf
+);
 
 /** Plans an attack (B.4.5 steps 1–6): checks, the chart percentage, modifiers and the rolls. */
 export function planFire(input: FireInput, options: WwOptions): Result<FirePlan> {
@@ -184,7 +192,7 @@ export function planFire(input: FireInput, options: WwOptions): Result<FirePlan>
         chart.chaseGuns.damageDice.count > 0 ? chart.chaseGuns.damageDice : chart.damageDice;
       batteries.push({ battery: b, ammo, rolls, weight: 1, dice, isMatched });
     } else {
-      const { rolls, weight } = deckRolls(chart.decks);
+      const { rolls, weight } = deckRollsOf(chart.decks);
       batteries.push({ battery: b, ammo, rolls, weight, dice: chart.damageDice, isMatched });
     }
   }
@@ -427,6 +435,7 @@ export function applyFire(
 
 /** Name of an ammunition type against an area, e.g. "Round shot (d4 against crew)". */
 export function describeAmmo(ammo: Ammo, area: TargetArea): string {
+  if (!Object.hasOwn(AMMUNITION, ammo)) return 'Unknown ammunition';
   const isMatched = AMMUNITION[ammo].bestAgainst === area;
   return isMatched ? `${AMMUNITION[ammo].name}` : `${AMMUNITION[ammo].name} (d4 against ${area})`;
 }

@@ -80,6 +80,18 @@ export const AMMUNITION: Readonly<
   chain: { name: 'Chain shot', marker: 'black', bestAgainst: 'rigging' }
 };
 
+/** B.3.4: dice in a round, `min(3, attackers)` against `defenders ≥ 2 ? 2 : 1`, for crews read from
+ *  a parsed sheet; a number from a form goes through `boardingDiceCounts` (resolve-boarding.ts). */
+export function boardingDiceCountsOf(
+  attackers: number,
+  defenders: number
+): { na: number; nd: number } {
+  return {
+    na: Math.min(BOARDING_DICE.attackerMax, attackers),
+    nd: Math.min(BOARDING_DICE.defenderMax, defenders)
+  };
+}
+
 /** SPEC B.3.5: the damage die by ammunition and target area. 'ship' = the ship's damage dice;
  *  'd4' otherwise: "Round shot … d4 vs crew and rigging", "Grapeshot … d4 vs hull and rigging",
  *  "Chain shot … d4 vs crew and hull". */

@@ -1,6 +1,6 @@
 import type { DiceRoll } from '$lib/rules/core/dice';
 import type { DiceSpec } from '$lib/components/dice/dice-pad';
-import { boardingDiceCounts } from '$lib/rules/wooden-warships/resolve-boarding';
+import { boardingDiceCountsOf } from '$lib/rules/wooden-warships/tables';
 import { damageDiceList, type DamagePiece } from '$lib/rules/wooden-warships/resolve-gunnery';
 import type { ReloadScope } from '$lib/rules/wooden-warships/options';
 import { canLoad } from '$lib/rules/wooden-warships/resolve-turn';
@@ -71,7 +71,7 @@ export function boardingDiceSpecs(
   defenders: number,
   names: { attacker: string; defender: string } = { attacker: '', defender: '' }
 ): DiceSpec[] {
-  const { na, nd } = boardingDiceCounts(attackers, defenders);
+  const { na, nd } = boardingDiceCountsOf(attackers, defenders);
   const a = names.attacker ? `${names.attacker}'s boarders` : 'boarders';
   const d = names.defender ? `${names.defender}'s defenders` : 'defenders';
   return [
