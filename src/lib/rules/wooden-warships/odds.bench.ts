@@ -2,7 +2,8 @@ import { bench, describe } from 'vitest';
 import { captureChance, captureChanceByGrid, captureChanceGrid } from './odds-boarding';
 import { fireOdds } from './odds-gunnery';
 import { DEFAULT_OPTIONS } from './options';
-import { planFire } from './resolve-gunnery';
+import { planFire, type FirePlan } from './resolve-gunnery';
+import { boundedDamage } from './odds-bounded';
 import { exampleChart } from './example-charts';
 import { sheetFromChart } from './sheet';
 
@@ -48,5 +49,35 @@ describe('Wooden Warships gunnery odds', () => {
   );
   bench("full broadside damage distribution, Man O' War (EXAMPLE) 6 rolls × 3d6", () => {
     if (plan.ok) fireOdds(plan.value);
+  });
+});
+
+// Budget (issue 17 #10): every figure within 2 s at the chart schema's maximum, 10 decks of 50d100
+// in each of two zones; the screen shows these bounded figures first (odds-bounded.test.ts checks
+// the bounds, this times them).
+describe('Wooden Warships bounded damage odds at the schema maximum', () => {
+  const battery = (zone: 'zone1' | 'zone2') => ({
+    battery: zone,
+    ammo: 'round' as const,
+    rolls: 10,
+    weight: 1,
+    dice: { count: 50, sides: 100 },
+    isMatched: true
+  });
+  const batteries = [battery('zone1'), battery('zone2')];
+  const max: FirePlan = {
+    mode: 'fullBroadside',
+    area: 'hull',
+    basePercent: 63,
+    modifiers: [],
+    needed: { n: 63n, d: 1n },
+    hitFaces: 63,
+    batteries,
+    totalRolls: 20,
+    mismatchedAmmo: 'eachDieBecomesD4',
+    convention: '00to99_under'
+  };
+  bench('boundedDamage, 2 zones × 10 decks × 50d100', () => {
+    boundedDamage(max);
   });
 });
