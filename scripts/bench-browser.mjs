@@ -83,6 +83,7 @@ async function writeProfile(profile, label) {
 
 /** The main thread's time by trace event name (Layout, UpdateLayoutTree, Paint, FunctionCall…). */
 async function writeTrace(buffer, label) {
+  await mkdir('reports', { recursive: true });
   await writeFile(`reports/trace-${label}.json`, buffer);
   const events = JSON.parse(buffer.toString()).traceEvents ?? [];
   const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
@@ -371,11 +372,12 @@ async function medianOpen(context, url, count) {
  */
 function cpuPerAction(buffer, label) {
   const events = JSON.parse(buffer.toString()).traceEvents ?? [];
-  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-  if (!main) return;
   const marks = events
     .filter((e) => e.name === 'bench-action' || e.name === 'bench-action-end')
     .sort((a, b) => a.ts - b.ts);
+  // The timed page's main thread: where its marks are (the trace holds every renderer's threads).
+  const main = marks[0];
+  if (!main) return;
   const tasks = events.filter(
     (e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.name === 'RunTask'
   );
