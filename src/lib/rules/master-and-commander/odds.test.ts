@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Dist } from '../core/dist';
 import {
   add,
@@ -378,6 +378,31 @@ describe('SPEC A.7.2: slugging it out', () => {
     expect(toNumber(duelWinChance(2, 2, PRE_HIT)).toFixed(4)).toBe('0.5011');
     expect(toNumber(duelWinChance(2, 1, PRE_HIT)).toFixed(4)).toBe('0.8872');
     expect(toNumber(duelWinChance(1, 1, PRE_HIT)).toFixed(4)).toBe('0.4906');
+  });
+
+  it('a kept answer is the one for its own rules: each rule that changes the duel gives its own', async () => {
+    // duelWinChance keeps its answers (issue 18). Asked in one order here and in the other order
+    // in a fresh copy of the module, every answer must agree: a rule left out of the key would
+    // hand one reading's answer to another.
+    const variations: DuelRules[] = [
+      DEFAULT_DUEL,
+      PRE_HIT,
+      { ...DEFAULT_DUEL, hasCounterAttack: false },
+      { ...DEFAULT_DUEL, opts: { ...DEFAULT_OPTIONS, tieExhaustion: 'moreDiceWins' } },
+      { variant: 'beginner', opts: DEFAULT_OPTIONS },
+      { variant: 'beginner', opts: { ...DEFAULT_OPTIONS, beginnerTies: 'reroll' } },
+      { variant: 'advanced', opts: DEFAULT_OPTIONS }
+    ];
+    const asked = variations.flatMap((rules) => [2, 0].map((x) => ({ x, rules })));
+    const kept = asked.map(({ x, rules }) => formatFraction(duelWinChance(x, 1, rules)));
+    vi.resetModules();
+    const fresh = await import('./odds');
+    const again = [...asked]
+      .reverse()
+      .map(({ x, rules }) => formatFraction(unchecked(fresh.duelWinChance)(x, 1, rules)))
+      .reverse();
+    expect(again).toEqual(kept);
+    expect(new Set(kept).size).toBeGreaterThan(variations.length);
   });
 
   it('(1,1) closed form: f = 5/12 + (49/144)(1 − f)', () => {

@@ -292,15 +292,37 @@ function duelStep(s: DuelState, rules: DuelRules): ChainStep<DuelState> {
 }
 
 /**
+ * Solved duels by everything they depend on (the key in duelWinChance). Solving the chain is the
+ * costliest part of drawing the Engagements step (issue 18: tens of ms on a throttled phone), and the
+ * step asks for the same few duels each time it is drawn; the fractions are immutable, so an answer
+ * is shared.
+ */
+const DUEL_ANSWERS = new Map<string, Rational>();
+
+/**
  * P(ship X sinks ship Y first) when X has `xDisks`, Y `yDisks` and X moves first. Under the default
  * options SPEC A.7.2 gives 0.5148 from (3,3) dice, 0.8818 from (3,2), 0.5266 from (2,2) and 109/193
  * from (1,1).
  */
 function duelWinChanceOf(xDisks: number, yDisks: number, rules: DuelRules): Rational {
+  const { opts } = rules;
+  const key = [
+    xDisks,
+    yDisks,
+    rules.variant,
+    opts.tieExhaustion,
+    opts.beginnerTies,
+    opts.counterAttackDice,
+    rules.hasCounterAttack ?? true
+  ].join('|');
+  const known = DUEL_ANSWERS.get(key);
+  if (known) return known;
   const start: DuelState = { x: xDisks, y: yDisks, mover: 'X' };
-  return (
-    solveAbsorbingLinearAll(start, duelKey, (s) => duelStep(s, rules)).get(duelKey(start)) ?? ZERO
-  );
+  const p =
+    solveAbsorbingLinearAll(start, duelKey, (s) => duelStep(s, rules)).get(duelKey(start)) ?? ZERO;
+  if (DUEL_ANSWERS.size >= 256) DUEL_ANSWERS.clear();
+  DUEL_ANSWERS.set(key, p);
+  return p;
 }
 
 /** Both sides of the duel, for display. */
