@@ -494,9 +494,14 @@ async function deepLinkJs(context, url) {
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(500);
     let total = 0;
+    const sizes = [];
     for (const f of files) {
-      total += gzipSync(await readFile(join(BUILD, f)), { level: 9 }).length;
+      const n = gzipSync(await readFile(join(BUILD, f)), { level: 9 }).length;
+      sizes.push([f, n]);
+      total += n;
     }
+    for (const [f, n] of sizes.sort((a, b) => b[1] - a[1]))
+      verbose(`    ${(n / 1024).toFixed(1).padStart(6)} KB ${f}`);
     return { kb: total / 1024, count: files.size };
   } finally {
     await page.close();
