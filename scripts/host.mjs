@@ -77,6 +77,8 @@ async function readBody(req, limit = 256_000) {
 }
 
 const isToken = (t) => typeof t === 'string' && /^[A-Za-z0-9_-]{16,100}$/.test(t);
+/** The referee's own private document's seat (src/lib/live/secrets.ts REFEREE_SEAT). */
+const REFEREE_SEAT = '@referee';
 const isDocName = (n) => typeof n === 'string' && /^battle:[A-Za-z0-9_-]{1,64}$/.test(n);
 
 function json(res, status, body) {
@@ -106,7 +108,12 @@ async function register(req, res) {
   for (const g of grants) {
     if (!isToken(g?.token) || g.token === referee) continue;
     if (g.role === 'spectator') map[g.token] = { role: 'spectator' };
-    else if (g.role === 'player' && typeof g.seat === 'string' && g.seat.length <= 200) {
+    else if (
+      g.role === 'player' &&
+      typeof g.seat === 'string' &&
+      g.seat.length <= 200 &&
+      g.seat !== REFEREE_SEAT
+    ) {
       map[g.token] = { role: 'player', seat: g.seat };
     }
   }
@@ -116,6 +123,30 @@ async function register(req, res) {
 }
 
 const serveStatic = staticHandler(ROOT);
+
+/**
+ * A seat's private document (#19 item 5), `battle:<id>/seat/<seat>` (the seat URI-encoded): what
+ * an opponent may not know (hidden orders, held cards). Only that seat's player token and the
+ * referee's open it (read and write); a spectator, another seat or a stranger is refused, so the
+ * document never reaches their device. `@referee` (the referee's own: the library) is the
+ * referee's alone — no player grant can name it (register() drops such a seat).
+ */
+const SEAT_DOC = /^(battle:[A-Za-z0-9_-]{1,64})\/seat\/([^/]{1,700})$/;
+
+function openSeatDoc(battleDoc, encodedSeat, token) {
+  const entry = registry[battleDoc];
+  if (!entry) throw new Error('This battle is not shared on this hub.');
+  let seat;
+  try {
+    seat = decodeURIComponent(encodedSeat);
+  } catch {
+    throw new Error('Not a seat of this battle.');
+  }
+  if (token === entry.referee) return { role: 'referee', seat };
+  const grant = entry.grants[token];
+  if (grant?.role === 'player' && seat !== REFEREE_SEAT && grant.seat === seat) return grant;
+  throw new Error('This private document belongs to another seat.');
+}
 
 const server = new Server({
   port: PORT,
@@ -139,6 +170,8 @@ const server = new Server({
     throw null;
   },
   async onAuthenticate({ documentName, token, connectionConfig }) {
+    const seatDoc = SEAT_DOC.exec(documentName);
+    if (seatDoc) return openSeatDoc(seatDoc[1], seatDoc[2], token);
     const entry = registry[documentName];
     if (!entry) throw new Error('This battle is not shared on this hub.');
     if (token === entry.referee) return { role: 'referee' };

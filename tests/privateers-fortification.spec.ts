@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { dismissOfflineNotice, nextPhase, rosterShip, setStepper, tapFaces } from './table';
+import {
+  dismissOfflineNotice,
+  enterFaces,
+  nextPhase,
+  rosterShip,
+  setStepper,
+  tapFaces
+} from './table';
 
 // A Privateers land battery on the battle page (SPEC C.4.13 with Errata 1, C.2 PvFortification):
 // the referee enters a fortification with two independent batteries, a ship comes in range, the
@@ -43,6 +50,21 @@ test('a land battery fires at a ship on the land range bands with typed dice', a
   await fort.getByLabel('Side of the fortification').fill('Spanish');
   await setStepper(fort, 'Fortification crew', 20);
   await setStepper(fort, 'Fortification hull points (0 if the scenario gives none)', 50);
+  // C.3.1 ratings "by rolling a six sided [d]ie per chart": the Gunner's d6 typed in (6 → 2,
+  // Marksman), the crew's by the app; the add event carries both dice (#14 item 9).
+  const gunnerRoll = fort.getByTestId('pv-rating-roll').filter({ hasText: "the Gunner's rating" });
+  await gunnerRoll.getByText("Roll the Gunner's rating").click();
+  await enterFaces(gunnerRoll.getByTestId('dice-pad'), [6]);
+  await expect(fort.getByRole('combobox', { name: 'Gunner rating' })).toHaveValue('2');
+  await expect(fort.getByTestId('pv-fort-gunner-rolled')).toHaveText('Rolled d6 6');
+  const crewRoll = fort.getByTestId('pv-rating-roll').filter({ hasText: "the crew's rating" });
+  await crewRoll.getByText("Roll the crew's rating").click();
+  await crewRoll.getByRole('button', { name: 'Roll d6' }).click();
+  await expect(fort.getByTestId('pv-fort-crew-rolled')).toHaveText(/^Rolled d6 [1-6]$/);
+  // Rolled again, typed: 2 → 0 (Swabs), so the reload below is 7 + Gunner 2 + crew 0.
+  await enterFaces(crewRoll.getByTestId('dice-pad'), [2]);
+  await expect(fort.getByRole('combobox', { name: 'Crew rating' })).toHaveValue('0');
+  await expect(fort.getByTestId('pv-fort-crew-rolled')).toHaveText('Rolled d6 2');
   const rows = fort.getByTestId('pv-fort-guns');
   await rows.nth(0).getByLabel('Gun class').selectOption({ label: 'Heavy' });
   await setStepper(rows.nth(0), 'Number of guns', 2);
@@ -53,6 +75,13 @@ test('a land battery fires at a ship on the land range bands with typed dice', a
   await fort.getByRole('button', { name: 'Add fortification', exact: true }).click();
   await expect(rosterShip(page, 'Fort San Felipe')).toContainText('Guns 3 loaded of 3');
   await expect(rosterShip(page, 'Fort San Felipe')).toContainText('Hull 50/50');
+  await expect(
+    page
+      .getByTestId('battle-log')
+      .locator('li[data-kind="ship.add"]', { hasText: 'Fort San Felipe' })
+  ).toContainText(
+    /Fort San Felipe \(Spanish\) joins the battle; Gunner's rating rolled, d6 6 → 2 \(Marksman\); crew rating rolled, d6 2 → 0 \(Swabs\)/
+  );
 
   // Phase 4: Movement & Firing.
   await nextPhase(page, /2\/6/);
@@ -114,7 +143,8 @@ test('a land battery fires at a ship on the land range bands with typed dice', a
   await expect(rosterShip(page, 'Lively')).toContainText('Guns 0 loaded of 0');
   await expect(rosterShip(page, 'Fort San Felipe')).toContainText('Guns 1 loaded of 3');
 
-  // Next turn, Phase 3: the North battery reloads on its own d12; the South battery is loaded.
+  // Next turn, Phase 3: the North battery reloads on its own d12 + Gunner 2 + crew 0 (C.3.1
+  // "Reload Modifier: Add the Gunner and Crew ratings together"); the South battery is loaded.
   await nextPhase(page, /5\/6/);
   await nextPhase(page, /6\/6/);
   await nextPhase(page, /Turn 2.*1\/6|1\/6/);
@@ -126,7 +156,7 @@ test('a land battery fires at a ship on the land range bands with typed dice', a
   await tapFaces(reload.getByTestId('dice-pad'), [7]);
   await reload.getByRole('button', { name: 'Use 7' }).click();
   await expect(page.getByTestId('battle-log').locator('li[data-kind="pv.reload"]')).toContainText(
-    'Fort San Felipe battery 1 reloads (7 → 7): 2 of 2 guns loaded'
+    'Fort San Felipe battery 1 reloads (7 → 9): 2 of 2 guns loaded'
   );
   await expect(rosterShip(page, 'Fort San Felipe')).toContainText('Guns 3 loaded of 3');
 });

@@ -1,6 +1,7 @@
 import type { Move, MoveContext } from './move';
 import type { MergeCheck } from './merge';
 import type { BattleOptions, RuleSystem } from '../rules/system';
+import type { SecretsView } from '../live/secrets';
 
 /** Checking merged moves again: the live table's fold refuses a move no longer legal on the merged state. */
 
@@ -9,13 +10,43 @@ export interface RecheckContext {
   options?: unknown;
   storedOptions?: BattleOptions;
   variant?: string;
+  /** The private documents this device opens (live table, #19 item 5). */
+  secrets?: SecretsView;
+}
+
+/**
+ * The device's secrets as a recheck reads them, noting whether the move asked for a seat this
+ * device does not open: a player's phone checking the referee's draw from the library it never
+ * sees. Such a move's refusal is not trusted (the device lacks what the move was made with): the
+ * event keeps its ops as published, as the device that made it (which did hold the secret) built
+ * them.
+ */
+function watchedView(view: SecretsView | undefined): { view: SecretsView; missed: () => boolean } {
+  const seats = view?.seats ?? [];
+  if (!view) return { view: { seats, get: () => undefined }, missed: () => false };
+  let missed = false;
+  return {
+    view: {
+      seats,
+      get(seat, key) {
+        if (!seats.includes(seat)) {
+          missed = true;
+          return undefined;
+        }
+        return view?.get(seat, key);
+      }
+    },
+    missed: () => missed
+  };
 }
 
 /**
  * A MergeCheck that runs a move again: for an event whose kind is one of `moves`' ids and that
  * carries its `input`, `move.run(stateBefore, input, ctx)` with the event's time as `now` and ids
  * derived from the event's; the refusal's reason, or null. Events without input are not checked.
- * A move that throws on an input it cannot read counts as refused.
+ * A move that throws on an input it cannot read counts as refused. A move refused after reading a
+ * private document this device does not open is NOT refused here (watchedView): it keeps its ops
+ * as published.
  */
 export function recheckWith(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- moves differ in input and options
@@ -31,15 +62,19 @@ export function recheckWith(
     if (!move) return null;
     let n = 0;
     const base = event.id.slice(0, 56);
+    // Not `isLive`: the merged log also holds the events written before the battle was shared.
+    const secrets = watchedView(context.secrets);
     const ctx: MoveContext = {
       options: context.options ?? {},
       storedOptions: context.storedOptions ?? {},
       variant: context.variant ?? '',
       now: event.at,
-      newId: () => `${base}.${++n}`
+      newId: () => `${base}.${++n}`,
+      ...(context.secrets ? { secrets: secrets.view } : {})
     };
     const r = move.run(state, event.input, ctx);
-    return r.ok ? null : r.error;
+    if (r.ok || secrets.missed()) return null;
+    return r.error;
   };
 }
 
@@ -47,11 +82,13 @@ export function recheckWith(
 export function recheckFor(
   system: Pick<RuleSystem, 'moves' | 'readOptions'>,
   storedOptions: BattleOptions,
-  variant: string
+  variant: string,
+  secrets?: SecretsView
 ): MergeCheck {
   return recheckWith(system.moves ?? [], {
     options: system.readOptions ? system.readOptions(storedOptions, variant) : storedOptions,
     storedOptions,
-    variant
+    variant,
+    ...(secrets ? { secrets } : {})
   });
 }

@@ -167,7 +167,7 @@ interface Write {
 
 class Applier {
   root: Json;
-  readonly fresh = new WeakSet<object>();
+  fresh = new WeakSet<object>();
   readonly journal: Write[] = [];
 
   constructor(root: Json) {
@@ -244,6 +244,15 @@ class Applier {
     }
     const last = path[path.length - 1];
     return op.op === 'set' ? this.#set(parent, last, op.value) : this.#del(parent, last);
+  }
+
+  /**
+   * Before a reader (a MergeCheck) sees the state: its containers are copied again before the next
+   * write. The parse cache (battle/sheets.ts) memoises on a container's identity; a write in place
+   * afterwards left that read stale for every later reader.
+   */
+  handOut(): void {
+    this.fresh = new WeakSet<object>();
   }
 
   /** Forgets the journal: the writes so far stay. */
@@ -449,6 +458,7 @@ export function foldMerged(
       } else if (check) {
         let reason: string | null;
         try {
+          a.handOut();
           reason = check(a.root as unknown as BattleState, e);
         } catch {
           reason = 'it could not be checked again on the merged battle.';

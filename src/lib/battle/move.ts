@@ -9,6 +9,7 @@ import {
   type Json,
   type RollRecord
 } from './events';
+import type { SecretWrite, SecretsView } from '../live/secrets';
 
 /**
  * The one move contract (DESIGN: like boardgame.io's moves). Every battle action of every rule system
@@ -39,6 +40,12 @@ export interface MoveContext<O = unknown> {
    * on one device, which works exactly as before.
    */
   isLive?: boolean;
+  /**
+   * The live table's private documents this device opens (#19 item 5: its own seat's; every seat's
+   * and the referee's own on the referee's device). Absent on one device. A move that reads a seat
+   * not in `secrets.seats` gets undefined, and must refuse rather than guess.
+   */
+  secrets?: SecretsView;
 }
 
 export type MoveFn<I, O = unknown> = (
@@ -61,6 +68,31 @@ const MOVE_ID = /^[a-z][a-z0-9]*\.[a-z][a-z0-9-]*$/;
 export function defineMove<I, O = unknown>(id: string, run: MoveFn<I, O>): Move<I, O> {
   if (!MOVE_ID.test(id)) throw new Error(`move id "${id}" is not '<system>.<kebab-case>'`);
   return { id, run };
+}
+
+/**
+ * A draft with the private writes its move asks for beside it (#19 item 5): what goes to a seat's
+ * private document (a card drawn into a hand, the library's new order). The writes are never part
+ * of the public event — `stampEvent` copies only the event's own fields — and the session applies
+ * them to the seat documents only once the public event is committed. A move asks for writes only
+ * when `ctx.secrets` is present (a live battle); the session refuses writes to a seat this device
+ * does not open, and on a battle that is not live.
+ */
+export type MoveDraft = EventDraft & { secretWrites?: readonly SecretWrite[] };
+
+/** The move's draft with `writes` for the private documents beside it. */
+export function withSecretWrites(
+  r: Result<EventDraft>,
+  writes: readonly SecretWrite[]
+): Result<MoveDraft> {
+  if (!r.ok || writes.length === 0) return r;
+  const had = secretWritesOf(r.value);
+  return ok({ ...r.value, secretWrites: [...had, ...writes] });
+}
+
+/** The private writes a draft asks for ([] for an ordinary move). */
+export function secretWritesOf(draft: EventDraft): readonly SecretWrite[] {
+  return (draft as MoveDraft).secretWrites ?? [];
 }
 
 /** A move's refusal, worded for the table ("Surprise has already rolled to reload this turn."). */

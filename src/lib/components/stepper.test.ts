@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampStep } from './stepper';
+import { clampStep, keepTyped } from './stepper';
 
 describe('clampStep', () => {
   it('keeps values inside min and max', () => {
@@ -21,5 +21,26 @@ describe('clampStep', () => {
     expect(clampStep(Number.NaN, 3, 10)).toBe(3);
     expect(clampStep(-0.2, Number.NEGATIVE_INFINITY, 10)).toBe(0);
     expect(Object.is(clampStep(-0.2, Number.NEGATIVE_INFINITY, 10), 0)).toBe(true);
+  });
+});
+
+describe("keepTyped (a stepper in 'typed' mode)", () => {
+  it('keeps what was typed to 0.1, not snapped to the step', () => {
+    expect(keepTyped(44, { period: 360 })).toBe(44);
+    expect(keepTyped(44.26, { period: 360 })).toBe(44.3);
+    expect(keepTyped(12, { min: 0, max: 45 })).toBe(12);
+  });
+
+  it('goes round a period, or is clamped to [min, max]', () => {
+    expect(keepTyped(360, { period: 360 })).toBe(0);
+    expect(keepTyped(-5, { period: 360 })).toBe(355);
+    expect(keepTyped(359.96, { period: 360 })).toBe(0);
+    expect(keepTyped(52, { min: 0, max: 45 })).toBe(45);
+    expect(Object.is(keepTyped(-0.01, { min: 0, max: 45 }), 0)).toBe(true);
+  });
+
+  it('keeps nothing for something that is not a number', () => {
+    expect(keepTyped(Number.NaN, { period: 360 })).toBeNull();
+    expect(keepTyped(Number.POSITIVE_INFINITY, { min: 0, max: 45 })).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import type * as z from 'zod/mini';
 import type { BattleState } from '../battle/events';
 import type { TurnStatus } from './turn-status';
 import type { Move } from '../battle/move';
+import type { SecretsView } from '../live/secrets';
 import type { SystemId } from './catalog';
 
 /** The rule systems Quarterdeck supports: stable ids stored in battles and backups, one per
@@ -123,7 +124,12 @@ export interface RuleSystem<Sheet extends object = object> {
    * and additive.
    */
   describeField?: (path: readonly (string | number)[]) => string | null;
-  shipCard?(state: BattleState, shipId: string): { colour?: string; lines: string[] } | null;
+  shipCard?(
+    state: BattleState,
+    shipId: string,
+    /** Live table: the private documents this device opens and its own seat (#19 item 5). */
+    viewer?: { secrets: SecretsView | undefined; seat: string | null }
+  ): { colour?: string; lines: string[] } | null;
   /** The turn model (`<system>/turn.ts`): whose turn, the step, who still has to act, what is left. */
   turnStatus?(
     state: BattleState,

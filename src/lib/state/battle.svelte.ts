@@ -12,6 +12,8 @@ import type { MergeFlag } from '$lib/live/merge-api';
 import { liveKey } from './live-key';
 import type { LiveConfig } from './live-config';
 import type { LiveLink } from './live.svelte';
+import type { SecretWrite } from '$lib/live/secrets';
+import { secretWriter } from './secret-writes';
 import {
   appendBuilt,
   appendEvent,
@@ -257,9 +259,26 @@ export class BattleSession {
         () => {},
         (e) => {
           this.error = e;
-        }
+        },
+        // A referee's device opens every seat's private document (#19 item 5).
+        Object.values(this.state.ships).map((s) => s.player.trim())
       );
       if (this.#isClosed) this.live.stop();
+      else if (this.live.seatDocs.seats.length > 0) {
+        // Merged moves that read private documents are checked again with what this device
+        // opens, once the documents are here and after they change (one refold per burst).
+        let isQueued = false;
+        const recheck = () => {
+          if (isQueued) return;
+          isQueued = true;
+          setTimeout(() => {
+            isQueued = false;
+            if (!this.#isClosed && this.merged.length > 0) this.#refold();
+          }, 50);
+        };
+        this.live.onSecrets = recheck;
+        recheck();
+      }
     } catch (e) {
       this.error = e;
     }
@@ -296,7 +315,9 @@ export class BattleSession {
     const battle = this.battle;
     const system = this.system;
     const check =
-      system && battle ? merge.recheckFor(system, battle.options, battle.variant) : undefined;
+      system && battle
+        ? merge.recheckFor(system, battle.options, battle.variant, this.live?.secrets)
+        : undefined;
     return merge.foldMerged(merged, check);
   }
 
@@ -459,7 +480,7 @@ export class BattleSession {
       now: this.db.now(),
       newId: () => this.db.newId(),
       // Shared live: moves keep hidden information out of the public log (merge helper, #19).
-      ...(this.live ? { isLive: true } : {})
+      ...(this.live ? { isLive: true, secrets: this.live.secrets } : {})
     };
   }
 
@@ -472,15 +493,20 @@ export class BattleSession {
   async perform<I, O>(
     move: Move<I, O>,
     input: I,
-    /** See appendBuilt: refuse, instead of rebuilding, when the log moved on since the screen. */
-    options: { onlyOnKnownState?: boolean } = {}
+    options: {
+      /** See appendBuilt: refuse, instead of rebuilding, when the log moved on since the screen. */
+      onlyOnKnownState?: boolean;
+      /** Live table: private writes the screen made ready (sealed orders), made with the move. */
+      secretWrites?: readonly SecretWrite[];
+    } = {}
   ): Promise<Result<BattleEvent>> {
     if (this.live?.isReadOnly) {
       this.refusal = SPECTATOR_REFUSAL;
       return err(SPECTATOR_REFUSAL);
     }
     const ctx = this.moveContext<O>();
-    const check = move.run(this.state, input, ctx);
+    const secrets = secretWriter(this.live, options.secretWrites);
+    const check = secrets.check(move.run(this.state, input, ctx));
     if (!check.ok) {
       this.refusal = check.error;
       return check;
@@ -495,7 +521,8 @@ export class BattleSession {
         this.battleId,
         { state: this.state, lastSeq: this.lastSeq },
         // The input goes on the event, so a move merged from another device can be checked again.
-        (state) => withInput(move.run(state, input, { ...ctx, now: this.db.now() }), input),
+        (state) =>
+          secrets.check(withInput(move.run(state, input, { ...ctx, now: this.db.now() }), input)),
         (next) => this.#displayOf(next),
         options.onlyOnKnownState === true,
         live
@@ -505,6 +532,9 @@ export class BattleSession {
         return r;
       }
       this.#receive([r.value]);
+      // The private writes once the public event is in (a crash between the two loses the secret,
+      // never leaks it: the seat seals again).
+      await secrets.commit();
       this.lastPerformed = { moveId: move.id, event: r.value };
       return ok(r.value);
     } catch (e) {

@@ -1,8 +1,10 @@
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import type { BattleEvent } from '$lib/battle/events';
-import type { Db } from '$lib/db';
+import { getSetting, setSetting, type Db } from '$lib/db';
 import { Replica } from '$lib/live/replica';
 import { docNameOf } from '$lib/live/wire';
+import { SeatDocs, liveSecretsKey, seatDocName, seatsOpenedBy } from '$lib/live/seat-docs';
+import type { SecretWrite, SecretsView } from '$lib/live/secrets';
 import type { Clock } from '$lib/live/merge-api';
 import type { Grant, LiveConfig, Role } from './live-config';
 
@@ -84,9 +86,18 @@ export class LiveLink {
   lastHeard = $state<number | null>(null);
   refusal = $state<string | null>(null);
   readonly replica: Replica;
+  /** The private documents this link opens (#19 item 5): its seat's; the referee's every seat's. */
+  readonly seatDocs: SeatDocs;
+  /** Bumped on every change to a private document, so screens reading `secrets` redraw. */
+  secretsVersion = $state(0);
+  /** Called after a private document changed (the session checks merged moves again). */
+  onSecrets: () => void = () => {};
 
   #socket: HocuspocusProviderWebsocket | null = null;
   #provider: HocuspocusProvider | null = null;
+  #seatProviders: HocuspocusProvider[] = [];
+  #saving: Promise<void> = Promise.resolve();
+  #isSaveQueued = false;
   #timers: ReturnType<typeof setInterval>[] = [];
   #retry: ReturnType<typeof setTimeout> | null = null;
   #wasConnected = false;
@@ -97,11 +108,56 @@ export class LiveLink {
     readonly battleId: string,
     readonly config: LiveConfig,
     onStored: (events: BattleEvent[]) => void,
-    onError: (e: unknown) => void
+    onError: (e: unknown) => void,
+    /** The battle's seats (its ships' players): a referee's device opens each one's document. */
+    knownSeats: readonly string[] = []
   ) {
     this.replica = new Replica(db, battleId);
     this.replica.onStored = onStored;
     this.replica.onError = onError;
+    const granted = (config.grants ?? []).flatMap((g) => (g.seat !== undefined ? [g.seat] : []));
+    this.seatDocs = new SeatDocs(
+      seatsOpenedBy(config.role, config.seat, [...granted, ...knownSeats])
+    );
+  }
+
+  /** The private documents as moves read them (MoveContext.secrets). */
+  get secrets(): SecretsView {
+    void this.secretsVersion; // a dependency of whatever reads the view
+    return this.seatDocs.view();
+  }
+
+  /** Why a move's private writes cannot be made on this device, or null (before its commit). */
+  refusalOf(writes: readonly SecretWrite[]): string | null {
+    return this.seatDocs.refusalOf(writes);
+  }
+
+  /**
+   * A committed move's private writes: into the seat documents (the hub gets them as any Yjs
+   * change, at once when connected, on reconnect when not) and this device's local copy.
+   */
+  async writeSecrets(writes: readonly SecretWrite[]): Promise<void> {
+    this.seatDocs.apply(writes);
+    await this.#save();
+  }
+
+  /**
+   * The local copy of the private documents goes to the settings table, one row per battle
+   * (`live-secrets:<id>`): a few keys per seat, written with the link settings it belongs to. No new
+   * Dexie table (and no schema version) for rows that small; only the seats this link opens are
+   * in it, and a backup of this device holds nothing of another seat's either.
+   */
+  #save(): Promise<void> {
+    if (this.seatDocs.seats.length === 0) return Promise.resolve();
+    if (this.#isSaveQueued) return this.#saving;
+    this.#isSaveQueued = true;
+    this.#saving = this.#saving
+      .then(async () => {
+        this.#isSaveQueued = false;
+        await setSetting(this.db, liveSecretsKey(this.battleId), this.seatDocs.saved());
+      })
+      .catch((e: unknown) => this.replica.onError(e));
+    return this.#saving;
   }
 
   get role(): Role {
@@ -123,6 +179,14 @@ export class LiveLink {
   }
 
   async start(): Promise<void> {
+    if (this.seatDocs.seats.length > 0) {
+      this.seatDocs.load(await getSetting(this.db, liveSecretsKey(this.battleId)));
+    }
+    this.seatDocs.onUpdate = () => {
+      this.secretsVersion++;
+      void this.#save();
+      this.onSecrets();
+    };
     this.#timers.push(
       setInterval(() => {
         const heard = this.#socket?.lastMessageReceived ?? 0;
@@ -146,6 +210,17 @@ export class LiveLink {
     });
     this.#socket = socket;
     this.#provider = provider;
+    // The private documents over the same socket, each authenticated on its own by the hub.
+    this.#seatProviders = [...this.seatDocs.docs].map(
+      ([seat, document]) =>
+        new HocuspocusProvider({
+          websocketProvider: socket,
+          name: seatDocName(this.battleId, seat),
+          document,
+          token: this.config.token,
+          forceSyncInterval: LINK_TIMING.forceSyncMs
+        })
+    );
     socket.on('status', ({ status }: { status: string }) => {
       if (status === 'connected') return; // 'connected' once synced (below)
       this.status =
@@ -193,6 +268,7 @@ export class LiveLink {
       ...(this.config.seat !== undefined ? { seat: this.config.seat } : {})
     });
     provider.attach();
+    for (const p of this.#seatProviders) p.attach();
   }
 
   #scheduleRetry(): void {
@@ -205,6 +281,8 @@ export class LiveLink {
   }
 
   #teardown(): void {
+    for (const p of this.#seatProviders) p.destroy();
+    this.#seatProviders = [];
     this.#provider?.destroy();
     this.#socket?.destroy();
     this.#provider = null;
@@ -217,6 +295,8 @@ export class LiveLink {
     for (const t of this.#timers) clearInterval(t);
     this.#teardown();
     this.replica.doc.destroy();
+    this.seatDocs.onUpdate = () => {};
+    void this.#saving.then(() => this.seatDocs.destroy());
   }
 }
 
@@ -225,9 +305,10 @@ export async function startLiveLink(
   battleId: string,
   config: LiveConfig,
   onStored: (events: BattleEvent[]) => void,
-  onError: (e: unknown) => void
+  onError: (e: unknown) => void,
+  knownSeats: readonly string[] = []
 ): Promise<LiveLink> {
-  const link = new LiveLink(db, battleId, config, onStored, onError);
+  const link = new LiveLink(db, battleId, config, onStored, onError, knownSeats);
   await link.start();
   return link;
 }

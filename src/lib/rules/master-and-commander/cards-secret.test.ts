@@ -53,4 +53,16 @@ describe('the Master and Commander deck on the live table (#19)', () => {
     ).toBe(false);
     expect(heldCommitment('Anna', DECK.library[1], saltFor('c2'))).toBe(played.cardId);
   });
+
+  it('open cards in the public part join as they are: a played card at the bottom, a deck typed in before going live', () => {
+    const split = splitCards(DECK, saltFor);
+    const returned = { ...split.public, drawPile: ['c2'] };
+    const anna = { Ben: split.seats.Ben };
+    const afterPlay = { ...returned, held: returned.held.slice(1) };
+    expect(joinCards(afterPlay, split.referee, anna)).toEqual({
+      ok: true,
+      value: { ...DECK, drawPile: ['c3', 'c1', 'c2'], held: DECK.held.slice(1) }
+    });
+    expect(joinCards(DECK, { library: [], drawPile: [] }, {})).toEqual({ ok: true, value: DECK });
+  });
 });

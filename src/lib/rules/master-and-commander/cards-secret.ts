@@ -1,4 +1,4 @@
-import { commitment, verifyReveal } from '../../battle/secret';
+import { COMMITMENT_PATTERN, commitment, verifyReveal } from '../../battle/secret';
 import { err, ok, type Result } from '../core/result';
 import type { CardsState, McCard } from './sheet';
 
@@ -77,6 +77,11 @@ export function splitCards(cards: CardsState, saltFor: (cardId: string) => strin
 /**
  * The whole deck again, on the referee's device, from the public part and every private part;
  * refused when a seat's card does not match the commitment the public part holds for it.
+ *
+ * The public part may still hold open cards, which join as they are: a card played from a hand
+ * is revealed, so the holder's device returns it "at the bottom of the pile" in the public part
+ * (its `drawPile`) until the referee's next card move takes it into the private pile; and a deck
+ * typed in before the battle was shared live is in the public part until that move hides it.
  */
 export function joinCards(
   pub: CardsState,
@@ -86,6 +91,10 @@ export function joinCards(
   const used = new Map<string, number>();
   const held: CardsState['held'] = [];
   for (const h of pub.held) {
+    if (!COMMITMENT_PATTERN.test(h.cardId)) {
+      held.push(h);
+      continue;
+    }
     const mine = seats[h.playerId] ?? [];
     const from = used.get(h.playerId) ?? 0;
     const i = mine.findIndex((s, k) => k >= from && verifyHeld(h.cardId, h.playerId, s));
@@ -93,10 +102,11 @@ export function joinCards(
     used.set(h.playerId, i + 1);
     held.push({ playerId: h.playerId, cardId: mine[i].card.id });
   }
+  const known = new Set(referee.library.map((c) => c.id));
   return ok({
     mode: pub.mode,
-    library: referee.library,
-    drawPile: referee.drawPile,
+    library: [...referee.library, ...pub.library.filter((c) => !known.has(c.id))],
+    drawPile: [...referee.drawPile, ...pub.drawPile],
     held,
     drawCount: pub.drawCount
   });

@@ -1,6 +1,20 @@
 // Master and Commander cards (SPEC A.4.10) as moves: each draw counts toward the engagements it
 // pays for; a user-entered card with a structured effect is applied to the drawing ship (SPEC A.6).
-import { draftOf, refuse, type Move } from '../../battle/move';
+import type { BattleState, EventDraft, Json } from '../../battle/events';
+import { draftOf, refuse, type Move, type MoveContext } from '../../battle/move';
+import { isSalt } from '../../battle/secret';
+import { REFEREE_SEAT, type SecretWrite } from '../../live/secrets';
+import { ok, type Result } from '../core/result';
+import {
+  DECK_ON_REFEREE,
+  hideCards,
+  isOpenDeck,
+  joinDeck,
+  playedWrites,
+  secretsOf,
+  type HeldReveal
+} from './cards-live';
+import { verifyHeld } from './cards-secret';
 import type { McOptions } from './options';
 import { applyCardEffect, usedCard } from './resolve-fleet';
 import { boardingProblem } from './moves-boarding';
@@ -9,19 +23,25 @@ import type { CardsState, Engaged, Sheet, Side, SystemState } from './sheet';
 import {
   mcMove,
   playerName,
+  readBattle,
   turnActsOf,
   withActs,
   withMcSheets,
   withMcSystem,
+  type McContext,
   type McView
 } from './view';
-import type { BattleState } from '../../battle/events';
 
 export interface CardsInput {
   /** The deck after the change the panel made (draw, play, library, mode). */
   cards: CardsState;
   /** The ship that drew (the attacker chosen in the panel) and what it engages. */
   drawing?: Drawing;
+  /**
+   * Live table, the referee's device: 16 random bytes as hex (saltOf(getRandomValues)) for a deck
+   * hidden for the first time; the held cards' salts are drawn from it. Never in the public event.
+   */
+  seed?: string;
 }
 
 export interface Drawing {
@@ -121,6 +141,10 @@ export const cardsMove: Move<CardsInput, McOptions> = mcMove(
       const problem = drawProblem(view, input.drawing, ctx.options);
       if (problem !== null) return refuse(`No card drawn: ${problem}`);
     }
+    if (ctx.isLive) {
+      const live = liveCards(view, state, input, ctx);
+      if (live !== null) return live.ok ? ok(live.value.draft) : live;
+    }
     const r = cardsUpdate(state, view, input);
     const who = playerName(view.system, view.system.activePlayerId ?? '');
     const head = r.isDraw
@@ -134,3 +158,157 @@ export const cardsMove: Move<CardsInput, McOptions> = mcMove(
     });
   }
 );
+
+// ---- The live table (#19 item 5) ------------------------------------------------------------
+// Shared live, the deck's texts, the pile's order and the hands never reach the public event: the
+// referee's device (which opens every private document) runs the card move on the whole deck
+// joined from them and publishes only the public part (cards-secret.ts); a hand's card is played
+// from its holder's device with a reveal every replica checks against the commitment.
+
+/** A live move's public draft and what it asks the private documents to hold. */
+export interface LiveOutcome {
+  draft: EventDraft;
+  /** Written to the seats' private documents with the public event. */
+  secretWrites: SecretWrite[];
+  /** What those documents held before: written back when the event is undone. */
+  undoWrites: SecretWrite[];
+}
+
+interface LiveDraft {
+  draft: EventDraft;
+  writes: { secretWrites: SecretWrite[]; undoWrites: SecretWrite[] };
+}
+
+/**
+ * The card move on the live table; null when nothing of the deck is or becomes hidden (the
+ * physical deck, only counted: any device may count a draw, as before).
+ */
+function liveCards(
+  view: McView,
+  state: BattleState,
+  input: CardsInput,
+  ctx: McContext
+): Result<LiveDraft> | null {
+  const secrets = secretsOf(ctx);
+  const pub = view.system.cards;
+  const isDeckHere = secrets?.seats.includes(REFEREE_SEAT) ?? false;
+  if (!isDeckHere)
+    return isOpenDeck(pub) && isOpenDeck(input.cards) ? null : refuse(DECK_ON_REFEREE);
+  const joined = joinDeck(pub, secrets);
+  if (!joined.ok) return joined;
+  const seed = joined.value.deck?.seed ?? input.seed;
+  if (seed === undefined || !isSalt(seed)) {
+    if (joined.value.deck === null && isOpenDeck(input.cards) && isOpenDeck(pub)) return null;
+    return refuse('A deck hidden for the first time needs a random seed from this device.');
+  }
+  const full = joined.value.cards;
+  const kept = new Set(input.cards.held.map((h) => h.cardId));
+  if (full.held.some((h) => !kept.has(h.cardId)))
+    return refuse('A held card is played with its reveal ("Used"), so the table can check it.');
+  const fullView: McView = { ...view, system: { ...view.system, cards: full } };
+  const r = cardsUpdate(withMcSystem(state, fullView.system), fullView, input);
+  const hidden = hideCards(input.cards, joined.value, seed);
+  const after = r.next.system as SystemState;
+  const who = playerName(view.system, view.system.activePlayerId ?? '');
+  const isKept = input.cards.held.length > full.held.length;
+  const head = r.isDraw
+    ? `${who} draws a Master and Commander card (draw ${input.cards.drawCount})${isKept ? ' and keeps it until it applies' : ''}`
+    : 'Master and Commander cards updated';
+  const draft = draftOf(state, {
+    kind: 'mc.cards',
+    summary: r.effectText === null ? head : `${head}. ${r.effectText}`,
+    next: withMcSystem(r.next, { ...after, cards: hidden.public })
+  });
+  if (!draft.ok) return draft;
+  const publicInput = {
+    cards: hidden.public,
+    ...(input.drawing ? { drawing: input.drawing } : {})
+  };
+  return ok({
+    draft: { ...draft.value, input: publicInput as unknown as Json },
+    writes: { secretWrites: hidden.secretWrites, undoWrites: hidden.undoWrites }
+  });
+}
+
+/** A card played from a hand on the live table: the reveal, checked by every replica. */
+export interface PlayCardInput extends HeldReveal {
+  /** The ship the card's structured effect applies to (the engagement's attacker), as for a draw. */
+  drawing?: Drawing;
+}
+
+/**
+ * "Kept until they apply": the holder plays a card from the hand. The public event carries the
+ * card and its salt; refused unless they are what the holder committed to when the card was drawn.
+ * The card goes "at the bottom of the pile" in the public part, until the referee's next card
+ * move takes it into the private pile.
+ */
+export const playCardMove: Move<PlayCardInput, McOptions> = mcMove(
+  'mc.play-card',
+  (view, state, input) => {
+    const pub = view.system.cards;
+    const secret = { card: input.card, salt: input.salt };
+    const i = pub.held.findIndex(
+      (h) => h.playerId === input.playerId && h.cardId === input.commitment
+    );
+    if (i < 0)
+      return refuse('That card is not held on the table: it may have been played already.');
+    if (!verifyHeld(input.commitment, input.playerId, secret))
+      return refuse('This card as revealed is not the card that was drawn.');
+    // The card's effect as a one-device play applies it: the deck before holds just that card.
+    const one: CardsState = {
+      mode: 'entered',
+      library: [input.card],
+      drawPile: [],
+      held: [{ playerId: input.playerId, cardId: input.card.id }],
+      drawCount: pub.drawCount
+    };
+    const before: McView = { ...view, system: { ...view.system, cards: one } };
+    const r = cardsUpdate(withMcSystem(state, before.system), before, {
+      cards: { ...one, held: [], drawPile: [input.card.id] },
+      ...(input.drawing ? { drawing: input.drawing } : {})
+    });
+    const cards: CardsState = {
+      ...pub,
+      held: pub.held.filter((_, k) => k !== i),
+      drawPile: [...pub.drawPile, input.card.id]
+    };
+    const after = r.next.system as SystemState;
+    const who = playerName(view.system, input.playerId);
+    const text = `${who} plays a held Master and Commander card: "${input.card.text}"`;
+    return draftOf(state, {
+      kind: 'mc.play-card',
+      summary: r.effectText === null ? text : `${text}. ${r.effectText}`,
+      next: withMcSystem(r.next, { ...after, cards })
+    });
+  }
+);
+
+/**
+ * What the lead wires to the live move plumbing: the card move on the live table with the private
+ * writes it asks for beside its public draft (the draft is what `cardsMove.run` returns live).
+ */
+export function cardsMoveLive(
+  state: BattleState,
+  input: CardsInput,
+  ctx: MoveContext<McOptions>
+): Result<LiveOutcome> {
+  const live = { ...ctx, isLive: true };
+  const d = cardsMove.run(state, input, live);
+  if (!d.ok) return d;
+  const v = readBattle(state);
+  const l = v === null ? null : liveCards(v, state, input, live);
+  if (l !== null && !l.ok) return l;
+  return ok({ draft: d.value, ...(l?.value.writes ?? { secretWrites: [], undoWrites: [] }) });
+}
+
+/** The play of a held card on the live table with the write that takes it out of the seat's hand. */
+export function playCardLive(
+  state: BattleState,
+  input: PlayCardInput,
+  ctx: MoveContext<McOptions>
+): Result<LiveOutcome> {
+  const d = playCardMove.run(state, input, { ...ctx, isLive: true });
+  if (!d.ok) return d;
+  const w = playedWrites(secretsOf(ctx), input);
+  return w.ok ? ok({ draft: d.value, ...w.value }) : w;
+}

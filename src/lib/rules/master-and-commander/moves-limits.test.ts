@@ -1,53 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { INITIAL_STATE, type BattleState, type Json } from '../../battle/events';
-import { masterAndCommander } from '.';
+import type { BattleState } from '../../battle/events';
 import { DEFAULT_OPTIONS, type McOptions } from './options';
 import type { EngagementRules } from './resolve';
 import type { McCard, Side } from './sheet';
 import { drawCard, playHeldCard, setCardLibrary } from './resolve-fleet';
-import type { Compass } from './tables';
 import {
+  annaFirst,
   attack,
+  BASIC_RULES as RULES,
   board,
   cardsUpdate,
   counterAttack,
   declineReply,
   endTurn,
-  firstPlayer,
+  errorOf,
   homeportCounter,
+  moveOf as move,
   movementRoll,
+  must,
   raid,
-  recordMove,
   repair,
-  setupFleets,
   stormRoll,
-  windRoll
+  twoPlayerGame,
+  viewOf as view
 } from './moves.testkit';
-import { readBattle, strike, turnActsOf, type McView } from './moves';
+import { strike, turnActsOf } from './moves';
 
 // The per-turn limits the battle options set (SPEC A.4.15, A.5 #3, #9, #17, #22, #23, errata 12,
 // 15): each reading is enforced by the builders the battle panel calls, with the message it shows.
-
-const RULES: EngagementRules = {
-  variant: 'basic',
-  tieExhaustion: 'defender',
-  beginnerTies: 'defender'
-};
-
-function view(state: BattleState): McView {
-  const v = readBattle(state);
-  if (!v) throw new Error('no Master and Commander state');
-  return v;
-}
-
-function must<T>(r: { ok: true; value: T } | { ok: false; error: string }): T {
-  if (!r.ok) throw new Error(r.error);
-  return r.value;
-}
-
-function errorOf(r: { ok: true } | { ok: false; error: string }): string {
-  return r.ok ? '(allowed)' : r.error;
-}
 
 /**
  * Anna (N Homeport, ships 1 and 2 heading S) and Ben (S Homeport, ships 3 and 4 heading N); Anna
@@ -58,52 +38,7 @@ function game(
   modules: Record<string, boolean> = {},
   windPip: number | null = 4
 ): BattleState {
-  const system = masterAndCommander.initialSystemState?.(variant, {}) ?? null;
-  const start: BattleState = { ...INITIAL_STATE, system: system as Json };
-  let n = 0;
-  let s = setupFleets(start, view(start), {
-    players: [
-      { id: 'Anna', name: 'Anna', colour: 'black', homeport: 'N' },
-      { id: 'Ben', name: 'Ben', colour: 'gold', homeport: 'S' }
-    ],
-    modules,
-    opts: DEFAULT_OPTIONS,
-    newId: () => `ship-${++n}`
-  });
-  s = must(
-    firstPlayer(s, view(s), [
-      { playerId: 'Anna', face: 6 },
-      { playerId: 'Ben', face: 1 }
-    ])
-  ).next;
-  if (windPip !== null) s = must(windRoll(s, view(s), windPip, 0, DEFAULT_OPTIONS)).next;
-  return s;
-}
-
-interface Move {
-  forward?: number;
-  turns?: number;
-  heading?: Compass;
-  location?: 'sea' | 'homeport' | 'anchor' | 'mist';
-  isObstructed?: boolean;
-}
-
-function move(s: BattleState, id: string, m: Move = {}, opts: McOptions = DEFAULT_OPTIONS) {
-  const sheet = view(s).ships.find((x) => x.id === id)?.sheet;
-  if (!sheet) throw new Error(id);
-  return recordMove(
-    s,
-    view(s),
-    id,
-    {
-      forward: m.forward ?? 0,
-      turns: m.turns ?? 0,
-      heading: m.heading ?? sheet.heading,
-      location: m.location ?? sheet.location,
-      isObstructed: m.isObstructed ?? false
-    },
-    opts
-  );
+  return annaFirst(twoPlayerGame(variant, modules), [6, 1], windPip);
 }
 
 function moveAll(s: BattleState, ids: readonly string[] = ['ship-1', 'ship-2']): BattleState {

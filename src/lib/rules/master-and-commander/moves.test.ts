@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { createAction } from '../../battle/actions';
 import { invertOps } from '../../battle/diff';
-import { INITIAL_STATE, type BattleState, type Json } from '../../battle/events';
+import type { BattleState, Json } from '../../battle/events';
 import { applyOps } from '../../battle/fold';
 import { masterAndCommander } from '.';
 import { DEFAULT_OPTIONS } from './options';
-import type { EngagementRules } from './resolve';
 import {
+  annaFirst,
   attack,
+  BASIC_RULES as RULES,
   board,
   endTurn,
   firstPlayer,
@@ -18,95 +19,29 @@ import {
   repair,
   recordMove,
   ramAttempt,
-  setupFleets,
+  moveOf,
+  must,
+  twoPlayerGame,
+  viewOf as view,
   windRoll
 } from './moves.testkit';
-import {
-  counterDice,
-  fleetSetupProblems,
-  planEngagement,
-  readBattle,
-  strike,
-  type McView
-} from './moves';
-
-const RULES: EngagementRules = {
-  variant: 'basic',
-  tieExhaustion: 'defender',
-  beginnerTies: 'defender'
-};
-
-function view(state: BattleState): McView {
-  const v = readBattle(state);
-  if (!v) throw new Error('no Master and Commander state');
-  return v;
-}
-
-function must<T>(r: { ok: true; value: T } | { ok: false; error: string }): T {
-  if (!r.ok) throw new Error(r.error);
-  return r.value;
-}
-
-/** A new battle as the New battle page makes it, with Anna (N) and Ben (S) set up. */
-function twoPlayerGame(variant = 'basic', modules = {}): BattleState {
-  const system = masterAndCommander.initialSystemState?.(variant, {}) ?? null;
-  const start: BattleState = { ...INITIAL_STATE, system: system as Json };
-  let n = 0;
-  return setupFleets(start, view(start), {
-    players: [
-      { id: 'Anna', name: 'Anna', colour: 'black', homeport: 'N' },
-      { id: 'Ben', name: 'Ben', colour: 'gold', homeport: 'S' }
-    ],
-    modules,
-    opts: DEFAULT_OPTIONS,
-    newId: () => `ship-${++n}`
-  });
-}
+import { counterDice, fleetSetupProblems, planEngagement, strike } from './moves';
 
 /** Anna (N, heading S) records a move that leaves her ship where it is. */
 function stay(s: BattleState, id: string): BattleState {
-  const sheet = view(s).ships.find((x) => x.id === id)?.sheet;
-  if (!sheet) throw new Error(id);
-  return must(
-    recordMove(
-      s,
-      view(s),
-      id,
-      {
-        forward: 0,
-        turns: 0,
-        heading: sheet.heading,
-        location: sheet.location,
-        isObstructed: false
-      },
-      DEFAULT_OPTIONS
-    )
-  ).next;
+  return must(moveOf(s, id)).next;
 }
 
 /** An Advanced game with these modules: Anna's turn, a westerly wind rolled at 0. */
 function advancedGame(modules: Record<string, boolean>, isMoved = true): BattleState {
-  let s = twoPlayerGame('advanced', modules);
-  s = must(
-    firstPlayer(s, view(s), [
-      { playerId: 'Anna', face: 6 },
-      { playerId: 'Ben', face: 1 }
-    ])
-  ).next;
-  s = must(windRoll(s, view(s), 4, 0, DEFAULT_OPTIONS)).next;
+  let s = annaFirst(twoPlayerGame('advanced', modules), [6, 1], 4);
   if (isMoved) for (const id of ['ship-1', 'ship-2']) s = stay(s, id);
   return s;
 }
 
 /** Anna has won the first-player roll. */
 function annasTurn(): BattleState {
-  const s = twoPlayerGame();
-  return must(
-    firstPlayer(s, view(s), [
-      { playerId: 'Anna', face: 5 },
-      { playerId: 'Ben', face: 2 }
-    ])
-  ).next;
+  return annaFirst(twoPlayerGame(), [5, 2]);
 }
 
 describe('Master and Commander battle glue', () => {

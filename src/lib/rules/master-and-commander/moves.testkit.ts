@@ -1,6 +1,12 @@
 // Test helpers: each move run through the one contract on a state, its draft applied as the fold
 // applies it, and the result read back the way the tests check it. Only tests import this file.
-import type { BattleState, EventDraft, Json, RollRecord } from '../../battle/events';
+import {
+  INITIAL_STATE,
+  type BattleState,
+  type EventDraft,
+  type Json,
+  type RollRecord
+} from '../../battle/events';
 import { applyOps } from '../../battle/fold';
 import type { Move, MoveContext } from '../../battle/move';
 import type { DiceRoll } from '../core/dice';
@@ -24,9 +30,12 @@ import {
   setupFleetsMove,
   stormMove,
   windMove,
+  readBattle,
   type CardsInput,
-  type FleetSetupInput
+  type FleetSetupInput,
+  type McView
 } from './moves';
+import { masterAndCommander } from '.';
 import { DEFAULT_OPTIONS, type McOptions } from './options';
 import type { EngagementOutcome, EngagementRules, MoveReport } from './resolve';
 import type { CardsState, Side } from './sheet';
@@ -355,3 +364,87 @@ export function errorOf(r: Result<unknown>): string {
 }
 
 export { err };
+
+// The battle most tests start from, built the way the app builds it.
+
+/** The engagement rules of a Basic game, ties to the defender. */
+export const BASIC_RULES: EngagementRules = {
+  variant: 'basic',
+  tieExhaustion: 'defender',
+  beginnerTies: 'defender'
+};
+
+export function viewOf(state: BattleState): McView {
+  const v = readBattle(state);
+  if (!v) throw new Error('no Master and Commander state');
+  return v;
+}
+
+/**
+ * A new battle as the New battle page makes it, Anna (N Homeport, ships 1 and 2 heading S) and
+ * Ben (S Homeport, ships 3 and 4 heading N) set up.
+ */
+export function twoPlayerGame(
+  variant = 'basic',
+  modules: Record<string, boolean> = {}
+): BattleState {
+  const system = masterAndCommander.initialSystemState?.(variant, {}) ?? null;
+  const start: BattleState = { ...INITIAL_STATE, system: system as Json };
+  let n = 0;
+  return setupFleets(start, viewOf(start), {
+    players: [
+      { id: 'Anna', name: 'Anna', colour: 'black', homeport: 'N' },
+      { id: 'Ben', name: 'Ben', colour: 'gold', homeport: 'S' }
+    ],
+    modules,
+    opts: DEFAULT_OPTIONS,
+    newId: () => `ship-${++n}`
+  });
+}
+
+/** Anna wins the first-player roll (her face v Ben's); then, unless null, the wind rolled at 0. */
+export function annaFirst(
+  s: BattleState,
+  faces: readonly [number, number] = [6, 1],
+  windPip: number | null = null
+): BattleState {
+  s = must(
+    firstPlayer(s, viewOf(s), [
+      { playerId: 'Anna', face: faces[0] },
+      { playerId: 'Ben', face: faces[1] }
+    ])
+  ).next;
+  return windPip === null ? s : must(windRoll(s, viewOf(s), windPip, 0, DEFAULT_OPTIONS)).next;
+}
+
+export interface ShipMove {
+  forward?: number;
+  turns?: number;
+  heading?: Compass;
+  location?: 'sea' | 'homeport' | 'anchor' | 'mist';
+  isObstructed?: boolean;
+}
+
+/** A ship's move recorded: nothing forward, no turns, heading and location kept, unless told. */
+export function moveOf(
+  s: BattleState,
+  id: string,
+  m: ShipMove = {},
+  opts: McOptions = DEFAULT_OPTIONS
+): ReturnType<typeof recordMove> {
+  const sheet = viewOf(s).ships.find((x) => x.id === id)?.sheet;
+  if (!sheet) throw new Error(id);
+  return recordMove(
+    s,
+    viewOf(s),
+    id,
+    {
+      forward: m.forward ?? 0,
+      turns: m.turns ?? 0,
+      heading: m.heading ?? sheet.heading,
+      location: m.location ?? sheet.location,
+      isObstructed: m.isObstructed ?? false
+    },
+    opts
+  );
+}

@@ -1,8 +1,17 @@
 // Every Master and Commander battle action as a move (the one contract, $lib/battle/move): state +
 // typed input (+ dice) + context → the event draft with its summary and roll record, or the rule's
 // reason for refusing. Topic files hold them; this file is the one entry point.
-import type { Move } from '../../battle/move';
-import { cardsMove } from './moves-cards';
+import type { BattleState } from '../../battle/events';
+import type { Move, MoveContext } from '../../battle/move';
+import type { Result } from '../core/result';
+import {
+  cardsMove,
+  cardsMoveLive,
+  playCardLive,
+  playCardMove,
+  type LiveOutcome
+} from './moves-cards';
+import type { McOptions } from './options';
 import { boardMove } from './moves-boarding';
 import { attackMove, counterAttackMove, declineReplyMove } from './moves-engagement';
 import { fleetStaysPutMove, movementRollMove, moveShipMove } from './moves-movement';
@@ -48,9 +57,27 @@ export const MOVES: readonly Move<any, any>[] = [
   declineRamMove,
   ramDamageMove,
   cardsMove,
+  playCardMove,
   repairMove,
   endTurnMove
 ];
+
+type LiveRunner = (
+  state: BattleState,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- moves differ in input
+  input: any,
+  ctx: MoveContext<McOptions>
+) => Result<LiveOutcome>;
+
+/**
+ * The live table (#19 item 5): the moves whose result is partly private, by move id, each with the
+ * runner that returns the public draft (what `move.run` gives with `isLive`) and the writes to the
+ * private documents the session makes beside the public event (and `undoWrites` for its undo).
+ */
+export const LIVE_SECRET_MOVES: Readonly<Record<string, LiveRunner>> = {
+  'mc.cards': cardsMoveLive,
+  'mc.play-card': playCardLive
+};
 
 /**
  * Roll-procedure ids the release before the move contract wrote (bare words and display text), old

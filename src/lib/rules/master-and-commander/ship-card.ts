@@ -1,7 +1,9 @@
 // What a Master and Commander ship's card in the fleet list shows beyond its log (issue 16 #12):
 // the player's colour as the status bar shows it, the Repair Cards at the player's Homeport and the
-// Master and Commander cards the player holds. Pure: read from the battle state.
+// Master and Commander cards the player holds. Pure: read from the battle state (and, on the live
+// table, this device's own hand from its seat's private document).
 import type { BattleState } from '../../battle/events';
+import { handsFor, type LiveViewer } from './cards-live';
 import { SEAT_COLOURS, SHIP_COLOURS } from './tables';
 import type { Sheet } from './sheet';
 import { plural, playerName, readBattle } from './view';
@@ -12,9 +14,15 @@ export function shipColourText(sheet: Pick<Sheet, 'colour' | 'isBanded'>): strin
   return `${label} ship${sheet.isBanded ? ' with a band' : ''}`;
 }
 
+/**
+ * Live (`viewer` given): the held cards are counts ("Anna holds 2 Master and Commander cards"),
+ * and on the holder's own phone also their texts, from its seat's document. The referee's tablet
+ * sits on the table, so its fleet list shows counts too.
+ */
 export function shipCard(
   state: BattleState,
-  shipId: string
+  shipId: string,
+  viewer?: LiveViewer
 ): { colour?: string; lines: string[] } | null {
   const view = readBattle(state);
   if (view === null) return null;
@@ -30,8 +38,10 @@ export function shipCard(
     lines.push(`${name}: ${plural(cards, 'Repair Card')} at the ${player.homeport} Homeport`);
   }
   if (sys.modules.cards) {
-    const held = sys.cards.held.filter((h) => h.playerId === player.id).length;
-    lines.push(`${name} holds ${plural(held, 'Master and Commander card')}`);
+    const hand = handsFor(sys.cards, viewer ?? null).find((h) => h.playerId === player.id);
+    const count = `${name} holds ${plural(hand?.count ?? 0, 'Master and Commander card')}`;
+    const texts = viewer && hand?.cards?.length ? hand.cards.map((c) => `"${c.text}"`) : [];
+    lines.push(texts.length > 0 ? `${count}: ${texts.join(', ')}` : count);
   }
   return { colour: SEAT_COLOURS[player.seat % SEAT_COLOURS.length], lines };
 }

@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { applyEvent } from '../../battle/fold';
 import type { BattleState } from '../../battle/events';
-import { ratingOnChart, rollRating, sheetOf, shipFromClass } from './moves';
-import { ctxOf, d6 } from './moves.fixture';
+import {
+  addFortification,
+  ratingOnChart,
+  rollRating,
+  sheetOf,
+  shipFromClass,
+  type FortInput
+} from './moves';
+import { ctxOf, d6, roll } from './moves.fixture';
 import type { ShipClass } from './sheet';
 
 // C.3.1 "Rating Officers & Crews Die Captain 1st LT. Master Gunner Crew Rating 1-2 Landlubber
@@ -89,5 +96,83 @@ describe('pv.roll-rating', () => {
     expect(rollRating.run(battle(), { shipId: 'x', who: 'crew', dice: d6([3]) }, ctxOf()).ok).toBe(
       false
     );
+  });
+});
+
+// A fortification is set up in its own form before it is on the roster (C.4.13 with Errata 1:
+// PvFortification "gunnerRating: Rating; crewRating: Rating"), so the Gunner's and the crew's d6
+// travel with 'pv.add-fortification': the one 'ship.add' event carries the dice (#14 item 9).
+describe('pv.add-fortification with rolled ratings', () => {
+  const fort = (extra: Partial<FortInput> = {}): FortInput => ({
+    name: 'Fort San Felipe',
+    side: 'Spanish',
+    guns: [{ cls: 'heavy', extraHeavyDice: 0, count: 2, battery: '' }],
+    gunnerRating: 0,
+    hasGunner: true,
+    crewRating: 0,
+    crew: 20,
+    hullPoints: 50,
+    ...extra
+  });
+
+  it('rates the Gunner and the crew from their dice, one event carrying both dice', () => {
+    const state = battle();
+    const r = addFortification.run(
+      state,
+      fort({ ratingDice: { gunner: d6([6]), crew: d6([3], 'app') } }),
+      ctxOf()
+    );
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.kind).toBe('ship.add');
+    expect(r.value.roll?.procedure).toBe('pv.roll-rating');
+    expect(r.value.roll?.inputs).toEqual({ shipId: 'id-1', who: ['gunner', 'crew'] });
+    expect(r.value.roll?.dice).toEqual({
+      source: 'entered',
+      dice: [
+        { sides: 6, face: 6, source: 'entered', label: 'Gunner rating' },
+        { sides: 6, face: 3, source: 'app', label: 'Crew rating' }
+      ]
+    });
+    expect(r.value.roll?.outcome).toEqual({
+      gunner: { rating: 2, title: 'Marksman' },
+      crew: { rating: 1, title: 'Seaman' }
+    });
+    expect(r.value.summary).toBe(
+      "Fort San Felipe (Spanish) joins the battle; Gunner's rating rolled, d6 6 → 2 (Marksman); crew rating rolled, d6 3 → 1 (Seaman)"
+    );
+    const sheet = sheetOf(applyEvent(state, r.value).ships['id-1']);
+    expect(sheet?.officers.gunner).toEqual({ rating: 2, present: true });
+    expect(sheet?.crewRating).toBe(1);
+  });
+
+  it('keeps a rating set by the scenario when only the other one is rolled', () => {
+    const r = addFortification.run(
+      battle(),
+      fort({ gunnerRating: 1, ratingDice: { crew: d6([6]) } }),
+      ctxOf()
+    );
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.roll?.dice.dice).toEqual([{ sides: 6, face: 6, label: 'Crew rating' }]);
+    const sheet = sheetOf(applyEvent(battle(), r.value).ships['id-1']);
+    expect(sheet?.officers.gunner.rating).toBe(1);
+    expect(sheet?.crewRating).toBe(2);
+  });
+
+  it('writes no roll when nothing was rolled', () => {
+    const r = addFortification.run(battle(), fort({ crewRating: 2 }), ctxOf());
+    expect(r.ok && r.value.roll).toBeUndefined();
+    expect(r.ok && r.value.summary).toBe('Fort San Felipe (Spanish) joins the battle');
+  });
+
+  it("refuses a die that is not one d6 showing 1–6, or a Gunner's die without a Gunner", () => {
+    const run = (ratingDice: FortInput['ratingDice'], hasGunner = true) =>
+      addFortification.run(battle(), fort({ ratingDice, hasGunner }), ctxOf());
+    expect(run({ crew: d6([7]) }).ok).toBe(false);
+    expect(run({ crew: d6([2, 3]) }).ok).toBe(false);
+    expect(run({ gunner: roll([4], 12) }).ok).toBe(false);
+    const r = run({ gunner: d6([4]) }, false);
+    expect(!r.ok && r.error).toBe('The fortification has no Gunner to rate.');
   });
 });

@@ -1,6 +1,7 @@
 import type { BattleShip } from '../../battle/events';
 import { addShip as addShipDraft } from '../../battle/actions';
-import { defineMove, draftOf, refuse, rollRecord } from '../../battle/move';
+import type { RollRecord } from '../../battle/events';
+import { defineMove, draftOf, joinRolls, labelDice, refuse, rollRecord } from '../../battle/move';
 import type { DiceRoll } from '../core/dice';
 import { err, ok, type Result } from '../core/result';
 import {
@@ -83,6 +84,10 @@ export interface FortInput {
   crewRating: Rating;
   crew: number;
   hullPoints: number;
+  /** C.3.1 by the die instead of the scenario: one d6 for the Gunner's or the crew's rating, rolled
+   *  in the set-up form (the fortification is not on the roster yet); the rating is then the chart's
+   *  and the 'ship.add' event carries the dice. */
+  ratingDice?: { gunner?: DiceRoll; crew?: DiceRoll };
 }
 
 /** A fortification for the roster ("Fortification / land battery hull points, and which guns form
@@ -110,16 +115,85 @@ export function fortificationShip(
 export const addFortification = defineMove<FortInput, PvOptions>(
   'pv.add-fortification',
   (state, input, ctx) => {
+    const rolled = fortRatingRolls(input);
+    if (!rolled.ok) return rolled;
+    const id = ctx.newId();
     const r = fortificationShip({
       ...input,
-      id: ctx.newId(),
+      ...rolled.value.ratings,
+      id,
       player: '',
       order: Object.keys(state.ships).length
     });
     if (!r.ok) return r;
-    return ok(addShipDraft(state, r.value, input.name.trim()));
+    const draft = addShipDraft(state, r.value, input.name.trim());
+    const { rolls } = rolled.value;
+    if (rolls.length === 0) return ok(draft);
+    return ok({
+      ...draft,
+      summary: [draft.summary, ...rolls.map((x) => x.note)].join('; '),
+      roll: ratingRecord(id, rolls)
+    });
   }
 );
+
+interface RatingDie {
+  who: 'gunner' | 'crew';
+  dice: DiceRoll;
+  rating: Rating;
+  title: string;
+  note: string;
+}
+
+/** The fortification's rolled ratings (the Gunner's, then the crew's), each from its d6. */
+function fortRatingRolls(input: FortInput): Result<{
+  ratings: Partial<Pick<FortInput, 'gunnerRating' | 'crewRating'>>;
+  rolls: RatingDie[];
+}> {
+  const rolls: RatingDie[] = [];
+  for (const who of ['gunner', 'crew'] as const) {
+    const dice = input.ratingDice?.[who];
+    if (!dice) continue;
+    if (who === 'gunner' && !input.hasGunner)
+      return refuse('The fortification has no Gunner to rate.');
+    const r = ratingFromDie(who, dice);
+    if (!r.ok) return r;
+    const whose = who === 'crew' ? 'crew' : `${OFFICER_TITLES[who]}'s`;
+    const note = `${whose} rating rolled, d6 ${r.value.face} → ${r.value.rating} (${r.value.title})`;
+    rolls.push({ who, dice, rating: r.value.rating, title: r.value.title, note });
+  }
+  const ratings: Partial<Pick<FortInput, 'gunnerRating' | 'crewRating'>> = {};
+  for (const x of rolls) ratings[x.who === 'gunner' ? 'gunnerRating' : 'crewRating'] = x.rating;
+  return ok({ ratings, rolls });
+}
+
+/** The roll record of a fortification's rated dice: the chart's procedure, one labelled die each. */
+function ratingRecord(shipId: string, rolls: readonly RatingDie[]): RollRecord {
+  const label = (who: RatingDie['who']) => (who === 'crew' ? 'Crew rating' : 'Gunner rating');
+  return rollRecord({
+    procedure: 'pv.roll-rating',
+    inputs: { shipId, who: rolls.map((x) => x.who) },
+    dice: labelDice(
+      joinRolls(rolls.map((x) => x.dice)),
+      rolls.map((x) => label(x.who))
+    ),
+    odds: RATING_CHART.map((row) => ({ rating: row.rating, p: `${row.faces.length}/6` })),
+    outcome: Object.fromEntries(rolls.map((x) => [x.who, { rating: x.rating, title: x.title }]))
+  });
+}
+
+/** One d6 read on the C.3.1 chart for this officer or the crew, or the reason it cannot be. */
+function ratingFromDie(
+  who: OfficerRole | 'crew',
+  roll: DiceRoll
+): Result<{ face: number; rating: Rating; title: string }> {
+  const dice = roll.dice;
+  if (dice.length !== 1 || dice[0].sides !== 6) return refuse('Roll one six-sided die.');
+  const face = facesOf(roll)[0] ?? 0;
+  const r = ratingOnChart(who, face);
+  if (!r) return refuse('A six-sided die shows 1 to 6.');
+  return ok({ face, ...r });
+}
 
 export interface RollRatingInput {
   shipId: string;
@@ -148,11 +222,9 @@ export const rollRating = defineMove<RollRatingInput, PvOptions>(
     const { shipId, who } = input;
     const s = shipSheet(state, shipId);
     if (!s.ok) return s;
-    const dice = input.dice.dice;
-    if (dice.length !== 1 || dice[0].sides !== 6) return refuse('Roll one six-sided die.');
-    const face = facesOf(input.dice)[0] ?? 0;
-    const r = ratingOnChart(who, face);
-    if (!r) return refuse('A six-sided die shows 1 to 6.');
+    const die = ratingFromDie(who, input.dice);
+    if (!die.ok) return die;
+    const { face, ...r } = die.value;
     const sheet = s.value;
     const name = who === 'crew' ? 'crew' : OFFICER_TITLES[who];
     const before = who === 'crew' ? sheet.crewRating : sheet.officers[who].rating;

@@ -250,31 +250,13 @@ describe('Wooden Warships battle actions', () => {
     // "You can't load em now": the ship fired this turn.
     expect(reloadAction(s, 'pickle', { zone3: 'round' }, OPTIONS).ok).toBe(false);
     // A new turn clears it.
-    const next = { ...s, ships: { ...s.ships } };
-    for (const [id, ship] of Object.entries(next.ships)) {
-      next.ships[id] = {
-        ...ship,
-        sheet: woodenWarships.onTurnStart?.(sheet(s, id), { endedTurn: 1, options: {} }) as never
-      };
-    }
-    expect(reloadAction(next, 'pickle', { zone3: 'round' }, OPTIONS).ok).toBe(true);
+    expect(s.turn).toBe(1);
+    expect(reloadAction(nextTurn(s), 'pickle', { zone3: 'round' }, OPTIONS).ok).toBe(true);
   });
 
   it('boarding round by round to capture, then looting pays the captor player', () => {
-    let s = fleets();
-    s = step(s, reloadAction(s, 'victory', { zone3: 'grape' }, OPTIONS));
     // Fleche's crew is down to 2 of 25: crippled.
-    const fleche = sheet(s, 'fleche');
-    s = {
-      ...s,
-      ships: {
-        ...s.ships,
-        fleche: {
-          ...s.ships.fleche,
-          sheet: { ...fleche, crew: { original: 25, current: 2 } }
-        }
-      }
-    };
+    let s = flecheCrippled({ original: 25, current: 2 });
     const setup = {
       attackerId: 'victory',
       targetId: 'fleche',
@@ -305,34 +287,8 @@ describe('Wooden Warships battle actions', () => {
   });
 
   it('a prize that joins the captor fleet changes player (Errata 16)', () => {
-    let s = fleets();
-    s = step(s, reloadAction(s, 'victory', { zone3: 'grape' }, OPTIONS));
-    const fleche = sheet(s, 'fleche');
-    s = {
-      ...s,
-      ships: {
-        ...s.ships,
-        fleche: {
-          ...s.ships.fleche,
-          sheet: { ...fleche, crew: { original: 25, current: 1 } }
-        }
-      }
-    };
     const opts: WwOptions = { ...OPTIONS, capturedShipFate: 'joinsCaptorFleet' };
-    s = step(
-      s,
-      boardingStartAction(
-        s,
-        {
-          attackerId: 'victory',
-          targetId: 'fleche',
-          distanceInches: 0,
-          isSideBySide: true,
-          party: 2
-        },
-        opts
-      )
-    );
+    let s = victoryBoardsFleche({ original: 25, current: 1 }, 2, opts, 0);
     s = step(s, boardingRoundAction(s, 'victory', entered([6, 2, 1], 6), opts));
     expect(s.ships.fleche.player).toBe('Nelson');
     expect(sheet(s, 'fleche').crew.current).toBe(2);
@@ -343,17 +299,7 @@ describe('Wooden Warships battle actions', () => {
     let s = fleets();
     s = step(s, reloadAction(s, 'victory', { zone3: 'grape' }, OPTIONS));
     s = step(s, reloadAction(s, 'fleche', { zone1: 'round' }, OPTIONS));
-    const pickle = sheet(s, 'pickle');
-    s = {
-      ...s,
-      ships: {
-        ...s.ships,
-        pickle: {
-          ...s.ships.pickle,
-          sheet: { ...pickle, hull: { original: 40, current: 4 } }
-        }
-      }
-    };
+    s = patched(s, 'pickle', { hull: { original: 40, current: 4 } });
     // Villeneuve's Fleche boards Nelson's crippled Pickle.
     s = step(
       s,
@@ -444,6 +390,30 @@ function patched(state: BattleState, id: string, patch: Partial<Sheet>): BattleS
       [id]: { ...state.ships[id], sheet: { ...sheet(state, id), ...patch } }
     }
   };
+}
+
+/** Victory loaded with grape and Fleche's crew cut to `crew`: ready to board her. */
+function flecheCrippled(crew: Sheet['crew'], opts: WwOptions = OPTIONS): BattleState {
+  const s = fleets();
+  return patched(step(s, reloadAction(s, 'victory', { zone3: 'grape' }, opts)), 'fleche', { crew });
+}
+
+/** Victory's boarding party (`party`) on the crippled Fleche, side by side. */
+function victoryBoardsFleche(
+  crew: Sheet['crew'],
+  party: number,
+  opts: WwOptions = OPTIONS,
+  distanceInches = 1
+): BattleState {
+  const s = flecheCrippled(crew, opts);
+  const setup = {
+    attackerId: 'victory',
+    targetId: 'fleche',
+    distanceInches,
+    isSideBySide: true,
+    party
+  };
+  return step(s, boardingStartAction(s, setup, opts));
 }
 
 /** Every ship's sheet through the system's new-turn hook. */
@@ -625,25 +595,7 @@ describe('upgrades in battle (SPEC B.4.4 step 1, B.5 #15, #16)', () => {
 });
 
 describe('boarding rounds per turn (SPEC B.4.7 step 5, B.5 #8)', () => {
-  function boarded(opts: WwOptions): BattleState {
-    let s = fleets();
-    s = step(s, reloadAction(s, 'victory', { zone3: 'grape' }, opts));
-    s = patched(s, 'fleche', { crew: { original: 60, current: 6 } });
-    return step(
-      s,
-      boardingStartAction(
-        s,
-        {
-          attackerId: 'victory',
-          targetId: 'fleche',
-          distanceInches: 1,
-          isSideBySide: true,
-          party: 9
-        },
-        opts
-      )
-    );
-  }
+  const boarded = (opts: WwOptions) => victoryBoardsFleche({ original: 60, current: 6 }, 9, opts);
 
   it('a limit of 1 refuses the second round this turn with the reason, and allows it next turn', () => {
     const opts: WwOptions = { ...OPTIONS, boardingRoundsPerTurn: 1 };
@@ -743,25 +695,7 @@ describe('the exposed side (SPEC B.4.7 step 8, Errata 2)', () => {
 });
 
 describe('a boarding whose target leaves the fight (SPEC B.4.7 steps 6–7, B.4.9)', () => {
-  function boarded(): BattleState {
-    let s = fleets();
-    s = step(s, reloadAction(s, 'victory', { zone3: 'grape' }, OPTIONS));
-    s = patched(s, 'fleche', { crew: { original: 25, current: 2 } });
-    return step(
-      s,
-      boardingStartAction(
-        s,
-        {
-          attackerId: 'victory',
-          targetId: 'fleche',
-          distanceInches: 1,
-          isSideBySide: true,
-          party: 4
-        },
-        OPTIONS
-      )
-    );
-  }
+  const boarded = () => victoryBoardsFleche({ original: 25, current: 2 }, 4);
 
   it('a sunk target ends the rounds; the boarders can only come back', () => {
     const s = patched(boarded(), 'fleche', { status: 'sunk', hull: { original: 40, current: 0 } });
@@ -789,23 +723,7 @@ describe('a boarding whose target leaves the fight (SPEC B.4.7 steps 6–7, B.4.
 
 describe('fighting a long boarding to the end with the app dice', () => {
   it('the rolled fight and the recorded event agree, round for round', () => {
-    let s = fleets();
-    s = step(s, reloadAction(s, 'victory', { zone3: 'grape' }, OPTIONS));
-    s = patched(s, 'fleche', { crew: { original: 400, current: 40 } });
-    s = step(
-      s,
-      boardingStartAction(
-        s,
-        {
-          attackerId: 'victory',
-          targetId: 'fleche',
-          distanceInches: 1,
-          isSideBySide: true,
-          party: 60
-        },
-        OPTIONS
-      )
-    );
+    const s = victoryBoardsFleche({ original: 400, current: 40 }, 60);
     // A fixed cycle of faces stands in for the app's dice.
     const cycle = [6, 2, 5, 3, 4, 1, 6, 6, 2, 3, 5, 1, 4];
     const roller = scriptedRoller(Array.from({ length: 2000 }, (_, k) => cycle[k % cycle.length]));
@@ -828,9 +746,7 @@ describe('fighting a long boarding to the end with the app dice', () => {
 describe('issue 15: what a referee hit at the table', () => {
   /** Fleche's crew down to `crew`, Victory loaded and side by side: ready to board. */
   function crippledFleche(crew: number): BattleState {
-    let s = fleets();
-    s = step(s, reloadAction(s, 'victory', { zone3: 'grape' }, OPTIONS));
-    return patched(s, 'fleche', { crew: { original: 25, current: crew } });
+    return flecheCrippled({ original: 25, current: crew });
   }
 
   const boardSetup = (attackerId: string, party: number): BoardingSetup => ({

@@ -13,6 +13,15 @@ import {
   type CardsState
 } from '$lib/rules/master-and-commander/sheet';
 import type { BattleSession } from '$lib/state/battle.svelte';
+import { saltOf } from '$lib/battle/secret';
+import type { SecretsView } from '$lib/live/secrets';
+import {
+  opensDeck,
+  handsFor,
+  joinDeck,
+  type HandView,
+  type LiveViewer
+} from '$lib/rules/master-and-commander/cards-live';
 
 export { strengthLabel, HEADING_NAMES } from '$lib/rules/master-and-commander/moves';
 
@@ -36,6 +45,44 @@ export async function perform<I>(
   const r = await session.perform(move, input);
   show(r.ok ? '' : r.error);
   return r.ok ? r.value : null;
+}
+
+/**
+ * This device on the live table: the private documents it opens and its own seat; null when the
+ * battle is not shared live. The documents come from the live transport through the session
+ * (`session.secrets`, read defensively until that plumbing is joined to the move contract).
+ */
+export function liveViewerOf(session: BattleSession): LiveViewer | null {
+  const live = session.live;
+  if (!live) return null;
+  const secrets = (session as unknown as { secrets?: SecretsView }).secrets;
+  return { secrets, seat: live.config.seat ?? null };
+}
+
+/** What the card panel works on: the whole deck where it is here, else the public deck. */
+export interface CardsOnDevice {
+  cards: CardsState;
+  /** False on a phone in a live battle: the deck is on the referee's device. */
+  isDeckHere: boolean;
+  /** Live: the held cards this device may show (its own hand; all of them on the referee's). */
+  hands: HandView[] | undefined;
+}
+
+export function cardsOnDevice(pub: CardsState, viewer: LiveViewer | null): CardsOnDevice {
+  if (viewer === null) return { cards: pub, isDeckHere: true, hands: undefined };
+  if (opensDeck(viewer.secrets)) {
+    const joined = joinDeck(pub, viewer.secrets);
+    if (joined.ok) {
+      const whole = joined.value.cards;
+      return { cards: whole, isDeckHere: true, hands: handsFor(whole, null) };
+    }
+  }
+  return { cards: pub, isDeckHere: false, hands: handsFor(pub, viewer) };
+}
+
+/** A new random seed for a deck hidden for the first time (getRandomValues works over plain http). */
+export function newDeckSeed(): string {
+  return saltOf(crypto.getRandomValues(new Uint8Array(16)));
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { BattleShip } from '$lib/battle/events';
 import type { DiceSpec } from '$lib/components/dice/dice-pad';
+import { keepTyped } from '$lib/components/stepper';
 import { err, ok, type Result } from '$lib/rules/core/result';
 import {
   COLUMN_ORDER,
@@ -238,11 +239,5 @@ export function keptAngle(
   requested: number,
   bounds: { wrap: true } | { wrap: false; min: number; max: number }
 ): number | null {
-  if (!Number.isFinite(requested)) return null;
-  const tenth = Math.round(requested * 10) / 10;
-  if (bounds.wrap) {
-    const w = ((tenth % 360) + 360) % 360;
-    return Math.round(w * 10) / 10 === 360 ? 0 : Math.round(w * 10) / 10;
-  }
-  return Math.min(bounds.max, Math.max(bounds.min, tenth));
+  return keepTyped(requested, bounds.wrap ? { period: 360 } : bounds);
 }

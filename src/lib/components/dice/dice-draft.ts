@@ -1,0 +1,103 @@
+import type { BattleState } from '$lib/battle/events';
+
+/**
+ * Faces tapped into a dice pad but not yet used, kept across a reload of the battle page (a
+ * referee who reloads between two dice must not have to tap them again). They are not rule state,
+ * so they stay out of the log: sessionStorage, one record per battle holding the step it belongs to
+ * and the faces of each pad by its dice (`shape`: sides, group and label of every slot). Using the
+ * roll or clearing the pad forgets its faces; a new step forgets them all. Anything unreadable, or
+ * a storage that is full or blocked, just starts afresh.
+ */
+
+export type Faces = (number | null)[];
+
+interface StoredDrafts {
+  step: string;
+  pads: Record<string, Faces>;
+}
+
+const PREFIX = 'quarterdeck:dice:draft:';
+
+/** The step dice drafts belong to: the turn and phase on the counter. */
+export function diceStep(state: Pick<BattleState, 'turn' | 'phase'>): string {
+  return `${state.turn}:${state.phase}`;
+}
+
+export function sessionStore(): Storage | null {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+function read(store: Storage, battleId: string): StoredDrafts | null {
+  try {
+    const raw: unknown = JSON.parse(store.getItem(PREFIX + battleId) ?? 'null');
+    if (typeof raw !== 'object' || raw === null) return null;
+    const { step, pads } = raw as Partial<StoredDrafts>;
+    if (typeof step !== 'string' || typeof pads !== 'object' || pads === null) return null;
+    return { step, pads };
+  } catch {
+    return null;
+  }
+}
+
+function write(store: Storage, battleId: string, drafts: StoredDrafts): void {
+  try {
+    if (Object.keys(drafts.pads).length === 0) store.removeItem(PREFIX + battleId);
+    else store.setItem(PREFIX + battleId, JSON.stringify(drafts));
+  } catch {
+    // Private mode or a full quota: the draft is a convenience, the log is what matters.
+  }
+}
+
+/** The sides of each slot of a pad, from its shape ("6:Attacker:hit|6:Attacker:hit"). */
+function sidesOf(shape: string): number[] {
+  return shape === '' ? [] : shape.split('|').map((s) => Number(s.split(':')[0]));
+}
+
+/**
+ * The faces kept for this pad in this step, or null when there are none (or they do not fit its
+ * dice: one entry per slot, each empty or a face of that die).
+ */
+export function loadFaces(
+  store: Storage | null,
+  battleId: string,
+  step: string,
+  shape: string
+): Faces | null {
+  if (store === null) return null;
+  const drafts = read(store, battleId);
+  if (drafts === null || drafts.step !== step) return null;
+  const faces = drafts.pads[shape];
+  const sides = sidesOf(shape);
+  if (!Array.isArray(faces) || faces.length !== sides.length) return null;
+  const fits = faces.every(
+    (f, i) => f === null || (Number.isInteger(f) && f >= 1 && f <= sides[i])
+  );
+  return fits && faces.some((f) => f !== null) ? faces : null;
+}
+
+/** Keeps the pad's faces for this step (a pad with no face is forgotten); other steps are dropped. */
+export function saveFaces(
+  store: Storage | null,
+  battleId: string,
+  step: string,
+  shape: string,
+  faces: readonly (number | null)[]
+): void {
+  if (store === null) return;
+  const before = read(store, battleId);
+  const pads = before?.step === step ? { ...before.pads } : {};
+  if (faces.some((f) => f !== null)) pads[shape] = [...faces];
+  else delete pads[shape];
+  write(store, battleId, { step, pads });
+}
+
+/** A new step: the faces tapped in any other step are forgotten. */
+export function forgetOtherSteps(store: Storage | null, battleId: string, step: string): void {
+  if (store === null) return;
+  const before = read(store, battleId);
+  if (before !== null && before.step !== step) write(store, battleId, { step, pads: {} });
+}

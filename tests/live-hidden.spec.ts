@@ -1,0 +1,404 @@
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join as joinPath } from 'node:path';
+import * as Y from 'yjs';
+import { rosterShip, setStepper } from './table';
+
+/**
+ * Hidden information on the live table (#19 item 5), with the real hub and three browser profiles
+ * (the referee's tablet, Ann's and Bob's phones) and a spectator: each player seals their ship's
+ * orders on their own phone; the other phone's IndexedDB (every store, read here with the raw API)
+ * and the websocket traffic it received never hold those orders or their salt; the hub refuses a
+ * seat's private document to every other token; the referee's device reveals the orders, checked
+ * against the seals, and every device converges on them. Class values are EXAMPLE user data.
+ */
+
+const HUB_PORT = Number(process.env.LIVE_HIDDEN_HUB_PORT ?? 4403);
+const HUB = `http://localhost:${HUB_PORT}`;
+const WS = HUB.replace('http', 'ws');
+// Node 20 has no global WebSocket; the provider takes the `ws` package in its place.
+const WebSocketPolyfill = createRequire(import.meta.url)('ws') as unknown;
+
+test.describe.configure({ mode: 'serial' });
+test.setTimeout(180_000);
+
+let hub: ChildProcess | null = null;
+let dataDir = '';
+
+async function startHub(): Promise<void> {
+  const child = spawn(
+    'node',
+    ['scripts/host.mjs', '--port', String(HUB_PORT), '--data', dataDir, '--quiet'],
+    { stdio: 'ignore', detached: true }
+  );
+  hub = child;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${HUB}/live/info`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    if (child.exitCode !== null) throw new Error('the hub exited');
+    if (Date.now() > deadline) throw new Error('the hub did not start');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function stopHub(): Promise<void> {
+  const child = hub;
+  hub = null;
+  if (!child?.pid || child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  process.kill(-child.pid, 'SIGKILL');
+  await exited;
+}
+
+/** A device: its own profile; every websocket message it receives is kept (latin1 text). */
+interface Device {
+  context: BrowserContext;
+  page: Page;
+  received: string[];
+}
+
+async function device(browser: Browser): Promise<Device> {
+  const context = await browser.newContext({ baseURL: HUB });
+  const page = await context.newPage();
+  await page.addLocatorHandler(page.getByText('Ready to work offline.'), async () => {
+    await page
+      .getByRole('button', { name: 'OK' })
+      .click({ timeout: 3000 })
+      .catch(() => undefined);
+  });
+  const received: string[] = [];
+  await page.routeWebSocket(/./, (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((m) => server.send(m));
+    server.onMessage((m) => {
+      received.push(typeof m === 'string' ? m : Buffer.from(m).toString('latin1'));
+      ws.send(m);
+    });
+  });
+  return { context, page, received };
+}
+
+/**
+ * Everything in this profile's IndexedDB, every store of every database, as text: each value as
+ * JSON, and every string in it that reads as base64 (the private documents' local copy is Yjs
+ * state) decoded, as latin1, beside it.
+ */
+function storedText(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const out: string[] = [];
+    const decode = (v: unknown): void => {
+      if (typeof v === 'string') {
+        if (v.length >= 8 && /^[A-Za-z0-9+/]+=*$/.test(v)) {
+          try {
+            out.push(atob(v));
+          } catch {
+            // not base64 after all
+          }
+        }
+      } else if (v && typeof v === 'object') for (const x of Object.values(v)) decode(x);
+    };
+    for (const info of await indexedDB.databases()) {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const req = indexedDB.open(info.name ?? '');
+        req.onsuccess = () => resolve(req.result);
+        req.onerror = () => reject(req.error ?? new Error('open failed'));
+      });
+      for (const name of Array.from(db.objectStoreNames)) {
+        const rows = await new Promise<unknown[]>((resolve, reject) => {
+          const r = db.transaction(name, 'readonly').objectStore(name).getAll();
+          r.onsuccess = () => resolve(r.result as unknown[]);
+          r.onerror = () => reject(r.error ?? new Error('read failed'));
+        });
+        for (const row of rows) {
+          out.push(JSON.stringify(row));
+          decode(row);
+        }
+      }
+      db.close();
+    }
+    return out.join('\n');
+  });
+}
+
+/** A battle with hidden orders, an EXAMPLE frigate class, Surprise (Ann's) and Hermione (Bob's). */
+async function newHiddenBattle(page: Page): Promise<string> {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'New battle' }).click();
+  await page.getByLabel('Name', { exact: true }).fill('Night action, live');
+  await page.getByRole('radio', { name: /^Privateers/ }).check();
+  await page.getByText('Rule readings and modules').click();
+  await page
+    .getByLabel(/^Orders kept secret in the app/)
+    .selectOption({ label: 'Hidden until revealed' });
+  await page.getByRole('button', { name: 'Create battle' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Night action, live' })).toBeVisible();
+  const id = new URL(page.url()).pathname.split('/').at(-1) ?? '';
+  const editor = page.getByTestId('pv-class-editor');
+  await editor.getByRole('button', { name: 'Add class' }).click();
+  await editor.getByLabel('Class name').fill('Example frigate');
+  await setStepper(editor, 'Masts', 3);
+  await setStepper(editor, 'Hull points', 40);
+  await setStepper(editor, 'Rigging points', 30);
+  await setStepper(editor, 'Crew', 20);
+  const setup = page.locator('form', {
+    has: page.getByRole('heading', { name: 'Add a ship from a class' })
+  });
+  for (const [ship, side, player] of [
+    ['Surprise', 'British', 'Ann'],
+    ['Hermione', 'Spanish', 'Bob']
+  ]) {
+    await setup.locator('select').selectOption({ label: 'Example frigate' });
+    await setup.getByLabel('Name of the ship').fill(ship);
+    await setup.getByLabel('Side of the ship').fill(side);
+    await setup.getByLabel('Player of the ship').fill(player);
+    await setup.getByRole('button', { name: 'Add ship from class' }).click();
+    await expect(rosterShip(page, ship)).toBeVisible();
+  }
+  return id;
+}
+
+async function shipIdOf(page: Page, name: string): Promise<string> {
+  const href = (await rosterShip(page, name).first().getAttribute('href')) ?? '';
+  return href.split('/').at(-1) ?? '';
+}
+
+/** The link "Share live" shows for one seat (or Spectator), on localhost. */
+async function linkFor(page: Page, who: string): Promise<string> {
+  const share = page.getByTestId('live-share');
+  if (!(await share.isVisible().catch(() => false))) {
+    await page.getByRole('button', { name: 'Share live' }).click();
+  }
+  await share.getByRole('button', { name: who, exact: true }).click();
+  const href = await share.getByTestId('live-link').getAttribute('href');
+  if (!href) throw new Error(`no link for ${who}`);
+  return href.replace(/^http:\/\/[^/]+/, HUB);
+}
+
+const tokenOf = (link: string): string => new URL(link).hash.match(/t=([^&]+)/)?.[1] ?? '';
+
+async function join(d: Device, link: string, battleId: string): Promise<void> {
+  await d.page.goto(link);
+  await expect(d.page).toHaveURL(new RegExp(`/battles/${battleId}$`), { timeout: 30_000 });
+  await expect(d.page.getByTestId('live-status')).toHaveAttribute('data-status', 'connected', {
+    timeout: 20_000
+  });
+}
+
+const ordersOf = (page: Page, ship: string) =>
+  page.getByTestId('pv-orders').getByRole('article', { name: `Orders: ${ship}` });
+
+/** The salts in this profile's local copy of its private documents (hex, 32 digits). */
+async function ownSalts(page: Page): Promise<string[]> {
+  const text = await storedText(page);
+  return [...new Set(text.match(/(?<=salt.{1,3})[0-9a-f]{32}/g) ?? [])];
+}
+
+/** A document on the hub opened with a token: 'synced' with its content, or 'refused'. */
+async function openOnHub(
+  name: string,
+  token: string,
+  write?: (doc: Y.Doc) => void
+): Promise<{ outcome: 'synced' | 'refused' | 'timeout'; doc: Y.Doc }> {
+  const doc = new Y.Doc();
+  const socket = new HocuspocusProviderWebsocket({ url: WS, WebSocketPolyfill });
+  const provider = new HocuspocusProvider({
+    websocketProvider: socket,
+    name,
+    document: doc,
+    token
+  });
+  const outcome = await new Promise<'synced' | 'refused' | 'timeout'>((resolve) => {
+    const timer = setTimeout(() => resolve('timeout'), 10_000);
+    provider.on('synced', () => {
+      clearTimeout(timer);
+      resolve('synced');
+    });
+    provider.on('authenticationFailed', () => {
+      clearTimeout(timer);
+      resolve('refused');
+    });
+    provider.attach();
+  });
+  if (write) {
+    write(doc);
+    await new Promise((r) => setTimeout(r, 1500));
+  }
+  provider.destroy();
+  socket.destroy();
+  return { outcome, doc };
+}
+
+let referee: Device;
+let ann: Device;
+let bob: Device;
+let battleId = '';
+const links: Record<string, string> = {};
+const shipIds: Record<string, string> = {};
+
+test.beforeAll(async ({ browser }) => {
+  dataDir = mkdtempSync(joinPath(tmpdir(), 'qd-hub-hidden-'));
+  await startHub();
+  referee = await device(browser);
+  ann = await device(browser);
+  bob = await device(browser);
+});
+
+test.afterAll(async () => {
+  await Promise.all([referee, ann, bob].map((d) => d?.context.close()));
+  await stopHub();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const undoOf = (page: Page) =>
+  page.getByRole('toolbar', { name: 'Undo and redo' }).getByRole('button', { name: 'Undo' });
+
+test('undo rights: a player cannot undo another player’s action; the referee can', async () => {
+  const page = referee.page;
+  battleId = await newHiddenBattle(page);
+  shipIds.Surprise = await shipIdOf(page, 'Surprise');
+  shipIds.Hermione = await shipIdOf(page, 'Hermione');
+  await page.getByRole('button', { name: 'Share live' }).click();
+  await expect(page.getByTestId('live-status')).toHaveAttribute('data-status', 'connected', {
+    timeout: 20_000
+  });
+  for (const who of ['Ann', 'Bob', 'Spectator', 'Referee']) links[who] = await linkFor(page, who);
+  await join(ann, links.Ann, battleId);
+  await join(bob, links.Bob, battleId);
+
+  // Ann turns Surprise; Bob's phone has written nothing, so it has nothing to undo.
+  const heading = ordersOf(ann.page, 'Surprise');
+  await setStepper(heading, 'Heading of Surprise (degrees)', 45);
+  await heading.getByRole('button', { name: 'Set heading' }).click();
+  const turned = 'Surprise heading 0° → 45°';
+  for (const d of [referee, ann, bob])
+    await expect(d.page.getByTestId('battle-log')).toContainText(turned, { timeout: 20_000 });
+  await expect(undoOf(ann.page)).toBeEnabled();
+  await expect(undoOf(bob.page)).toBeDisabled();
+  // The referee undoes it for everyone.
+  await undoOf(page).click();
+  for (const d of [referee, ann, bob]) {
+    await expect(d.page.getByTestId('battle-log')).toContainText(`Undid: ${turned}`, {
+      timeout: 20_000
+    });
+    await expect(ordersOf(d.page, 'Surprise')).toContainText('heading 0°');
+  }
+  await expect(undoOf(bob.page)).toBeDisabled();
+});
+
+test('each player seals their orders; the other phone never holds them; the referee reveals', async ({
+  browser
+}) => {
+  const page = referee.page;
+
+  // Ann's phone seals Surprise's orders; Hermione is Bob's to seal.
+  await expect(ordersOf(ann.page, 'Hermione').getByTestId('pv-orders-waiting')).toBeVisible();
+  const surprise = ordersOf(ann.page, 'Surprise');
+  await surprise.getByRole('button', { name: 'Enter orders for Surprise' }).click();
+  await surprise.getByLabel('Sail setting').selectOption({ label: 'Fighting Sail' });
+  await surprise.getByLabel('Maneuver').selectOption({ label: 'Larboard/Port' });
+  await surprise.getByRole('button', { name: 'Seal orders' }).click();
+  await expect(surprise.getByTestId('pv-orders-given')).toHaveText(
+    'Orders given (sealed until revealed)'
+  );
+  const hermione = ordersOf(bob.page, 'Hermione');
+  await hermione.getByRole('button', { name: 'Enter orders for Hermione' }).click();
+  await hermione.getByLabel('Sail setting').selectOption({ label: 'Fighting Sail' });
+  await hermione.getByRole('button', { name: 'Seal orders' }).click();
+  await expect(hermione.getByTestId('pv-orders-given')).toHaveText(
+    'Orders given (sealed until revealed)'
+  );
+  // Each seal reaches every device as "orders given" only.
+  for (const d of [referee, ann, bob]) {
+    const log = d.page.getByTestId('battle-log');
+    await expect(log.locator('li[data-kind="pv.seal-orders"]')).toHaveCount(2, {
+      timeout: 20_000
+    });
+    await expect(log).toContainText('Surprise: orders given (sealed until revealed)');
+    await expect(log).not.toContainText('Larboard');
+  }
+  // The phones (players) do not reveal; the referee's tablet does.
+  await expect(ann.page.getByRole('button', { name: 'Reveal orders' })).toHaveCount(0);
+
+  // Each phone holds its own seat's orders and salt (so this reading would find them) ...
+  const annSalts = await ownSalts(ann.page);
+  const bobSalts = await ownSalts(bob.page);
+  expect(annSalts).toHaveLength(1);
+  expect(bobSalts).toHaveLength(1);
+  const larboard = /maneuver.{1,3}larboard/;
+  const annText = await storedText(ann.page);
+  expect(annText).toMatch(larboard);
+  expect(annText).toContain(`pv.orders/${shipIds.Surprise}`);
+  // ... and nothing of the other seat's: not in IndexedDB, not in what its websocket received.
+  const bobText = await storedText(bob.page);
+  expect(bobText).not.toContain(annSalts[0]);
+  expect(bobText).not.toMatch(larboard);
+  expect(bobText).not.toContain(`pv.orders/${shipIds.Surprise}`);
+  expect(annText).not.toContain(bobSalts[0]);
+  expect(annText).not.toContain(`pv.orders/${shipIds.Hermione}`);
+  const bobHeard = bob.received.join('\n');
+  expect(bobHeard).not.toContain(annSalts[0]);
+  expect(bobHeard).not.toMatch(larboard);
+  expect(ann.received.join('\n')).not.toContain(bobSalts[0]);
+  expect(ann.received.join('\n')).toContain(annSalts[0]); // its own document, from the hub
+
+  // A spectator sees "orders given" only, and has no private document at all.
+  const watcher = await device(browser);
+  await join(watcher, links.Spectator, battleId);
+  await expect(ordersOf(watcher.page, 'Surprise').getByTestId('pv-orders-given')).toHaveText(
+    'Orders given (sealed until revealed)',
+    { timeout: 20_000 }
+  );
+  await expect(watcher.page.getByRole('button', { name: 'Seal orders' })).toHaveCount(0);
+  const watcherText = await storedText(watcher.page);
+  for (const salt of [...annSalts, ...bobSalts]) {
+    expect(watcherText).not.toContain(salt);
+    expect(watcher.received.join('\n')).not.toContain(salt);
+  }
+  await watcher.context.close();
+
+  // The referee's tablet reveals every seat's orders, checked against the seals.
+  await expect(page.getByTestId('pv-orders-count')).toHaveText('2 of 2 ships have orders');
+  await page.getByRole('button', { name: 'Reveal orders' }).click();
+  const revealed = 'Orders revealed: Surprise Fighting Sail, Larboard/Port; Hermione Fighting Sail';
+  for (const d of [referee, ann, bob]) {
+    await expect(
+      d.page.getByTestId('battle-log').locator('li[data-kind="pv.reveal-orders"]')
+    ).toContainText(revealed, { timeout: 20_000 });
+    await expect(ordersOf(d.page, 'Surprise').getByTestId('pv-orders-given')).toHaveText(
+      'Orders: Fighting Sail, Larboard/Port'
+    );
+    await expect(rosterShip(d.page, 'Hermione')).toContainText('Fighting Sail');
+  }
+});
+
+test('the hub opens a seat’s private document to that seat and the referee only', async () => {
+  const annDoc = `battle:${battleId}/seat/Ann`;
+  const key = `pv.orders/${shipIds.Surprise}`;
+  // The referee's token reads it (so a refusal below is the hub's rule, not an empty document).
+  const asReferee = await openOnHub(annDoc, tokenOf(links.Referee));
+  expect(asReferee.outcome).toBe('synced');
+  expect(asReferee.doc.getMap('secrets').has(key)).toBe(true);
+  // Ann's own token too.
+  expect((await openOnHub(annDoc, tokenOf(links.Ann))).outcome).toBe('synced');
+  // Bob, the spectator and a stranger are refused, and what they write never lands.
+  const forge = (doc: Y.Doc) => doc.getMap('secrets').set('forged', 1);
+  expect((await openOnHub(annDoc, tokenOf(links.Bob), forge)).outcome).toBe('refused');
+  expect((await openOnHub(annDoc, tokenOf(links.Spectator), forge)).outcome).toBe('refused');
+  expect((await openOnHub(annDoc, 'AAAAAAAAAAAAAAAAAAAAAA', forge)).outcome).toBe('refused');
+  // The referee's own document is the referee's alone.
+  const refereeDoc = `battle:${battleId}/seat/%40referee`;
+  expect((await openOnHub(refereeDoc, tokenOf(links.Referee))).outcome).toBe('synced');
+  for (const who of ['Ann', 'Bob', 'Spectator'])
+    expect((await openOnHub(refereeDoc, tokenOf(links[who]))).outcome).toBe('refused');
+  const after = await openOnHub(annDoc, tokenOf(links.Referee));
+  expect(after.doc.getMap('secrets').has('forged')).toBe(false);
+  expect(after.doc.getMap('secrets').get(key)).toEqual(asReferee.doc.getMap('secrets').get(key));
+});
