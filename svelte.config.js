@@ -4,6 +4,12 @@ import { vitePreprocess } from '@sveltejs/vite-plugin-svelte';
 /** @type {import('@sveltejs/kit').Config} */
 const config = {
   preprocess: vitePreprocess(),
+  // Runes mode for every component of ours, also those without a rune (the theme and wake-lock
+  // buttons): one legacy-mode component on a page pulls Svelte's legacy runtime into the shared
+  // chunk every page loads (issue 18, the start page's budget). Packages keep their own mode.
+  compilerOptions: {
+    runes: ({ filename }) => (filename.split(/[/\\]/).includes('node_modules') ? undefined : true)
+  },
   kit: {
     // A single-page app: static pages are prerendered, every other URL falls back to 200.html.
     adapter: adapter({ fallback: '200.html', strict: true }),

@@ -16,15 +16,15 @@
 // Selectors are roles and labels (the battle page is being rebuilt); a missing control prints
 // "... unavailable (<why>)" on that line instead of stopping the bench.
 //
-// Seeding: each battle, its ships, one sheet edit and one turn are made through the UI; the other
-// entries are copies of those real events (same record shapes, new ids, seq and values) written with
-// the raw IndexedDB API, so the app reads them exactly as its own.
+// Seeding (scripts/bench-battles.mjs): each battle, its ships, one sheet edit and one turn are made
+// through the UI; the other entries are copies of those real events written with the raw IndexedDB API.
 import { spawn } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { chromium, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium.mjs';
+import { makeBattle, nextButton, seed } from './bench-battles.mjs';
 
 /** BENCH_PORT, else E2E_PORT (the checkout's own browser port), else 4317. */
 const PORT = Number(process.env.BENCH_PORT ?? process.env.E2E_PORT ?? 4317);
@@ -42,7 +42,6 @@ const SYSTEMS = [
   { id: 'wooden-warships', name: 'Wooden Warships' },
   { id: 'master-and-commander', name: 'Master and Commander' }
 ].filter((s) => !process.env.BENCH_SYSTEMS || process.env.BENCH_SYSTEMS.split(',').includes(s.id));
-const NEXT_BUTTON = /^Next (phase|turn|step)\b/i;
 const executablePath = chromiumPath();
 /** BENCH_ONLY=open,actions,deeplink,calculators runs only those parts (for a quick look). */
 const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',')) : null;
@@ -118,197 +117,6 @@ async function startServer() {
       await new Promise((r) => setTimeout(r, 200));
     }
   }
-}
-
-/** Reads the battle's events (seq order) and record straight from IndexedDB. */
-function readLog(page, battleId) {
-  return page.evaluate(async (battleId) => {
-    const request = (r) =>
-      new Promise((resolve, reject) => {
-        r.onsuccess = () => resolve(r.result);
-        r.onerror = () => reject(r.error);
-      });
-    const db = await request(indexedDB.open('quarterdeck'));
-    const tx = db.transaction(['events'], 'readonly');
-    const range = IDBKeyRange.bound([battleId, 0], [battleId, Infinity]);
-    const events = await request(tx.objectStore('events').index('[battleId+seq]').getAll(range));
-    db.close();
-    return events.map((e) => ({ seq: e.seq, kind: e.kind, paths: e.ops.map((o) => o.path[0]) }));
-  }, battleId);
-}
-
-/** The Next phase/turn button, by role and name. */
-const nextButton = (page) => page.getByRole('button', { name: NEXT_BUTTON }).first();
-
-/** Clicks Next until the log holds an event that changes the turn number (at most 20 clicks). */
-async function advanceToNewTurn(page, battleId) {
-  for (let i = 0; i < 20; i++) {
-    const log = await readLog(page, battleId);
-    if (log.some((e) => e.paths.includes('turn'))) return;
-    await nextButton(page).click({ timeout: 10_000 });
-    // With work left in the step the screen asks once ("Next phase anyway").
-    const anyway = page.getByTestId('advance-confirm').getByRole('button', { name: NEXT_BUTTON });
-    if (await anyway.isVisible({ timeout: 300 }).catch(() => false)) await anyway.click();
-    await page.waitForFunction(
-      async ({ battleId, n }) => {
-        const db = await new Promise((res, rej) => {
-          const r = indexedDB.open('quarterdeck');
-          r.onsuccess = () => res(r.result);
-          r.onerror = () => rej(r.error);
-        });
-        const count = await new Promise((res) => {
-          const range = IDBKeyRange.bound([battleId, 0], [battleId, Infinity]);
-          const r = db
-            .transaction('events')
-            .objectStore('events')
-            .index('[battleId+seq]')
-            .count(range);
-          r.onsuccess = () => res(r.result);
-        });
-        db.close();
-        return count > n;
-      },
-      { battleId, n: log.length },
-      { polling: 50, timeout: 10_000 }
-    );
-  }
-  throw new Error('no new turn after 20 clicks on Next');
-}
-
-/**
- * New battle of `system` → Create; adds two ships, one sheet edit (the first "Increase …" on the
- * first ship's page), then Next until a new turn. Returns the battle's id and URL.
- */
-async function makeBattle(page, system, name) {
-  await page.goto('/battles/new');
-  await page.getByLabel('Name', { exact: true }).fill(name);
-  await page.getByRole('radio', { name: new RegExp(`^${system.name}\\b`) }).check();
-  // Master and Commander: the Beginner game (no Wind Die owed before every turn).
-  if (system.id === 'master-and-commander')
-    await page.getByRole('radio', { name: /^Beginner\b/ }).check();
-  await page.getByRole('button', { name: 'Create battle' }).click();
-  await page.waitForURL((u) => /^\/battles\/(?!new$)[^/]+$/.test(u.pathname));
-  await page.getByRole('heading', { level: 1, name }).waitFor();
-  const url = new URL(page.url()).pathname;
-  const battleId = url.split('/').at(-1);
-  if (system.id === 'master-and-commander') {
-    // Its fleets come from the players' setup, and the first player is rolled for.
-    const setup = page.getByTestId('mc-players');
-    await setup.getByLabel('Name of player 1').fill('Surprise');
-    await setup.getByLabel('Name of player 2').fill('Acheron');
-    await setup.getByRole('button', { name: 'Set up the fleets' }).click();
-    const pad = page.getByTestId('mc-first-player').getByTestId('dice-pad');
-    for (const f of [5, 2])
-      await pad
-        .getByRole('group', { name: /^Face of Die/ })
-        .getByRole('button', { name: String(f), exact: true })
-        .click();
-    await pad.getByRole('button', { name: 'Use 5, 2' }).click();
-    await page.getByTestId('mc-first-player').waitFor({ state: 'hidden', timeout: 10_000 });
-    await advanceToNewTurn(page, battleId);
-    return { battleId, url };
-  }
-  for (const [ship, side] of [
-    ['Surprise', 'British'],
-    ['Acheron', 'French']
-  ]) {
-    await page.getByLabel('Ship name').fill(ship);
-    await page.getByLabel('Side', { exact: true }).fill(side);
-    await page.getByRole('button', { name: 'Add ship' }).click();
-    await page
-      .getByRole('link', { name: new RegExp(ship) })
-      .first()
-      .waitFor();
-  }
-  try {
-    const before = (await readLog(page, battleId)).length;
-    await page
-      .getByRole('link', { name: /Surprise/ })
-      .first()
-      .click();
-    await page
-      .getByRole('button', { name: /^Increase / })
-      .first()
-      .click({ timeout: 10_000 });
-    for (let i = 0; i < 50 && (await readLog(page, battleId)).length === before; i++)
-      await page.waitForTimeout(100);
-  } catch (e) {
-    verbose(`(${system.name}: no sheet edit to copy: ${why(e)})`);
-  }
-  await page.goto(url);
-  await nextButton(page).waitFor({ timeout: 10_000 });
-  await advanceToNewTurn(page, battleId);
-  return { battleId, url };
-}
-
-/**
- * Grows the battle to `total` events with copies of its own real events: a one-op-per-field sheet
- * edit (back and forth between its two values) and the turn number going up.
- */
-async function seed(page, battleId, total) {
-  return page.evaluate(
-    async ({ battleId, total }) => {
-      const request = (r) =>
-        new Promise((resolve, reject) => {
-          r.onsuccess = () => resolve(r.result);
-          r.onerror = () => reject(r.error);
-        });
-      const done = (tx) =>
-        new Promise((resolve, reject) => {
-          tx.oncomplete = () => resolve();
-          tx.onerror = () => reject(tx.error);
-          tx.onabort = () => reject(tx.error);
-        });
-      const db = await request(indexedDB.open('quarterdeck'));
-      let tx = db.transaction(['events', 'battles'], 'readonly');
-      const range = IDBKeyRange.bound([battleId, 0], [battleId, Infinity]);
-      const events = await request(tx.objectStore('events').index('[battleId+seq]').getAll(range));
-      const battle = await request(tx.objectStore('battles').get(battleId));
-      const turn = events.findLast((e) => e.ops.some((op) => op.path[0] === 'turn'));
-      const edit = events.find(
-        (e) =>
-          e.ops.length > 0 &&
-          e.ops.every((op) => op.op === 'set' && op.path[0] === 'ships' && 'prev' in op)
-      );
-      if (!turn) throw new Error('seed needs one new turn in the log');
-      let seq = events.length;
-      let turnNo = Math.max(
-        ...events.flatMap((e) => e.ops.filter((o) => o.path[0] === 'turn').map((o) => o.value))
-      );
-      let at = events.at(-1).at;
-      let isForward = false;
-      const uuid = () => crypto.randomUUID();
-      while (seq < total) {
-        tx = db.transaction(['events', 'battles'], 'readwrite');
-        const store = tx.objectStore('events');
-        for (let i = 0; i < 1000 && seq < total; i++) {
-          seq++;
-          at += 1000;
-          if (seq % 2 === 0 || !edit) {
-            // Only the turn number: sheet bookkeeping a system does at a new turn would change
-            // nothing again here.
-            const ops = turn.ops
-              .filter((op) => op.path[0] === 'turn')
-              .map((op) => ({ ...op, prev: turnNo, value: turnNo + 1 }));
-            turnNo++;
-            store.add({ ...turn, id: uuid(), seq, at, ops, summary: `Turn ${turnNo} begins` });
-          } else {
-            // The edit's state is "after" now: copies go back (value → prev), then forth.
-            const ops = edit.ops.map((op) =>
-              isForward ? op : { ...op, prev: op.value, value: op.prev }
-            );
-            isForward = !isForward;
-            store.add({ ...edit, id: uuid(), seq, at, ops });
-          }
-        }
-        tx.objectStore('battles').put({ ...battle, lastSeq: seq, updatedAt: at });
-        await done(tx);
-      }
-      db.close();
-      return seq;
-    },
-    { battleId, total }
-  );
 }
 
 /**
@@ -591,10 +399,21 @@ async function deepLinkJs(context, url) {
     await nextButton(page).waitFor({ timeout: 30_000 });
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(500);
+    // Also what the page's own Resource Timing saw (module preloads, imports answered by the
+    // service worker or the memory cache): every script it fetched counts, each once.
+    const seen = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname)
+    );
+    for (const f of seen) if (f.endsWith('.js') && f !== '/sw.js') files.add(f);
     let total = 0;
+    const sizes = [];
     for (const f of files) {
-      total += gzipSync(await readFile(join(BUILD, f)), { level: 9 }).length;
+      const n = gzipSync(await readFile(join(BUILD, f)), { level: 9 }).length;
+      sizes.push([f, n]);
+      total += n;
     }
+    for (const [f, n] of sizes.sort((a, b) => b[1] - a[1]))
+      verbose(`    ${(n / 1024).toFixed(1).padStart(6)} KB ${f}`);
     return { kb: total / 1024, count: files.size };
   } finally {
     await page.close();

@@ -87,22 +87,29 @@ if (route && entryKey) {
     entryKey,
     '.svelte-kit/generated/client-optimized/app.js',
     nodeKey(0),
+    // The root error page: kit loads it with the layout on every start.
+    nodeKey(1),
     nodeKey(route[2]),
     nodeKey(route[1])
   ]);
-  battleLines.push(
-    `battle page JS  ${kb(await gzOf(base))} gzip (${base.size} files, before the system)`
-  );
+  const baseGz = await gzOf(base);
+  const totals = [];
+  battleLines.push(`battle page JS  ${kb(baseGz)} gzip (${base.size} files, before the system)`);
   const dynamic = new Set([...base].flatMap((k) => manifest[k].dynamicImports ?? []));
   for (const id of ['privateers', 'wooden-warships', 'master-and-commander']) {
     const parts = [...dynamic].filter(
       (k) => manifest[k]?.name === id || k === `src/lib/components/systems/${id}/BattlePanel.svelte`
     );
     const extra = [...closure(parts)].filter((k) => !base.has(k));
+    const extraGz = await gzOf(extra);
     battleLines.push(
-      `  + ${id.padEnd(21)} ${kb(await gzOf(extra))} gzip (engine and battle panel, ${extra.length} files)`
+      `  + ${id.padEnd(21)} ${kb(extraGz)} gzip (engine and battle panel, ${extra.length} files)`
+    );
+    totals.push(
+      `deep-link battle JS: ${((baseGz + extraGz) / 1024).toFixed(1)} KB gz (${id}; before the step's own panels, which the browser bench counts)`
     );
   }
+  battleLines.push(...totals);
 } else battleLines.push('battle page JS  unavailable (no /battles/[id] route in the build)');
 
 const jsCount = [...files].filter((f) => f.endsWith('.js')).length;

@@ -1,4 +1,4 @@
-import { exportBattle, listLibrary, type ShipRecord } from '$lib/db';
+import { listLibrary, type ShipRecord } from '$lib/db/core';
 import type { SystemId } from '$lib/rules/system';
 import { errorMessage } from './errors';
 import { shareOrDownload } from './share';
@@ -19,6 +19,8 @@ export async function exportBattleFile(battleId: string): Promise<string | null>
   const db = await storage.open();
   if (!db) return storage.message;
   try {
+    // Backup files are their own chunk: the battle page loads them on the first export.
+    const { exportBattle } = await import('$lib/db/backup');
     const file = await exportBattle(db, battleId);
     const how = await shareOrDownload(file.fileName, file.text);
     return how === 'cancelled' ? null : `Battle ${how === 'shared' ? 'shared' : 'exported'}.`;

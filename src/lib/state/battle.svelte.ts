@@ -8,17 +8,9 @@ import { applyEvent } from '$lib/battle/fold';
 import { extendHistory, history, type History } from '$lib/battle/actions';
 import { describe } from '$lib/battle/describe';
 import { displayOf, turnStatusOf, type BattleDisplay } from '$lib/battle/display';
-import {
-  foldMerged,
-  mergeOrder,
-  recheckFor,
-  redoableBy,
-  redoDraftOf,
-  undoableBy,
-  undoDraftOf,
-  type MergeFlag
-} from '$lib/live/merge-api';
-import { liveKey, parseLiveConfig, type LiveConfig } from './live-config';
+import type { MergeFlag } from '$lib/live/merge-api';
+import { liveKey } from './live-key';
+import type { LiveConfig } from './live-config';
 import type { LiveLink } from './live.svelte';
 import type { SecretWrite } from '$lib/live/secrets';
 import { secretWriter } from './secret-writes';
@@ -36,7 +28,19 @@ import {
   type Db,
   type LiveStamp,
   type LogWatch
-} from '$lib/db';
+} from '$lib/db/core';
+
+/**
+ * The live table's merge layer (merged order, the merge-safe fold, live undo rights), loaded only
+ * for a battle that is shared live or has clocked events in its log: a battle kept on one device
+ * folds with battle/fold.ts alone, and its deep link loads none of it (issue 18).
+ */
+type MergeLayer = typeof import('$lib/live/merge-api');
+let mergeLayer: MergeLayer | null = null;
+async function loadMergeLayer(): Promise<MergeLayer> {
+  mergeLayer ??= await import('$lib/live/merge-api');
+  return mergeLayer;
+}
 
 // Replaced whole ($state.raw), never mutated.
 const NO_FLAGS: ReadonlyMap<string, MergeFlag> = new Map();
@@ -193,9 +197,19 @@ export class BattleSession {
   async open(): Promise<void> {
     let live: LiveConfig | null = null;
     try {
-      live = parseLiveConfig(await getSetting(this.db, liveKey(this.battleId)));
+      const setting = await getSetting(this.db, liveKey(this.battleId));
+      if (setting !== undefined) {
+        const { parseLiveConfig } = await import('./live-config');
+        live = parseLiveConfig(setting);
+      }
       const loaded = await openBattle(this.db, this.battleId);
-      this.system = await loadSystem(loaded.battle.systemId);
+      const isClocked = loaded.events.some((e) => e.clock !== undefined);
+      const [system] = await Promise.all([
+        loadSystem(loaded.battle.systemId),
+        // A battle that was live folds in merged order from its first frame.
+        live || isClocked ? loadMergeLayer() : null
+      ]);
+      this.system = system;
       this.battle = loaded.battle;
       this.events = loaded.events;
       this.state = loaded.state;
@@ -235,7 +249,7 @@ export class BattleSession {
 
   async #startLive(config: LiveConfig): Promise<void> {
     try {
-      const { startLiveLink } = await import('./live.svelte');
+      const [{ startLiveLink }] = await Promise.all([import('./live.svelte'), loadMergeLayer()]);
       if (this.#isClosed) return;
       this.live = await startLiveLink(
         this.db,
@@ -276,32 +290,35 @@ export class BattleSession {
 
   #liveTarget(kind: 'undo' | 'redo'): BattleEvent | null {
     const live = this.live;
-    if (!live || this.merged.length === 0 || live.isReadOnly) return null;
+    const merge = mergeLayer;
+    if (!live || !merge || this.merged.length === 0 || live.isReadOnly) return null;
     const who = { deviceId: this.db.deviceId, isReferee: live.role === 'referee' };
     return kind === 'undo'
-      ? undoableBy(this.merged, who, this.mergeFlags)
-      : redoableBy(this.merged, who, this.mergeFlags);
+      ? merge.undoableBy(this.merged, who, this.mergeFlags)
+      : merge.redoableBy(this.merged, who, this.mergeFlags);
   }
 
   /** The clock stamps and merged fold of a live battle's writes (null when not live). */
   #liveStamp(): LiveStamp | undefined {
     const live = this.live;
-    if (!live) return undefined;
+    // The link starts only once the merge layer is loaded (#startLive).
+    const merge = mergeLayer;
+    if (!live || !merge) return undefined;
     return {
       clock: () => live.nextClock(),
-      fold: (events) => this.#foldMerged(mergeOrder(events)).state
+      fold: (events) => this.#foldMerged(merge, merge.mergeOrder(events)).state
     };
   }
 
   /** The merge-safe fold, checking merged moves again with the battle's own rules. */
-  #foldMerged(merged: BattleEvent[]): ReturnType<typeof foldMerged> {
+  #foldMerged(merge: MergeLayer, merged: BattleEvent[]): ReturnType<MergeLayer['foldMerged']> {
     const battle = this.battle;
     const system = this.system;
     const check =
       system && battle
-        ? recheckFor(system, battle.options, battle.variant, this.live?.secrets)
+        ? merge.recheckFor(system, battle.options, battle.variant, this.live?.secrets)
         : undefined;
-    return foldMerged(merged, check);
+    return merge.foldMerged(merged, check);
   }
 
   /**
@@ -310,8 +327,21 @@ export class BattleSession {
    */
   #refold(): void {
     if (!this.isLogComplete) return;
-    const merged = mergeOrder(this.events);
-    const folded = this.#foldMerged(merged);
+    const merge = mergeLayer;
+    if (!merge) {
+      // The first clocked event this page sees: fold again once the merge layer is here.
+      loadMergeLayer().then(
+        () => {
+          if (!this.#isClosed) this.#refold();
+        },
+        (e: unknown) => {
+          this.error = e;
+        }
+      );
+      return;
+    }
+    const merged = merge.mergeOrder(this.events);
+    const folded = this.#foldMerged(merge, merged);
     this.merged = merged;
     this.state = folded.state;
     this.mergeFlags = folded.flags;
@@ -518,10 +548,11 @@ export class BattleSession {
   /** A live battle's undo or redo: of the action this device may undo (#liveTarget). */
   #liveUndo(kind: 'undo' | 'redo'): Promise<BattleEvent | null> {
     const target = kind === 'undo' ? this.#liveUndoable : this.#liveRedoable;
-    if (!target) return Promise.resolve(null);
+    const merge = mergeLayer;
+    if (!target || !merge) return Promise.resolve(null);
     const expectedLastSeq = this.lastSeq;
     this.lastPerformed = null;
-    const draft = kind === 'undo' ? undoDraftOf(target) : redoDraftOf(target);
+    const draft = kind === 'undo' ? merge.undoDraftOf(target) : merge.redoDraftOf(target);
     return this.#run(() =>
       appendEvent(this.db, this.battleId, draft, {
         expectedLastSeq,

@@ -80,7 +80,7 @@ class BattleListState {
 
   /** "Import the last backup" after the browser removed the battles: added, never overwriting. */
   async importBackupFile(file: File): Promise<string | null> {
-    const { importBackup } = await loadDbModule();
+    const { importBackup } = await import('$lib/db/backup');
     const done = await this.#command(async (db) => {
       const s = await importBackup(db, file);
       return `Imported ${s.battles} battle${s.battles === 1 ? '' : 's'} from ${file.name}.`;
@@ -99,7 +99,7 @@ class BattleListState {
 
   /** A damaged battle exactly as stored, as a file (to keep, or to send for repair). */
   async exportDamaged(id: string): Promise<string | null> {
-    const { exportDamagedBattle } = await loadDbModule();
+    const { exportDamagedBattle } = await import('$lib/db/backup');
     return this.#command(async (db) => {
       const file = await exportDamagedBattle(db, id);
       const how = await shareOrDownload(file.fileName, file.text);

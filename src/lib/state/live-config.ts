@@ -29,7 +29,7 @@ export const liveConfigSchema = z.strictObject({
 });
 export type LiveConfig = z.infer<typeof liveConfigSchema>;
 
-export const liveKey = (battleId: string): string => `live:${battleId}`;
+export { liveKey } from './live-key';
 
 export function parseLiveConfig(value: unknown): LiveConfig | null {
   const r = liveConfigSchema.safeParse(value);

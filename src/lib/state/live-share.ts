@@ -57,7 +57,7 @@ export async function shareLive(
   if (!info) return { ok: false, message: NOT_ON_HUB };
   const db = await storage.open();
   if (!db) return { ok: false, message: storage.message ?? 'Storage is not available.' };
-  const { getSetting } = await import('$lib/db');
+  const { getSetting } = await import('$lib/db/core');
   const had = parseLiveConfig(await getSetting(db, liveKey(session.battleId)));
   if (had && had.role !== 'referee') {
     return { ok: false, message: 'Only the referee’s device shares the battle.' };

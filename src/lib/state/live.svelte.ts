@@ -324,7 +324,8 @@ export async function joinFromHub(
   config: LiveConfig,
   timeoutMs = 20_000
 ): Promise<{ ok: true } | { ok: false; message: string }> {
-  const { storeReplica, setSetting } = await import('$lib/db');
+  const { storeReplica } = await import('$lib/db/repo-live');
+  const { setSetting } = await import('$lib/db/core');
   const { liveKey } = await import('./live-config');
   const replica = new Replica(db, battleId);
   const socket = socketTo(config.hub);

@@ -4,8 +4,8 @@ import type { Db, DbStatus, StorageEstimate } from '$lib/db';
  * The data layer (Dexie, schemas, repositories) is loaded on first use, after the shell has
  * rendered: it is the largest part of the app and the static pages never need it.
  */
-export function loadDbModule(): Promise<typeof import('$lib/db')> {
-  return import('$lib/db');
+export function loadDbModule(): Promise<typeof import('$lib/db/core')> {
+  return import('$lib/db/core');
 }
 
 /**
