@@ -21,7 +21,7 @@ import {
 import { liveKey, parseLiveConfig, type LiveConfig } from './live-config';
 import type { LiveLink } from './live.svelte';
 import type { SecretWrite } from '$lib/live/secrets';
-import { secretWriter } from './secret-writes';
+import { secretWriter, undoSecretWrites } from './secret-writes';
 import {
   appendBuilt,
   appendEvent,
@@ -504,7 +504,7 @@ export class BattleSession {
       this.#receive([r.value]);
       // The private writes once the public event is in (a crash between the two loses the secret,
       // never leaks it: the seat seals again).
-      await secrets.commit();
+      await secrets.commit(r.value.id);
       this.lastPerformed = { moveId: move.id, event: r.value };
       return ok(r.value);
     } catch (e) {
@@ -522,13 +522,24 @@ export class BattleSession {
     const expectedLastSeq = this.lastSeq;
     this.lastPerformed = null;
     const draft = kind === 'undo' ? undoDraftOf(target) : redoDraftOf(target);
-    return this.#run(() =>
-      appendEvent(this.db, this.battleId, draft, {
+    // A move with private writes (a card drawn into a hand) is undone there too: the old values
+    // were kept beside them in the seats' documents (secret-writes.ts), so none is in the event.
+    const live = this.live;
+    const writes = undoSecretWrites(live?.secrets, target.id, kind);
+    const refusal = live && writes.length > 0 ? live.refusalOf(writes) : null;
+    if (refusal) {
+      this.refusal = refusal;
+      return Promise.resolve(null);
+    }
+    return this.#run(async () => {
+      const e = await appendEvent(this.db, this.battleId, draft, {
         expectedLastSeq,
         display: this.#displayAfter(),
         live: this.#liveStamp()
-      })
-    );
+      });
+      if (e && live && writes.length > 0) await live.writeSecrets(writes);
+      return e;
+    });
   }
 
   /** Undo also takes the last result off the panel: what it showed is no longer in effect. */
