@@ -20,7 +20,8 @@ import { enterFaces, statusStep } from './table';
  * until it applies into Anna's hand. Anna's phone shows the card's text; Ben's phone shows only
  * "Anna holds 1 card", and neither Ben's IndexedDB (every store) nor the websocket frames Ben's phone
  * received hold the card's text, the text of the card still in the pile or the pile itself. Anna plays
- * the card from her phone: its reveal is checked on every device and all of them converge.
+ * the card from her phone: its reveal is checked on every device and all of them converge; the
+ * referee undoes the play and the card is back in her hand, on her phone only.
  * The card texts are EXAMPLE user data (the rules do not print them, SPEC A.6).
  */
 
@@ -92,7 +93,7 @@ async function cardsPanel(page: Page) {
   return fight.getByTestId('mc-cards');
 }
 
-test('a card drawn into Anna’s hand shows on her phone only; she plays it and all converge', async () => {
+test('a card drawn into Anna’s hand shows on her phone only; she plays it, all converge; the referee undoes it', async () => {
   const page = referee.page;
   const battleId = await newCardsBattle(page);
   await page.getByRole('button', { name: 'Share live' }).click();
@@ -161,4 +162,21 @@ test('a card drawn into Anna’s hand shows on her phone only; she plays it and 
   }
   // The played card goes to the bottom of the pile ("2 in the pile"), on the referee's device too.
   await expect(await cardsPanel(page)).toContainText('2 cards; 2 in the pile, 0 held.');
+
+  // The referee undoes the play: the card goes back into Anna's hand, from the old value kept in
+  // her seat's document (the public undo event carries none of it).
+  await page
+    .getByRole('toolbar', { name: 'Undo and redo' })
+    .getByRole('button', { name: 'Undo' })
+    .click();
+  for (const d of [referee, anna, ben])
+    await expect(d.page.getByTestId('battle-log')).toContainText(`Undid: ${played}`, {
+      timeout: 20_000
+    });
+  await expect((await cardsPanel(anna.page)).getByTestId('mc-held')).toContainText(
+    `Anna: ${KEPT}`,
+    { timeout: 20_000 }
+  );
+  await expect((await cardsPanel(ben.page)).getByTestId('mc-held')).toHaveText('Anna holds 1 card');
+  await expect(await cardsPanel(page)).toContainText('1 in the pile, 1 held.');
 });
