@@ -1,11 +1,20 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
 import * as Y from 'yjs';
+import {
+  device,
+  join,
+  linkFor as liveLinkFor,
+  startHub,
+  stopHub,
+  storedText,
+  type Device,
+  type Hub
+} from './live-hub';
 import { rosterShip, setStepper } from './table';
 
 /**
@@ -26,107 +35,8 @@ const WebSocketPolyfill = createRequire(import.meta.url)('ws') as unknown;
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(180_000);
 
-let hub: ChildProcess | null = null;
+let hub: Hub | null = null;
 let dataDir = '';
-
-async function startHub(): Promise<void> {
-  const child = spawn(
-    'node',
-    ['scripts/host.mjs', '--port', String(HUB_PORT), '--data', dataDir, '--quiet'],
-    { stdio: 'ignore', detached: true }
-  );
-  hub = child;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${HUB}/live/info`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    if (child.exitCode !== null) throw new Error('the hub exited');
-    if (Date.now() > deadline) throw new Error('the hub did not start');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-async function stopHub(): Promise<void> {
-  const child = hub;
-  hub = null;
-  if (!child?.pid || child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  process.kill(-child.pid, 'SIGKILL');
-  await exited;
-}
-
-/** A device: its own profile; every websocket message it receives is kept (latin1 text). */
-interface Device {
-  context: BrowserContext;
-  page: Page;
-  received: string[];
-}
-
-async function device(browser: Browser): Promise<Device> {
-  const context = await browser.newContext({ baseURL: HUB });
-  const page = await context.newPage();
-  await page.addLocatorHandler(page.getByText('Ready to work offline.'), async () => {
-    await page
-      .getByRole('button', { name: 'OK' })
-      .click({ timeout: 3000 })
-      .catch(() => undefined);
-  });
-  const received: string[] = [];
-  await page.routeWebSocket(/./, (ws) => {
-    const server = ws.connectToServer();
-    ws.onMessage((m) => server.send(m));
-    server.onMessage((m) => {
-      received.push(typeof m === 'string' ? m : Buffer.from(m).toString('latin1'));
-      ws.send(m);
-    });
-  });
-  return { context, page, received };
-}
-
-/**
- * Everything in this profile's IndexedDB, every store of every database, as text: each value as
- * JSON, and every string in it that reads as base64 (the private documents' local copy is Yjs
- * state) decoded, as latin1, beside it.
- */
-function storedText(page: Page): Promise<string> {
-  return page.evaluate(async () => {
-    const out: string[] = [];
-    const decode = (v: unknown): void => {
-      if (typeof v === 'string') {
-        if (v.length >= 8 && /^[A-Za-z0-9+/]+=*$/.test(v)) {
-          try {
-            out.push(atob(v));
-          } catch {
-            // not base64 after all
-          }
-        }
-      } else if (v && typeof v === 'object') for (const x of Object.values(v)) decode(x);
-    };
-    for (const info of await indexedDB.databases()) {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const req = indexedDB.open(info.name ?? '');
-        req.onsuccess = () => resolve(req.result);
-        req.onerror = () => reject(req.error ?? new Error('open failed'));
-      });
-      for (const name of Array.from(db.objectStoreNames)) {
-        const rows = await new Promise<unknown[]>((resolve, reject) => {
-          const r = db.transaction(name, 'readonly').objectStore(name).getAll();
-          r.onsuccess = () => resolve(r.result as unknown[]);
-          r.onerror = () => reject(r.error ?? new Error('read failed'));
-        });
-        for (const row of rows) {
-          out.push(JSON.stringify(row));
-          decode(row);
-        }
-      }
-      db.close();
-    }
-    return out.join('\n');
-  });
-}
 
 /** A battle with hidden orders, an EXAMPLE frigate class, Surprise (Ann's) and Hermione (Bob's). */
 async function newHiddenBattle(page: Page): Promise<string> {
@@ -170,27 +80,9 @@ async function shipIdOf(page: Page, name: string): Promise<string> {
   return href.split('/').at(-1) ?? '';
 }
 
-/** The link "Share live" shows for one seat (or Spectator), on localhost. */
-async function linkFor(page: Page, who: string): Promise<string> {
-  const share = page.getByTestId('live-share');
-  if (!(await share.isVisible().catch(() => false))) {
-    await page.getByRole('button', { name: 'Share live' }).click();
-  }
-  await share.getByRole('button', { name: who, exact: true }).click();
-  const href = await share.getByTestId('live-link').getAttribute('href');
-  if (!href) throw new Error(`no link for ${who}`);
-  return href.replace(/^http:\/\/[^/]+/, HUB);
-}
+const linkFor = (page: Page, who: string): Promise<string> => liveLinkFor(page, who, hub!);
 
 const tokenOf = (link: string): string => new URL(link).hash.match(/t=([^&]+)/)?.[1] ?? '';
-
-async function join(d: Device, link: string, battleId: string): Promise<void> {
-  await d.page.goto(link);
-  await expect(d.page).toHaveURL(new RegExp(`/battles/${battleId}$`), { timeout: 30_000 });
-  await expect(d.page.getByTestId('live-status')).toHaveAttribute('data-status', 'connected', {
-    timeout: 20_000
-  });
-}
 
 const ordersOf = (page: Page, ship: string) =>
   page.getByTestId('pv-orders').getByRole('article', { name: `Orders: ${ship}` });
@@ -245,15 +137,15 @@ const shipIds: Record<string, string> = {};
 
 test.beforeAll(async ({ browser }) => {
   dataDir = mkdtempSync(joinPath(tmpdir(), 'qd-hub-hidden-'));
-  await startHub();
-  referee = await device(browser);
-  ann = await device(browser);
-  bob = await device(browser);
+  hub = await startHub(HUB_PORT, dataDir);
+  referee = await device(browser, hub);
+  ann = await device(browser, hub);
+  bob = await device(browser, hub);
 });
 
 test.afterAll(async () => {
   await Promise.all([referee, ann, bob].map((d) => d?.context.close()));
-  await stopHub();
+  await stopHub(hub);
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -350,7 +242,7 @@ test('each player seals their orders; the other phone never holds them; the refe
   expect(ann.received.join('\n')).toContain(annSalts[0]); // its own document, from the hub
 
   // A spectator sees "orders given" only, and has no private document at all.
-  const watcher = await device(browser);
+  const watcher = await device(browser, hub!);
   await join(watcher, links.Spectator, battleId);
   await expect(ordersOf(watcher.page, 'Surprise').getByTestId('pv-orders-given')).toHaveText(
     'Orders given (sealed until revealed)',

@@ -78,16 +78,34 @@ export function defineMove<I, O = unknown>(id: string, run: MoveFn<I, O>): Move<
  * when `ctx.secrets` is present (a live battle); the session refuses writes to a seat this device
  * does not open, and on a battle that is not live.
  */
-export type MoveDraft = EventDraft & { secretWrites?: readonly SecretWrite[] };
+export type MoveDraft = EventDraft & {
+  secretWrites?: readonly SecretWrite[];
+  /**
+   * What the same keys held before (value null: absent), written back when the event is undone.
+   * The session keeps them privately with the event (`undoSecretsKey`), never in the public log.
+   */
+  undoSecretWrites?: readonly SecretWrite[];
+};
 
-/** The move's draft with `writes` for the private documents beside it. */
+/** The move's draft with `writes` for the private documents beside it (and `undo`, their undo). */
 export function withSecretWrites(
   r: Result<EventDraft>,
-  writes: readonly SecretWrite[]
+  writes: readonly SecretWrite[],
+  undo: readonly SecretWrite[] = []
 ): Result<MoveDraft> {
-  if (!r.ok || writes.length === 0) return r;
+  if (!r.ok || (writes.length === 0 && undo.length === 0)) return r;
   const had = secretWritesOf(r.value);
-  return ok({ ...r.value, secretWrites: [...had, ...writes] });
+  const hadUndo = undoSecretWritesOf(r.value);
+  return ok({
+    ...r.value,
+    secretWrites: [...had, ...writes],
+    ...(hadUndo.length + undo.length > 0 ? { undoSecretWrites: [...hadUndo, ...undo] } : {})
+  });
+}
+
+/** The writes that undo a draft's private writes ([] when it asks for none). */
+export function undoSecretWritesOf(draft: EventDraft): readonly SecretWrite[] {
+  return (draft as MoveDraft).undoSecretWrites ?? [];
 }
 
 /** The private writes a draft asks for ([] for an ordinary move). */

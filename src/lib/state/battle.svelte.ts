@@ -9,11 +9,14 @@ import { extendHistory, history, type History } from '$lib/battle/actions';
 import { describe } from '$lib/battle/describe';
 import { displayOf, turnStatusOf, type BattleDisplay } from '$lib/battle/display';
 import type { MergeFlag } from '$lib/live/merge-api';
+import { loadMergeLayer, mergeLayerIfLoaded, type MergeLayer } from './merge-layer';
+import type { LogLine } from './log-line';
 import { liveKey } from './live-key';
+export type { LogLine } from './log-line';
 import type { LiveConfig } from './live-config';
 import type { LiveLink } from './live.svelte';
 import type { SecretWrite } from '$lib/live/secrets';
-import { secretWriter } from './secret-writes';
+import { secretWriter, undoSecretWrites } from './secret-writes';
 import {
   appendBuilt,
   appendEvent,
@@ -30,34 +33,9 @@ import {
   type LogWatch
 } from '$lib/db/core';
 
-/**
- * The live table's merge layer (merged order, the merge-safe fold, live undo rights), loaded only
- * for a battle that is shared live or has clocked events in its log: a battle kept on one device
- * folds with battle/fold.ts alone, and its deep link loads none of it (issue 18).
- */
-type MergeLayer = typeof import('$lib/live/merge-api');
-let mergeLayer: MergeLayer | null = null;
-async function loadMergeLayer(): Promise<MergeLayer> {
-  mergeLayer ??= await import('$lib/live/merge-api');
-  return mergeLayer;
-}
-
 // Replaced whole ($state.raw), never mutated.
 const NO_FLAGS: ReadonlyMap<string, MergeFlag> = new Map();
 const NO_IDS: ReadonlySet<string> = new Set();
-
-export interface LogLine {
-  seq: number;
-  id: string;
-  kind: string;
-  at: number;
-  text: string;
-  isVoided: boolean;
-  /** Live table: written on another device and arrived after events that sort after it. */
-  isLate?: boolean;
-  /** Live table: what the merge did with it (skipped, refused, a conflict), for the log. */
-  flag?: string;
-}
 
 /**
  * One open battle for the screens: the log and the state folded from it (live, including other
@@ -290,7 +268,7 @@ export class BattleSession {
 
   #liveTarget(kind: 'undo' | 'redo'): BattleEvent | null {
     const live = this.live;
-    const merge = mergeLayer;
+    const merge = mergeLayerIfLoaded();
     if (!live || !merge || this.merged.length === 0 || live.isReadOnly) return null;
     const who = { deviceId: this.db.deviceId, isReferee: live.role === 'referee' };
     return kind === 'undo'
@@ -302,7 +280,7 @@ export class BattleSession {
   #liveStamp(): LiveStamp | undefined {
     const live = this.live;
     // The link starts only once the merge layer is loaded (#startLive).
-    const merge = mergeLayer;
+    const merge = mergeLayerIfLoaded();
     if (!live || !merge) return undefined;
     return {
       clock: () => live.nextClock(),
@@ -327,7 +305,7 @@ export class BattleSession {
    */
   #refold(): void {
     if (!this.isLogComplete) return;
-    const merge = mergeLayer;
+    const merge = mergeLayerIfLoaded();
     if (!merge) {
       // The first clocked event this page sees: fold again once the merge layer is here.
       loadMergeLayer().then(
@@ -534,7 +512,7 @@ export class BattleSession {
       this.#receive([r.value]);
       // The private writes once the public event is in (a crash between the two loses the secret,
       // never leaks it: the seat seals again).
-      await secrets.commit();
+      await secrets.commit(r.value.id);
       this.lastPerformed = { moveId: move.id, event: r.value };
       return ok(r.value);
     } catch (e) {
@@ -548,18 +526,29 @@ export class BattleSession {
   /** A live battle's undo or redo: of the action this device may undo (#liveTarget). */
   #liveUndo(kind: 'undo' | 'redo'): Promise<BattleEvent | null> {
     const target = kind === 'undo' ? this.#liveUndoable : this.#liveRedoable;
-    const merge = mergeLayer;
+    const merge = mergeLayerIfLoaded();
     if (!target || !merge) return Promise.resolve(null);
     const expectedLastSeq = this.lastSeq;
     this.lastPerformed = null;
     const draft = kind === 'undo' ? merge.undoDraftOf(target) : merge.redoDraftOf(target);
-    return this.#run(() =>
-      appendEvent(this.db, this.battleId, draft, {
+    // A move with private writes (a card drawn into a hand) is undone there too: the old values
+    // were kept beside them in the seats' documents (secret-writes.ts), so none is in the event.
+    const live = this.live;
+    const writes = undoSecretWrites(live?.secrets, target.id, kind);
+    const refusal = live && writes.length > 0 ? live.refusalOf(writes) : null;
+    if (refusal) {
+      this.refusal = refusal;
+      return Promise.resolve(null);
+    }
+    return this.#run(async () => {
+      const e = await appendEvent(this.db, this.battleId, draft, {
         expectedLastSeq,
         display: this.#displayAfter(),
         live: this.#liveStamp()
-      })
-    );
+      });
+      if (e && live && writes.length > 0) await live.writeSecrets(writes);
+      return e;
+    });
   }
 
   /** Undo also takes the last result off the panel: what it showed is no longer in effect. */

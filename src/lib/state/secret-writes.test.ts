@@ -26,6 +26,18 @@ const draw = defineMove<{ card: string }>('test.draw', (state, input, ctx) => {
   );
 });
 
+/** Ann draws a card, and says what undoing the draw writes back (her hand before it). */
+const drawUndoable = defineMove<{ card: string }>('test.draw-undoable', (state, input, ctx) => {
+  if (!ctx.secrets) return refuse('Only on the live table.');
+  const hand = ctx.secrets.get('Ann', 'hand');
+  const held = Array.isArray(hand) ? hand : [];
+  return withSecretWrites(
+    draftOf(state, { kind: 'test.draw-undoable', summary: 'Ann draws a card', next: state }),
+    [{ seat: 'Ann', key: 'hand', value: [...held, input.card] }],
+    [{ seat: 'Ann', key: 'hand', value: hand ?? null }]
+  );
+});
+
 const mark = defineMove<Record<string, never>>('test.mark', (state) =>
   draftOf(state, { kind: 'test.mark', summary: 'Marked', next: { ...state, turn: state.turn + 1 } })
 );
@@ -116,5 +128,23 @@ describe('private writes with a move', () => {
     expect(await loadEvents(db, battleId)).toHaveLength(before);
     // And moves see no private documents there.
     expect(session.moveContext().secrets).toBeUndefined();
+  });
+
+  it('undo writes the private documents back as they were before the move, redo again', async () => {
+    const live = fakeLink(['Ann']);
+    const { db, session, battleId } = await open(live);
+    await session.perform(drawUndoable, { card: 'c-sloop' });
+    await session.perform(drawUndoable, { card: 'c-brig' });
+    expect(live.secrets.get('Ann', 'hand')).toEqual(['c-sloop', 'c-brig']);
+    expect(await session.undo()).not.toBeNull();
+    expect(live.secrets.get('Ann', 'hand')).toEqual(['c-sloop']);
+    expect(await session.undo()).not.toBeNull();
+    expect(live.secrets.get('Ann', 'hand')).toBeUndefined();
+    expect(await session.redo()).not.toBeNull();
+    expect(live.secrets.get('Ann', 'hand')).toEqual(['c-sloop']);
+    // The old values are kept in the seat's own document, never in the public undo events.
+    const events = await loadEvents(db, battleId);
+    expect(events.map((e) => e.kind).slice(-3)).toEqual(['undo', 'undo', 'redo']);
+    expect(JSON.stringify(events.slice(-3))).not.toContain('c-');
   });
 });

@@ -1,6 +1,7 @@
 import type { EventDraft } from '$lib/battle/events';
-import { secretWritesOf } from '$lib/battle/move';
-import type { SecretWrite } from '$lib/live/secrets';
+import type { Json } from '$lib/battle/events';
+import { secretWritesOf, undoSecretWritesOf } from '$lib/battle/move';
+import type { SecretWrite, SecretsView } from '$lib/live/secrets';
 import { err, type Result } from '$lib/rules/core/result';
 
 /**
@@ -22,8 +23,11 @@ export const NOT_LIVE_SECRETS =
 export interface SecretWriter {
   /** The draft, or the reason its private writes cannot be made here. */
   check(r: Result<EventDraft>): Result<EventDraft>;
-  /** After the commit: the writes of the draft last checked. */
-  commit(): Promise<void>;
+  /**
+   * After the commit of event `eventId`: the writes of the draft last checked, and beside them in
+   * each seat's document what undoing (and redoing) the event writes there (`undoSecretsKey`).
+   */
+  commit(eventId: string): Promise<void>;
 }
 
 export function secretWriter(
@@ -31,20 +35,77 @@ export function secretWriter(
   handedIn: readonly SecretWrite[] = []
 ): SecretWriter {
   let pending: readonly SecretWrite[] = [];
+  let pendingUndo: readonly SecretWrite[] = [];
   return {
     check(r) {
       pending = [];
+      pendingUndo = [];
       if (!r.ok) return r;
       const writes = [...handedIn, ...secretWritesOf(r.value)];
-      if (writes.length === 0) return r;
+      const undo = undoSecretWritesOf(r.value);
+      if (writes.length === 0 && undo.length === 0) return r;
       if (!sink) return err(NOT_LIVE_SECRETS);
-      const refusal = sink.refusalOf(writes);
+      const refusal = sink.refusalOf([...writes, ...undo]);
       if (refusal) return err(refusal);
       pending = writes;
+      pendingUndo = undo;
       return r;
     },
-    async commit() {
-      if (pending.length > 0 && sink) await sink.writeSecrets(pending);
+    async commit(eventId) {
+      if (!sink || pending.length + pendingUndo.length === 0) return;
+      await sink.writeSecrets([...pending, ...undoRecordsOf(eventId, pending, pendingUndo)]);
     }
   };
+}
+
+/**
+ * The key, in a seat's private document, of what undoing event `eventId` writes back there: the
+ * undo of a private move runs on a device that opens the seat (the referee's, or the holder's own),
+ * so the old values stay as private as the new ones and never go into the public undo event.
+ */
+export const undoSecretsKey = (eventId: string): string => `undo/${eventId}`;
+
+interface UndoRecord {
+  undo: { key: string; value: Json | null }[];
+  redo: { key: string; value: Json | null }[];
+}
+
+function undoRecordsOf(
+  eventId: string,
+  writes: readonly SecretWrite[],
+  undo: readonly SecretWrite[]
+): SecretWrite[] {
+  if (undo.length === 0) return [];
+  const seats = [...new Set(undo.map((w) => w.seat))];
+  return seats.map((seat) => {
+    const only = (ws: readonly SecretWrite[]) =>
+      ws.filter((w) => w.seat === seat).map((w) => ({ key: w.key, value: w.value }));
+    const record: UndoRecord = { undo: only(undo), redo: only(writes) };
+    return { seat, key: undoSecretsKey(eventId), value: record as unknown as Json };
+  });
+}
+
+/**
+ * The private writes of undoing (or redoing) event `eventId`, in the seats this device opens; []
+ * for an event that wrote nothing privately. The record stays, so undo and redo can alternate.
+ */
+export function undoSecretWrites(
+  view: SecretsView | undefined,
+  eventId: string,
+  kind: 'undo' | 'redo'
+): SecretWrite[] {
+  if (!view) return [];
+  const out: SecretWrite[] = [];
+  for (const seat of view.seats) {
+    const raw = view.get(seat, undoSecretsKey(eventId));
+    if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) continue;
+    const list = raw[kind];
+    if (!Array.isArray(list)) continue;
+    for (const w of list) {
+      if (w === null || typeof w !== 'object' || Array.isArray(w)) continue;
+      if (typeof w.key !== 'string' || w.key.startsWith('undo/')) continue;
+      out.push({ seat, key: w.key, value: w.value ?? null });
+    }
+  }
+  return out;
 }

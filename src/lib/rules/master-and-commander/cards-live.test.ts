@@ -9,7 +9,8 @@ import {
   type Json
 } from '../../battle/events';
 import { applyEvent } from '../../battle/fold';
-import { withInput, type MoveContext } from '../../battle/move';
+import { secretWritesOf, undoSecretWritesOf, withInput, type MoveContext } from '../../battle/move';
+import { recheckWith } from '../../battle/merge-recheck';
 import { REFEREE_SEAT, secretsViewOf, type SecretWrite } from '../../live/secrets';
 import type { Result } from '../core/result';
 import { masterAndCommander } from '.';
@@ -282,6 +283,49 @@ describe('the Master and Commander deck on the live table (#19 item 5)', () => {
       }),
       { seed: 19_005, numRuns: 25 }
     );
+  });
+
+  it('merged card events checked again (no isLive) are kept on every device, with its documents as they are now', () => {
+    const start = ready();
+    const t = new Table(start);
+    t.deck(typeIn(LIBRARY, ORDER));
+    t.draw();
+    t.draw();
+    t.playHeld('Anna', 'card3xq');
+    t.draw();
+    for (const secrets of [t.referee(), t.seat('Anna'), t.seat('Ben'), undefined]) {
+      const check = recheckWith(MOVES, {
+        options: DEFAULT_OPTIONS,
+        ...(secrets ? { secrets } : {})
+      });
+      let state = start;
+      for (const e of t.events) {
+        expect(
+          check(state, e),
+          `${e.summary} on ${secrets?.seats.join() ?? 'no documents'}`
+        ).toBeNull();
+        state = applyEvent(state, e);
+      }
+      expect(state).toEqual(t.pub);
+    }
+  });
+
+  it('run live, the card moves return their private writes with the draft (perform makes them)', () => {
+    const t = new Table(ready());
+    t.deck(typeIn(LIBRARY, ORDER));
+    const input = {
+      cards: must(drawCard({ ...sys(t.pub), cards: t.joined() }, 'Anna')).state.cards,
+      seed: SEED
+    };
+    const draft = must(cardsMove.run(t.pub, input, t.ctx(t.referee())));
+    const out = must(cardsMoveLive(t.pub, input, t.ctx(t.referee())));
+    expect(secretWritesOf(draft)).toEqual(out.secretWrites);
+    expect(undoSecretWritesOf(draft)).toEqual(out.undoWrites);
+    expect(out.secretWrites.length).toBeGreaterThan(0);
+    // Not live (a recheck): the same public input asks for no private write.
+    expect(
+      secretWritesOf(must(cardsMove.run(t.pub, { cards: sys(t.pub).cards }, ctxOf())))
+    ).toEqual([]);
   });
 
   it('a forged reveal is refused: another text, another salt, another holder', () => {

@@ -47,7 +47,7 @@ export const seatOf = (playerId: string): string => playerId.trim();
 
 /** The private documents the move context carries on the live table (absent: none opened here). */
 export function secretsOf(ctx: MoveContext<unknown>): SecretsView | undefined {
-  return (ctx as { secrets?: SecretsView }).secrets;
+  return ctx.secrets;
 }
 
 const opens = (secrets: SecretsView | undefined, seat: string): secrets is SecretsView =>

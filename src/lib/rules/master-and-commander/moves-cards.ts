@@ -1,7 +1,15 @@
 // Master and Commander cards (SPEC A.4.10) as moves: each draw counts toward the engagements it
 // pays for; a user-entered card with a structured effect is applied to the drawing ship (SPEC A.6).
 import type { BattleState, EventDraft, Json } from '../../battle/events';
-import { draftOf, refuse, type Move, type MoveContext } from '../../battle/move';
+import {
+  draftOf,
+  refuse,
+  secretWritesOf,
+  undoSecretWritesOf,
+  withSecretWrites,
+  type Move,
+  type MoveContext
+} from '../../battle/move';
 import { isSalt } from '../../battle/secret';
 import { REFEREE_SEAT, type SecretWrite } from '../../live/secrets';
 import { ok, type Result } from '../core/result';
@@ -23,7 +31,6 @@ import type { CardsState, Engaged, Sheet, Side, SystemState } from './sheet';
 import {
   mcMove,
   playerName,
-  readBattle,
   turnActsOf,
   withActs,
   withMcSheets,
@@ -141,9 +148,15 @@ export const cardsMove: Move<CardsInput, McOptions> = mcMove(
       const problem = drawProblem(view, input.drawing, ctx.options);
       if (problem !== null) return refuse(`No card drawn: ${problem}`);
     }
+    // Only the session's own run is live: a merged event checked again (no isLive, the log may
+    // predate sharing) is checked on its public input, which the branch below accepts as well.
     if (ctx.isLive) {
       const live = liveCards(view, state, input, ctx);
-      if (live !== null) return live.ok ? ok(live.value.draft) : live;
+      if (live !== null) {
+        if (!live.ok) return live;
+        const { secretWrites, undoWrites } = live.value.writes;
+        return withSecretWrites(ok(live.value.draft), secretWrites, undoWrites);
+      }
     }
     const r = cardsUpdate(state, view, input);
     const who = playerName(view.system, view.system.activePlayerId ?? '');
@@ -244,7 +257,7 @@ export interface PlayCardInput extends HeldReveal {
  */
 export const playCardMove: Move<PlayCardInput, McOptions> = mcMove(
   'mc.play-card',
-  (view, state, input) => {
+  (view, state, input, ctx) => {
     const pub = view.system.cards;
     const secret = { card: input.card, salt: input.salt };
     const i = pub.held.findIndex(
@@ -275,30 +288,28 @@ export const playCardMove: Move<PlayCardInput, McOptions> = mcMove(
     const after = r.next.system as SystemState;
     const who = playerName(view.system, input.playerId);
     const text = `${who} plays a held Master and Commander card: "${input.card.text}"`;
-    return draftOf(state, {
+    const draft = draftOf(state, {
       kind: 'mc.play-card',
       summary: r.effectText === null ? text : `${text}. ${r.effectText}`,
       next: withMcSystem(r.next, { ...after, cards })
     });
+    // The session's own run on the live table also takes the card out of the seat's hand.
+    if (!ctx.isLive || !draft.ok) return draft;
+    const w = playedWrites(secretsOf(ctx), input);
+    return w.ok ? withSecretWrites(draft, w.value.secretWrites, w.value.undoWrites) : w;
   }
 );
 
 /**
- * What the lead wires to the live move plumbing: the card move on the live table with the private
- * writes it asks for beside its public draft (the draft is what `cardsMove.run` returns live).
+ * The card move on the live table with the private writes it asks for beside its public draft
+ * (what the session does with `cardsMove` on a live battle; tests read the writes from here).
  */
 export function cardsMoveLive(
   state: BattleState,
   input: CardsInput,
   ctx: MoveContext<McOptions>
 ): Result<LiveOutcome> {
-  const live = { ...ctx, isLive: true };
-  const d = cardsMove.run(state, input, live);
-  if (!d.ok) return d;
-  const v = readBattle(state);
-  const l = v === null ? null : liveCards(v, state, input, live);
-  if (l !== null && !l.ok) return l;
-  return ok({ draft: d.value, ...(l?.value.writes ?? { secretWrites: [], undoWrites: [] }) });
+  return outcomeOf(cardsMove.run(state, input, { ...ctx, isLive: true }));
 }
 
 /** The play of a held card on the live table with the write that takes it out of the seat's hand. */
@@ -307,8 +318,14 @@ export function playCardLive(
   input: PlayCardInput,
   ctx: MoveContext<McOptions>
 ): Result<LiveOutcome> {
-  const d = playCardMove.run(state, input, { ...ctx, isLive: true });
-  if (!d.ok) return d;
-  const w = playedWrites(secretsOf(ctx), input);
-  return w.ok ? ok({ draft: d.value, ...w.value }) : w;
+  return outcomeOf(playCardMove.run(state, input, { ...ctx, isLive: true }));
+}
+
+function outcomeOf(r: Result<EventDraft>): Result<LiveOutcome> {
+  if (!r.ok) return r;
+  return ok({
+    draft: r.value,
+    secretWrites: [...secretWritesOf(r.value)],
+    undoWrites: [...undoSecretWritesOf(r.value)]
+  });
 }

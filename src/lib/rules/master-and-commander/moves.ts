@@ -70,9 +70,10 @@ type LiveRunner = (
 ) => Result<LiveOutcome>;
 
 /**
- * The live table (#19 item 5): the moves whose result is partly private, by move id, each with the
- * runner that returns the public draft (what `move.run` gives with `isLive`) and the writes to the
- * private documents the session makes beside the public event (and `undoWrites` for its undo).
+ * The live table (#19 item 5): the moves whose result is partly private, by move id, each with a
+ * runner that returns the public draft and, apart, the private writes and their undo. The session
+ * needs no list: the moves themselves return their draft `withSecretWrites` when run live, and
+ * perform makes the writes beside the public event; these runners are the tests' view of that.
  */
 export const LIVE_SECRET_MOVES: Readonly<Record<string, LiveRunner>> = {
   'mc.cards': cardsMoveLive,

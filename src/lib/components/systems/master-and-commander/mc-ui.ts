@@ -14,7 +14,6 @@ import {
 } from '$lib/rules/master-and-commander/sheet';
 import type { BattleSession } from '$lib/state/battle.svelte';
 import { saltOf } from '$lib/battle/secret';
-import type { SecretsView } from '$lib/live/secrets';
 import {
   opensDeck,
   handsFor,
@@ -49,14 +48,13 @@ export async function perform<I>(
 
 /**
  * This device on the live table: the private documents it opens and its own seat; null when the
- * battle is not shared live. The documents come from the live transport through the session
- * (`session.secrets`, read defensively until that plumbing is joined to the move contract).
+ * battle is not shared live. The documents are the live link's (`session.live.secrets`, the view
+ * the moves read as `ctx.secrets`), and redraw when one of them changes.
  */
 export function liveViewerOf(session: BattleSession): LiveViewer | null {
   const live = session.live;
   if (!live) return null;
-  const secrets = (session as unknown as { secrets?: SecretsView }).secrets;
-  return { secrets, seat: live.config.seat ?? null };
+  return { secrets: live.secrets, seat: live.config.seat ?? null };
 }
 
 /** What the card panel works on: the whole deck where it is here, else the public deck. */
