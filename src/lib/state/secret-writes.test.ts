@@ -10,6 +10,7 @@ import { createBattle, loadEvents } from '$lib/db';
 import { fakeEnv, openTestDb } from '$lib/db/test-helpers';
 import { BattleSession } from './battle.svelte';
 import type { LiveLink } from './live.svelte';
+import { loadMergeLayer } from './merge-layer';
 import { NOT_LIVE_SECRETS } from './secret-writes';
 
 // A move's private writes on the live table (#19 item 5): made with the move, in the seat's private
@@ -80,6 +81,8 @@ async function open(live: LiveLink | null) {
   await session.act((s) =>
     addShip(s, { id: 's1', side: 'GB', player: 'Ann', sheet: {}, order: 0 }, 'Swift')
   );
+  // The session's own link starts only after the merge layer is loaded (#startLive); so here.
+  if (live) await loadMergeLayer();
   session.live = live;
   return { db, session, battleId: battle.id };
 }
