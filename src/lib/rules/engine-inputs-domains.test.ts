@@ -202,6 +202,60 @@ describe('Privateers: ratings 0–2, modifiers −20 to 20, up to 1,000 men', ()
   });
 });
 
+describe('Privateers gunnery records: the dice, guns, rakes and toss a plan or a fire holds', () => {
+  const NO_RAKE = { stern: false, bow: false };
+  const counts = (ballLow: unknown) =>
+    ({ shotAndGrape: 0, swivelGrape: 0, ballLow, ballHigh: 0 }) as Record<
+      'shotAndGrape' | 'swivelGrape' | 'ballLow' | 'ballHigh',
+      number
+    >;
+  const gun = (field: Record<string, unknown> = {}) =>
+    ({ id: 'g1', dice: 2, column: 'ballLow', doubleShot: false, threshold: 7, ...field }) as never;
+
+  it('in range: the same figures, and distributions that sum to 1', () => {
+    const toss = value(pv.tossOdds(counts(3), 'low', PV_OPTIONS));
+    expect(isChance(toss.pCritical) && distOk(toss.hull) && distOk(toss.rigging)).toBe(true);
+    expect(toss.dice).toBe(3);
+    const broadside = value(pv.broadsideOdds([gun(), gun({ id: 'g2' })], 'high', NO_RAKE));
+    expect(distOk(broadside.hits) && distOk(broadside.dice) && distOk(broadside.rigging)).toBe(
+      true
+    );
+    expect(distOk(value(pv.damageDiceDist([gun()], { stern: true, bow: false })))).toBe(true);
+    expect(distOk(value(pv.weighAnchorOdds(3)))).toBe(true);
+  });
+
+  it('a NaN or negative dice count, an unknown ammunition or aim: an error, not a Dist of nonsense', () => {
+    fc.assert(
+      fc.property(outside(0, 10_000), (n) => {
+        expect(refused(pv.tossOdds(counts(n), 'low', PV_OPTIONS))).toBe(true);
+        expect(refused(pv.broadsideOdds([gun({ dice: n })], 'low', NO_RAKE))).toBe(true);
+        expect(refused(pv.damageDiceDist([gun({ dice: n })], NO_RAKE))).toBe(true);
+        expect(refused(pv.weighAnchorOdds(n as number))).toBe(true);
+      }),
+      RUNS
+    );
+    expect(pv.tossOdds(counts(Number.NaN), 'low')).toEqual({
+      ok: false,
+      error: 'Damage dice (ballLow) must be a whole number from 0 to 10000'
+    });
+    expect(pv.damageDiceDist([gun({ column: 'chainShot' })], NO_RAKE)).toEqual({
+      ok: false,
+      error: "A gun’s ammunition must be 'shotAndGrape' or 'swivelGrape' or 'ballLow' or 'ballHigh'"
+    });
+    expect(refused(pv.tossOdds({} as never, 'low'))).toBe(true);
+    expect(refused(pv.tossOdds(counts(2), 'sideways' as 'low'))).toBe(true);
+    expect(
+      refused(pv.tossOdds(counts(2), 'low', PV_OPTIONS, { isCriticalSpent: 1 } as never))
+    ).toBe(true);
+    expect(refused(pv.broadsideOdds([gun({ threshold: Number.NaN })], 'low', NO_RAKE))).toBe(true);
+    expect(refused(pv.broadsideOdds([gun({ doubleShot: 'yes' })], 'low', NO_RAKE))).toBe(true);
+    expect(refused(pv.broadsideOdds([gun({ id: 7 })], 'low', NO_RAKE))).toBe(true);
+    expect(refused(pv.broadsideOdds([gun()], 'low', { stern: 1 } as never))).toBe(true);
+    expect(refused(pv.broadsideOdds(null as never, 'low', NO_RAKE))).toBe(true);
+    expect(refused(pv.damageDiceDist([null as never], NO_RAKE))).toBe(true);
+  });
+});
+
 describe('Wooden Warships: four crew skills, crews up to 1,000 a side', () => {
   const skill = fc.constantFrom(...CREW_SKILLS);
   const crew = fc.integer({ min: 1, max: 12 });

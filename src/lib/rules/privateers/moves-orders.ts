@@ -425,6 +425,7 @@ export const weighAnchor = pvMove<{ shipId: string; dice: DiceRoll }>(
     const { turns } = r.value;
     const summary = `${s.value.name} weighs anchor: d12 ${face} − ${crew} crew → ${plural(turns, 'turn')}`;
     const odds = weighAnchorOdds(crew);
+    if (!odds.ok) return odds;
     return draftOf(state, {
       kind: 'pv.weigh-anchor',
       summary,
@@ -437,7 +438,7 @@ export const weighAnchor = pvMove<{ shipId: string; dice: DiceRoll }>(
         procedure: 'pv.weigh-anchor',
         inputs: { shipId, turn: state.turn, crew },
         dice: input.dice,
-        odds: odds.entries().map((e) => ({ turns: e.value, p: frac(e.p) })),
+        odds: odds.value.entries().map((e) => ({ turns: e.value, p: frac(e.p) })),
         outcome: { face, turns, summary }
       })
     });

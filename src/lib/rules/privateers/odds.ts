@@ -17,6 +17,7 @@ import {
   COLLISION,
   CRITICAL_HITS,
   DAMAGE_DICE_TABLE,
+  MAX_DAMAGE_DICE,
   diceCountOf as diceCount,
   twoXOf as twoX,
   OFFICER_HITS,
@@ -65,7 +66,7 @@ export function countsFromKey(k: string): ColumnCounts {
 
 /** C.7.2 distribution of the damage dice per column after the hit rolls (with double shot, rakes
  *  and rounding), keyed by `countsKey`. */
-export function damageDiceDist(
+function damageDiceDistOf(
   guns: readonly FiringGun[],
   rakes: Rakes,
   options: PvOptions = DEFAULT_OPTIONS
@@ -191,7 +192,7 @@ function criticalEffectOddsOf(column: Aim): { effect: CriticalEffect; p: Rationa
 }
 
 /** C.7.3: exact odds of one toss with the given dice per column. */
-export function tossOdds(
+function tossOddsOf(
   counts: ColumnCounts,
   aim: Aim,
   options: PvOptions = DEFAULT_OPTIONS,
@@ -294,7 +295,7 @@ const BROADSIDE_CACHE_SIZE = 32;
 const broadsideCache = new Map<string, BroadsideOdds>();
 
 /** Everything the referee sees before a broadside (issue: "Before a broadside the referee sees…"). */
-export function broadsideOdds(
+function broadsideOddsOf(
   guns: readonly FiringGun[],
   aim: Aim,
   rakes: Rakes,
@@ -329,12 +330,12 @@ function computeBroadsideOdds(
   options: PvOptions,
   tossState: TossState
 ): BroadsideOdds {
-  const dd = damageDiceDist(guns, rakes, options);
+  const dd = damageDiceDistOf(guns, rakes, options);
   const tosses = new Map<string, TossOdds>();
   const toss = (k: string) => {
     let t = tosses.get(k);
     if (!t) {
-      t = tossOdds(countsFromKey(k), aim, options, tossState);
+      t = tossOddsOf(countsFromKey(k), aim, options, tossState);
       tosses.set(k, t);
     }
     return t;
@@ -461,7 +462,7 @@ function tackOddsOf(initiativeMod: number): { success: Rational; mastLost: Ratio
   };
 }
 
-export function weighAnchorOdds(crew: number): Dist<number> {
+function weighAnchorOddsOf(crew: number): Dist<number> {
   return D12.map((f) => Math.max(1, f - crew));
 }
 
@@ -620,4 +621,55 @@ export const marksmanOdds = guarded(
 export const collisionOdds = guarded(
   (sail: 0 | 1 | 2 | 3, o?: PvOptions) => oneOf('The rammer’s sail', sail, [0, 1, 2, 3]) ?? opts(o),
   collisionOddsOf
+);
+export const weighAnchorOdds = guarded(
+  (crew: number) => men('The crew raising the anchor', crew),
+  weighAnchorOddsOf
+);
+
+// The gunnery odds take the records a broadside plan or a fire in progress holds; each field is
+// checked, so a NaN dice count or an unknown ammunition is an error, not a Dist of nonsense.
+const aimCheck = (aim: unknown): Check => oneOf('The aim', aim, ['low', 'high']);
+const rakesCheck = (r: Rakes): Check =>
+  isRecord('The rakes', r) ??
+  firstProblem(isBool('Stern rake', r.stern), isBool('Bow rake', r.bow));
+const tossCheck = (t: TossState | undefined): Check =>
+  t === undefined
+    ? null
+    : (isRecord('The toss', t) ?? isBool('Critical already scored', t.isCriticalSpent));
+const countsCheck = (c: ColumnCounts): Check =>
+  isRecord('The damage dice', c) ??
+  firstProblem(
+    ...COLUMN_ORDER.map((col) => intIn(`Damage dice (${col})`, c[col], 0, MAX_DAMAGE_DICE))
+  );
+/** A broadside of at most this many guns (far beyond any ship's battery). */
+const MAX_GUNS = 200;
+const gunCheck = (g: FiringGun): Check =>
+  isRecord('A gun', g) ??
+  firstProblem(
+    typeof g.id === 'string' ? null : 'A gun’s name is missing',
+    intIn('A gun’s damage dice', g.dice, 0, MAX_DAMAGE_DICE),
+    oneOf('A gun’s ammunition', g.column, COLUMN_ORDER),
+    isBool('Double shot', g.doubleShot),
+    intIn('A hit threshold', g.threshold, -MAX_MODIFIER, 12 + MAX_MODIFIER)
+  );
+const gunsCheck = (guns: readonly FiringGun[]): Check =>
+  Array.isArray(guns) && guns.length <= MAX_GUNS
+    ? firstProblem(...guns.map(gunCheck))
+    : `The guns must be a list of at most ${MAX_GUNS}`;
+
+export const damageDiceDist = guarded(
+  (guns: readonly FiringGun[], rakes: Rakes, o?: PvOptions) =>
+    gunsCheck(guns) ?? rakesCheck(rakes) ?? opts(o),
+  damageDiceDistOf
+);
+export const tossOdds = guarded(
+  (counts: ColumnCounts, aim: Aim, o?: PvOptions, toss?: TossState) =>
+    countsCheck(counts) ?? aimCheck(aim) ?? opts(o) ?? tossCheck(toss),
+  tossOddsOf
+);
+export const broadsideOdds = guarded(
+  (guns: readonly FiringGun[], aim: Aim, rakes: Rakes, o?: PvOptions, toss?: TossState) =>
+    gunsCheck(guns) ?? aimCheck(aim) ?? rakesCheck(rakes) ?? opts(o) ?? tossCheck(toss),
+  broadsideOddsOf
 );
