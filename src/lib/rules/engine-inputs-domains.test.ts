@@ -11,6 +11,7 @@ import { boardingRoundOdds as pvRound, chainInputProblem } from './privateers/od
 import { DEFAULT_OPTIONS as PV_OPTIONS } from './privateers/options';
 import { diceCount } from './privateers/resolve-gunnery';
 import { moraleModifier, resolveMorale } from './privateers/resolve-morale';
+import * as mv from './privateers/resolve-movement';
 import { defaultSheet, sheetSchema } from './privateers/sheet';
 import * as ww from './wooden-warships/odds-boarding';
 import { CREW_SKILLS } from './wooden-warships/tables';
@@ -253,6 +254,27 @@ describe('Privateers gunnery records: the dice, guns, rakes and toss a plan or a
     expect(refused(pv.broadsideOdds([gun()], 'low', { stern: 1 } as never))).toBe(true);
     expect(refused(pv.broadsideOdds(null as never, 'low', NO_RAKE))).toBe(true);
     expect(refused(pv.damageDiceDist([null as never], NO_RAKE))).toBe(true);
+  });
+});
+
+describe('Privateers compass: bearings 0–360°, a turned heading within two circles', () => {
+  it('in range the same headings; a NaN or infinite bearing, or an unknown tack, an error', () => {
+    expect(value(mv.windAngle(350, 10))).toBe(20);
+    expect(value(mv.normDeg(-45))).toBe(315);
+    expect(value(mv.closeHauledHeading(0, 'starboard'))).toBe(315);
+    expect(value(mv.broadsideToWindHeading(90, 150))).toBe(180);
+    fc.assert(
+      fc.property(fc.constantFrom<unknown>(Number.NaN, Infinity, -1, 361, 'north', null), (b) => {
+        expect(refused(mv.windAngle(b as number, 0))).toBe(true);
+        expect(refused(mv.windAngle(0, b as number))).toBe(true);
+        expect(refused(mv.closeHauledHeading(b as number, 'larboard'))).toBe(true);
+        expect(refused(mv.broadsideToWindHeading(90, b as number))).toBe(true);
+      }),
+      RUNS
+    );
+    expect(refused(mv.normDeg(Number.NaN))).toBe(true);
+    expect(refused(mv.normDeg(721))).toBe(true);
+    expect(refused(mv.closeHauledHeading(0, 'aft' as 'larboard'))).toBe(true);
   });
 });
 
