@@ -11,6 +11,7 @@ import { boardingRoundOdds as pvRound, chainInputProblem } from './privateers/od
 import { DEFAULT_OPTIONS as PV_OPTIONS } from './privateers/options';
 import { diceCount } from './privateers/resolve-gunnery';
 import { moraleModifier, resolveMorale } from './privateers/resolve-morale';
+import * as mv from './privateers/resolve-movement';
 import { defaultSheet, sheetSchema } from './privateers/sheet';
 import * as ww from './wooden-warships/odds-boarding';
 import { CREW_SKILLS } from './wooden-warships/tables';
@@ -199,6 +200,81 @@ describe('Privateers: ratings 0–2, modifiers −20 to 20, up to 1,000 men', ()
     const withCrew = (n: number) => ({ ...sheet, crew: { initial: n, current: n } });
     expect(sheetSchema.safeParse(withCrew(1000)).success).toBe(true);
     expect(sheetSchema.safeParse(withCrew(1001)).success).toBe(false);
+  });
+});
+
+describe('Privateers gunnery records: the dice, guns, rakes and toss a plan or a fire holds', () => {
+  const NO_RAKE = { stern: false, bow: false };
+  const counts = (ballLow: unknown) =>
+    ({ shotAndGrape: 0, swivelGrape: 0, ballLow, ballHigh: 0 }) as Record<
+      'shotAndGrape' | 'swivelGrape' | 'ballLow' | 'ballHigh',
+      number
+    >;
+  const gun = (field: Record<string, unknown> = {}) =>
+    ({ id: 'g1', dice: 2, column: 'ballLow', doubleShot: false, threshold: 7, ...field }) as never;
+
+  it('in range: the same figures, and distributions that sum to 1', () => {
+    const toss = value(pv.tossOdds(counts(3), 'low', PV_OPTIONS));
+    expect(isChance(toss.pCritical) && distOk(toss.hull) && distOk(toss.rigging)).toBe(true);
+    expect(toss.dice).toBe(3);
+    const broadside = value(pv.broadsideOdds([gun(), gun({ id: 'g2' })], 'high', NO_RAKE));
+    expect(distOk(broadside.hits) && distOk(broadside.dice) && distOk(broadside.rigging)).toBe(
+      true
+    );
+    expect(distOk(value(pv.damageDiceDist([gun()], { stern: true, bow: false })))).toBe(true);
+    expect(distOk(value(pv.weighAnchorOdds(3)))).toBe(true);
+  });
+
+  it('a NaN or negative dice count, an unknown ammunition or aim: an error, not a Dist of nonsense', () => {
+    fc.assert(
+      fc.property(outside(0, 10_000), (n) => {
+        expect(refused(pv.tossOdds(counts(n), 'low', PV_OPTIONS))).toBe(true);
+        expect(refused(pv.broadsideOdds([gun({ dice: n })], 'low', NO_RAKE))).toBe(true);
+        expect(refused(pv.damageDiceDist([gun({ dice: n })], NO_RAKE))).toBe(true);
+        expect(refused(pv.weighAnchorOdds(n as number))).toBe(true);
+      }),
+      RUNS
+    );
+    expect(pv.tossOdds(counts(Number.NaN), 'low')).toEqual({
+      ok: false,
+      error: 'Damage dice (ballLow) must be a whole number from 0 to 10000'
+    });
+    expect(pv.damageDiceDist([gun({ column: 'chainShot' })], NO_RAKE)).toEqual({
+      ok: false,
+      error: "A gun’s ammunition must be 'shotAndGrape' or 'swivelGrape' or 'ballLow' or 'ballHigh'"
+    });
+    expect(refused(pv.tossOdds({} as never, 'low'))).toBe(true);
+    expect(refused(pv.tossOdds(counts(2), 'sideways' as 'low'))).toBe(true);
+    expect(
+      refused(pv.tossOdds(counts(2), 'low', PV_OPTIONS, { isCriticalSpent: 1 } as never))
+    ).toBe(true);
+    expect(refused(pv.broadsideOdds([gun({ threshold: Number.NaN })], 'low', NO_RAKE))).toBe(true);
+    expect(refused(pv.broadsideOdds([gun({ doubleShot: 'yes' })], 'low', NO_RAKE))).toBe(true);
+    expect(refused(pv.broadsideOdds([gun({ id: 7 })], 'low', NO_RAKE))).toBe(true);
+    expect(refused(pv.broadsideOdds([gun()], 'low', { stern: 1 } as never))).toBe(true);
+    expect(refused(pv.broadsideOdds(null as never, 'low', NO_RAKE))).toBe(true);
+    expect(refused(pv.damageDiceDist([null as never], NO_RAKE))).toBe(true);
+  });
+});
+
+describe('Privateers compass: bearings 0–360°, a turned heading within two circles', () => {
+  it('in range the same headings; a NaN or infinite bearing, or an unknown tack, an error', () => {
+    expect(value(mv.windAngle(350, 10))).toBe(20);
+    expect(value(mv.normDeg(-45))).toBe(315);
+    expect(value(mv.closeHauledHeading(0, 'starboard'))).toBe(315);
+    expect(value(mv.broadsideToWindHeading(90, 150))).toBe(180);
+    fc.assert(
+      fc.property(fc.constantFrom<unknown>(Number.NaN, Infinity, -1, 361, 'north', null), (b) => {
+        expect(refused(mv.windAngle(b as number, 0))).toBe(true);
+        expect(refused(mv.windAngle(0, b as number))).toBe(true);
+        expect(refused(mv.closeHauledHeading(b as number, 'larboard'))).toBe(true);
+        expect(refused(mv.broadsideToWindHeading(90, b as number))).toBe(true);
+      }),
+      RUNS
+    );
+    expect(refused(mv.normDeg(Number.NaN))).toBe(true);
+    expect(refused(mv.normDeg(721))).toBe(true);
+    expect(refused(mv.closeHauledHeading(0, 'aft' as 'larboard'))).toBe(true);
   });
 });
 

@@ -1,17 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
-import {
-  broadsideToWindHeading,
-  canDropAnchor,
-  closeHauledHeading,
-  pointOfSail,
-  validateOrders,
-  windAngle,
-  windSide
-} from './resolve-movement';
+import { unchecked } from '../core/brute.test-helpers';
+import * as movement from './resolve-movement';
+import { canDropAnchor, pointOfSail, validateOrders, windSide } from './resolve-movement';
 import { applyEndOfTurn, checkCrewAssignments, proceduresForPhase } from './resolve-turn';
 import { fortificationSheet } from './sheet';
 import { sheetFromClass, type Sheet, type ShipClass } from './sheet';
+
+// The checked compass (issue 17 #9), unwrapped: the same headings as before the checks.
+const broadsideToWindHeading = unchecked(movement.broadsideToWindHeading);
+const closeHauledHeading = unchecked(movement.closeHauledHeading);
+const windAngle = unchecked(movement.windAngle);
 
 // Orders (C.4.2), the forced speed drop (C.4.10 step 7), tacking and heaving to across turns
 // (C.4.6.3, C.4.6.5), anchoring (C.4.6.6–7) and ship's boats (C.4.6.8).

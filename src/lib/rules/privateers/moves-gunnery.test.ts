@@ -26,9 +26,13 @@ import {
   type FortInput
 } from './moves';
 import { fireThrough, must, play, roll } from './moves.fixture';
-import { broadsideOdds, reloadChances } from './odds';
+import { unchecked } from '../core/brute.test-helpers';
+import * as checkedOdds from './odds';
+import { reloadChances } from './odds';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
 import { gunName, type ShipClass } from './sheet';
+
+const broadsideOdds = unchecked(checkedOdds.broadsideOdds);
 
 // EXAMPLE class values (user data; the text has no ship charts).
 const FRIGATE: ShipClass = {

@@ -288,6 +288,7 @@ export const cannonFire = pvMove<CannonFireInput>(
     };
     const summary = n === 0 ? head : dice === 0 ? `${head}, no damage` : `${head}; damage to roll`;
     const odds = broadsideOdds(p.guns, setup.aim, p.rakes, options, p.toss);
+    if (!odds.ok) return odds;
     return draftOf(state, {
       kind: 'pv.cannon-fire',
       summary,
@@ -304,7 +305,7 @@ export const cannonFire = pvMove<CannonFireInput>(
           thresholds: p.guns.map((g) => g.threshold)
         }),
         dice: input.dice,
-        odds: oddsRecord(odds),
+        odds: oddsRecord(odds.value),
         outcome: { hits: h.value.hits, counts: h.value.counts, summary }
       })
     });
@@ -369,12 +370,13 @@ export const damageToss = pvMove<{ dice: DiceRoll }>(
     const dice = tossFromFaces(f.counts, faces);
     const needs = tossNeeds(dice, options, tossStateOf(state, f, options));
     const odds = tossOdds(f.counts, f.aim, options, tossStateOf(state, f, options));
+    if (!odds.ok) return odds;
     const record = (summary: string, outcome: Json) =>
       rollRecord({
         procedure: 'pv.damage-toss',
         inputs: { firerId: f.firerId, targetId: f.targetId, turn: state.turn, counts: f.counts },
         dice: input.dice,
-        odds: { pCritical: frac(odds.pCritical) },
+        odds: { pCritical: frac(odds.value.pCritical) },
         outcome
       });
     if (needs.isCritical || needs.officerRolls > 0) {

@@ -20,17 +20,16 @@ import {
 import { maneuverLabel, pointLabel, sailingAngle, sailLabel } from './moves-orders';
 import { collisionOdds, tackOdds } from './odds';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
+// The sheet's heading and the battle's wind are parsed; a referee's heading is checked finite first.
+import { broadsideToWindHeadingOf, closeHauledHeadingOf, normDegOf } from './compass';
 import { applyCollision, resolveCollision } from './resolve-collision';
 import { initiativeMod } from './resolve-morale';
 import {
   applyDropAnchor,
   applyTack,
-  broadsideToWindHeading,
   canDropAnchor,
-  closeHauledHeading,
   DROP_ANCHOR_MAX_MOVE,
   heaveToRestart,
-  normDeg,
   resolveDrift,
   resolveTack,
   speedCap,
@@ -130,7 +129,7 @@ export function planMove(
         kind: 'heaveTo',
         legs: [half],
         total: half,
-        headingAfter: broadsideToWindHeading(windFromDeg, s.headingDeg),
+        headingAfter: broadsideToWindHeadingOf(windFromDeg, s.headingDeg),
         text: `${inches(half)} ahead, then pivot by the stern broadside to the wind and stop`
       });
     }
@@ -144,7 +143,7 @@ export function planMove(
           kind: 'tackForeAndAft',
           legs: [half, half],
           total: allot,
-          headingAfter: closeHauledHeading(windFromDeg, to),
+          headingAfter: closeHauledHeadingOf(windFromDeg, to),
           text: `Fore-and-aft: ${inches(half)} Beating, through the wind to the ${to} tack, ${inches(half)} — no roll`
         });
       }
@@ -162,7 +161,7 @@ export function planMove(
 
 /** Signed turn from one heading to another, −180..180 (positive = to starboard, clockwise). */
 export function turnBetween(from: number, to: number): number {
-  const d = normDeg(to - from);
+  const d = normDegOf(to - from);
   return d > 180 ? d - 360 : d;
 }
 
@@ -190,7 +189,7 @@ export const moveShip = pvMove<MoveShipInput>(
     let heading = p.headingAfter ?? from;
     if (p.headingAfter === null && p.turnSide) {
       if (!Number.isFinite(input.headingAfter)) return err('The heading is a number of degrees.');
-      heading = normDeg(Math.round(input.headingAfter * 10) / 10);
+      heading = normDegOf(Math.round(input.headingAfter * 10) / 10);
       const t = turnBetween(from, heading);
       const signed = p.turnSide === 'starboard' ? t : -t;
       if (signed < 0 || signed > 45)
@@ -239,7 +238,7 @@ export const drift = pvMove<{ shipId: string; dice: DiceRoll }>(
     const marked = markMoved(state, shipId, s.value.name);
     if (!marked.ok) return marked;
     const windFromDeg = systemOf(state).windFromDeg;
-    const toward = normDeg(windFromDeg + 180);
+    const toward = normDegOf(windFromDeg + 180);
     const summary = `${s.value.name} drifts ${inches(r.value)} down wind (toward ${toward}°)`;
     return draftOf(state, {
       kind: 'pv.drift',
@@ -311,13 +310,13 @@ export const tackRoll = pvMove<TackInput>(
     const roll = `d12 ${o.roll} + ${mod} = ${o.modified}`;
     let summary: string;
     if (o.success) {
-      const heading = closeHauledHeading(wind, side);
+      const heading = closeHauledHeadingOf(wind, side);
       const dist = s.value.sail >= 1 ? s.value.sailingRates.beating[s.value.sail - 1] / 2 : 0;
       next = { ...next, headingDeg: heading };
       summary = `${s.value.name} tacks: ${roll} ≥ ${TASK_CHECKS.tack}, onto the ${side} tack (heading ${heading}°), moves ${inches(dist)}`;
     } else {
       if (options.tackFailure === 'fallBackToOldTack')
-        next = { ...next, headingDeg: closeHauledHeading(wind, side) };
+        next = { ...next, headingDeg: closeHauledHeadingOf(wind, side) };
       const mast = o.mastLost
         ? next.mastsLost > s.value.mastsLost
           ? 'a mast is lost'

@@ -24,12 +24,12 @@ import { DEFAULT_OPTIONS, type PvOptions } from './options';
 import { initiativeMod } from './resolve-morale';
 import {
   applyWeighAnchorStart,
-  normDeg,
   pointOfSail,
   resolveWeighAnchor,
-  validateOrders,
-  windAngle
+  validateOrders
 } from './resolve-movement';
+// The battle's wind and the sheet's heading are parsed; an entered bearing is checked finite first.
+import { normDegOf, windAngleOf } from './compass';
 import { resolveInitiative } from './resolve-tasks';
 import { checkCrewAssignments, type CrewCheck } from './resolve-turn';
 import {
@@ -65,14 +65,14 @@ export function sailingAngle(
   options: PvOptions = DEFAULT_OPTIONS
 ): { theta: number; pos: PointOfSail; windFromDeg: number } {
   const windFromDeg = systemOf(state).windFromDeg;
-  const theta = windAngle(windFromDeg, s.headingDeg);
+  const theta = windAngleOf(windFromDeg, s.headingDeg);
   return { theta, pos: pointOfSail(theta, options), windFromDeg };
 }
 
 // ---- Wind and heading (the referee keeps them, SPEC C.6) --------------------------------------
 
 /** A bearing as entered, kept to a tenth of a degree (never snapped to a stepper's step). */
-export const keepDeg = (deg: number): number => normDeg(Math.round(deg * 10) / 10);
+export const keepDeg = (deg: number): number => normDegOf(Math.round(deg * 10) / 10);
 
 /** The referee sets the wind (the text has no wind-change rule, SPEC C.6): the bearing it blows
  *  from, which the point of sail of every ship is measured against (C.4.6). */
@@ -425,6 +425,7 @@ export const weighAnchor = pvMove<{ shipId: string; dice: DiceRoll }>(
     const { turns } = r.value;
     const summary = `${s.value.name} weighs anchor: d12 ${face} − ${crew} crew → ${plural(turns, 'turn')}`;
     const odds = weighAnchorOdds(crew);
+    if (!odds.ok) return odds;
     return draftOf(state, {
       kind: 'pv.weigh-anchor',
       summary,
@@ -437,7 +438,7 @@ export const weighAnchor = pvMove<{ shipId: string; dice: DiceRoll }>(
         procedure: 'pv.weigh-anchor',
         inputs: { shipId, turn: state.turn, crew },
         dice: input.dice,
-        odds: odds.entries().map((e) => ({ turns: e.value, p: frac(e.p) })),
+        odds: odds.value.entries().map((e) => ({ turns: e.value, p: frac(e.p) })),
         outcome: { face, turns, summary }
       })
     });

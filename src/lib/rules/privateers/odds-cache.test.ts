@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { broadsideOdds } from './odds';
+import { unchecked } from '../core/brute.test-helpers';
+import * as checkedOdds from './odds';
 import { DEFAULT_OPTIONS } from './options';
 import { FRESH_TOSS, type FiringGun } from './resolve-gunnery';
+
+const broadsideOdds = unchecked(checkedOdds.broadsideOdds);
 
 // broadsideOdds keeps the last answers by their inputs (issue 18): the same inputs give the same
 // answer, any changed input a fresh one.

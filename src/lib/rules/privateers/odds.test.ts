@@ -2,22 +2,16 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Dist, mean } from '../core/dist';
 import { add, formatFraction, mul, rational, sum, ZERO, type Rational } from '../core/rational';
-import {
-  broadsideOdds,
-  damageDiceDist,
-  expectedOfficerHits,
-  hitsDist,
-  officerHitOdds,
-  ratingOdds,
-  tossOdds,
-  weighAnchorOdds,
-  countsKey
-} from './odds';
+import { expectedOfficerHits, hitsDist, officerHitOdds, ratingOdds, countsKey } from './odds';
 import * as checkedOdds from './odds';
 import { unchecked } from '../core/brute.test-helpers';
 
 // The checked exports (issue 17 #9), unwrapped: every figure below is the same as before the checks.
+const broadsideOdds = unchecked(checkedOdds.broadsideOdds);
 const checkOdds = unchecked(checkedOdds.checkOdds);
+const damageDiceDist = unchecked(checkedOdds.damageDiceDist);
+const tossOdds = unchecked(checkedOdds.tossOdds);
+const weighAnchorOdds = unchecked(checkedOdds.weighAnchorOdds);
 const collisionOdds = unchecked(checkedOdds.collisionOdds);
 const criticalChance = unchecked(checkedOdds.criticalChance);
 const fireAttemptOdds = unchecked(checkedOdds.fireAttemptOdds);

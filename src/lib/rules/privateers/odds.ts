@@ -1,6 +1,7 @@
-import { binomial, convolve, Dist, sumOf } from '../core/dist';
+import { binomial, convolve, Dist } from '../core/dist';
 import { firstProblem, guarded, intIn, isBool, isRecord, oneOf, type Check } from '../core/inputs';
-import { add, mul, ONE, rational, sub, sum, ZERO, type Rational } from '../core/rational';
+import { add, mul, rational, sum, ZERO, type Rational } from '../core/rational';
+import { MAX_MODIFIER, men, opts } from './input-limits';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
 import {
   COLUMN_ORDER,
@@ -11,26 +12,22 @@ import {
   type Rakes,
   type TossState
 } from './resolve-gunnery';
-import { moraleInputProblem, moraleResultsOf, type MoraleInput } from './resolve-morale';
-import { fireTarget, reloadOne, type ReloadGun } from './resolve-tasks';
 import {
-  COLLISION,
   CRITICAL_HITS,
   DAMAGE_DICE_TABLE,
+  MAX_DAMAGE_DICE,
   diceCountOf as diceCount,
   twoXOf as twoX,
   OFFICER_HITS,
-  RATING_CHART,
-  TASK_CHECKS,
   type Aim,
   type CriticalEffect,
   type DamageColumn,
-  type DamageResult,
-  type MoraleResult
+  type DamageResult
 } from './tables';
 
-// Exact odds for the Privateers procedures (SPEC C.7), from the same tables and rules the
-// resolvers use. Everything is a Rational or a Dist with bigint weights.
+// Exact odds for the Privateers gunnery (SPEC C.7.1–C.7.3), from the same tables and rules the
+// resolvers use; morale, crew tasks and other checks (C.7.4–C.7.5) are in odds-tasks.ts, re-exported
+// below. Everything is a Rational or a Dist with bigint weights.
 
 const D12 = Dist.die(12);
 const D6 = Dist.die(6);
@@ -65,7 +62,7 @@ export function countsFromKey(k: string): ColumnCounts {
 
 /** C.7.2 distribution of the damage dice per column after the hit rolls (with double shot, rakes
  *  and rounding), keyed by `countsKey`. */
-export function damageDiceDist(
+function damageDiceDistOf(
   guns: readonly FiringGun[],
   rakes: Rakes,
   options: PvOptions = DEFAULT_OPTIONS
@@ -191,7 +188,7 @@ function criticalEffectOddsOf(column: Aim): { effect: CriticalEffect; p: Rationa
 }
 
 /** C.7.3: exact odds of one toss with the given dice per column. */
-export function tossOdds(
+function tossOddsOf(
   counts: ColumnCounts,
   aim: Aim,
   options: PvOptions = DEFAULT_OPTIONS,
@@ -294,7 +291,7 @@ const BROADSIDE_CACHE_SIZE = 32;
 const broadsideCache = new Map<string, BroadsideOdds>();
 
 /** Everything the referee sees before a broadside (issue: "Before a broadside the referee sees…"). */
-export function broadsideOdds(
+function broadsideOddsOf(
   guns: readonly FiringGun[],
   aim: Aim,
   rakes: Rakes,
@@ -329,12 +326,12 @@ function computeBroadsideOdds(
   options: PvOptions,
   tossState: TossState
 ): BroadsideOdds {
-  const dd = damageDiceDist(guns, rakes, options);
+  const dd = damageDiceDistOf(guns, rakes, options);
   const tosses = new Map<string, TossOdds>();
   const toss = (k: string) => {
     let t = tosses.get(k);
     if (!t) {
-      t = tossOdds(countsFromKey(k), aim, options, tossState);
+      t = tossOddsOf(countsFromKey(k), aim, options, tossState);
       tosses.set(k, t);
     }
     return t;
@@ -384,179 +381,12 @@ export function expectedOfficerHits(
   return add(mul(o.expectedOfficerRolls, perRoll), o.expectedCriticalOfficers);
 }
 
-// ---- Morale (C.7.4) ----------------------------------------------------------------------------
-
-function moraleOddsOf(m: MoraleInput): Dist<MoraleResult> {
-  return moraleResultsOf(m, D12);
-}
-
-// ---- Reload, initiative, tacking, anchor, fire, other checks (C.7.5) -----------------------------
-
-function reloadOddsOf(
-  mod: number,
-  gun: { gunnerSighted: boolean; doubleShotOrdered: boolean },
-  options: PvOptions = DEFAULT_OPTIONS
-): Dist<string> {
-  return D12.map((f) => reloadOne(gun, f, f + mod, options) ?? 'notLoaded');
-}
-
-/** What the reload card shows (#14 item 10): the crew's chance for every gun (7+), the Gunner's gun
- *  (6+) when he sights one of the guns to load, and double shot (10+) when one is designated. */
-export function reloadChances(
-  guns: readonly ReloadGun[],
-  mod: number,
-  options: PvOptions = DEFAULT_OPTIONS
-): { label: string; p: Rational }[] {
-  const loads = (g: { gunnerSighted: boolean; doubleShotOrdered: boolean }) =>
-    reloadOddsOf(mod, g, options).probWhere((x) => x !== 'notLoaded');
-  const out = [
-    {
-      label: `every gun loads (${TASK_CHECKS.reload}+)`,
-      p: loads({ gunnerSighted: false, doubleShotOrdered: false })
-    }
-  ];
-  if (guns.some((g) => g.gunnerSighted))
-    out.push({
-      label: `the Gunner's gun loads (${TASK_CHECKS.reloadGunnerSighted}+)`,
-      p: loads({ gunnerSighted: true, doubleShotOrdered: false })
-    });
-  if (guns.some((g) => g.doubleShotOrdered))
-    out.push({
-      label: `double shot (${TASK_CHECKS.reloadDoubleShot}+)`,
-      p: reloadOddsOf(mod, { gunnerSighted: false, doubleShotOrdered: true }, options).prob(
-        'double'
-      )
-    });
-  return out;
-}
-
-/** P(A moves before B) for two ships (d12 or d6; ties re-rolled, or the higher modifier). */
-function initiativeOddsOf(
-  modA: number,
-  modB: number,
-  options: PvOptions = DEFAULT_OPTIONS
-): Rational {
-  const d = Dist.die(options.initiativeDie);
-  const diff = d.combine(d, (a, b) => a + modA - (b + modB));
-  const win = diff.probWhere((x) => x > 0);
-  const tie = diff.probWhere((x) => x === 0);
-  if (options.initiativeTies === 'higherModifier') {
-    if (modA > modB) return add(win, tie);
-    if (modA < modB) return win;
-  }
-  // ties re-rolled: P(win | not tie)
-  const lose = sub(sub(ONE, win), tie);
-  const decided = add(win, lose);
-  return decided.n === 0n ? ZERO : rational(win.n * decided.d, win.d * decided.n);
-}
-
-function tackOddsOf(initiativeMod: number): { success: Rational; mastLost: Rational } {
-  const fail = D12.probWhere((f) => f + initiativeMod < TASK_CHECKS.tack);
-  return {
-    success: sub(ONE, fail),
-    mastLost: mul(
-      fail,
-      D12.probWhere((f) => f <= TASK_CHECKS.takenAbackMastLostUpTo)
-    )
-  };
-}
-
-export function weighAnchorOdds(crew: number): Dist<number> {
-  return D12.map((f) => Math.max(1, f - crew));
-}
-
-function fireAttemptOddsOf(attempt: 1 | 2 | 3, crew: number): Rational {
-  return D12.probWhere((f) => f + crew >= fireTarget(attempt));
-}
-
-/** Fire fought to the end with crew c_t on attempt t: P(burns up) and expected hull damage
- *  (default timeline: 5 on the ignition turn, then 5 per failed attempt). */
-function fireChainOddsOf(crews: readonly [number, number, number]): {
-  burnsUp: Rational;
-  expectedDamage: Rational;
-} {
-  const q = ([1, 2, 3] as const).map((t, i) => sub(ONE, fireAttemptOddsOf(t, crews[i])));
-  const burnsUp = mul(mul(q[0], q[1]), q[2]);
-  const fails = add(add(q[0], mul(q[0], q[1])), burnsUp);
-  return {
-    burnsUp,
-    expectedDamage: add(
-      rational(TASK_CHECKS.fireDamage),
-      mul(rational(TASK_CHECKS.fireDamage), fails)
-    )
-  };
-}
-
-function checkOddsOf(bonus: number, target: number): Rational {
-  return D12.probWhere((f) => f + bonus >= target);
-}
-
-function grappleOddsOf(crew: number): Dist<number> {
-  return binomial(
-    crew,
-    D12.probWhere((f) => f >= TASK_CHECKS.grapple)
-  );
-}
-
-function marksmanOddsOf(kind: 'crew' | 'marine'): {
-  crew: Rational;
-  officer: Rational;
-  miss: Rational;
-} {
-  const upTo = kind === 'marine' ? TASK_CHECKS.marksmanMarineUpTo : TASK_CHECKS.marksmanCrewUpTo;
-  const hit = D12.probWhere((f) => f <= upTo);
-  const officer = mul(
-    hit,
-    D6.probWhere((f) => f >= TASK_CHECKS.marksmanOfficerFace)
-  );
-  return { crew: sub(hit, officer), officer, miss: sub(ONE, hit) };
-}
-
-/** C.7.5 collisions: entanglement 5/12; hull damage per ship (face sum, or Ball Low hull points). */
-function collisionOddsOf(
-  rammerSail: 0 | 1 | 2 | 3,
-  options: PvOptions = DEFAULT_OPTIONS
-): {
-  entangle: Rational;
-  rammer: Dist<number>;
-  rammed: Dist<number>;
-} {
-  const die = options.collisionDiceAsFaceSum
-    ? D6
-    : D6.map((f) => HULL(DAMAGE_DICE_TABLE.ballLow[f - 1]));
-  return {
-    entangle: D12.probWhere((f) => f >= COLLISION.entangleFrom),
-    rammer: die,
-    rammed: sumOf(COLLISION.rammedDiceBySail[rammerSail], die)
-  };
-}
-
-/** C.3.1: a rating rolled on the chart (2/6, 3/6, 1/6). */
-export function ratingOdds(): Dist<number> {
-  return D6.map((f) => RATING_CHART.find((r) => r.faces.includes(f))?.rating ?? 0);
-}
+export * from './odds-tasks';
 
 // ---------------------------------------------------------------------------------------------
 // The exported odds, each behind its input check (issue 17 #9): an error in the referee's words for
 // anything the rules do not allow — never a RangeError, a NaN rating's 100% Strike or −4 dice. The
 // checks read the arguments only; the odds above call one another unchecked.
-
-/** Crews, grapples and dice: the sheet allows a party of up to 1,000 (sheet.ts). */
-const MAX_MEN = 1000;
-/** Modifiers: ratings 0–2 each, a few ±1s (C.3.18, C.4.5); far beyond any the tables give. */
-const MAX_MODIFIER = 20;
-const modifier = (name: string, v: unknown): Check => intIn(name, v, -MAX_MODIFIER, MAX_MODIFIER);
-const men = (name: string, v: unknown): Check => intIn(name, v, 0, MAX_MEN);
-const opts = (o: PvOptions | undefined): Check =>
-  o === undefined ? null : isRecord('The options', o);
-const initiativeOpts = (o: PvOptions | undefined): Check =>
-  o === undefined
-    ? null
-    : (isRecord('The options', o) ??
-      firstProblem(
-        oneOf('The initiative die', o.initiativeDie, [12, 6]),
-        oneOf('Initiative ties', o.initiativeTies, ['reroll', 'higherModifier'])
-      ));
 
 /** C.7.1: a modified hit threshold (d12 ≤ it hits); beyond 0 and 12 it is clamped. */
 export const hitChance = guarded(
@@ -569,55 +399,49 @@ export const criticalEffectOdds = guarded(
 );
 /** P(at least two 1s among n damage dice), the chance of a critical (C.7.3). */
 export const criticalChance = guarded((n: number) => men('Damage dice', n), criticalChanceOf);
-export const moraleOdds = guarded(moraleInputProblem, moraleOddsOf);
-export const reloadOdds = guarded(
-  (mod: number, gun: { gunnerSighted: boolean; doubleShotOrdered: boolean }, o?: PvOptions) =>
-    modifier('The reload modifier', mod) ??
-    isRecord('The gun', gun) ??
-    firstProblem(
-      isBool('Gunner sighted', gun.gunnerSighted),
-      isBool('Double shot', gun.doubleShotOrdered),
-      opts(o)
-    ),
-  reloadOddsOf
+// The gunnery odds take the records a broadside plan or a fire in progress holds; each field is
+// checked, so a NaN dice count or an unknown ammunition is an error, not a Dist of nonsense.
+const aimCheck = (aim: unknown): Check => oneOf('The aim', aim, ['low', 'high']);
+const rakesCheck = (r: Rakes): Check =>
+  isRecord('The rakes', r) ??
+  firstProblem(isBool('Stern rake', r.stern), isBool('Bow rake', r.bow));
+const tossCheck = (t: TossState | undefined): Check =>
+  t === undefined
+    ? null
+    : (isRecord('The toss', t) ?? isBool('Critical already scored', t.isCriticalSpent));
+const countsCheck = (c: ColumnCounts): Check =>
+  isRecord('The damage dice', c) ??
+  firstProblem(
+    ...COLUMN_ORDER.map((col) => intIn(`Damage dice (${col})`, c[col], 0, MAX_DAMAGE_DICE))
+  );
+/** A broadside of at most this many guns (far beyond any ship's battery). */
+const MAX_GUNS = 200;
+const gunCheck = (g: FiringGun): Check =>
+  isRecord('A gun', g) ??
+  firstProblem(
+    typeof g.id === 'string' ? null : 'A gun’s name is missing',
+    intIn('A gun’s damage dice', g.dice, 0, MAX_DAMAGE_DICE),
+    oneOf('A gun’s ammunition', g.column, COLUMN_ORDER),
+    isBool('Double shot', g.doubleShot),
+    intIn('A hit threshold', g.threshold, -MAX_MODIFIER, 12 + MAX_MODIFIER)
+  );
+const gunsCheck = (guns: readonly FiringGun[]): Check =>
+  Array.isArray(guns) && guns.length <= MAX_GUNS
+    ? firstProblem(...guns.map(gunCheck))
+    : `The guns must be a list of at most ${MAX_GUNS}`;
+
+export const damageDiceDist = guarded(
+  (guns: readonly FiringGun[], rakes: Rakes, o?: PvOptions) =>
+    gunsCheck(guns) ?? rakesCheck(rakes) ?? opts(o),
+  damageDiceDistOf
 );
-export const initiativeOdds = guarded(
-  (a: number, b: number, o?: PvOptions) =>
-    firstProblem(
-      modifier('Ship A’s modifier', a),
-      modifier('Ship B’s modifier', b),
-      initiativeOpts(o)
-    ),
-  initiativeOddsOf
+export const tossOdds = guarded(
+  (counts: ColumnCounts, aim: Aim, o?: PvOptions, toss?: TossState) =>
+    countsCheck(counts) ?? aimCheck(aim) ?? opts(o) ?? tossCheck(toss),
+  tossOddsOf
 );
-export const tackOdds = guarded(
-  (mod: number) => modifier('The initiative modifier', mod),
-  tackOddsOf
-);
-export const fireAttemptOdds = guarded(
-  (attempt: 1 | 2 | 3, crew: number) =>
-    oneOf('The attempt', attempt, [1, 2, 3]) ?? men('The crew fighting the fire', crew),
-  fireAttemptOddsOf
-);
-export const fireChainOdds = guarded(
-  (crews: readonly [number, number, number]) =>
-    Array.isArray(crews) && crews.length === 3
-      ? firstProblem(...crews.map((c) => men('The crew fighting the fire', c)))
-      : 'Give the crew fighting the fire on each of the three attempts',
-  fireChainOddsOf
-);
-export const checkOdds = guarded(
-  (bonus: number, target: number) =>
-    intIn('The crew bonus', bonus, -MAX_MODIFIER, MAX_MEN) ??
-    intIn('The check’s target', target, 1, 12 + MAX_MODIFIER),
-  checkOddsOf
-);
-export const grappleOdds = guarded((crew: number) => men('Grapples thrown', crew), grappleOddsOf);
-export const marksmanOdds = guarded(
-  (kind: 'crew' | 'marine') => oneOf('The marksman', kind, ['crew', 'marine']),
-  marksmanOddsOf
-);
-export const collisionOdds = guarded(
-  (sail: 0 | 1 | 2 | 3, o?: PvOptions) => oneOf('The rammer’s sail', sail, [0, 1, 2, 3]) ?? opts(o),
-  collisionOddsOf
+export const broadsideOdds = guarded(
+  (guns: readonly FiringGun[], aim: Aim, rakes: Rakes, o?: PvOptions, toss?: TossState) =>
+    gunsCheck(guns) ?? aimCheck(aim) ?? rakesCheck(rakes) ?? opts(o) ?? tossCheck(toss),
+  broadsideOddsOf
 );

@@ -1,4 +1,12 @@
+import { guarded, numberIn, oneOf, type Check } from '../core/inputs';
 import { err, ok, type Result } from '../core/result';
+import {
+  broadsideToWindHeadingOf,
+  closeHauledHeadingOf,
+  normDegOf,
+  windAngleOf,
+  windSideOf
+} from './compass';
 import type { PvOptions } from './options';
 import { DEFAULT_OPTIONS } from './options';
 import type { Sheet } from './sheet';
@@ -15,11 +23,16 @@ import {
 // Privateers movement: point of sail (C.3.2), speed cap (C.4.10), orders (C.4.2), allotment
 // (C.4.6.1), tacking (C.4.6.5), anchoring (C.4.6.6–7) and drift.
 
+/** A bearing the screens give (a heading or the wind, 0–360°) and an angle they turn through. */
+const bearing = (name: string, v: unknown): Check => numberIn(name, v, 0, 360);
+const MAX_ANGLE = 720;
+
 /** Angle θ (0–180°) between the bow and the direction the wind comes from. */
-export function windAngle(windFromDeg: number, headingDeg: number): number {
-  const d = (((windFromDeg - headingDeg) % 360) + 360) % 360;
-  return d > 180 ? 360 - d : d;
-}
+export const windAngle = guarded(
+  (windFromDeg: number, headingDeg: number) =>
+    bearing('The wind bearing', windFromDeg) ?? bearing('The heading', headingDeg),
+  windAngleOf
+);
 
 /** C.3.2 point of sail from θ; boundaries per `pointOfSailBoundary` (C.5 #14). */
 export function pointOfSail(theta: number, options: PvOptions = DEFAULT_OPTIONS): PointOfSail {
@@ -145,30 +158,28 @@ export function validateOrders(
   return problems.length ? err(problems) : ok(o);
 }
 
-/** Which bow the wind is on (C.3.2): 'starboard' when it comes from the right of the bow. Head to
- *  wind or dead astern counts as 'starboard'. */
-export function windSide(windFromDeg: number, headingDeg: number): 'starboard' | 'larboard' {
-  const d = (((windFromDeg - headingDeg) % 360) + 360) % 360;
-  return d > 180 ? 'larboard' : 'starboard';
-}
+/** Which bow the wind is on (C.3.2); a side, never a figure, so it needs no check. */
+export const windSide = windSideOf;
 
-/** A bearing in 0–359.x degrees. */
-export function normDeg(deg: number): number {
-  return ((deg % 360) + 360) % 360;
-}
+/** A bearing in 0–359.x degrees, from a heading turned by up to two full circles either way. */
+export const normDeg = guarded(
+  (deg: number) => numberIn('The angle', deg, -MAX_ANGLE, MAX_ANGLE),
+  normDegOf
+);
 
-/** Heading 45° off the wind with the wind on the given bow: where a tack ends ("The stern is
- *  pivoted another 45 degrees", C.4.6.5) and where a ship weighing anchor starts ("pivot 45 degrees
- *  away from the wind", C.4.6.7). */
-export function closeHauledHeading(windFromDeg: number, side: 'starboard' | 'larboard'): number {
-  return normDeg(windFromDeg + (side === 'starboard' ? -45 : 45));
-}
+/** Where a tack ends, 45° off the wind on the given bow (C.4.6.5, C.4.6.7). */
+export const closeHauledHeading = guarded(
+  (windFromDeg: number, side: 'starboard' | 'larboard') =>
+    bearing('The wind bearing', windFromDeg) ?? oneOf('The tack', side, ['starboard', 'larboard']),
+  closeHauledHeadingOf
+);
 
-/** Heading broadside to the wind on the side nearer the current heading ("pivots by its stern until
- *  it is broadside to the wind", C.4.6.3). */
-export function broadsideToWindHeading(windFromDeg: number, headingDeg: number): number {
-  return normDeg(windFromDeg + (windSide(windFromDeg, headingDeg) === 'starboard' ? -90 : 90));
-}
+/** Broadside to the wind on the side nearer the heading (heaving to, C.4.6.3). */
+export const broadsideToWindHeading = guarded(
+  (windFromDeg: number, headingDeg: number) =>
+    bearing('The wind bearing', windFromDeg) ?? bearing('The heading', headingDeg),
+  broadsideToWindHeadingOf
+);
 
 /** C.4.6.1 movement allotment in inches; 0 in irons, at No Sail or with no sailing movement. */
 export function allotment(s: Sheet, pos: PointOfSail, sail: SailLevel = s.sail): number {

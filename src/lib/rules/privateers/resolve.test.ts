@@ -29,6 +29,7 @@ import {
   validateOrders,
   windAngle
 } from './resolve-movement';
+import { valueOr } from '../core/inputs';
 import {
   applyFire,
   applyJuryRig,
@@ -285,8 +286,8 @@ describe('movement (C.3.2, C.4.2, C.4.6, C.4.10)', () => {
       'running'
     ]);
     expect(pointOfSail(45, opts({ pointOfSailBoundary: 'boundaryGoesForward' }))).toBe('inIrons');
-    expect(windAngle(0, 270)).toBe(90);
-    expect(windAngle(350, 10)).toBe(20);
+    expect(valueOr(windAngle(0, 270), null)).toBe(90);
+    expect(valueOr(windAngle(350, 10), null)).toBe(20);
   });
   it('allotment from the sailing rates; none in irons or at anchor; heave-to restart', () => {
     const s = ship({ sail: 2 });

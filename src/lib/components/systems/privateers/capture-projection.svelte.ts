@@ -2,6 +2,7 @@ import { untrack } from 'svelte';
 import {
   boardingProjection,
   boardingWork,
+  chainInputProblem,
   EXACT_WORK_LIMIT,
   type BoardingProjection,
   type ChainInput
@@ -33,15 +34,21 @@ export class CaptureProjection {
   }
 
   readonly #key = $derived.by(() => JSON.stringify(this.#source()));
+  /** Why the parties cannot be worked out (issue 17 #9: −1 crew, 1,001 defenders), shown instead of
+   *  a chance; null when they can. */
+  readonly problem = $derived.by(() => {
+    const { input } = this.#source();
+    return input === null ? null : chainInputProblem(input);
+  });
   readonly #work = $derived.by(() => {
     const { input } = this.#source();
-    return input === null ? 0 : boardingWork(input);
+    return input === null || this.problem !== null ? 0 : boardingWork(input);
   });
   readonly isBig = $derived(this.#work > AUTO_WORK);
   readonly isWorking = $derived(this.#workingKey !== null && this.#workingKey === this.#key);
   readonly value = $derived.by<BoardingProjection | null>(() => {
     const { input, options } = this.#source();
-    if (input === null) return null;
+    if (input === null || this.problem !== null) return null;
     if (this.#work <= EXACT_WORK_LIMIT) return boardingProjection(input, options);
     return this.#worked?.key === this.#key ? this.#worked.value : null;
   });
@@ -49,7 +56,7 @@ export class CaptureProjection {
   /** Work the chance out in a worker (where the browser has them), replacing any still working. */
   ask(): void {
     const { input, options } = this.#source();
-    if (input === null) return;
+    if (input === null || this.problem !== null) return;
     const key = this.#key;
     this.#worker?.terminate();
     this.#workingKey = key;

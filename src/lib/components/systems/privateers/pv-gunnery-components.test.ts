@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { render } from 'svelte/server';
 import type { BattleState } from '$lib/battle/events';
-import { broadsideOdds } from '$lib/rules/privateers/odds';
+import { unchecked } from '$lib/rules/core/brute.test-helpers';
+import * as checkedOdds from '$lib/rules/privateers/odds';
 import { DEFAULT_OPTIONS } from '$lib/rules/privateers/options';
 import type { FiringGun } from '$lib/rules/privateers/resolve-gunnery';
 import type { BattleSession } from '$lib/state/battle.svelte';
@@ -9,6 +10,8 @@ import PvGunneryCalculator from './PvGunneryCalculator.svelte';
 import PvBroadside from './PvBroadside.svelte';
 import PvGunneryOdds from './PvGunneryOdds.svelte';
 import { fortificationShip, shipFromClass } from '$lib/rules/privateers/moves';
+
+const broadsideOdds = unchecked(checkedOdds.broadsideOdds);
 
 // Issue 5: "Before a broadside the referee sees: the chance each gun hits, the distribution of the
 // number of hits, the distribution of hull (or rigging) points, the chance of a critical, and the
