@@ -2,14 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { atLeast, Dist, mean } from '../core/dist';
 import { toNumber } from '../core/rational';
 import { forEachTuple } from '../core/brute.test-helpers';
-import { damageDist } from './odds-gunnery';
+import { damageDist, damageDistGivenHits } from './odds-gunnery';
 import {
   atLeastBounds,
   boundedForDisplay,
   displayDist,
   boundedDamage,
   damagePools,
-  exactDamageSteps
+  damageWork,
+  exactDamageSteps,
+  givenHitsPlan,
+  MAIN_THREAD_WORK
 } from './odds-bounded';
 import { damageDiceList, damagePieces, resolveDamage, type FirePlan } from './resolve-gunnery';
 import type { MismatchedAmmo } from './options';
@@ -221,5 +224,64 @@ describe('bounded damage odds as shown', () => {
     }
     const m = toNumber({ n: shown.mean.n, d: shown.mean.d });
     expect(Math.abs(m - toNumber(mean(exact)))).toBeLessThan(1e-6);
+  });
+});
+
+/** Every hits-per-battery vector up to each battery's rolls. */
+function hitVectors(rolls: readonly number[]): number[][] {
+  return rolls.reduce<number[][]>(
+    (acc, r) => acc.flatMap((v) => Array.from({ length: r + 1 }, (_, h) => [...v, h])),
+    [[]]
+  );
+}
+
+describe('damage once the hits are known (the damage step)', () => {
+  it('the given-hits plan has exactly the damage of those hits, for every kind of battery', () => {
+    const cases: { bats: Bat[]; ammo?: MismatchedAmmo }[] = [
+      { bats: [{ rolls: 3, count: 2, sides: 6 }] },
+      {
+        bats: [
+          { rolls: 2, weight: 0.5, count: 3, sides: 6 },
+          { rolls: 2, count: 1, sides: 10 }
+        ]
+      },
+      {
+        bats: [
+          { rolls: 2, count: 2, sides: 6 },
+          { rolls: 3, count: 2, sides: 6, isMatched: false }
+        ]
+      },
+      {
+        bats: [
+          { rolls: 2, count: 2, sides: 6 },
+          { rolls: 3, count: 2, sides: 6, isMatched: false }
+        ],
+        ammo: 'oneD4Total'
+      }
+    ];
+    for (const { bats, ammo } of cases) {
+      const p = plan(bats, 45, ammo);
+      for (const hits of hitVectors(bats.map((b) => b.rolls))) {
+        const exact = damageDistGivenHits(p, hits);
+        expect(probs(damageDist(givenHitsPlan(p, hits)))).toEqual(probs(exact));
+      }
+    }
+  });
+
+  it('at the schema maximum the damage step goes the bounded way, every figure tightly bounded', () => {
+    const full = plan(
+      [
+        { rolls: 10, count: 50, sides: 100 },
+        { rolls: 10, count: 50, sides: 100 }
+      ],
+      63
+    );
+    const given = givenHitsPlan(full, [10, 10]);
+    // Above this the projection never sums on the page: bounded first, exact in a worker.
+    expect(damageWork(given)).toBeGreaterThan(MAIN_THREAD_WORK);
+    const shown = boundedForDisplay(boundedDamage(given));
+    expect(shown.figureError).toBeLessThan(1e-4);
+    // 1,000 d100: a mean of 1,000 × 50.5.
+    expect(Number(shown.mean.n) / Number(shown.mean.d)).toBeCloseTo(50_500, 3);
   });
 });

@@ -174,6 +174,10 @@ export interface BoundedDamage {
   l1Error: number;
 }
 
+/** Up to this work (damageWork) the exact damage odds are worked out at once, on the page
+ *  (about 50 ms on a phone); above it in a worker: bounded chances first, then exact ones. */
+export const MAIN_THREAD_WORK = 20_000;
+
 /** Work units of `boundedDamage` and `exactDamageSteps` for a plan (dice added × their sides). */
 export function damageWork(plan: FirePlan): number {
   let work = 0;
@@ -316,4 +320,24 @@ export function exactDamageSteps(
     acc = convolve(acc, poolExact(plan, pool, tick));
   }
   return acc;
+}
+
+/**
+ * The plan whose damage distribution is the damage once the hits are known (after the percentile
+ * rolls): each battery fires exactly its hits, each hitting for certain. So the damage step's odds
+ * go through the same paths as the attack's (exact at once when small, else bounded first and exact
+ * in a worker) and never freeze the page at the schema's maximum (issue 17 #10: 20 hits of 50d100
+ * took seconds to sum exactly on the main thread).
+ */
+export function givenHitsPlan(plan: FirePlan, hitsPerBattery: readonly number[]): FirePlan {
+  const batteries = plan.batteries.map((b, i) => ({ ...b, rolls: hitsPerBattery[i] ?? 0 }));
+  return {
+    ...plan,
+    basePercent: 100,
+    modifiers: [],
+    needed: { n: 100n, d: 1n },
+    hitFaces: 100,
+    batteries,
+    totalRolls: batteries.reduce((s, b) => s + b.rolls, 0)
+  };
 }

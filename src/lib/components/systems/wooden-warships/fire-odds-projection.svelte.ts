@@ -10,16 +10,13 @@ import {
   boundedDamage,
   boundedForDisplay,
   damageWork,
+  MAIN_THREAD_WORK,
   displayDist,
   exactDamageSteps,
   type DisplayDamage
 } from '$lib/rules/wooden-warships/odds-bounded';
 import { rational, type Rational } from '$lib/rules/core/rational';
 import type { FirePlan } from '$lib/rules/wooden-warships/resolve-gunnery';
-
-/** Up to this work (damageWork) the exact damage odds are worked out at once, on the page
- *  (about 50 ms on a phone); above it in a worker: bounded chances first, then exact ones. */
-export const MAIN_THREAD_WORK = 20_000;
 
 /** What the worker reports (fire-odds.worker.ts). */
 export type FireOddsMessage =
