@@ -266,7 +266,9 @@ test('#6 a database blocked by another tab is explained within two seconds', asy
   );
   await page.goto('/');
   const start = Date.now();
-  await expect(page.getByTestId('storage-banner')).toContainText('Another Quarterdeck tab', {
+  // The browser's "blocked" event names the older tab; on a loaded machine the page's own timer
+  // (1.5 s) may speak first, and says the same: another tab may be holding the data.
+  await expect(page.getByTestId('storage-banner')).toContainText(/another Quarterdeck tab/i, {
     timeout: 2_000
   });
   expect(Date.now() - start).toBeLessThan(2_000);
