@@ -451,6 +451,8 @@ async function calculatorFirstAnswers(context, system) {
       // The page at rest first: the answer to a change is timed, not the page's own loading.
       await page.waitForLoadState('networkidle');
       await page.waitForTimeout(300);
+      // BENCH_CSS: the same experiment hook as the timed actions (e.g. section containment).
+      if (process.env.BENCH_CSS) await page.addStyleTag({ content: process.env.BENCH_CSS });
       const cdp = await context.newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
       try {
