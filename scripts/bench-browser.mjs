@@ -432,6 +432,8 @@ async function calculatorFirstAnswers(context, system) {
   try {
     await probe.goto(`/calculators/${system.id}`);
     await probe.getByRole('heading', { level: 1 }).waitFor();
+    // The calculators mount one per task after the first: all of them, then the names.
+    await probe.waitForLoadState('networkidle');
     await probe.waitForTimeout(300);
     names = await probe.evaluate(() =>
       [...document.querySelectorAll('main section')]
