@@ -432,6 +432,8 @@ async function calculatorFirstAnswers(context, system) {
   try {
     await probe.goto(`/calculators/${system.id}`);
     await probe.getByRole('heading', { level: 1 }).waitFor();
+    // The calculators mount one per task after the first: all of them, then the names.
+    await probe.waitForLoadState('networkidle');
     await probe.waitForTimeout(300);
     names = await probe.evaluate(() =>
       [...document.querySelectorAll('main section')]
@@ -451,6 +453,8 @@ async function calculatorFirstAnswers(context, system) {
       // The page at rest first: the answer to a change is timed, not the page's own loading.
       await page.waitForLoadState('networkidle');
       await page.waitForTimeout(300);
+      // BENCH_CSS: the same experiment hook as the timed actions (e.g. section containment).
+      if (process.env.BENCH_CSS) await page.addStyleTag({ content: process.env.BENCH_CSS });
       const cdp = await context.newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
       try {
