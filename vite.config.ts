@@ -14,6 +14,10 @@ const THEME = '#0f1a24';
 export default defineConfig({
   // The release written into every backup and the database's meta record (issue 17 #8).
   define: { __APP_VERSION__: JSON.stringify(APP_VERSION) },
+  // Dexie's ES module build for modern browsers, not the package's default wrapper around its ES5
+  // UMD bundle: the same API and version, about 1.5 KB gzip less on every page that stores (issue 18).
+  // Every import of 'dexie' resolves here, so there is one Dexie instance.
+  resolve: { alias: [{ find: /^dexie$/, replacement: 'dexie/dist/modern/dexie.mjs' }] },
   // Workers are ES modules (the start page's quick battle list imports the record schemas).
   worker: { format: 'es' },
   plugins: [
