@@ -377,13 +377,19 @@ async function timeActions(context, url, n, label = 'actions', plan = 'next') {
             const isFiring = () => document.querySelector('main [data-testid="pv-fire-under-way"]');
             while (times.length < n) {
               let done = 0;
-              if (move()) (await act(move(), 'move'), done++);
+              if (move()) {
+                await act(move(), 'move');
+                done++;
+              }
               for (let k = 0; k < 4 && times.length < n && fire(); k++) {
                 await act(fire(), k === 0 ? 'fire: hit dice' : 'fire: damage dice');
                 done++;
                 if (!isFiring()) break;
               }
-              if (times.length < n && collide()) (await act(collide(), 'collision'), done++);
+              if (times.length < n && collide()) {
+                await act(collide(), 'collision');
+                done++;
+              }
               if (done === 0) throw new Error('no Phase 4 move, fire or collision on the page');
               for (let k = 0; k < done && times.length < n; k++) {
                 await until(() => undo());
