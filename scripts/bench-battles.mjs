@@ -198,3 +198,123 @@ export async function seed(page, battleId, total) {
     { battleId, total }
   );
 }
+
+/** A stepper field: typed, then Tab (its change is committed on leaving the field). */
+async function setStepper(scope, label, value) {
+  const input = scope.getByRole('spinbutton', { name: label, exact: true });
+  await input.fill(String(value));
+  await input.press('Tab');
+}
+
+/** Next until the step counter shows `step` (going on past "… anyway"), at most 12 clicks. */
+export async function nextTo(page, step) {
+  const turn = page.getByRole('region', { name: 'Turn' });
+  for (let i = 0; i < 12; i++) {
+    const text = (await turn.textContent()) ?? '';
+    if (step.test(text)) return;
+    await nextButton(page).click({ timeout: 10_000 });
+    const anyway = page.getByTestId('advance-confirm').getByRole('button', { name: NEXT_BUTTON });
+    if (await anyway.isVisible({ timeout: 300 }).catch(() => false)) await anyway.click();
+    await page.waitForFunction(
+      ([sel, before]) => (document.querySelector(sel)?.textContent ?? '') !== before,
+      ['main section[aria-label="Turn"]', text],
+      { timeout: 10_000 }
+    );
+  }
+  throw new Error(`no ${step} after 12 clicks on Next`);
+}
+
+/**
+ * Privateers with guns (issue 18: "each Privateers Phase 4 step"): an EXAMPLE class (3 masts and a
+ * bowsprit, 40 hull, 30 rigging, 20 crew, 3 medium guns a side, Broad reaching 8″ at Fighting Sail)
+ * and two ships of it, then one turn (the seed copies its turn event). Returns id and URL.
+ */
+export async function makeGunBattle(page, name) {
+  await page.goto('/battles/new');
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByRole('radio', { name: /^Privateers\b/ }).check();
+  await page.getByRole('button', { name: 'Create battle' }).click();
+  await page.waitForURL((u) => /^\/battles\/(?!new$)[^/]+$/.test(u.pathname));
+  await page.getByRole('heading', { level: 1, name }).waitFor();
+  const url = new URL(page.url()).pathname;
+  const battleId = url.split('/').at(-1);
+  const editor = page.getByTestId('pv-class-editor');
+  await editor.getByRole('button', { name: 'Add class' }).click();
+  await editor.getByLabel('Class name').fill('Example frigate');
+  await setStepper(editor, 'Masts', 3);
+  await editor.getByLabel('Bowsprit').check();
+  await setStepper(editor, 'Hull points', 40);
+  await setStepper(editor, 'Rigging points', 30);
+  await setStepper(editor, 'Crew', 20);
+  await setStepper(editor, 'Broad reaching Fighting Sail', 8);
+  await editor.getByRole('button', { name: 'Add guns' }).click();
+  await setStepper(editor, 'Number', 3);
+  await editor.getByRole('button', { name: 'Add guns' }).click();
+  const rows = editor.locator('.row', { has: page.getByRole('spinbutton', { name: 'Number' }) });
+  await rows.nth(1).getByLabel('Side').selectOption('larboard');
+  await setStepper(rows.nth(1), 'Number', 3);
+  const setup = page.locator('form', {
+    has: page.getByRole('heading', { name: 'Add a ship from a class' })
+  });
+  for (const [ship, side] of [
+    ['Surprise', 'British'],
+    ['Hermione', 'Spanish']
+  ]) {
+    await setup.locator('select').selectOption({ label: 'Example frigate' });
+    await setup.getByLabel('Name of the ship').fill(ship);
+    await setup.getByLabel('Side of the ship').fill(side);
+    await setup.getByRole('button', { name: 'Add ship from class' }).click();
+    await page
+      .getByRole('link', { name: new RegExp(ship) })
+      .first()
+      .waitFor();
+  }
+  await advanceToNewTurn(page, battleId);
+  return { battleId, url };
+}
+
+/**
+ * From Phase 1 of a gun battle (makeGunBattle) to its Phase 4: headings 110° and 250° (Broad
+ * reaching), Fighting Sail; four sailing crew and every gun manned; initiative rolled in the app.
+ */
+export async function toPhase4(page) {
+  await nextTo(page, /1\/6/);
+  for (const [ship, heading] of [
+    ['Surprise', 110],
+    ['Hermione', 250]
+  ]) {
+    const orders = page.getByRole('article', { name: `Orders: ${ship}` });
+    await setStepper(orders, `Heading of ${ship} (degrees)`, heading);
+    await orders.getByRole('button', { name: 'Set heading' }).click();
+    await orders.getByText('Broad Reaching').first().waitFor();
+    await orders.getByLabel('Sail setting').selectOption({ label: 'Fighting Sail' });
+    await orders.getByRole('button', { name: 'Give orders' }).click();
+    await orders.getByTestId('pv-orders-given').waitFor();
+  }
+  await nextTo(page, /2\/6/);
+  const crew = page.getByTestId('pv-crew');
+  for (const ship of ['Surprise', 'Hermione']) {
+    await crew.getByRole('combobox', { name: 'Ship', exact: true }).selectOption({ label: ship });
+    await setStepper(crew, 'Sailing crew', 4);
+    await crew.getByRole('button', { name: 'Man every gun' }).click();
+    const before = await page.getByTestId('battle-log').locator('li').first().textContent();
+    await crew.getByRole('button', { name: 'Save crew assignments' }).click();
+    await page.waitForFunction(
+      (before) => document.querySelector('[data-testid="battle-log"] li')?.textContent !== before,
+      before,
+      { timeout: 10_000 }
+    );
+  }
+  await nextTo(page, /3\/6/);
+  const init = page.getByTestId('pv-initiative');
+  // Ties are rolled again on the same pad until the order is set.
+  for (let i = 0; i < 10 && !(await init.getByTestId('pv-initiative-order').isVisible()); i++) {
+    await init
+      .getByTestId('dice-pad')
+      .getByRole('button', { name: /^Roll / })
+      .click({ timeout: 10_000 });
+    await page.waitForTimeout(300);
+  }
+  await init.getByTestId('pv-initiative-order').waitFor({ timeout: 10_000 });
+  await nextTo(page, /4\/6/);
+}

@@ -9,6 +9,10 @@
 //                                            the new entry and a frame has been drawn
 //   long tasks at 4x: K over 200 ms, longest N ms (<system>)   PerformanceObserver 'longtask' during them
 //   longest task at 4x: N ms (<system>)      the longest of those (the issue's "no task over 200 ms")
+//   action p95 at 4x: N ms (privateers phase 4)   the same for 50 Phase 4 actions in a 1,000-event
+//                                            Privateers battle with guns: a move, the fire steps
+//                                            (hit dice, damage dice), a collision, then Undo of each,
+//                                            and again; its long tasks lines follow it
 //   deep-link battle JS: N KB gz (<system>)  every JS file a fresh page of a battle URL loads, gzipped
 //   calculator first answer at 4x: N ms (<calculator>)   fresh calculators page at 4×: the first change
 //                                            of a calculator's first count → its exact odds shown
@@ -24,7 +28,7 @@ import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { chromium, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium.mjs';
-import { makeBattle, nextButton, seed } from './bench-battles.mjs';
+import { makeBattle, makeGunBattle, nextButton, seed, toPhase4 } from './bench-battles.mjs';
 
 /** BENCH_PORT, else E2E_PORT (the checkout's own browser port), else 4317. */
 const PORT = Number(process.env.BENCH_PORT ?? process.env.E2E_PORT ?? 4317);
@@ -43,7 +47,7 @@ const SYSTEMS = [
   { id: 'master-and-commander', name: 'Master and Commander' }
 ].filter((s) => !process.env.BENCH_SYSTEMS || process.env.BENCH_SYSTEMS.split(',').includes(s.id));
 const executablePath = chromiumPath();
-/** BENCH_ONLY=open,actions,deeplink,calculators runs only those parts (for a quick look). */
+/** BENCH_ONLY=open,actions,phase4,deeplink,calculators runs only those parts (for a quick look). */
 const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',')) : null;
 const runs = (part) => !ONLY || ONLY.has(part);
 /** Extra detail (timing splits) on stderr with BENCH_VERBOSE=1. */
@@ -224,10 +228,13 @@ function frameSummary(frames) {
 }
 
 /**
- * Clicks Next `n` times at 4× throttling; each time from the click to the log's count showing the new
- * entry and a frame drawn. Also the long tasks seen meanwhile.
+ * `n` actions at 4× throttling, each from the click to the log's count showing the new entry and a
+ * frame drawn; also the long tasks seen meanwhile. Plan 'next': Next phase/turn each time. Plan
+ * 'phase4' (a Privateers battle in Phase 4 with guns: makeGunBattle, toPhase4): in turn a move, the
+ * cannon fire steps (the hit d12s, then the damage dice, and any extra dice while the fire is under
+ * way), a collision roll, then Undo of each of them (undo is an action too), and again.
  */
-async function timeActions(context, url, n, label = 'actions') {
+async function timeActions(context, url, n, label = 'actions', plan = 'next') {
   const page = await context.newPage();
   await page.addInitScript(() => {
     window.__longTasks = [];
@@ -288,80 +295,135 @@ async function timeActions(context, url, n, label = 'actions') {
         window.__longTasks = window.__longTasks && [];
         window.__frames = [];
       });
-      const { times, steps } = await page.evaluate(async (n) => {
-        const pattern = /^Next (phase|turn|step)\b/i;
-        const button = () =>
-          [...document.querySelectorAll('main button')].find((b) =>
-            pattern.test((b.textContent ?? '').trim())
-          );
-        // The newest "#N" in the log, else the log heading's count "(N)" (a log whose older
-        // entries are still being read shows the newest first).
-        const count = () => {
-          const seq = document.querySelector('[data-testid="battle-log"] li .seq')?.textContent;
-          if (seq) return Number(seq.replace('#', ''));
-          const heading = [...document.querySelectorAll('h2, h3')].find((h) =>
-            /^Log\b/.test((h.textContent ?? '').trim())
-          );
-          const m = heading?.textContent?.match(/\((\d+)\)/);
-          return m ? Number(m[1]) : NaN;
-        };
-        const until = (isDone) =>
-          new Promise((resolve, reject) => {
-            if (isDone()) return resolve();
-            const timer = setTimeout(() => reject(new Error('the log did not change')), 20_000);
-            const observer = new MutationObserver(() => {
-              if (!isDone()) return;
-              observer.disconnect();
-              clearTimeout(timer);
-              resolve();
+      const { times, steps } = await page.evaluate(
+        async ({ n, plan }) => {
+          const pattern = /^Next (phase|turn|step)\b/i;
+          const button = () =>
+            [...document.querySelectorAll('main button')].find((b) =>
+              pattern.test((b.textContent ?? '').trim())
+            );
+          // The newest "#N" in the log, else the log heading's count "(N)" (a log whose older
+          // entries are still being read shows the newest first).
+          const count = () => {
+            const seq = document.querySelector('[data-testid="battle-log"] li .seq')?.textContent;
+            if (seq) return Number(seq.replace('#', ''));
+            const heading = [...document.querySelectorAll('h2, h3')].find((h) =>
+              /^Log\b/.test((h.textContent ?? '').trim())
+            );
+            const m = heading?.textContent?.match(/\((\d+)\)/);
+            return m ? Number(m[1]) : NaN;
+          };
+          const until = (isDone) =>
+            new Promise((resolve, reject) => {
+              if (isDone()) return resolve();
+              const timer = setTimeout(() => reject(new Error('the log did not change')), 20_000);
+              const observer = new MutationObserver(() => {
+                if (!isDone()) return;
+                observer.disconnect();
+                clearTimeout(timer);
+                resolve();
+              });
+              observer.observe(document.body, {
+                subtree: true,
+                childList: true,
+                characterData: true,
+                attributes: true
+              });
             });
-            observer.observe(document.body, {
-              subtree: true,
-              childList: true,
-              characterData: true,
-              attributes: true
-            });
-          });
-        const frame = () =>
-          new Promise((resolve) =>
-            requestAnimationFrame(() => {
-              const channel = new MessageChannel();
-              channel.port1.onmessage = () => resolve();
-              channel.port2.postMessage(null);
-            })
-          );
-        // With work left in the step the first tap asks once ("Next phase anyway"); the action is
-        // the second tap, timed from there.
-        const confirm = () =>
-          document
-            .querySelector('main [data-testid="advance-confirm"]')
-            ?.querySelector('button.btn-primary');
-        const times = [];
-        const steps = [];
-        for (let i = 0; i < n; i++) {
-          steps.push(document.querySelector('main .step-name')?.textContent?.trim() ?? '');
-          await until(() => button() && !button().disabled);
-          const target = count() + 1;
-          if (!Number.isFinite(target)) throw new Error('no log count on the page');
-          performance.mark('bench-action');
-          let t0 = performance.now();
-          button().click();
-          await until(() => count() >= target || confirm());
-          if (count() < target) {
-            await frame();
+          const frame = () =>
+            new Promise((resolve) =>
+              requestAnimationFrame(() => {
+                const channel = new MessageChannel();
+                channel.port1.onmessage = () => resolve();
+                channel.port2.postMessage(null);
+              })
+            );
+          // With work left in the step the first tap asks once ("Next phase anyway"); the action is
+          // the second tap, timed from there.
+          const confirm = () =>
+            document
+              .querySelector('main [data-testid="advance-confirm"]')
+              ?.querySelector('button.btn-primary');
+          const times = [];
+          const steps = [];
+          /** One timed click: the log's count one up, then a frame. */
+          const act = async (el, what) => {
+            steps.push(what);
+            const target = count() + 1;
+            if (!Number.isFinite(target)) throw new Error('no log count on the page');
             performance.mark('bench-action');
-            t0 = performance.now();
-            confirm().click();
+            const t0 = performance.now();
+            el.click();
             await until(() => count() >= target);
+            await frame();
+            performance.mark('bench-action-end');
+            times.push(performance.now() - t0);
+          };
+          const enabled = (scope, pattern) => () =>
+            [...document.querySelectorAll(`main ${scope}`)].find(
+              (b) => pattern.test((b.textContent ?? '').trim()) && !b.disabled
+            );
+          if (plan === 'phase4') {
+            const move = enabled('[data-testid="pv-move-ship"] button', /^Move \d/);
+            const fire = enabled(
+              '[data-testid="pv-broadside"] [data-testid="dice-pad"] button',
+              /^Roll /
+            );
+            const collide = enabled(
+              '[data-testid="pv-collision"] [data-testid="dice-pad"] button',
+              /^Roll /
+            );
+            const undo = enabled('.undo-bar button', /^Undo$/);
+            const isFiring = () => document.querySelector('main [data-testid="pv-fire-under-way"]');
+            while (times.length < n) {
+              let done = 0;
+              if (move()) {
+                await act(move(), 'move');
+                done++;
+              }
+              for (let k = 0; k < 4 && times.length < n && fire(); k++) {
+                await act(fire(), k === 0 ? 'fire: hit dice' : 'fire: damage dice');
+                done++;
+                if (!isFiring()) break;
+              }
+              if (times.length < n && collide()) {
+                await act(collide(), 'collision');
+                done++;
+              }
+              if (done === 0) throw new Error('no Phase 4 move, fire or collision on the page');
+              for (let k = 0; k < done && times.length < n; k++) {
+                await until(() => undo());
+                await act(undo(), 'undo');
+              }
+            }
+            return { times, steps };
           }
-          await frame();
-          performance.mark('bench-action-end');
-          times.push(performance.now() - t0);
-        }
-        const error = document.querySelector('main [role="alert"]')?.textContent;
-        if (error) throw new Error(error);
-        return { times, steps };
-      }, n);
+          for (let i = 0; i < n; i++) {
+            steps.push(document.querySelector('main .step-name')?.textContent?.trim() ?? '');
+            await until(() => button() && !button().disabled);
+            const target = count() + 1;
+            if (!Number.isFinite(target)) throw new Error('no log count on the page');
+            performance.mark('bench-action');
+            let t0 = performance.now();
+            button().click();
+            await until(() => count() >= target || confirm());
+            if (count() < target) {
+              await frame();
+              performance.mark('bench-action');
+              t0 = performance.now();
+              confirm().click();
+              await until(() => count() >= target);
+            }
+            await frame();
+            performance.mark('bench-action-end');
+            times.push(performance.now() - t0);
+          }
+          const error = document.querySelector('main [role="alert"]')?.textContent;
+          if (error) throw new Error(error);
+          return { times, steps };
+        },
+        { n, plan }
+      );
       verbose(steps.map((s, i) => `    ${ms(times[i]).padStart(8)}  from ${s}`).join('\n'));
       const longTasks = await page.evaluate(() => window.__longTasks);
       if (process.env.BENCH_VERBOSE)
@@ -608,6 +670,38 @@ try {
       }
     } catch (e) {
       print(`action p95 at ${THROTTLE}x: unavailable (${system.id}: ${why(e)})`);
+    }
+  }
+
+  // Privateers Phase 4 at 4×, in a 1,000-event battle with guns: moves, fire steps, collisions, undo.
+  if ((runs('actions') || runs('phase4')) && SYSTEMS.some((s) => s.id === 'privateers')) {
+    const label = 'privateers phase 4';
+    try {
+      const b = await makeGunBattle(page, 'Bench Privateers Phase 4');
+      // The ten events of orders, crew and initiative come after the seed.
+      await seed(page, b.battleId, ACTION_EVENTS - 10);
+      await page.goto(b.url);
+      await toPhase4(page);
+      const { times, longTasks } = await timeActions(
+        context,
+        b.url,
+        ACTIONS,
+        'privateers-phase4',
+        'phase4'
+      );
+      verbose(`  ${label}: p50 ${ms(quantile(times, 0.5))}, max ${ms(Math.max(...times))}`);
+      print(`action p95 at ${THROTTLE}x: ${ms(quantile(times, 0.95))} (${label})`);
+      if (longTasks === null) print(`long tasks at ${THROTTLE}x: unavailable (${label})`);
+      else {
+        const over = longTasks.filter((d) => d > 200);
+        const longest = longTasks.length ? Math.max(...longTasks) : 0;
+        print(
+          `long tasks at ${THROTTLE}x: ${over.length} over 200 ms, longest ${ms(longest)} (${label})`
+        );
+        print(`longest task at ${THROTTLE}x: ${ms(longest)} (${label})`);
+      }
+    } catch (e) {
+      print(`action p95 at ${THROTTLE}x: unavailable (${label}: ${why(e)})`);
     }
   }
 

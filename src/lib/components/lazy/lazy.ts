@@ -1,17 +1,28 @@
 import type { Component } from 'svelte';
 import LazyComponent from './LazyComponent.svelte';
 
+/** Every lazy component's loader made so far (those of the modules this page has loaded). */
+const loaders = new Set<() => Promise<unknown>>();
+let isWarming = false;
+
 /**
  * A component that loads on first render (a dynamic `import()`), for the parts of a page that only
  * some states show: `const WwFire = lazy(() => import('./WwFire.svelte'))` and `<WwFire {...} />`
- * stay as they were. Each loader runs once; later renders reuse the module.
+ * stay as they were. Each loader runs once (again only after a failure); later renders reuse the
+ * module.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Svelte's own Component<Props> bound
 export function lazy<P extends Record<string, any>>(
   loader: () => Promise<{ default: Component<P> }>
 ): Component<P> {
   let once: Promise<{ default: Component<P> }> | null = null;
-  const load = () => (once ??= loader());
+  const load = () =>
+    (once ??= loader().catch((e: unknown) => {
+      // A failed load (offline before the files were cached) is tried again by the next render.
+      once = null;
+      throw e;
+    }));
+  loaders.add(load);
   const Wrapper = (anchor: unknown, props: P) =>
     (LazyComponent as unknown as (a: unknown, p: unknown) => unknown)(anchor, {
       load,
@@ -20,4 +31,33 @@ export function lazy<P extends Record<string, any>>(
       }
     });
   return Wrapper as unknown as Component<P>;
+}
+
+/**
+ * Loads the lazy components not yet shown, one per idle moment of the main thread (issue 18): the
+ * first visit to a battle step then costs what a repeat visit does (no fetch, compile, module
+ * preload or new stylesheet while the referee waits for the step). The battle page calls it once
+ * the referee acts, never while a deep link opens, so opening loads only the step on screen.
+ */
+export function warmLazyComponents(): void {
+  if (isWarming) return;
+  isWarming = true;
+  const pending = [...loaders];
+  const idle = (run: () => void) =>
+    typeof requestIdleCallback === 'function'
+      ? requestIdleCallback(run, { timeout: 2000 })
+      : setTimeout(run, 50);
+  const next = () => {
+    const load = pending.shift();
+    if (!load) {
+      isWarming = false;
+      return;
+    }
+    // A failure is left to the render that needs the component (it shows the error and retries).
+    load().then(
+      () => idle(next),
+      () => idle(next)
+    );
+  };
+  idle(next);
 }

@@ -1,0 +1,39 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { Component } from 'svelte';
+import { lazy, warmLazyComponents } from './lazy';
+
+// The battle page warms the other steps' procedures once the referee acts (issue 18): each lazy
+// component's module is loaded once, in idle moments, and a load that failed is not kept.
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 400));
+const module = { default: (() => {}) as unknown as Component<Record<string, never>> };
+
+describe('warmLazyComponents', () => {
+  it('loads every lazy component once, and again only one whose load failed', async () => {
+    const fine = vi.fn(() => Promise.resolve(module));
+    let failures = 1;
+    const flaky = vi.fn(() =>
+      failures-- > 0 ? Promise.reject(new Error('offline')) : Promise.resolve(module)
+    );
+    lazy(fine);
+    lazy(flaky);
+    expect(fine).not.toHaveBeenCalled();
+
+    warmLazyComponents();
+    // Not in the same task: the warm-up waits for an idle moment.
+    expect(fine).not.toHaveBeenCalled();
+    await settle();
+    expect(fine).toHaveBeenCalledTimes(1);
+    expect(flaky).toHaveBeenCalledTimes(1);
+
+    // The failed load is tried again (before, a failure was kept until the page was reloaded).
+    warmLazyComponents();
+    await settle();
+    expect(fine).toHaveBeenCalledTimes(1);
+    expect(flaky).toHaveBeenCalledTimes(2);
+
+    warmLazyComponents();
+    await settle();
+    expect(flaky).toHaveBeenCalledTimes(2);
+  });
+});
