@@ -486,7 +486,11 @@ async function deepLinkJs(context, url) {
  * Each calculator of a system's calculators page, on a fresh page at 4×: its first change → its
  * exact odds changed on screen and a frame drawn. A calculator is a section with a heading and an
  * odds headline ([data-testid="odds-headline"]). The change is the first of its controls that moves
- * the odds: an "Increase …" button, else a select's next choice, else a checkbox.
+ * the odds: an "Increase …" button, else a select's next choice, else a checkbox, else a "Decrease …"
+ * button whose Increase is disabled (a count that starts at its most, e.g. Prize Disks). A control
+ * that leaves the odds as they were is tried on its own fresh page, so the answer timed is always a
+ * fresh page's first. BENCH_CPU adds the main thread's CPU time of that answer (on stderr), and
+ * BENCH_PROFILE writes its CPU profile to reports/profile-calc-<calculator>.cpuprofile.
  */
 async function calculatorFirstAnswers(context, system) {
   const probe = await context.newPage();
@@ -508,19 +512,61 @@ async function calculatorFirstAnswers(context, system) {
   const out = [];
   for (const name of names) {
     const label = `${system.name}: ${name}`;
-    const page = await context.newPage();
     try {
-      await page.goto(`/calculators/${system.id}`);
-      await page.getByRole('heading', { level: 2, name, exact: true }).waitFor();
-      // The page at rest first: the answer to a change is timed, not the page's own loading.
-      await page.waitForLoadState('networkidle');
-      await page.waitForTimeout(300);
-      // BENCH_CSS: the same experiment hook as the timed actions (e.g. section containment).
-      if (process.env.BENCH_CSS) await page.addStyleTag({ content: process.env.BENCH_CSS });
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
-      try {
-        const r = await page.evaluate(async (name) => {
+      let r = null;
+      for (let k = 0; r === null; k++) r = await calculatorAnswer(context, system, name, k);
+      verbose(
+        `  ${label}: ${r.what}` +
+          (r.cpu === undefined ? '' : `; main-thread CPU ${ms(r.cpu)} (${r.split})`)
+      );
+      out.push(`calculator first answer at ${THROTTLE}x: ${ms(r.time)} (${label})`);
+    } catch (e) {
+      out.push(`calculator first answer at ${THROTTLE}x: unavailable (${label}: ${why(e)})`);
+    }
+  }
+  if (names.length === 0)
+    out.push(
+      `calculator first answer at ${THROTTLE}x: unavailable (${system.name}: no calculators found)`
+    );
+  return out;
+}
+
+/**
+ * On a fresh calculators page, the `k`th control of the calculator `name` (in the order above):
+ * the time to its answer, or null if it left the odds as they were.
+ */
+async function calculatorAnswer(context, system, name, k) {
+  const page = await context.newPage();
+  try {
+    await page.goto(`/calculators/${system.id}`);
+    await page.getByRole('heading', { level: 2, name, exact: true }).waitFor();
+    // The page at rest first: the answer to a change is timed, not the page's own loading.
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(300);
+    // BENCH_CSS: the same experiment hook as the timed actions (e.g. section containment).
+    if (process.env.BENCH_CSS) await page.addStyleTag({ content: process.env.BENCH_CSS });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
+    const tracing = CPU || PROFILE;
+    if (tracing)
+      await page
+        .context()
+        .browser()
+        .startTracing(page, {
+          categories: [
+            'devtools.timeline',
+            'disabled-by-default-devtools.timeline',
+            'blink.user_timing'
+          ]
+        });
+    if (PROFILE) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
+    try {
+      const r = await page.evaluate(
+        async ({ name, k }) => {
           const section = [...document.querySelectorAll('main section')].find(
             (s) => s.querySelector('h2')?.textContent?.trim() === name
           );
@@ -528,12 +574,16 @@ async function calculatorFirstAnswers(context, system) {
             [...section.querySelectorAll('[data-testid="odds-headline"]')]
               .map((h) => `${h.getAttribute('data-fraction')}|${h.textContent}`)
               .join(';');
+          const buttons = (verb) =>
+            [...section.querySelectorAll('button')].filter(
+              (b) => (b.getAttribute('aria-label') ?? '').startsWith(`${verb} `) && !b.disabled
+            );
+          const click = (b) => ({ what: b.getAttribute('aria-label'), act: () => b.click() });
+          const increased = new Set(
+            buttons('Increase').map((b) => b.getAttribute('aria-label').slice('Increase '.length))
+          );
           const controls = [
-            ...[...section.querySelectorAll('button')]
-              .filter(
-                (b) => (b.getAttribute('aria-label') ?? '').startsWith('Increase ') && !b.disabled
-              )
-              .map((b) => ({ what: b.getAttribute('aria-label'), act: () => b.click() })),
+            ...buttons('Increase').map(click),
             ...[...section.querySelectorAll('select')]
               .filter((s) => !s.disabled && s.options.length > 1)
               .map((s) => ({
@@ -549,8 +599,12 @@ async function calculatorFirstAnswers(context, system) {
               .map((c) => ({
                 what: `${c.type} ${c.labels?.[0]?.textContent?.trim()}`,
                 act: () => c.click()
-              }))
+              })),
+            ...buttons('Decrease')
+              .filter((b) => !increased.has(b.getAttribute('aria-label').slice('Decrease '.length)))
+              .map(click)
           ];
+          if (k >= controls.length) throw new Error('no control changed the odds');
           const frame = () =>
             new Promise((resolve) =>
               requestAnimationFrame(() => {
@@ -580,34 +634,120 @@ async function calculatorFirstAnswers(context, system) {
               });
               check();
             });
-          for (const control of controls) {
-            const before = answer();
-            const t0 = performance.now();
-            control.act();
-            if (await changed(before, 3000)) {
-              await frame();
-              return { time: performance.now() - t0, what: control.what };
-            }
-          }
-          throw new Error('no control changed the odds');
-        }, name);
-        verbose(`  ${label}: ${r.what}`);
-        out.push(`calculator first answer at ${THROTTLE}x: ${ms(r.time)} (${label})`);
-      } finally {
-        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-        await cdp.detach();
+          const control = controls[k];
+          const before = answer();
+          performance.mark('bench-calculator');
+          const t0 = performance.now();
+          control.act();
+          if (!(await changed(before, 3000))) return null;
+          await frame();
+          const time = performance.now() - t0;
+          performance.mark('bench-calculator-end');
+          return { time, what: control.what };
+        },
+        { name, k }
+      );
+      const profile = PROFILE && r ? (await cdp.send('Profiler.stop')).profile : null;
+      if (tracing) {
+        const trace = await page.context().browser().stopTracing();
+        const span = markWindow(trace, 'bench-calculator', 'bench-calculator-end');
+        const file = `calc-${`${system.id}-${name}`.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}`;
+        if (r && CPU) {
+          await mkdir('reports', { recursive: true });
+          await writeFile(`reports/trace-${file}.json`, trace);
+        }
+        if (r && CPU && span) {
+          const cpu = cpuBetween(span);
+          r.cpu = cpu.total;
+          r.split = cpu.text;
+        }
+        if (profile) {
+          await writeProfile(span ? profileWindow(profile, span) : profile, file);
+        }
       }
-    } catch (e) {
-      out.push(`calculator first answer at ${THROTTLE}x: unavailable (${label}: ${why(e)})`);
+      return r;
     } finally {
-      await page.close();
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 }).catch(() => {});
+      await cdp.detach().catch(() => {});
     }
+  } finally {
+    await page.close();
   }
-  if (names.length === 0)
-    out.push(
-      `calculator first answer at ${THROTTLE}x: unavailable (${system.name}: no calculators found)`
-    );
-  return out;
+}
+
+/** The trace's main thread and times (µs) of two user-timing marks, or null. */
+function markWindow(buffer, start, end) {
+  const events = JSON.parse(buffer.toString()).traceEvents ?? [];
+  const a = events.find((e) => e.name === start);
+  const b = events.find((e) => e.name === end);
+  return a && b ? { events, pid: a.pid, tid: a.tid, from: a.ts, to: b.ts } : null;
+}
+
+/**
+ * The main thread's CPU time (thread time, ms) in a trace window, by what it did: script, style and
+ * layout, paint and commit, and the rest of each task. A task cut by the window's edges (the one
+ * whose script sets the first mark) counts only its events inside the window.
+ */
+const RENDER_EVENTS = new Set(['UpdateLayoutTree', 'Layout', 'HitTest']);
+const PAINT_EVENTS = new Set(['PrePaint', 'Paint', 'Layerize', 'Commit', 'UpdateLayer']);
+function cpuBetween(w) {
+  const mine = w.events
+    .filter((e) => e.pid === w.pid && e.tid === w.tid && e.ph === 'X' && e.dur)
+    .filter((e) => e.ts + e.dur >= w.from && e.ts <= w.to)
+    .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+  const time = { script: 0, layout: 0, paint: 0, other: 0 };
+  let task = null;
+  let isCut = false;
+  let childEnd = 0;
+  let inTask = 0;
+  const close = () => {
+    if (task && !isCut) time.other += Math.max(0, (task.tdur ?? task.dur) - inTask) / 1000;
+  };
+  for (const e of mine) {
+    if (e.name === 'RunTask' && (!task || e.ts >= task.ts + task.dur)) {
+      close();
+      task = e;
+      isCut = e.ts < w.from || e.ts + e.dur > w.to;
+      childEnd = 0;
+      inTask = 0;
+      continue;
+    }
+    if (!task || e.ts < childEnd || e.ts >= task.ts + task.dur) continue;
+    childEnd = e.ts + e.dur;
+    if (isCut && (e.ts < w.from || e.ts > w.to)) continue;
+    const t = e.tdur ?? e.dur;
+    inTask += t;
+    const kind = RENDER_EVENTS.has(e.name)
+      ? 'layout'
+      : PAINT_EVENTS.has(e.name)
+        ? 'paint'
+        : 'script';
+    time[kind] += t / 1000;
+  }
+  close();
+  const total = time.script + time.layout + time.paint + time.other;
+  return {
+    total,
+    text:
+      `script ${ms(time.script)}, style and layout ${ms(time.layout)},` +
+      ` paint and commit ${ms(time.paint)}, other ${ms(time.other)}`
+  };
+}
+
+/** A CPU profile cut to the samples inside a trace window (the same clock), for `writeProfile`. */
+function profileWindow(profile, w) {
+  const samples = [];
+  const timeDeltas = [];
+  let t = profile.startTime;
+  let last = w.from;
+  profile.samples.forEach((id, i) => {
+    t += profile.timeDeltas[i] ?? 0;
+    if (t < w.from || t > w.to) return;
+    samples.push(id);
+    timeDeltas.push(t - last);
+    last = t;
+  });
+  return { ...profile, samples, timeDeltas };
 }
 
 const server = await startServer();

@@ -306,23 +306,36 @@ const DUEL_ANSWERS = new Map<string, Rational>();
  */
 function duelWinChanceOf(xDisks: number, yDisks: number, rules: DuelRules): Rational {
   const { opts } = rules;
-  const key = [
-    xDisks,
-    yDisks,
+  const rulesKey = [
     rules.variant,
     opts.tieExhaustion,
     opts.beginnerTies,
     opts.counterAttackDice,
     rules.hasCounterAttack ?? true
   ].join('|');
-  const known = DUEL_ANSWERS.get(key);
+  const answerKey = (x: number, y: number) => `${x}|${y}|${rulesKey}`;
+  const known = DUEL_ANSWERS.get(answerKey(xDisks, yDisks));
   if (known) return known;
-  const start: DuelState = { x: xDisks, y: yDisks, mover: 'X' };
-  const p =
-    solveAbsorbingLinearAll(start, duelKey, (s) => duelStep(s, rules)).get(duelKey(start)) ?? ZERO;
+  // From the strongest pair every weaker pair is a state of the same chain, and a state's value is
+  // its own duel's answer (X to move): one solve answers the whole table, not one per cell
+  // (issue 18 #5: switching the game re-derived nine chains, ~25 ms unthrottled).
+  const top = Math.max(xDisks, yDisks, MAX_PRIZE_DISKS);
+  const start: DuelState = { x: top, y: top, mover: 'X' };
+  const values = solveAbsorbingLinearAll(start, duelKey, (s) => duelStep(s, rules));
   if (DUEL_ANSWERS.size >= 256) DUEL_ANSWERS.clear();
-  DUEL_ANSWERS.set(key, p);
-  return p;
+  for (let x = 0; x <= top; x++)
+    for (let y = 0; y <= top; y++) {
+      const v = values.get(duelKey({ x, y, mover: 'X' }));
+      if (v) DUEL_ANSWERS.set(answerKey(x, y), v);
+    }
+  const own =
+    DUEL_ANSWERS.get(answerKey(xDisks, yDisks)) ??
+    solveAbsorbingLinearAll({ x: xDisks, y: yDisks, mover: 'X' }, duelKey, (s) =>
+      duelStep(s, rules)
+    ).get(duelKey({ x: xDisks, y: yDisks, mover: 'X' })) ??
+    ZERO;
+  DUEL_ANSWERS.set(answerKey(xDisks, yDisks), own);
+  return own;
 }
 
 /** Both sides of the duel, for display. */

@@ -13,6 +13,9 @@ import {
   FORWARD_WORK_LIMIT,
   type ChainInput
 } from './odds-boarding';
+import { broadsideOdds } from './odds';
+import type { FiringGun } from './resolve-gunnery';
+import type { DamageColumn } from './tables';
 
 const side = (crew: number, officers: number, marines: number) => ({ crew, officers, marines });
 const fight = (a: ReturnType<typeof side>, d: ReturnType<typeof side>, rating = 2): ChainInput => ({
@@ -59,4 +62,44 @@ describe('forward pass in doubles', () => {
     },
     ONCE
   );
+});
+
+// Broadsides (issue 18 #5: the first answer of a fresh calculator). Each run renames the guns, so
+// the odds cache (keyed by the inputs) never answers: every run works the odds out.
+let run = 0;
+const battery = (n: number, dice: number, column: DamageColumn, threshold: number): FiringGun[] =>
+  Array.from({ length: n }, (_, i) => ({
+    id: `${run}-${i}`,
+    dice,
+    column,
+    threshold,
+    doubleShot: false
+  }));
+const NO_RAKE = { stern: false, bow: false };
+
+describe('broadside odds, worked out afresh', () => {
+  bench('2 medium guns, 4 dice Ball Low (the calculator after one step)', () => {
+    run++;
+    broadsideOdds(battery(2, 2, 'ballLow', 6), 'low', NO_RAKE);
+  });
+  bench('6 medium guns, 12 dice Ball Low', () => {
+    run++;
+    broadsideOdds(battery(6, 2, 'ballLow', 6), 'low', NO_RAKE);
+  });
+  bench('mixed: 4 Ball High + 2 Swivel/Grape + 2 Shot & Grape, 12 dice, fired high', () => {
+    run++;
+    broadsideOdds(
+      [
+        ...battery(4, 2, 'ballHigh', 7),
+        ...battery(2, 1, 'swivelGrape', 8),
+        ...battery(2, 1, 'shotAndGrape', 9)
+      ],
+      'high',
+      NO_RAKE
+    );
+  });
+  bench('12 heavy guns, 36 dice Ball Low', () => {
+    run++;
+    broadsideOdds(battery(12, 3, 'ballLow', 7), 'low', NO_RAKE);
+  });
 });

@@ -138,7 +138,28 @@ describe('toss odds agree with brute-force enumeration of the resolver (C.7.3)',
     ['mixed shot & grape + ball low', counts({ shotAndGrape: 1, ballLow: 3 }), 'low', {}],
     ['pair counts as damage', counts({ ballLow: 3 }), 'low', { criticalPairCountsAsDamage: true }],
     ['2x = +2', counts({ ballLow: 3 }), 'low', { twoXPoints: 'plusTwoPoints' }],
-    ['2x rigging = +2', counts({ ballHigh: 3 }), 'high', { twoXPoints: 'plusTwoPoints' }]
+    ['2x rigging = +2', counts({ ballHigh: 3 }), 'high', { twoXPoints: 'plusTwoPoints' }],
+    // Fired high with Swivel/Grape among the dice: the critical column and which 1s it consumes
+    // depend on every column at once (the one-pass odds, issue 18).
+    ['mixed swivel + ball high, fired high', counts({ swivelGrape: 2, ballHigh: 2 }), 'high', {}],
+    [
+      'swivel ×3 fired high, 2x = +2',
+      counts({ swivelGrape: 3 }),
+      'high',
+      { twoXPoints: 'plusTwoPoints' }
+    ],
+    [
+      'three columns fired high, 2x = +2',
+      counts({ shotAndGrape: 1, swivelGrape: 1, ballHigh: 2 }),
+      'high',
+      { twoXPoints: 'plusTwoPoints' }
+    ],
+    [
+      'three columns fired high, pair counts as damage',
+      counts({ swivelGrape: 1, ballLow: 1, ballHigh: 2 }),
+      'high',
+      { criticalPairCountsAsDamage: true }
+    ]
   ];
   it.each(cases)('%s', (_name, c, aim, o) => {
     const options = opts(o);
@@ -155,7 +176,8 @@ describe('toss odds agree with brute-force enumeration of the resolver (C.7.3)',
   const spent: [string, ColumnCounts, Aim][] = [
     ['spent: ball low ×3', counts({ ballLow: 3 }), 'low'],
     ['spent: ball high ×3', counts({ ballHigh: 3 }), 'high'],
-    ['spent: swivel + ball low', counts({ swivelGrape: 2, ballLow: 2 }), 'low']
+    ['spent: swivel + ball low', counts({ swivelGrape: 2, ballLow: 2 }), 'low'],
+    ['spent: swivel + ball high, fired high', counts({ swivelGrape: 2, ballHigh: 2 }), 'high']
   ];
   it.each(spent)('%s', (_name, c, aim) => {
     const options = opts({ tossGrouping: 'perTargetPerPhase' });
@@ -327,6 +349,43 @@ describe('broadside odds agree with brute force over hit and damage dice', () =>
     expect(f(odds.expectedCrew)).toBe(f(crew));
     expect(odds.perGun.map((x) => f(x.p))).toEqual(['3/4', '1/2']);
     expect(f(sum(odds.hits.entries().map((e) => e.p)))).toBe('1');
+  });
+  it('rigging, P(critical) and expectations of a mixed broadside fired high (with double shot)', () => {
+    const guns = [
+      g('a', 1, 'swivelGrape', 7),
+      g('b', 1, 'ballHigh', 5, true),
+      g('c', 1, 'shotAndGrape', 10)
+    ];
+    const rakes = { stern: false, bow: false };
+    const options = opts({ twoXPoints: 'plusTwoPoints' });
+    const odds = broadsideOdds(guns, 'high', rakes, options);
+    const rigging: [number, bigint][] = [];
+    let crit = ZERO;
+    let crew = ZERO;
+    let offs = ZERO;
+    const L = 12n * 6n ** 4n; // at most 4 dice after double shot: every brute total divides L
+    const brute = new Map<string, ReturnType<typeof bruteToss>>();
+    for (const hf of tuples(3, 12)) {
+      const r = resolveHits(guns, hf);
+      if (!r.ok) throw new Error(r.error);
+      const c = damageDiceFor(
+        guns.filter((_, i) => r.value[i]),
+        rakes,
+        options
+      );
+      expect(COLUMN_ORDER.reduce((a, col) => a + c[col], 0)).toBeLessThanOrEqual(4);
+      const b = brute.get(countsKey(c)) ?? bruteToss(c, 'high', options);
+      brute.set(countsKey(c), b);
+      for (const e of b.rigging.entries())
+        rigging.push([e.value, (e.weight * L) / b.rigging.total]);
+      crit = add(crit, mul(rational(1, 1728), b.pCritical));
+      crew = add(crew, mul(rational(1, 1728), b.expectedCrew));
+      offs = add(offs, mul(rational(1, 1728), b.expectedOfficerRolls));
+    }
+    sameDist(odds.rigging, Dist.of(rigging));
+    expect(f(odds.pCritical)).toBe(f(crit));
+    expect(f(odds.expectedCrew)).toBe(f(crew));
+    expect(f(odds.expectedOfficerRolls)).toBe(f(offs));
   });
   it('a spent toss (Errata 8): no critical, every 1 counts, so the mean is N·5/3 on Ball Low', () => {
     const guns = [g('a', 2, 'ballLow', 12), g('b', 2, 'ballLow', 12)];

@@ -1,6 +1,6 @@
 import { binomial, convolve, Dist } from '../core/dist';
 import { firstProblem, guarded, intIn, isBool, isRecord, oneOf, type Check } from '../core/inputs';
-import { add, mul, rational, sum, ZERO, type Rational } from '../core/rational';
+import { add, mul, rational, sum, type Rational } from '../core/rational';
 import { MAX_MODIFIER, men, opts } from './input-limits';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
 import {
@@ -14,16 +14,14 @@ import {
 } from './resolve-gunnery';
 import {
   CRITICAL_HITS,
-  DAMAGE_DICE_TABLE,
   MAX_DAMAGE_DICE,
   diceCountOf as diceCount,
-  twoXOf as twoX,
   OFFICER_HITS,
   type Aim,
   type CriticalEffect,
-  type DamageColumn,
-  type DamageResult
+  type DamageColumn
 } from './tables';
+import { fixedDice, totalDiceDist, tossPassOdds, type ColumnDice } from './odds-toss';
 
 // Exact odds for the Privateers gunnery (SPEC C.7.1–C.7.3), from the same tables and rules the
 // resolvers use; morale, crew tasks and other checks (C.7.4–C.7.5) are in odds-tasks.ts, re-exported
@@ -89,76 +87,6 @@ function damageDiceDistOf(
   });
 }
 
-type Metric = (r: DamageResult) => number;
-const HULL: Metric = (r) => (r.kind === 'hull' ? r.points : 0);
-const RIGGING: Metric = (r) => (r.kind === 'rigging' ? r.points : 0);
-const CREW: Metric = (r) => (r.kind === 'crew' ? 1 : 0);
-const GUN: Metric = (r) => (r.kind === 'gun' ? 1 : 0);
-const OFFICER: Metric = (r) => (r.kind === 'officer' ? 1 : 0);
-
-const powCache = new Map<string, Dist<number>[]>();
-/** k-fold sum of a metric over dice showing 2..6 on a column (the non-one dice of C.7.3). */
-function nonOnePower(col: DamageColumn, metric: Metric, name: string, k: number): Dist<number> {
-  const key = `${col}:${name}`;
-  let arr = powCache.get(key);
-  if (!arr) {
-    arr = [Dist.constant<number>(0)];
-    powCache.set(key, arr);
-  }
-  const face = Dist.uniform([2, 3, 4, 5, 6]).map((f) => metric(DAMAGE_DICE_TABLE[col][f - 1]));
-  while (arr.length <= k) arr.push(convolve(arr[arr.length - 1], face));
-  return arr[k];
-}
-
-/** Joint distribution of the number of 1s per column: key "k0,k1,k2,k3". */
-function onesDist(counts: ColumnCounts): Dist<string> {
-  let d = Dist.constant<string>('');
-  for (const col of COLUMN_ORDER) {
-    const b = binomial(counts[col], SIXTH);
-    d = d.combine(b, (k, x) => (k === '' ? String(x) : `${k},${x}`));
-  }
-  return d;
-}
-
-/** Counted 1s per column once the critical pair is consumed (same order as `criticalPair`); a toss
- *  whose critical is spent (Errata 8) has none and counts every 1. */
-function countedOnes(
-  ones: number[],
-  options: PvOptions,
-  toss: TossState
-): { counted: number[]; isCritical: boolean } {
-  const total = ones.reduce((a, b) => a + b, 0);
-  const isCritical = total >= 2 && !toss.isCriticalSpent;
-  const counted = [...ones];
-  if (isCritical && !options.criticalPairCountsAsDamage) {
-    let left = 2;
-    for (let i = 0; i < counted.length && left > 0; i++) {
-      const take = Math.min(left, counted[i]);
-      counted[i] -= take;
-      left -= take;
-    }
-  }
-  return { counted, isCritical };
-}
-
-function metricDist(
-  counts: ColumnCounts,
-  metric: Metric,
-  name: string,
-  ones: number[],
-  counted: number[]
-): Dist<number> {
-  let d = Dist.constant<number>(0);
-  COLUMN_ORDER.forEach((col, i) => {
-    const fromOnes = counted[i] * metric(DAMAGE_DICE_TABLE[col][0]);
-    d = convolve(
-      d,
-      nonOnePower(col, metric, name, counts[col] - ones[i]).map((x) => x + fromOnes)
-    );
-  });
-  return d;
-}
-
 export interface TossOdds {
   dice: number;
   pCritical: Rational;
@@ -187,81 +115,18 @@ function criticalEffectOddsOf(column: Aim): { effect: CriticalEffect; p: Rationa
     .map((e) => ({ effect: e.value, p: e.p }));
 }
 
-/** C.7.3: exact odds of one toss with the given dice per column. */
+/** C.7.3: exact odds of one toss with the given dice per column (one pass, odds-toss.ts). */
 function tossOddsOf(
   counts: ColumnCounts,
   aim: Aim,
   options: PvOptions = DEFAULT_OPTIONS,
   toss: TossState = FRESH_TOSS
 ): TossOdds {
-  const column = critColumn(counts, aim);
-  const effects = criticalEffectOddsOf(column);
-  const pEffect = (e: CriticalEffect) => effects.find((x) => x.effect === e)?.p ?? ZERO;
-  const pDoubleHull = pEffect('doubleHull');
-  const pDoubleRig = pEffect('doubleRigging');
-  const critOfficers = sum(
-    effects
-      .filter((e) => ['captain', 'firstLt', 'master', 'gunner'].includes(e.effect))
-      .map((e) => e.p)
-  );
-  const onesD = onesDist(counts);
-  let pCrit = ZERO;
-  let eCrew = ZERO;
-  let eGuns = ZERO;
-  let eOff = ZERO;
-  const hull = onesD.flatMap((k) => {
-    const ones = k.split(',').map(Number);
-    const { counted, isCritical } = countedOnes(ones, options, toss);
-    const base = metricDist(counts, HULL, 'hull', ones, counted);
-    if (!isCritical) return base;
-    // mixture: with P(2x Hull) the toss's hull points are doubled (or +2)
-    return doubledMixture(base, pDoubleHull, options);
-  });
-  const rigging = onesD.flatMap((k) => {
-    const ones = k.split(',').map(Number);
-    const { counted, isCritical } = countedOnes(ones, options, toss);
-    const base = metricDist(counts, RIGGING, 'rigging', ones, counted);
-    return isCritical ? doubledMixture(base, pDoubleRig, options) : base;
-  });
-  // Expectations are linear: counted 1s plus the non-one dice at their mean per column.
-  const faceMean = (col: DamageColumn, metric: Metric) =>
-    rational(
-      [2, 3, 4, 5, 6].reduce((a, f) => a + metric(DAMAGE_DICE_TABLE[col][f - 1]), 0),
-      5
-    );
-  const expect = (metric: Metric, ones: number[], counted: number[]) =>
-    sum(
-      COLUMN_ORDER.map((col, i) =>
-        add(
-          rational(counted[i] * metric(DAMAGE_DICE_TABLE[col][0])),
-          mul(rational(counts[col] - ones[i]), faceMean(col, metric))
-        )
-      )
-    );
-  for (const e of onesD.entries()) {
-    const ones = e.value.split(',').map(Number);
-    const { counted, isCritical } = countedOnes(ones, options, toss);
-    if (isCritical) pCrit = add(pCrit, e.p);
-    eCrew = add(eCrew, mul(e.p, expect(CREW, ones, counted)));
-    eGuns = add(eGuns, mul(e.p, expect(GUN, ones, counted)));
-    eOff = add(eOff, mul(e.p, expect(OFFICER, ones, counted)));
-  }
   return {
     dice: COLUMN_ORDER.reduce((a, c) => a + counts[c], 0),
-    pCritical: pCrit,
-    criticalEffects: effects,
-    hull,
-    rigging,
-    expectedCrew: eCrew,
-    expectedGuns: eGuns,
-    expectedOfficerRolls: eOff,
-    expectedCriticalOfficers: mul(pCrit, critOfficers)
+    criticalEffects: criticalEffectOddsOf(critColumn(counts, aim)),
+    ...tossPassOdds(fixedDice(counts), aim, options, toss)
   };
-}
-
-function doubledMixture(base: Dist<number>, p: Rational, options: PvOptions): Dist<number> {
-  if (p.n === 0n) return base;
-  return Dist.bernoulli(p).flatMap((dbl) => (dbl ? base.map((x) => twoX(x, options)) : base));
 }
 
 /** C.7.3 closed form P(critical) for N dice: 1 − (5/6)^N − N(1/6)(5/6)^(N−1). */
@@ -326,41 +191,51 @@ function computeBroadsideOdds(
   options: PvOptions,
   tossState: TossState
 ): BroadsideOdds {
-  const dd = damageDiceDistOf(guns, rakes, options);
-  const tosses = new Map<string, TossOdds>();
-  const toss = (k: string) => {
-    let t = tosses.get(k);
-    if (!t) {
-      t = tossOddsOf(countsFromKey(k), aim, options, tossState);
-      tosses.set(k, t);
-    }
-    return t;
-  };
-  let pCrit = ZERO;
-  let eCrew = ZERO;
-  let eGuns = ZERO;
-  let eOff = ZERO;
-  let eCritOff = ZERO;
-  for (const e of dd.entries()) {
-    const t = toss(e.value);
-    pCrit = add(pCrit, mul(e.p, t.pCritical));
-    eCrew = add(eCrew, mul(e.p, t.expectedCrew));
-    eGuns = add(eGuns, mul(e.p, t.expectedGuns));
-    eOff = add(eOff, mul(e.p, t.expectedOfficerRolls));
-    eCritOff = add(eCritOff, mul(e.p, t.expectedCriticalOfficers));
-  }
+  // The guns of different columns hit independently, so each column's dice count has its own
+  // distribution and the toss pass takes them column by column (C.7.2, then C.7.3).
+  const dice = {} as Record<DamageColumn, ColumnDice>;
+  for (const col of COLUMN_ORDER)
+    dice[col] = columnDiceOf(
+      guns.filter((g) => g.column === col),
+      rakes,
+      options
+    );
   return {
     perGun: guns.map((g) => ({ id: g.id, p: hitChanceOf(g.threshold) })),
     hits: hitsDist(guns.map((g) => g.threshold)),
-    dice: dd.map((k) => k.split(',').reduce((a, x) => a + Number(x), 0)),
-    hull: dd.flatMap((k) => toss(k).hull),
-    rigging: dd.flatMap((k) => toss(k).rigging),
-    pCritical: pCrit,
-    expectedCrew: eCrew,
-    expectedGuns: eGuns,
-    expectedOfficerRolls: eOff,
-    expectedCriticalOfficers: eCritOff
+    dice: totalDiceDist(dice),
+    ...tossPassOdds(dice, aim, options, tossState)
   };
+}
+
+/** C.7.2 one column's damage dice after the hit rolls: the guns' base and double-shotted dice,
+ *  rounded once for the toss (with rakes), as weights over the product of the hit chances'
+ *  denominators. */
+function columnDiceOf(guns: readonly FiringGun[], rakes: Rakes, options: PvOptions): ColumnDice {
+  // (base dice, double-shotted dice) → weight; base·2^22 + ds is exact (both below 2^22 here).
+  let joint = new Map<number, bigint>([[0, 1n]]);
+  let total = 1n;
+  const SHIFT = 2 ** 22;
+  for (const g of guns) {
+    const p = hitChanceOf(g.threshold);
+    const miss = p.d - p.n;
+    const step = g.dice * SHIFT + (g.doubleShot ? g.dice : 0);
+    const next = new Map<number, bigint>();
+    const put = (k: number, w: bigint) => next.set(k, (next.get(k) ?? 0n) + w);
+    for (const [k, w] of joint) {
+      if (miss > 0n) put(k, w * miss);
+      if (p.n > 0n) put(k + step, w * p.n);
+    }
+    joint = next;
+    total *= p.d;
+  }
+  const weights: bigint[] = [];
+  for (const [k, w] of joint) {
+    const n = diceCount(Math.floor(k / SHIFT), k % SHIFT, rakes, options);
+    while (weights.length <= n) weights.push(0n);
+    weights[n] += w;
+  }
+  return { weights, total };
 }
 
 /** Officer Hits table (C.3.10): P(role hit) per roll. */
