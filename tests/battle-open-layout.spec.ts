@@ -43,7 +43,9 @@ for (const system of ['Privateers', 'Wooden Warships'] satisfies SystemName[]) {
       }).observe({ type: 'layout-shift', buffered: true });
     });
     await phone.goto(url);
-    await expect(phone.getByRole('heading', { name: 'Ships', exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(phone.getByRole('heading', { name: 'Ships', exact: true })).toBeVisible({
+      timeout: 30_000
+    });
     await expect(phone.getByText(/^Set-up:/).first()).toBeVisible();
     await expect(phone.getByRole('heading', { name: /^Log/ })).toBeVisible();
     // Whatever was still to come has come.
