@@ -1,4 +1,4 @@
-import { getContext, onDestroy, setContext } from 'svelte';
+import { getContext, onDestroy, setContext, untrack } from 'svelte';
 
 const KEY = Symbol('opening');
 /** However slow a part is, the page shows after this long (a part may then still move it). */
@@ -33,7 +33,8 @@ export class Opening {
   /** Holds the opening until `loading` settles (nothing once the page is open). */
   hold(loading: Promise<unknown>): void {
     if (this.#hasOpened) return;
-    this.#pending++;
+    // Untracked: a part that holds from an effect must not re-run it when the count changes.
+    untrack(() => this.#pending++);
     const release = () => void this.#pending--;
     loading.then(release, release);
   }
