@@ -1,4 +1,5 @@
 import { onMount } from 'svelte';
+import { building } from '$app/environment';
 
 /**
  * How many of a long page's parts are on screen (issue 18 #5): the first `first` at once, then one
@@ -8,7 +9,9 @@ import { onMount } from 'svelte';
  * Call while a component initialises.
  */
 export function stagedCount(total: number, first = 1): { readonly value: number } {
-  let shown = $state(typeof window === 'undefined' ? total : Math.min(first, total));
+  // The prerender (building) draws what the browser draws first, so the page hydrates as it was
+  // written; another server render (a test's) has no tasks to wait for and shows all.
+  let shown = $state(typeof window === 'undefined' && !building ? total : Math.min(first, total));
   onMount(() => {
     // A message per step, not setTimeout: each is its own task all the same, and a paused clock
     // (a test's fake timers, a throttled background tab) cannot hold the page half-mounted.

@@ -76,4 +76,12 @@ describe('Stepper', () => {
     expect(body).toContain('aria-label="Increase Hull"');
     expect(body).toMatch(/<input[^>]*max="10"/);
   });
+
+  it('with a typed angle, names each button with the step it shows (label in name)', () => {
+    const { body } = render(Stepper, {
+      props: { label: 'Heading', value: 90, step: 15, keep: 'typed', period: 360 }
+    });
+    expect(body).toMatch(/aria-label="Decrease Heading: −15"[^>]*>−15</);
+    expect(body).toMatch(/aria-label="Increase Heading: \+15"[^>]*>\+15</);
+  });
 });
