@@ -1,16 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join as joinPath } from 'node:path';
 import {
-  device,
-  join,
-  linkFor,
-  startHub,
-  stopHub,
+  closeTable,
+  openTable,
+  shareAndJoin,
   storedText,
   type Device,
-  type Hub
+  type Table
 } from './live-hub';
 import { enterFaces, statusStep } from './table';
 
@@ -33,25 +28,17 @@ test.setTimeout(240_000);
 const KEPT = 'Example: a favourable slant of wind, keep until it applies';
 const IN_PILE = 'Example: powder runs short in the second broadside';
 
-let hub: Hub | null = null;
-let dataDir = '';
+let table: Table | undefined;
 let referee: Device;
 let anna: Device;
 let ben: Device;
 
 test.beforeAll(async ({ browser }) => {
-  dataDir = mkdtempSync(joinPath(tmpdir(), 'qd-hub-cards-'));
-  hub = await startHub(HUB_PORT, dataDir);
-  referee = await device(browser, hub);
-  anna = await device(browser, hub);
-  ben = await device(browser, hub);
+  table = await openTable(browser, HUB_PORT, 'qd-hub-cards-');
+  [referee, anna, ben] = table.devices;
 });
 
-test.afterAll(async () => {
-  await Promise.all([referee, anna, ben].map((d) => d?.context.close()));
-  await stopHub(hub);
-  rmSync(dataDir, { recursive: true, force: true });
-});
+test.afterAll(() => closeTable(table));
 
 /** An Advanced game with the cards module, Anna first, at her Engagements step. */
 async function newCardsBattle(page: Page): Promise<string> {
@@ -96,14 +83,7 @@ async function cardsPanel(page: Page) {
 test('a card drawn into Anna’s hand shows on her phone only; she plays it, all converge; the referee undoes it', async () => {
   const page = referee.page;
   const battleId = await newCardsBattle(page);
-  await page.getByRole('button', { name: 'Share live' }).click();
-  await expect(page.getByTestId('live-status')).toHaveAttribute('data-status', 'connected', {
-    timeout: 20_000
-  });
-  const annaLink = await linkFor(page, 'Anna', hub!);
-  const benLink = await linkFor(page, 'Ben', hub!);
-  await join(anna, annaLink, battleId);
-  await join(ben, benLink, battleId);
+  await shareAndJoin(page, table!.hub, battleId, { Anna: anna, Ben: ben });
 
   // The referee types the deck in (now the battle is live: the texts go to its private document).
   const cards = await cardsPanel(page);

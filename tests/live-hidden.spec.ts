@@ -1,19 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join as joinPath } from 'node:path';
 import * as Y from 'yjs';
 import {
+  closeTable,
   device,
   join,
-  linkFor as liveLinkFor,
-  startHub,
-  stopHub,
+  openTable,
+  shareAndJoin,
   storedText,
   type Device,
-  type Hub
+  type Table
 } from './live-hub';
 import { rosterShip, setStepper } from './table';
 
@@ -35,8 +32,7 @@ const WebSocketPolyfill = createRequire(import.meta.url)('ws') as unknown;
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(180_000);
 
-let hub: Hub | null = null;
-let dataDir = '';
+let table: Table | undefined;
 
 /** A battle with hidden orders, an EXAMPLE frigate class, Surprise (Ann's) and Hermione (Bob's). */
 async function newHiddenBattle(page: Page): Promise<string> {
@@ -79,8 +75,6 @@ async function shipIdOf(page: Page, name: string): Promise<string> {
   const href = (await rosterShip(page, name).first().getAttribute('href')) ?? '';
   return href.split('/').at(-1) ?? '';
 }
-
-const linkFor = (page: Page, who: string): Promise<string> => liveLinkFor(page, who, hub!);
 
 const tokenOf = (link: string): string => new URL(link).hash.match(/t=([^&]+)/)?.[1] ?? '';
 
@@ -136,18 +130,11 @@ const links: Record<string, string> = {};
 const shipIds: Record<string, string> = {};
 
 test.beforeAll(async ({ browser }) => {
-  dataDir = mkdtempSync(joinPath(tmpdir(), 'qd-hub-hidden-'));
-  hub = await startHub(HUB_PORT, dataDir);
-  referee = await device(browser, hub);
-  ann = await device(browser, hub);
-  bob = await device(browser, hub);
+  table = await openTable(browser, HUB_PORT, 'qd-hub-hidden-');
+  [referee, ann, bob] = table.devices;
 });
 
-test.afterAll(async () => {
-  await Promise.all([referee, ann, bob].map((d) => d?.context.close()));
-  await stopHub(hub);
-  rmSync(dataDir, { recursive: true, force: true });
-});
+test.afterAll(() => closeTable(table));
 
 const undoOf = (page: Page) =>
   page.getByRole('toolbar', { name: 'Undo and redo' }).getByRole('button', { name: 'Undo' });
@@ -157,13 +144,11 @@ test('undo rights: a player cannot undo another player’s action; the referee c
   battleId = await newHiddenBattle(page);
   shipIds.Surprise = await shipIdOf(page, 'Surprise');
   shipIds.Hermione = await shipIdOf(page, 'Hermione');
-  await page.getByRole('button', { name: 'Share live' }).click();
-  await expect(page.getByTestId('live-status')).toHaveAttribute('data-status', 'connected', {
-    timeout: 20_000
-  });
-  for (const who of ['Ann', 'Bob', 'Spectator', 'Referee']) links[who] = await linkFor(page, who);
-  await join(ann, links.Ann, battleId);
-  await join(bob, links.Bob, battleId);
+  const shared = await shareAndJoin(page, table!.hub, battleId, { Ann: ann, Bob: bob }, [
+    'Spectator',
+    'Referee'
+  ]);
+  Object.assign(links, shared.links);
 
   // Ann turns Surprise; Bob's phone has written nothing, so it has nothing to undo.
   const heading = ordersOf(ann.page, 'Surprise');
@@ -242,7 +227,7 @@ test('each player seals their orders; the other phone never holds them; the refe
   expect(ann.received.join('\n')).toContain(annSalts[0]); // its own document, from the hub
 
   // A spectator sees "orders given" only, and has no private document at all.
-  const watcher = await device(browser, hub!);
+  const watcher = await device(browser, table!.hub);
   await join(watcher, links.Spectator, battleId);
   await expect(ordersOf(watcher.page, 'Surprise').getByTestId('pv-orders-given')).toHaveText(
     'Orders given (sealed until revealed)',

@@ -1,5 +1,8 @@
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join as joinPath } from 'node:path';
 
 /**
  * The live table in a browser test (#19): the real hub (scripts/host.mjs) on its own port and data
@@ -40,32 +43,89 @@ export async function stopHub(hub: Hub | null): Promise<void> {
   await exited;
 }
 
-/** A device: its own profile; every websocket message it receives is kept (latin1 text). */
+/**
+ * A device: its own profile; every websocket message it receives is kept (latin1 text), and its
+ * sockets pass through a switch the test controls. LIVE_DEBUG=1 prints the page's console;
+ * LIVE_NOROUTE=1 leaves its sockets unrouted (no switch, nothing kept) to tell a routing fault apart.
+ */
 export interface Device {
   context: BrowserContext;
   page: Page;
   received: string[];
+  /** 'up': sockets pass; 'down': closed and refused; 'silent': open, nothing passes. */
+  link: 'up' | 'down' | 'silent';
+  /** Closes the sockets open now (the app reconnects through the switch). */
+  close: () => void;
 }
 
 export async function device(browser: Browser, hub: Hub): Promise<Device> {
   const context = await browser.newContext({ baseURL: hub.url });
   const page = await context.newPage();
+  if (process.env.LIVE_DEBUG) {
+    page.on('console', (m) => console.log(`[page ${m.type()}] ${m.text()}`));
+    page.on('pageerror', (e) => console.log(`[page error] ${e.message}`));
+  }
   await page.addLocatorHandler(page.getByText('Ready to work offline.'), async () => {
     await page
       .getByRole('button', { name: 'OK' })
       .click({ timeout: 3000 })
       .catch(() => undefined);
   });
-  const received: string[] = [];
-  await page.routeWebSocket(/./, (ws) => {
-    const server = ws.connectToServer();
-    ws.onMessage((m) => server.send(m));
-    server.onMessage((m) => {
-      received.push(typeof m === 'string' ? m : Buffer.from(m).toString('latin1'));
-      ws.send(m);
+  const open: { close: () => Promise<void> }[] = [];
+  const dev: Device = {
+    context,
+    page,
+    received: [],
+    link: 'up',
+    close: () => {
+      for (const ws of open.splice(0)) void ws.close().catch(() => undefined);
+    }
+  };
+  if (!process.env.LIVE_NOROUTE)
+    await page.routeWebSocket(/./, (ws) => {
+      if (dev.link === 'down') {
+        void ws.close();
+        return;
+      }
+      const server = ws.connectToServer();
+      open.push(ws);
+      ws.onMessage((m) => {
+        if (dev.link === 'up') server.send(m);
+      });
+      server.onMessage((m) => {
+        if (dev.link !== 'up') return;
+        dev.received.push(typeof m === 'string' ? m : Buffer.from(m).toString('latin1'));
+        ws.send(m);
+      });
     });
-  });
-  return { context, page, received };
+  return dev;
+}
+
+/** The hub on its own port and fresh data folder, and the referee's and players' devices. */
+export interface Table {
+  hub: Hub;
+  dataDir: string;
+  devices: Device[];
+}
+
+export async function openTable(
+  browser: Browser,
+  port: number,
+  dirPrefix: string,
+  count = 3
+): Promise<Table> {
+  const dataDir = mkdtempSync(joinPath(tmpdir(), dirPrefix));
+  const hub = await startHub(port, dataDir);
+  const devices: Device[] = [];
+  for (let i = 0; i < count; i++) devices.push(await device(browser, hub));
+  return { hub, dataDir, devices };
+}
+
+export async function closeTable(table: Table | undefined): Promise<void> {
+  if (!table) return;
+  await Promise.all(table.devices.map((d) => d.context.close()));
+  await stopHub(table.hub);
+  rmSync(table.dataDir, { recursive: true, force: true });
 }
 
 /**
@@ -110,8 +170,9 @@ export function storedText(page: Page): Promise<string> {
   });
 }
 
-/** The link "Share live" shows for one seat (or Spectator), pointed at the hub. */
-export async function linkFor(page: Page, who: string, hub: Hub): Promise<string> {
+/** The link "Share live" shows for one seat (or Spectator, Referee), as printed: on the hub's LAN
+ *  address where the machine has one. */
+export async function shownLink(page: Page, who: string): Promise<string> {
   const share = page.getByTestId('live-share');
   if (!(await share.isVisible().catch(() => false))) {
     await page.getByRole('button', { name: 'Share live' }).click();
@@ -119,7 +180,12 @@ export async function linkFor(page: Page, who: string, hub: Hub): Promise<string
   await share.getByRole('button', { name: who, exact: true }).click();
   const href = await share.getByTestId('live-link').getAttribute('href');
   if (!href) throw new Error(`no link for ${who}`);
-  return href.replace(/^http:\/\/[^/]+/, hub.url);
+  return href;
+}
+
+/** The seat's link pointed at the hub on localhost (the test's profiles reach it there). */
+export async function linkFor(page: Page, who: string, hub: Hub): Promise<string> {
+  return (await shownLink(page, who)).replace(/^http:\/\/[^/]+/, hub.url);
 }
 
 /** A device opens its link and is connected to the battle. */
@@ -129,4 +195,30 @@ export async function join(d: Device, link: string, battleId: string): Promise<v
   await expect(d.page.getByTestId('live-status')).toHaveAttribute('data-status', 'connected', {
     timeout: 20_000
   });
+}
+
+/**
+ * The referee shares the battle live; each player's device opens its seat's link and is
+ * connected. The links by seat, for the players and for `others` (Spectator, Referee) too, on
+ * localhost (`links`) and as printed (`shown`).
+ */
+export async function shareAndJoin(
+  referee: Page,
+  hub: Hub,
+  battleId: string,
+  players: Record<string, Device>,
+  others: readonly string[] = []
+): Promise<{ links: Record<string, string>; shown: Record<string, string> }> {
+  await referee.getByRole('button', { name: 'Share live' }).click();
+  await expect(referee.getByTestId('live-status')).toHaveAttribute('data-status', 'connected', {
+    timeout: 20_000
+  });
+  const links: Record<string, string> = {};
+  const shown: Record<string, string> = {};
+  for (const who of [...Object.keys(players), ...others]) {
+    shown[who] = await shownLink(referee, who);
+    links[who] = shown[who].replace(/^http:\/\/[^/]+/, hub.url);
+  }
+  for (const [who, d] of Object.entries(players)) await join(d, links[who], battleId);
+  return { links, shown };
 }

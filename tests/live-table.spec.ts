@@ -1,11 +1,19 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join as joinPath } from 'node:path';
 import * as Y from 'yjs';
+import {
+  closeTable,
+  device,
+  join,
+  openTable,
+  shareAndJoin,
+  startHub,
+  stopHub,
+  type Device,
+  type Table
+} from './live-hub';
 import { addShip, newBattle, turnRegion } from './screen';
 
 /**
@@ -23,89 +31,7 @@ const WebSocketPolyfill = createRequire(import.meta.url)('ws') as unknown;
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(120_000);
 
-let hub: ChildProcess | null = null;
-let dataDir = '';
-
-async function startHub(): Promise<void> {
-  const child = spawn(
-    'node',
-    ['scripts/host.mjs', '--port', String(HUB_PORT), '--data', dataDir, '--quiet'],
-    {
-      stdio: 'ignore',
-      detached: true
-    }
-  );
-  hub = child;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${HUB}/live/info`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    if (child.exitCode !== null) throw new Error('the hub exited');
-    if (Date.now() > deadline) throw new Error('the hub did not start');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-async function stopHub(): Promise<void> {
-  const child = hub;
-  hub = null;
-  if (!child?.pid || child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  process.kill(-child.pid, 'SIGKILL');
-  await exited;
-}
-
-/** A device: its own profile, its websockets routed through a switch the test controls. */
-interface Device {
-  context: BrowserContext;
-  page: Page;
-  /** 'up': sockets pass; 'down': closed and refused; 'silent': open, nothing passes. */
-  link: 'up' | 'down' | 'silent';
-  close: () => void;
-}
-
-async function device(browser: Browser): Promise<Device> {
-  const context = await browser.newContext({ baseURL: HUB });
-  const page = await context.newPage();
-  if (process.env.LIVE_DEBUG) {
-    page.on('console', (m) => console.log(`[page ${m.type()}] ${m.text()}`));
-    page.on('pageerror', (e) => console.log(`[page error] ${e.message}`));
-  }
-  await page.addLocatorHandler(page.getByText('Ready to work offline.'), async () => {
-    await page
-      .getByRole('button', { name: 'OK' })
-      .click({ timeout: 3000 })
-      .catch(() => undefined);
-  });
-  const open: { close: () => Promise<void> }[] = [];
-  const dev: Device = {
-    context,
-    page,
-    link: 'up',
-    close: () => {
-      for (const ws of open.splice(0)) void ws.close().catch(() => undefined);
-    }
-  };
-  if (!process.env.LIVE_NOROUTE)
-    await page.routeWebSocket(/./, (ws) => {
-      if (dev.link === 'down') {
-        void ws.close();
-        return;
-      }
-      const server = ws.connectToServer();
-      open.push(ws);
-      ws.onMessage((m) => {
-        if (dev.link === 'up') server.send(m);
-      });
-      server.onMessage((m) => {
-        if (dev.link === 'up') ws.send(m);
-      });
-    });
-  return dev;
-}
+let table: Table | undefined;
 
 async function goOffline(d: Device): Promise<void> {
   d.link = 'down';
@@ -182,63 +108,33 @@ async function nextStep(page: Page): Promise<void> {
   if (await anyway.isVisible().catch(() => false)) await anyway.click();
 }
 
-/** The link "Share live" shows for one seat (or Spectator, Referee). */
-async function linkFor(page: Page, who: string): Promise<string> {
-  const share = page.getByTestId('live-share');
-  if (!(await share.isVisible().catch(() => false))) {
-    await page.getByRole('button', { name: 'Share live' }).click();
-  }
-  await share.getByRole('button', { name: who, exact: true }).click();
-  const href = await share.getByTestId('live-link').getAttribute('href');
-  if (!href) throw new Error(`no link for ${who}`);
-  // The hub prints its LAN address; the test's profiles reach it on localhost.
-  lanLinks[who] = href;
-  return href.replace(/^http:\/\/[^/]+/, HUB);
-}
-
-/** The links as printed, on the hub's LAN address (plain http: not a secure context). */
-const lanLinks: Record<string, string> = {};
-
-async function join(d: Device, link: string, battleId: string): Promise<void> {
-  await d.page.goto(link);
-  await expect(d.page).toHaveURL(new RegExp(`/battles/${battleId}$`), { timeout: 30_000 });
-  await expect(d.page.getByTestId('live-status')).toHaveAttribute('data-status', 'connected', {
-    timeout: 20_000
-  });
-}
-
 let referee: Device;
 let ann: Device;
 let bob: Device;
 let battleId = '';
 const links: Record<string, string> = {};
 
+/** The links as printed, on the hub's LAN address (plain http: not a secure context). */
+let lanLinks: Record<string, string> = {};
+
 test.beforeAll(async ({ browser }) => {
-  dataDir = mkdtempSync(joinPath(tmpdir(), 'qd-hub-'));
-  await startHub();
-  referee = await device(browser);
-  ann = await device(browser);
-  bob = await device(browser);
+  table = await openTable(browser, HUB_PORT, 'qd-hub-');
+  [referee, ann, bob] = table.devices;
 });
 
-test.afterAll(async () => {
-  await Promise.all([referee, ann, bob].map((d) => d?.context.close()));
-  await stopHub();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+test.afterAll(() => closeTable(table));
 
 test('three devices: the referee shares, two players join, concurrent actions converge', async () => {
   const page = referee.page;
   battleId = await newBattle(page, 'Live at Cape Passaro', 'Privateers');
   await addShip(page, 'Swift', 'British', 'Ann');
   await addShip(page, 'Bold', 'Spanish', 'Bob');
-  await page.getByRole('button', { name: 'Share live' }).click();
-  await expect(page.getByTestId('live-status')).toHaveAttribute('data-status', 'connected', {
-    timeout: 20_000
-  });
-  for (const who of ['Ann', 'Bob', 'Spectator', 'Referee']) links[who] = await linkFor(page, who);
-  await join(ann, links.Ann, battleId);
-  await join(bob, links.Bob, battleId);
+  const shared = await shareAndJoin(page, table!.hub, battleId, { Ann: ann, Bob: bob }, [
+    'Spectator',
+    'Referee'
+  ]);
+  Object.assign(links, shared.links);
+  lanLinks = shared.shown;
   await expectConverged([referee, ann, bob], battleId);
   // Everyone is listed by who they are.
   await expect(page.getByTestId('live-peers')).toContainText('Ann (player)');
@@ -289,8 +185,8 @@ test('a hub killed and restarted with empty storage is rebuilt from the devices'
   browser
 }) => {
   const count = (await storedEvents(referee.page, battleId)).length;
-  await stopHub();
-  rmSync(dataDir, { recursive: true, force: true });
+  await stopHub(table!.hub);
+  rmSync(table!.dataDir, { recursive: true, force: true });
   await expect(ann.page.getByTestId('live-status')).not.toHaveAttribute(
     'data-status',
     'connected',
@@ -298,21 +194,21 @@ test('a hub killed and restarted with empty storage is rebuilt from the devices'
       timeout: 15_000
     }
   );
-  await startHub();
+  table!.hub = await startHub(HUB_PORT, table!.dataDir);
   for (const d of [referee, ann, bob]) {
     await expect(d.page.getByTestId('live-status')).toHaveAttribute('data-status', 'connected', {
       timeout: 30_000
     });
   }
   // A phone joining now gets the whole battle from the rebuilt hub.
-  const late = await device(browser);
+  const late = await device(browser, table!.hub);
   await join(late, links.Ann, battleId);
   await expectConverged([referee, late], battleId, count);
   await late.context.close();
 });
 
 test('a wrong token is refused, and a spectator cannot write', async ({ browser }) => {
-  const stranger = await device(browser);
+  const stranger = await device(browser, table!.hub);
   const wrong = links.Ann.replace(/t=([^&]+)/, 't=AAAAAAAAAAAAAAAAAAAAAA');
   await stranger.page.goto(wrong);
   await expect(stranger.page.getByRole('alert')).toContainText('refused this link', {
@@ -321,7 +217,7 @@ test('a wrong token is refused, and a spectator cannot write', async ({ browser 
   await stranger.context.close();
 
   // The spectator's screen watches; its moves are refused on the device.
-  const watcher = await device(browser);
+  const watcher = await device(browser, table!.hub);
   await join(watcher, links.Spectator, battleId);
   await expectConverged([referee, watcher], battleId);
   await turnRegion(watcher.page)

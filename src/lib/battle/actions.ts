@@ -191,10 +191,6 @@ export function canRedo(events: readonly BattleEvent[]): boolean {
   return history(events).undone.length > 0;
 }
 
-export function voidedIds(events: readonly BattleEvent[]): Set<string> {
-  return history(events).voided;
-}
-
 /** The undo event for the latest action still in effect, or null when there is none. */
 export function undo(events: readonly BattleEvent[]): EventDraft | null {
   const top = history(events).done.at(-1);

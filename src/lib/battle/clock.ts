@@ -73,8 +73,3 @@ export function receiveClock(last: Clock | null, remote: Clock, nowMs: number): 
   const counter = Math.max(ms === r.ms ? r.counter : -1, ms === l.ms ? l.counter : -1);
   return after(ms, counter);
 }
-
-/** The clock order (string order); for sorts. */
-export function compareClock(a: Clock, b: Clock): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}

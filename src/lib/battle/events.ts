@@ -8,7 +8,6 @@ import { clockSchema, type Clock } from './clock';
  */
 
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
-export type JsonObject = { [k: string]: Json };
 export type Path = (string | number)[];
 
 /** Limits that keep a hostile import file from exhausting the stack or memory. */
@@ -87,8 +86,6 @@ export const jsonSchema = z.custom<Json>().check(
     }
   })
 );
-
-export const jsonObjectSchema = z.record(z.string(), jsonSchema);
 
 const pathSchema = z.array(z.union([z.string(), z.int().check(z.gte(0))]));
 

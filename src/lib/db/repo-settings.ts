@@ -16,18 +16,3 @@ export async function setSetting(db: Db, key: string, value: Json): Promise<void
     await db.table('settings').put(record);
   });
 }
-
-export async function listSettings(db: Db): Promise<Record<string, Json>> {
-  const raw = await db.read(['settings'], () => db.table('settings').toArray());
-  const out: Record<string, Json> = {};
-  for (const r of raw) {
-    const s = parseRecord(settingRecordSchema, 'setting', r);
-    Object.defineProperty(out, s.key, {
-      value: s.value,
-      enumerable: true,
-      writable: true,
-      configurable: true
-    });
-  }
-  return out;
-}

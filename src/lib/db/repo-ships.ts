@@ -1,5 +1,4 @@
 import type { SystemId } from '../rules/system';
-import type { BattleShip } from '../battle/events';
 import type { Db } from './db';
 import { NotFoundError } from './errors';
 import {
@@ -46,12 +45,6 @@ export async function updateShip(db: Db, id: string, patch: Partial<NewShip>): P
 
 export async function deleteShip(db: Db, id: string): Promise<void> {
   await db.write(['ships'], () => db.table('ships').delete(id));
-}
-
-export async function getShip(db: Db, id: string): Promise<ShipRecord> {
-  const raw = await db.read(['ships'], () => db.table('ships').get(id));
-  if (raw === undefined) throw new NotFoundError('The ship');
-  return parseRecord(shipRecordSchema, 'ship', raw);
 }
 
 /** Library templates, optionally of one system, by name. */
@@ -112,18 +105,4 @@ export async function listShipClasses(db: Db, systemId: SystemId): Promise<ShipC
 
 export async function deleteShipClass(db: Db, id: string): Promise<void> {
   await db.write(['shipClasses'], () => db.table('shipClasses').delete(id));
-}
-
-/**
- * A ship record as it enters a battle (the sheet is copied: editing the library template later
- * does not change a battle in progress). Record it with `addShip(state, ship, record.name)`.
- */
-export function battleShipFromRecord(record: ShipRecord, id: string, order: number): BattleShip {
-  return {
-    id,
-    side: record.side,
-    player: record.player,
-    sheet: structuredClone(record.sheet),
-    order
-  };
 }

@@ -534,8 +534,13 @@ export class BattleSession {
     // A move with private writes (a card drawn into a hand) is undone there too: the old values
     // were kept beside them in the seats' documents (secret-writes.ts), so none is in the event.
     const live = this.live;
-    const writes = undoSecretWrites(live?.secrets, target.id, kind);
-    const refusal = live && writes.length > 0 ? live.refusalOf(writes) : null;
+    const found = undoSecretWrites(live?.secrets, target.id, kind);
+    const writes = found.ok ? found.value : [];
+    const refusal = !found.ok
+      ? found.error
+      : live && writes.length > 0
+        ? live.refusalOf(writes)
+        : null;
     if (refusal) {
       this.refusal = refusal;
       return Promise.resolve(null);

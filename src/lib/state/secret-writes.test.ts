@@ -150,4 +150,21 @@ describe('private writes with a move', () => {
     expect(events.map((e) => e.kind).slice(-3)).toEqual(['undo', 'undo', 'redo']);
     expect(JSON.stringify(events.slice(-3))).not.toContain('c-');
   });
+
+  it('an undo refuses, and keeps the hand, when another move wrote the same hand since', async () => {
+    const live = fakeLink(['Ann']);
+    const { session } = await open(live);
+    await session.perform(drawUndoable, { card: 'c-sloop' });
+    // The referee's device draws into Ann's hand meanwhile; its write reaches her seat's document.
+    live.seatDocs.apply([{ seat: 'Ann', key: 'hand', value: ['c-sloop', 'c-brig'] }]);
+    expect(await session.undo()).toBeNull();
+    expect(session.refusal).toBe(
+      "Not undone: Ann's private document has changed since (a later move wrote there too); undo that move first."
+    );
+    expect(live.secrets.get('Ann', 'hand')).toEqual(['c-sloop', 'c-brig']);
+    // Once the later write is gone again, the undo goes through.
+    live.seatDocs.apply([{ seat: 'Ann', key: 'hand', value: ['c-sloop'] }]);
+    expect(await session.undo()).not.toBeNull();
+    expect(live.secrets.get('Ann', 'hand')).toBeUndefined();
+  });
 });

@@ -2,7 +2,7 @@ import type { EventDraft } from '$lib/battle/events';
 import type { Json } from '$lib/battle/events';
 import { secretWritesOf, undoSecretWritesOf } from '$lib/battle/move';
 import type { SecretWrite, SecretsView } from '$lib/live/secrets';
-import { err, type Result } from '$lib/rules/core/result';
+import { err, ok, type Result } from '$lib/rules/core/result';
 
 /**
  * The private half of one user action on the live table (#19 item 5): the writes a move asks for
@@ -85,27 +85,58 @@ function undoRecordsOf(
   });
 }
 
+/** Two JSON values alike (object keys in any order): what a seat's document holds now. */
+function sameJson(a: Json | undefined, b: Json | undefined): boolean {
+  const x = a ?? null;
+  const y = b ?? null;
+  if (x === y) return true;
+  if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null) return false;
+  if (Array.isArray(x) || Array.isArray(y)) {
+    if (!Array.isArray(x) || !Array.isArray(y) || x.length !== y.length) return false;
+    return x.every((v, i) => sameJson(v, y[i]));
+  }
+  const kx = Object.keys(x);
+  if (kx.length !== Object.keys(y).length) return false;
+  return kx.every((k) => Object.hasOwn(y, k) && sameJson(x[k], y[k]));
+}
+
 /**
  * The private writes of undoing (or redoing) event `eventId`, in the seats this device opens; []
  * for an event that wrote nothing privately. The record stays, so undo and redo can alternate.
+ * Refused where a seat's value is no longer the one the event (or its undo) left there: a later
+ * move wrote it too (the referee drew into the hand a play took a card from), and writing the old
+ * value back would lose that move's write.
  */
 export function undoSecretWrites(
   view: SecretsView | undefined,
   eventId: string,
   kind: 'undo' | 'redo'
-): SecretWrite[] {
-  if (!view) return [];
+): Result<SecretWrite[]> {
+  if (!view) return ok([]);
   const out: SecretWrite[] = [];
   for (const seat of view.seats) {
     const raw = view.get(seat, undoSecretsKey(eventId));
     if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) continue;
     const list = raw[kind];
     if (!Array.isArray(list)) continue;
+    // What the event (for an undo) or its undo (for a redo) wrote: still there, or refused.
+    const left = raw[kind === 'undo' ? 'redo' : 'undo'];
     for (const w of list) {
       if (w === null || typeof w !== 'object' || Array.isArray(w)) continue;
       if (typeof w.key !== 'string' || w.key.startsWith('undo/')) continue;
-      out.push({ seat, key: w.key, value: w.value ?? null });
+      const key = w.key;
+      const wrote = Array.isArray(left)
+        ? left.find(
+            (l): l is { [k: string]: Json } =>
+              l !== null && typeof l === 'object' && !Array.isArray(l) && l.key === key
+          )
+        : undefined;
+      if (wrote && !sameJson(view.get(seat, key), wrote.value))
+        return err(
+          `${kind === 'undo' ? 'Not undone' : 'Not redone'}: ${seat}'s private document has changed since (a later move wrote there too); ${kind} that move first.`
+        );
+      out.push({ seat, key, value: w.value ?? null });
     }
   }
-  return out;
+  return ok(out);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diceStep, forgetOtherSteps, loadFaces, saveFaces } from './dice-draft';
+import { claimPadKey, diceStep, forgetOtherSteps, loadFaces, saveFaces } from './dice-draft';
 
 /** An in-memory Storage, as sessionStorage behaves. */
 function memoryStore(): Storage {
@@ -61,5 +61,29 @@ describe('dice drafts (faces tapped but not used)', () => {
     saveFaces(store, 'b1', STEP, PAD, [3, 4]);
     expect(loadFaces(store, 'b1', STEP, PAD)).toEqual([3, 4]);
     expect(loadFaces(null, 'b1', STEP, PAD)).toBeNull();
+  });
+
+  it('two pads of the same dice on one screen keep their own faces, also after a reload', () => {
+    const store = memoryStore();
+    const first = claimPadKey(PAD);
+    const second = claimPadKey(PAD);
+    expect(first.key).toBe(PAD); // the first pad keeps the key drafts were stored under before
+    expect(second.key).not.toBe(first.key);
+    saveFaces(store, 'b1', STEP, first.key, [9, null]);
+    saveFaces(store, 'b1', STEP, second.key, [3, 4]);
+    // The reload: the page goes, and its pads mount again in the same order.
+    first.release();
+    second.release();
+    const again = [claimPadKey(PAD), claimPadKey(PAD)];
+    expect(again.map((p) => loadFaces(store, 'b1', STEP, p.key))).toEqual([
+      [9, null],
+      [3, 4]
+    ]);
+    // A pad gone frees its place: the next pad of those dice takes it.
+    again[0].release();
+    const third = claimPadKey(PAD);
+    expect(third.key).toBe(PAD);
+    third.release();
+    again[1].release();
   });
 });

@@ -4,7 +4,8 @@ import type { BattleState } from '$lib/battle/events';
  * Faces tapped into a dice pad but not yet used, kept across a reload of the battle page (a
  * referee who reloads between two dice must not have to tap them again). They are not rule state,
  * so they stay out of the log: sessionStorage, one record per battle holding the step it belongs to
- * and the faces of each pad by its dice (`shape`: sides, group and label of every slot). Using the
+ * and the faces of each pad by its dice (`shape`: sides, group and label of every slot) and, where
+ * one screen shows two pads of the same dice, by its place among them (`claimPadKey`). Using the
  * roll or clearing the pad forgets its faces; a new step forgets them all. Anything unreadable, or
  * a storage that is full or blocked, just starts afresh.
  */
@@ -52,9 +53,34 @@ function write(store: Storage, battleId: string, drafts: StoredDrafts): void {
   }
 }
 
-/** The sides of each slot of a pad, from its shape ("6:Attacker:hit|6:Attacker:hit"). */
-function sidesOf(shape: string): number[] {
+/** The sides of each slot of a pad, from its key: its shape ("6:Attacker:hit|6:Attacker:hit"),
+ *  after the pad's place ("2/") for the second and later pads of those dice. */
+function sidesOf(pad: string): number[] {
+  const shape = pad.replace(/^\d+\//, '');
   return shape === '' ? [] : shape.split('|').map((s) => Number(s.split(':')[0]));
+}
+
+/** The places taken by the pads on the screen now, by their dice. */
+const placesTaken = new Map<string, Set<number>>();
+
+/**
+ * The key of a pad's draft: its dice, and its place among the pads of the same dice on the screen
+ * (the first free one; after a reload they mount in the same order and find their own faces). The
+ * first pad's key is its shape alone, as drafts were kept before. `release` when the pad goes.
+ */
+export function claimPadKey(shape: string): { key: string; release: () => void } {
+  const taken = placesTaken.get(shape) ?? new Set<number>();
+  placesTaken.set(shape, taken);
+  let place = 1;
+  while (taken.has(place)) place++;
+  taken.add(place);
+  return {
+    key: place === 1 ? shape : `${place}/${shape}`,
+    release: () => {
+      taken.delete(place);
+      if (taken.size === 0) placesTaken.delete(shape);
+    }
+  };
 }
 
 /**
@@ -65,13 +91,13 @@ export function loadFaces(
   store: Storage | null,
   battleId: string,
   step: string,
-  shape: string
+  pad: string
 ): Faces | null {
   if (store === null) return null;
   const drafts = read(store, battleId);
   if (drafts === null || drafts.step !== step) return null;
-  const faces = drafts.pads[shape];
-  const sides = sidesOf(shape);
+  const faces = drafts.pads[pad];
+  const sides = sidesOf(pad);
   if (!Array.isArray(faces) || faces.length !== sides.length) return null;
   const fits = faces.every(
     (f, i) => f === null || (Number.isInteger(f) && f >= 1 && f <= sides[i])
@@ -84,14 +110,14 @@ export function saveFaces(
   store: Storage | null,
   battleId: string,
   step: string,
-  shape: string,
+  pad: string,
   faces: readonly (number | null)[]
 ): void {
   if (store === null) return;
   const before = read(store, battleId);
   const pads = before?.step === step ? { ...before.pads } : {};
-  if (faces.some((f) => f !== null)) pads[shape] = [...faces];
-  else delete pads[shape];
+  if (faces.some((f) => f !== null)) pads[pad] = [...faces];
+  else delete pads[pad];
   write(store, battleId, { step, pads });
 }
 

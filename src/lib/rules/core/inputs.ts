@@ -41,23 +41,6 @@ export function isRecord(name: string, value: unknown): Check {
   return typeof value === 'object' && value !== null ? null : `${name} is missing`;
 }
 
-/** A list of whole numbers from `min` to `max`, at most `maxLength` long. */
-export function intsIn(
-  name: string,
-  value: unknown,
-  min: number,
-  max: number,
-  maxLength: number
-): Check {
-  if (!Array.isArray(value) || value.length > maxLength)
-    return `${name} must be a list of at most ${maxLength}`;
-  for (const v of value) {
-    const c = intIn(name, v, min, max);
-    if (c) return c;
-  }
-  return null;
-}
-
 export function firstProblem(...checks: Check[]): Check {
   return checks.find((c) => c !== null) ?? null;
 }

@@ -185,14 +185,6 @@ export function counterAttackDice(
   return shipDice(opts?.counterAttackDice === 'preHit' ? disksBefore : disksAfter, variant);
 }
 
-/**
- * Whether a counter-attack may follow (SPEC A.4.8): only "if both ships in an engagement are broadside
- * to one another", and only by a ship still afloat.
- */
-export function canCounterAttack(isMutualBroadside: boolean, defenderSunk: boolean): boolean {
-  return isMutualBroadside && !defenderSunk;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Boarding (SPEC A.3.6, A.4.11)
 

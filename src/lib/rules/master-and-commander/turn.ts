@@ -16,7 +16,7 @@ import { counterDue, isCardOwed } from './moves-engagement';
 import { moveProblem } from './moves-movement';
 import { firstPhase } from './moves-setup';
 import { homeportCounterDue } from './moves-raid';
-import { endTurnMove, nextPlayerAfloat } from './moves-turn';
+import { endTurnMove } from './moves-turn';
 import { windFaceText, windRollRefusal } from './moves-wind';
 import { readOptions, type McOptions } from './options';
 import { hourglassEndsAt } from './resolve-wind';
@@ -200,16 +200,6 @@ export function turnStatus(
   const view = readBattle(state);
   if (view === null) return plainStatus(state.turn, 0, ['Set-up']);
   return turnStatusOf(view, state, readOptions(ctx.options, ctx.variant), ctx.now);
-}
-
-/** What Next does now, for its button: "Next phase: Movement" or "End Anna's turn: Ben is next". */
-export function nextStepLabel(view: McView, state: BattleState): string {
-  const sys = view.system;
-  const phases = phasesOf(sys.variant);
-  const at = phases.findIndex((p) => p.phase === state.phase);
-  if (at >= 0 && at + 1 < phases.length) return `Next phase: ${phases[at + 1].label}`;
-  const next = nextPlayerAfloat(view);
-  return `End ${playerName(sys, sys.activePlayerId ?? '')}'s turn: ${playerName(sys, next ?? '')} is next`;
 }
 
 /**

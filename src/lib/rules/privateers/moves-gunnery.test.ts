@@ -25,7 +25,7 @@ import {
   type FireSetup,
   type FortInput
 } from './moves';
-import { fireThrough, must, play, roll } from './moves.fixture';
+import { exampleFrigate, fireThrough, must, play, roll, twoShips } from './moves.fixture';
 import { unchecked } from '../core/brute.test-helpers';
 import * as checkedOdds from './odds';
 import { reloadChances } from './odds';
@@ -34,30 +34,12 @@ import { gunName, type ShipClass } from './sheet';
 
 const broadsideOdds = unchecked(checkedOdds.broadsideOdds);
 
-// EXAMPLE class values (user data; the text has no ship charts).
-const FRIGATE: ShipClass = {
-  id: 'frigate',
-  className: 'Example frigate',
-  rig: 'squareRigged',
-  masts: 3,
-  bowsprit: true,
+const FRIGATE = exampleFrigate({
   sailingRates: { beating: [1, 2, 3], broadReaching: [2, 3, 4], running: [2, 3, 4] },
-  hullPoints: 40,
-  riggingPoints: 30,
   crew: 60,
-  marines: 10,
-  boats: 2,
-  guns: [
-    { cls: 'medium', extraHeavyDice: 0, side: 'starboard', arcDeg: 45, count: 3 },
-    { cls: 'medium', extraHeavyDice: 0, side: 'larboard', arcDeg: 45, count: 3 }
-  ]
-};
-
-function frigates(): BattleState {
-  const a = shipFromClass(FRIGATE, { id: 'a', name: 'Surprise', side: 'GB', player: '', order: 0 });
-  const b = shipFromClass(FRIGATE, { id: 'b', name: 'Hermione', side: 'ES', player: '', order: 1 });
-  return { turn: 1, phase: 3, ships: { a, b }, system: null };
-}
+  marines: 10
+});
+const frigates = (): BattleState => twoShips(FRIGATE, { phase: 3 });
 
 const FRIGATE_FIRES: FireSetup = {
   firerId: 'a',

@@ -22,7 +22,6 @@ import {
   saveCrew,
   setHeading,
   setWind,
-  sheetOf,
   shipFromClass,
   systemOf,
   tackNeedsMastRoll,
@@ -31,9 +30,18 @@ import {
   type MovePlan,
   type Side
 } from './moves';
-import { must, play, roll, type Played } from './moves.fixture';
+import {
+  exampleFrigate,
+  FIGHTING_SAIL,
+  must,
+  play,
+  roll,
+  sheet,
+  twoShips,
+  type Played
+} from './moves.fixture';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
-import { NO_ASSIGNMENTS, type Assignments, type Sheet, type ShipClass } from './sheet';
+import { NO_ASSIGNMENTS, type Assignments, type Sheet } from './sheet';
 import type { Maneuver, SailLevel } from './tables';
 
 interface InitiativeFace {
@@ -41,46 +49,13 @@ interface InitiativeFace {
   face: number;
 }
 
-// EXAMPLE class values (user data; the text has no ship charts).
-const FRIGATE: ShipClass = {
-  id: 'frigate',
-  className: 'Example frigate',
-  rig: 'squareRigged',
-  masts: 3,
-  bowsprit: true,
-  sailingRates: { beating: [6, 8, 10], broadReaching: [8, 10, 12], running: [7, 9, 11] },
-  hullPoints: 40,
-  riggingPoints: 30,
-  crew: 20,
-  marines: 0,
-  boats: 2,
-  guns: [
-    { cls: 'medium', extraHeavyDice: 0, side: 'starboard', arcDeg: 45, count: 3 },
-    { cls: 'medium', extraHeavyDice: 0, side: 'larboard', arcDeg: 45, count: 3 }
-  ]
-};
+const FRIGATE = exampleFrigate();
 
 const opts = (o: Partial<PvOptions> = {}): PvOptions => ({ ...DEFAULT_OPTIONS, ...o });
 
 /** Two frigates at Fighting Sail, wind from the north (0°). */
-function battle(extraA: Partial<Sheet> = {}, extraB: Partial<Sheet> = {}): BattleState {
-  const a = shipFromClass(FRIGATE, { id: 'a', name: 'Surprise', side: 'GB', player: '', order: 0 });
-  const b = shipFromClass(FRIGATE, { id: 'b', name: 'Hermione', side: 'ES', player: '', order: 1 });
-  const sa = { ...(a.sheet as Sheet), sail: 1 as const, prevSail: 1 as const, ...extraA };
-  const sb = { ...(b.sheet as Sheet), sail: 1 as const, prevSail: 1 as const, ...extraB };
-  return {
-    turn: 1,
-    phase: 0,
-    ships: { a: { ...a, sheet: sa }, b: { ...b, sheet: sb } },
-    system: null
-  };
-}
-
-const sheet = (state: BattleState, id: string): Sheet => {
-  const s = sheetOf(state.ships[id]);
-  if (!s) throw new Error('no sheet');
-  return s;
-};
+const battle = (extraA: Partial<Sheet> = {}, extraB: Partial<Sheet> = {}): BattleState =>
+  twoShips(FRIGATE, { both: FIGHTING_SAIL, a: extraA, b: extraB });
 
 /** The step as one event: applying its ops gives the next state; the inverse (undo) restores. */
 function roundTrips(state: BattleState, step: Played): void {

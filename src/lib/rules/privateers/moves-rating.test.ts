@@ -9,28 +9,14 @@ import {
   shipFromClass,
   type FortInput
 } from './moves';
-import { ctxOf, d6, roll } from './moves.fixture';
-import type { ShipClass } from './sheet';
+import { ctxOf, d6, EXAMPLE_SLOOP, roll } from './moves.fixture';
 
 // C.3.1 "Rating Officers & Crews Die Captain 1st LT. Master Gunner Crew Rating 1-2 Landlubber
 // Midshipman Helmsman Powder Monkey Swabs 0 3-5 Sea Dog Competent Navigator Sure Shot Seaman 1 6 Old
 // Salt Oak Grand Mariner Marksman Tars 2 Officer and crew ratings may be established by scenario
 // design or by rolling a six sided ie per chart." (#14 item 9)
 
-const SLOOP: ShipClass = {
-  id: 'sloop',
-  className: 'Example sloop',
-  rig: 'squareRigged',
-  masts: 3,
-  bowsprit: false,
-  sailingRates: { beating: [1, 2, 3], broadReaching: [2, 3, 4], running: [2, 3, 4] },
-  hullPoints: 40,
-  riggingPoints: 30,
-  crew: 20,
-  marines: 4,
-  boats: 1,
-  guns: []
-};
+const SLOOP = EXAMPLE_SLOOP;
 
 function battle(): BattleState {
   const a = shipFromClass(SLOOP, { id: 'a', name: 'Surprise', side: 'GB', player: '', order: 0 });

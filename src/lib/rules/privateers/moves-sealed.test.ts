@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { BattleState } from '../../battle/events';
-import { stampEvent } from '../../battle/events';
-import { applyEvent } from '../../battle/fold';
-import { withInput } from '../../battle/move';
 import { saltOf } from '../../battle/secret';
 import {
   giveOrders,
@@ -10,63 +7,26 @@ import {
   ordersThisTurn,
   revealOrders,
   sealOrders,
-  sealedOrdersThisTurn,
-  sheetOf,
-  shipFromClass
+  sealedOrdersThisTurn
 } from './moves';
-import { ctxOf, inPhaseOf } from './moves.fixture';
-import type { PvContext, PvMove } from './moves-common';
-import type { Sheet, ShipClass } from './sheet';
+import {
+  ctxOf,
+  exampleFrigate,
+  FIGHTING_SAIL,
+  mediumGuns,
+  must,
+  perform,
+  sheet,
+  twoShips
+} from './moves.fixture';
 
 // Hidden orders on the live table (#19 item 5): the public log and state hold "orders given" and a
 // commitment; the orders and salt stay with the seat until the reveal, which is checked.
 
-const FRIGATE: ShipClass = {
-  id: 'frigate',
-  className: 'Example frigate',
-  rig: 'squareRigged',
-  masts: 3,
-  bowsprit: true,
-  sailingRates: { beating: [6, 8, 10], broadReaching: [8, 10, 12], running: [7, 9, 11] },
-  hullPoints: 40,
-  riggingPoints: 30,
-  crew: 20,
-  marines: 0,
-  boats: 2,
-  guns: [{ cls: 'medium', extraHeavyDice: 0, side: 'starboard', arcDeg: 45, count: 3 }]
-};
-
-function battle(): BattleState {
-  const a = shipFromClass(FRIGATE, { id: 'a', name: 'Surprise', side: 'GB', player: '', order: 0 });
-  const b = shipFromClass(FRIGATE, { id: 'b', name: 'Hermione', side: 'ES', player: '', order: 1 });
-  const fighting = (s: unknown): Sheet => ({ ...(s as Sheet), sail: 1, prevSail: 1 });
-  return {
-    turn: 1,
-    phase: 0,
-    ships: { a: { ...a, sheet: fighting(a.sheet) }, b: { ...b, sheet: fighting(b.sheet) } },
-    system: null
-  };
-}
-
-const LIVE: PvContext = { ...ctxOf({ ordersHidden: true }), isLive: true };
+const battle = (): BattleState =>
+  twoShips(exampleFrigate({ guns: [mediumGuns('starboard', 3)] }), { both: FIGHTING_SAIL });
 const saltA = saltOf(new Uint8Array(16).fill(7));
 const saltB = saltOf(new Uint8Array(16).fill(9));
-
-/** As session.perform writes it: the move's draft with its input, stamped, applied. */
-function perform<I>(move: PvMove<I>, state: BattleState, input: I, ctx: PvContext = LIVE) {
-  const at = inPhaseOf(move, state);
-  const r = withInput(move.run(at, input, ctx), input);
-  if (!r.ok) return r;
-  const event = stampEvent(r.value, { id: 'e', battleId: 'b', seq: 1, deviceId: 'd', at: 0 });
-  return { ok: true as const, event, next: applyEvent(at, event) };
-}
-
-function must<T extends { ok: boolean }>(r: T): Extract<T, { ok: true }> {
-  if (!r.ok) throw new Error((r as unknown as { error: string }).error);
-  return r as Extract<T, { ok: true }>;
-}
-
-const sheet = (s: BattleState, id: string): Sheet => sheetOf(s.ships[id])!;
 
 describe('hidden orders sealed on the live table', () => {
   it('the public event and state hold only "orders given" and the commitment', () => {

@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { BattleState } from '../../battle/events';
-import {
-  juryRig,
-  rollInitiative,
-  sailingAngle,
-  setHeading,
-  sheetOf,
-  shipFromClass,
-  withSheets
-} from './moves';
-import { must, play, roll } from './moves.fixture';
-import type { Sheet, ShipClass } from './sheet';
+import { juryRig, rollInitiative, sailingAngle, setHeading, withSheets } from './moves';
+import { must, play, roll, sheet, twoShips } from './moves.fixture';
+import type { ShipClass } from './sheet';
 
 // What a referee hit at the table (issue 14), each as the move now behaves.
 
@@ -30,23 +22,7 @@ const BRIG: ShipClass = {
   guns: []
 };
 
-function battle(): BattleState {
-  const ships = Object.fromEntries(
-    [
-      ['a', 'Surprise', 'GB'],
-      ['b', 'Hermione', 'ES']
-    ].map(([id, name, side], order) => [
-      id,
-      shipFromClass(BRIG, { id, name, side, player: '', order })
-    ])
-  );
-  return { turn: 1, phase: 0, ships, system: null };
-}
-const sheet = (s: BattleState, id: string): Sheet => {
-  const l = sheetOf(s.ships[id]);
-  if (!l) throw new Error('no log');
-  return l;
-};
+const battle = (): BattleState => twoShips(BRIG);
 
 describe('issue 14 at the table', () => {
   it('#3 a heading is kept as entered: 44° stays 44° and the ship is In Irons ("to 45 degrees")', () => {

@@ -19,45 +19,22 @@ import {
   marksmenNeeds,
   marksmenVolleyOdds,
   pumping,
-  sheetOf,
-  shipFromClass,
   sinking,
   systemOf,
   type BoardingInput as BoardingMoveInput
 } from './moves';
-import { d6, must, play, roll, type Played } from './moves.fixture';
+import { d6, EXAMPLE_SLOOP, must, play, roll, sheet, twoShips, type Played } from './moves.fixture';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
 import { moraleChecksRemaining } from './resolve-morale';
-import type { Sheet, ShipClass } from './sheet';
-
-// EXAMPLE class values (user data; the text has no ship charts).
-const SLOOP: ShipClass = {
-  id: 'sloop',
-  className: 'Example sloop',
-  rig: 'squareRigged',
-  masts: 3,
-  bowsprit: false,
-  sailingRates: { beating: [1, 2, 3], broadReaching: [2, 3, 4], running: [2, 3, 4] },
-  hullPoints: 40,
-  riggingPoints: 30,
-  crew: 20,
-  marines: 4,
-  boats: 1,
-  guns: []
-};
+import type { Sheet } from './sheet';
 
 function battle(edit: (a: Sheet, b: Sheet) => void = () => {}): BattleState {
-  const a = shipFromClass(SLOOP, { id: 'a', name: 'Surprise', side: 'GB', player: '', order: 0 });
-  const b = shipFromClass(SLOOP, { id: 'b', name: 'Hermione', side: 'ES', player: '', order: 1 });
-  edit(a.sheet as Sheet, b.sheet as Sheet);
-  return { turn: 3, phase: 5, ships: { a, b }, system: null };
+  const state = twoShips(EXAMPLE_SLOOP, { turn: 3, phase: 5 });
+  edit(state.ships.a.sheet as Sheet, state.ships.b.sheet as Sheet);
+  return state;
 }
 
-function log(state: BattleState, id: string): Sheet {
-  const s = sheetOf(state.ships[id]);
-  if (!s) throw new Error('bad log');
-  return s;
-}
+const log = sheet;
 
 /** One event's ops applied and inverted: undo restores the state exactly. */
 function roundTrip(before: BattleState, next: BattleState): void {

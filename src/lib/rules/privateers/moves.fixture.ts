@@ -1,8 +1,14 @@
-import type { BattleState, EventDraft } from '../../battle/events';
+import {
+  stampEvent,
+  type BattleEvent,
+  type BattleState,
+  type EventDraft
+} from '../../battle/events';
 import { applyEvent } from '../../battle/fold';
+import { withInput } from '../../battle/move';
 import type { DiceRoll, DiceSource } from '../core/dice';
 import { ok, type Result } from '../core/result';
-import type { PvContext, PvMove } from './moves-common';
+import { sheetOf, type PvContext, type PvMove } from './moves-common';
 import {
   cannonFire,
   damageExtra,
@@ -12,10 +18,97 @@ import {
 } from './moves-gunnery';
 import type { TossOutcome } from './resolve-gunnery';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
+import { shipFromClass } from './moves-setup';
+import type { Sheet, ShipClass } from './sheet';
 import { TURN_PHASES } from './tables';
 
-// Test helpers for the Privateers moves: a move context, pad rolls from faces, and a move run the
-// way session.perform runs it (in the move's own phase), its event applied to the state.
+// Test helpers for the Privateers moves: example ships and a two-ship battle, a move context, pad
+// rolls from faces, and a move run the way session.perform runs it (in the move's own phase), its
+// event applied to the state. Only tests import this file.
+
+/** A battery of medium guns on one side (45° arc). */
+export const mediumGuns = (
+  side: 'starboard' | 'larboard',
+  count: number
+): ShipClass['guns'][number] => ({ cls: 'medium', extraHeavyDice: 0, side, arcDeg: 45, count });
+
+/** EXAMPLE class values (user data; the text has no ship charts): a three-masted frigate with 20
+ *  crew, two boats and three medium guns a side; a test names what its case needs otherwise. */
+export function exampleFrigate(patch: Partial<ShipClass> = {}): ShipClass {
+  return {
+    id: 'frigate',
+    className: 'Example frigate',
+    rig: 'squareRigged',
+    masts: 3,
+    bowsprit: true,
+    sailingRates: { beating: [6, 8, 10], broadReaching: [8, 10, 12], running: [7, 9, 11] },
+    hullPoints: 40,
+    riggingPoints: 30,
+    crew: 20,
+    marines: 0,
+    boats: 2,
+    guns: [mediumGuns('starboard', 3), mediumGuns('larboard', 3)],
+    ...patch
+  };
+}
+
+/** EXAMPLE class values: a gunless three-masted sloop (20 crew, 4 marines, one boat). */
+export const EXAMPLE_SLOOP: ShipClass = {
+  id: 'sloop',
+  className: 'Example sloop',
+  rig: 'squareRigged',
+  masts: 3,
+  bowsprit: false,
+  sailingRates: { beating: [1, 2, 3], broadReaching: [2, 3, 4], running: [2, 3, 4] },
+  hullPoints: 40,
+  riggingPoints: 30,
+  crew: 20,
+  marines: 4,
+  boats: 1,
+  guns: []
+};
+
+/** The ships' logs at Fighting Sail, this turn and the last. */
+export const FIGHTING_SAIL: Partial<Sheet> = { sail: 1, prevSail: 1 };
+
+/** Surprise (a, GB, first) and Hermione (b, ES) of one class, turn 1, phase 0 unless told; each
+ *  log as the class sets it up with the test's changes (`a`, `b`, or `both`). */
+export function twoShips(
+  cls: ShipClass,
+  at: {
+    turn?: number;
+    phase?: number;
+    players?: readonly [string, string];
+    both?: Partial<Sheet>;
+    a?: Partial<Sheet>;
+    b?: Partial<Sheet>;
+  } = {}
+): BattleState {
+  const [playerA, playerB] = at.players ?? ['', ''];
+  const ship = (id: 'a' | 'b', name: string, side: string, player: string, order: number) => {
+    const s = shipFromClass(cls, { id, name, side, player, order });
+    const patch = { ...at.both, ...at[id] };
+    return Object.keys(patch).length === 0
+      ? s
+      : { ...s, sheet: { ...(s.sheet as Sheet), ...patch } };
+  };
+  return {
+    turn: at.turn ?? 1,
+    phase: at.phase ?? 0,
+    ships: {
+      a: ship('a', 'Surprise', 'GB', playerA, 0),
+      b: ship('b', 'Hermione', 'ES', playerB, 1)
+    },
+    system: null
+  };
+}
+
+/** A ship's log, or the test fails. */
+export function sheet(state: BattleState, id: string): Sheet {
+  const s = sheetOf(state.ships[id]);
+  if (!s) throw new Error(`no log for ${id}`);
+  return s;
+}
 
 export function ctxOf(options: Partial<PvOptions> = {}): PvContext {
   let n = 0;
@@ -65,6 +158,23 @@ export function play<I>(
   if (!r.ok) return r;
   const next = applyEvent(at, r.value);
   return ok({ next: { ...next, phase: state.phase }, summary: r.value.summary, draft: r.value });
+}
+
+/** A live-table context with hidden orders (the seats' private documents hold them). */
+export const LIVE_HIDDEN: PvContext = { ...ctxOf({ ordersHidden: true }), isLive: true };
+
+/** As session.perform writes it: the move's draft with its input, stamped, applied in its phase. */
+export function perform<I>(
+  move: PvMove<I>,
+  state: BattleState,
+  input: I,
+  ctx: PvContext = LIVE_HIDDEN
+): Result<{ event: BattleEvent; next: BattleState }> {
+  const at = inPhaseOf(move, state);
+  const r = withInput(move.run(at, input, ctx), input);
+  if (!r.ok) return r;
+  const event = stampEvent(r.value, { id: 'e', battleId: 'b', seq: 1, deviceId: 'd', at: 0 });
+  return ok({ event, next: applyEvent(at, event) });
 }
 
 export function must<T>(r: Result<T>): T {

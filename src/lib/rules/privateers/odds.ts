@@ -268,10 +268,6 @@ export const hitChance = guarded(
   (t: number) => intIn('A hit threshold', t, -MAX_MODIFIER, 12 + MAX_MODIFIER),
   hitChanceOf
 );
-export const criticalEffectOdds = guarded(
-  (column: Aim) => oneOf('The column', column, ['low', 'high']),
-  criticalEffectOddsOf
-);
 /** P(at least two 1s among n damage dice), the chance of a critical (C.7.3). */
 export const criticalChance = guarded((n: number) => men('Damage dice', n), criticalChanceOf);
 // The gunnery odds take the records a broadside plan or a fire in progress holds; each field is

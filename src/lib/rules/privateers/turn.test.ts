@@ -8,37 +8,31 @@ import {
   reload,
   rollInitiative,
   saveCrew,
-  sheetOf,
-  shipFromClass,
   withSheets,
   type FireSetup
 } from './moves';
-import { must, play, roll } from './moves.fixture';
-import { NO_ASSIGNMENTS, type Sheet, type ShipClass } from './sheet';
+import {
+  exampleFrigate,
+  FIGHTING_SAIL,
+  mediumGuns,
+  must,
+  play,
+  roll,
+  sheet,
+  twoShips
+} from './moves.fixture';
+import { NO_ASSIGNMENTS, type Sheet } from './sheet';
 import { turnStatus } from './turn';
 
 // The Privateers turn (SPEC C.1 "Turn Sequence 1. Place Maneuver & Sail Settings Cards 2. Mark Crew
 // Assignments 3. Dice For Initiative & Reload 4. Movement & Firing 5. Grappling & Boarding Actions
 // 6. Morale & Sinkings") walked phase by phase with two ships of two sides.
 
-// EXAMPLE class values (user data; the text has no ship charts).
-const FRIGATE: ShipClass = {
-  id: 'frigate',
-  className: 'Example frigate',
-  rig: 'squareRigged',
-  masts: 3,
-  bowsprit: true,
-  sailingRates: { beating: [6, 8, 10], broadReaching: [8, 10, 12], running: [7, 9, 11] },
-  hullPoints: 40,
-  riggingPoints: 30,
+const FRIGATE = exampleFrigate({
   crew: 60,
-  marines: 0,
   boats: 0,
-  guns: [
-    { cls: 'medium', extraHeavyDice: 0, side: 'starboard', arcDeg: 45, count: 2 },
-    { cls: 'medium', extraHeavyDice: 0, side: 'larboard', arcDeg: 45, count: 2 }
-  ]
-};
+  guns: [mediumGuns('starboard', 2), mediumGuns('larboard', 2)]
+});
 
 const CTX = { options: {}, variant: 'standard', now: 0 };
 const status = (s: BattleState) => turnStatus(s, CTX);
@@ -46,25 +40,9 @@ const needs = (s: BattleState) =>
   Object.fromEntries(status(s).toAct.map((t) => [t.name, t.needs.map((n) => n.id)]));
 
 /** Surprise (GB) and Hermione (ES), Fighting Sail, running before a north wind (heading 180°). */
-function battle(phase = 0): BattleState {
-  const ships = Object.fromEntries(
-    [
-      ['a', 'Surprise', 'GB'],
-      ['b', 'Hermione', 'ES']
-    ].map(([id, name, side], order) => {
-      const ship = shipFromClass(FRIGATE, { id, name, side, player: '', order });
-      const sheet: Sheet = { ...(ship.sheet as Sheet), sail: 1, prevSail: 1, headingDeg: 180 };
-      return [id, { ...ship, sheet }];
-    })
-  );
-  return { turn: 1, phase, ships, system: null };
-}
+const battle = (phase = 0): BattleState =>
+  twoShips(FRIGATE, { phase, both: { ...FIGHTING_SAIL, headingDeg: 180 } });
 
-const sheet = (s: BattleState, id: string): Sheet => {
-  const l = sheetOf(s.ships[id]);
-  if (!l) throw new Error('no log');
-  return l;
-};
 const edit = (s: BattleState, id: string, patch: Partial<Sheet>): BattleState =>
   withSheets(s, { [id]: { ...sheet(s, id), ...patch } });
 

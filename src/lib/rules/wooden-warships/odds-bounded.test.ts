@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { atLeast, Dist, mean } from '../core/dist';
 import { toNumber } from '../core/rational';
 import { forEachTuple } from '../core/brute.test-helpers';
-import { damageDist, damageDistGivenHits } from './odds-gunnery';
+import { damageDist, piecesDist } from './odds-gunnery';
 import {
   atLeastBounds,
   boundedForDisplay,
@@ -16,6 +16,10 @@ import {
 } from './odds-bounded';
 import { damageDiceList, damagePieces, resolveDamage, type FirePlan } from './resolve-gunnery';
 import type { MismatchedAmmo } from './options';
+
+/** The reference: the damage once the hits are known, straight from the dice those hits earn. */
+const damageDistGivenHits = (plan: FirePlan, hitsPerBattery: readonly number[]): Dist<number> =>
+  piecesDist(damagePieces(plan, hitsPerBattery));
 
 // Issue 17 #10: the damage odds at the chart schema's maximum (10 decks a zone, 50d100 a deck) in
 // (timed in odds.bench.ts), each chance within a proven bound of the exact one; the exact steps match.

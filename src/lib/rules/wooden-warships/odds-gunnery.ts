@@ -59,14 +59,6 @@ export function damageDist(plan: FirePlan): Dist<number> {
   });
 }
 
-/** The damage distribution once the hits are known (after the percentile rolls). */
-export function damageDistGivenHits(
-  plan: FirePlan,
-  hitsPerBattery: readonly number[]
-): Dist<number> {
-  return piecesDist(damagePieces(plan, hitsPerBattery));
-}
-
 export interface FireOdds {
   perRoll: Rational;
   rolls: number;

@@ -1,4 +1,4 @@
-import { guarded, intIn, oneOf } from '../core/inputs';
+import { guarded, intIn } from '../core/inputs';
 import { pairwiseWins } from '../core/pools';
 import { err, ok, type Result } from '../core/result';
 import type { ActionScope, CapturedShipFate, WwOptions } from './options';
@@ -9,7 +9,6 @@ import {
   BOARDING_DIE,
   BOARDING_RANGE_INCHES,
   boardingDiceCountsOf,
-  CREW_SKILLS,
   CRIPPLED_PERCENT,
   type CrewSkill,
   type TargetArea
@@ -162,14 +161,6 @@ export const boardingDiceCounts = guarded(
     intIn('Boarders', attackers, 0, MAX_BOARDING_CREW) ??
     intIn('Defenders', defenders, 0, MAX_BOARDING_CREW),
   boardingDiceCountsOf
-);
-
-/** The value of one boarding die: the face plus the skill's bonus (B.3.3). */
-export const boardingDieValue = guarded(
-  (skill: CrewSkill, face: number) =>
-    oneOf('The crew skill', skill, CREW_SKILLS) ??
-    intIn('A boarding die', face, 1, BOARDING_DIE[skill].sides),
-  (skill: CrewSkill, face: number): number => face + BOARDING_DIE[skill].plus
 );
 
 export interface BoardingRoundOutcome {
