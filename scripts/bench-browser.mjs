@@ -137,8 +137,11 @@ async function openTimer(context, count) {
       const main = document.querySelector('main') ?? document.body;
       const text = main.textContent ?? '';
       if (!text.includes('Surprise')) return false;
-      const hasNext = [...main.querySelectorAll('button')].some((b) =>
-        /^Next (phase|turn|step)\b/i.test((b.textContent ?? '').trim())
+      // Drawn means on screen: the page lays out hidden (visibility) until its parts are here.
+      const hasNext = [...main.querySelectorAll('button')].some(
+        (b) =>
+          /^Next (phase|turn|step)\b/i.test((b.textContent ?? '').trim()) &&
+          b.checkVisibility({ visibilityProperty: true })
       );
       const log = document.querySelector('[data-testid="battle-log"]');
       return hasNext && (!log || (log.textContent ?? '').includes(`#${count}`));
@@ -152,7 +155,12 @@ async function openTimer(context, count) {
         channel.port2.postMessage(null);
       });
     });
-    observer.observe(document, { subtree: true, childList: true, characterData: true });
+    observer.observe(document, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      attributes: true
+    });
   }, count);
   const open = async (url) => {
     await page.goto(url);
