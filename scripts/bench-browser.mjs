@@ -124,6 +124,29 @@ async function startServer() {
 }
 
 /**
+ * Starts what BENCH_CPU and BENCH_PROFILE read back: a timeline trace (main-thread CPU per task)
+ * when `isTracing`, and with BENCH_PROFILE a sampling CPU profile at `samplingMicros`.
+ */
+async function startRecording(page, cdp, { isTracing, samplingMicros }) {
+  if (isTracing)
+    await page
+      .context()
+      .browser()
+      .startTracing(page, {
+        categories: [
+          'devtools.timeline',
+          'disabled-by-default-devtools.timeline',
+          'blink.user_timing'
+        ]
+      });
+  if (PROFILE) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: samplingMicros });
+    await cdp.send('Profiler.start');
+  }
+}
+
+/**
  * Navigation start → the battle drawn (a ship's name, the Next button, and the log's newest entry
  * `#count` when the page shows a log), then one frame, on the page's own clock. A page of its own,
  * so the observer costs the action timings nothing.
@@ -282,22 +305,7 @@ async function timeActions(context, url, n, label = 'actions', plan = 'next') {
     if (process.env.BENCH_CSS) await page.addStyleTag({ content: process.env.BENCH_CSS });
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
-    if (PROFILE || CPU)
-      await page
-        .context()
-        .browser()
-        .startTracing(page, {
-          categories: [
-            'devtools.timeline',
-            'disabled-by-default-devtools.timeline',
-            'blink.user_timing'
-          ]
-        });
-    if (PROFILE) {
-      await cdp.send('Profiler.enable');
-      await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
-      await cdp.send('Profiler.start');
-    }
+    await startRecording(page, cdp, { isTracing: PROFILE || CPU, samplingMicros: 500 });
     try {
       await page.evaluate(() => {
         window.__longTasks = window.__longTasks && [];
@@ -556,22 +564,7 @@ async function calculatorAnswer(context, system, name, k) {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
     const tracing = CPU || PROFILE;
-    if (tracing)
-      await page
-        .context()
-        .browser()
-        .startTracing(page, {
-          categories: [
-            'devtools.timeline',
-            'disabled-by-default-devtools.timeline',
-            'blink.user_timing'
-          ]
-        });
-    if (PROFILE) {
-      await cdp.send('Profiler.enable');
-      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-      await cdp.send('Profiler.start');
-    }
+    await startRecording(page, cdp, { isTracing: tracing, samplingMicros: 200 });
     try {
       const r = await page.evaluate(
         async ({ name, k }) => {
