@@ -25,6 +25,8 @@ interface Fit {
   viewport: number;
   page: number;
   offenders: string[];
+  /** Buttons whose one-word label breaks across lines ("Expo / rt"). */
+  broken: string[];
   bars: { name: string; left: number; right: number; bottom: number }[];
 }
 
@@ -66,6 +68,22 @@ async function measure(page: Page): Promise<Fit> {
         continue;
       offenders.push(`${name(el)} (${Math.round(b.left)}–${Math.round(b.right)} px)`);
     }
+    // A one-word label wraps only by breaking the word: its text then lays out in two line boxes.
+    const broken: string[] = [];
+    for (const el of document.querySelectorAll('main button, main a.btn')) {
+      const text = (el.textContent ?? '').trim();
+      if (!text || /\s/.test(text)) continue;
+      // The text's own line boxes (an icon beside the word is not a line of its own).
+      const lines = new Set<number>();
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+        if (!t.textContent?.trim()) continue;
+        const range = document.createRange();
+        range.selectNodeContents(t);
+        for (const r of range.getClientRects()) if (r.width > 0) lines.add(Math.round(r.top));
+      }
+      if (lines.size > 1) broken.push(`${name(el)} (${lines.size} lines)`);
+    }
     const bars = [
       ['Undo bar', document.querySelector('[role="toolbar"][aria-label="Undo and redo"]')],
       ['navigation', document.querySelector('nav[aria-label="Main"]')]
@@ -79,6 +97,7 @@ async function measure(page: Page): Promise<Fit> {
       viewport: vw,
       page: Math.max(document.documentElement.scrollWidth, document.body.scrollWidth),
       offenders: offenders.slice(0, 12),
+      broken,
       bars
     };
   }, WIDTH);
@@ -92,6 +111,7 @@ async function expectFits(page: Page, where: string): Promise<void> {
       `${where}: page ${fit.page} px wide at ${fit.viewport} px; sticking out:\n${fit.offenders.join('\n')}`
     )
     .toBeLessThanOrEqual(fit.viewport);
+  expect.soft(fit.broken, `${where}: a one-word button label broken across lines`).toEqual([]);
   for (const bar of fit.bars) {
     expect
       .soft(
