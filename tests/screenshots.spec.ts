@@ -14,6 +14,15 @@ const SIZES = [
 ] as const;
 
 async function shoot(page: Page, slug: string): Promise<void> {
+  // The offline-ready notice comes once the service worker is installed, often after the last
+  // action (the locator handler only acts before an action): close it so it does not cover the bar.
+  await page.evaluate(() => navigator.serviceWorker?.ready);
+  await page.waitForTimeout(500);
+  if (await page.getByText('Ready to work offline.').isVisible())
+    await page
+      .getByRole('button', { name: 'OK' })
+      .click({ timeout: 3000 })
+      .catch(() => undefined);
   for (const size of SIZES) {
     await page.setViewportSize({ width: size.width, height: size.height });
     await page.evaluate(() => window.scrollTo(0, 0));
