@@ -131,6 +131,10 @@ describe('parse-on-read of events without zod on the common path', () => {
         fc.constantFrom('sheet.edit', 'turn.advance', 'undo', 'mc.end-turn'),
         fc.array(fc.tuple(fc.string({ maxLength: 5 }), json), { maxLength: 4 }),
         (seq, kind, sets) => {
+          // The fast path's JSON check (findJsonProblem) forbids a "__proto__" key, so such an
+          // event goes to zod, the authority, which accepts it: valid, yet rightly not plain.
+          // fast-check makes one now and then (seed -1916364969: `{ ["__proto__"]: 0 }`).
+          fc.pre(!JSON.stringify(sets).includes('"__proto__"'));
           const e = {
             ...VALID,
             seq,
