@@ -22,9 +22,10 @@ export const sheetOf = (state: BattleState, id: string): Sheet =>
   sheetSchema.parse(state.ships[id]?.sheet);
 
 /** One move: fire a d6 at a ship, once per ship per turn. */
-export const fire = defineMove<{ firerId: string; targetId: string; face: number }>(
-  'sk.fire',
-  (state, { firerId, targetId, face }) => {
+export const fire = defineMove<{ firerId: string; targetId: string; face: number }>({
+  id: 'sk.fire',
+  category: 'gunnery',
+  run: (state, { firerId, targetId, face }) => {
     const firer = sheetOf(state, firerId);
     const target = sheetOf(state, targetId);
     if (firer.firedOnTurn === state.turn)
@@ -49,7 +50,7 @@ export const fire = defineMove<{ firerId: string; targetId: string; face: number
       })
     });
   }
-);
+});
 
 const PHASES = ['Fire'] as const;
 

@@ -18,29 +18,33 @@ const NAME_MAX = 200;
  * gathers the form and the id comes from the move context, never from the page.
  */
 export function addShipMove(system: RuleSystem): Move<AddShipInput> {
-  return defineMove<AddShipInput>('battle.add-ship', (state, input, ctx) => {
-    const name = input.name.trim();
-    if (!name) return refuse('Give the ship a name.');
-    if (name.length > NAME_MAX) return refuse(`A ship's name is at most ${NAME_MAX} characters.`);
-    const side = input.side.trim();
-    const player = input.player.trim();
-    const base =
-      input.template && typeof input.template === 'object' && !Array.isArray(input.template)
-        ? input.template
-        : null;
-    const sheet: Json = base
-      ? { ...base, name }
-      : (system.defaultSheet({ name }) as unknown as Json);
-    const id = ctx.newId();
-    const order = Object.values(state.ships).reduce((m, s) => Math.max(m, s.order + 1), 0);
-    const next = {
-      ...state,
-      ships: { ...state.ships, [id]: { id, side, player, sheet, order } }
-    };
-    return draftOf(state, {
-      kind: 'ship.add',
-      summary: `${name}${side ? ` (${side})` : ''} joins the battle`,
-      next
-    });
+  return defineMove<AddShipInput>({
+    id: 'battle.add-ship',
+    category: 'setup',
+    run: (state, input, ctx) => {
+      const name = input.name.trim();
+      if (!name) return refuse('Give the ship a name.');
+      if (name.length > NAME_MAX) return refuse(`A ship's name is at most ${NAME_MAX} characters.`);
+      const side = input.side.trim();
+      const player = input.player.trim();
+      const base =
+        input.template && typeof input.template === 'object' && !Array.isArray(input.template)
+          ? input.template
+          : null;
+      const sheet: Json = base
+        ? { ...base, name }
+        : (system.defaultSheet({ name }) as unknown as Json);
+      const id = ctx.newId();
+      const order = Object.values(state.ships).reduce((m, s) => Math.max(m, s.order + 1), 0);
+      const next = {
+        ...state,
+        ships: { ...state.ships, [id]: { id, side, player, sheet, order } }
+      };
+      return draftOf(state, {
+        kind: 'ship.add',
+        summary: `${name}${side ? ` (${side})` : ''} joins the battle`,
+        next
+      });
+    }
   });
 }

@@ -1,8 +1,8 @@
-import type { RuleSystem } from '../rules/system';
-import { ok } from '../rules/core/result';
+import type { BattleOptions, RuleSystem } from '../rules/system';
+import { err, ok } from '../rules/core/result';
 import { advancePhase } from './actions';
 import type { BattleState, Json } from './events';
-import { defineMove, draftOf, type Move } from './move';
+import { defineMove, draftOf, type Guard, type Move } from './move';
 
 /**
  * "Next phase" / "Next turn" for every system: the battle layer's own move. Past the last phase the
@@ -10,24 +10,88 @@ import { defineMove, draftOf, type Move } from './move';
  * bookkeeping such as clearing "fired this turn"). A system whose turn passes between players in its
  * own way supplies `nextStep` instead (Master and Commander's "End Jack's turn").
  */
-export function advanceMove(system: RuleSystem): Move<Record<string, never>> {
-  return system.nextStep ?? defaultAdvance(system);
+export function advanceMove(system: RuleSystem): Move<AdvanceInput> {
+  const known = passing.get(system);
+  if (known) return known;
+  const base = system.nextStep ?? defaultAdvance(system);
+  const guard = stepNotPassed(system);
+  const move: Move<AdvanceInput> = {
+    id: base.id,
+    category: base.category,
+    guards: [guard, ...(base.guards as Move<AdvanceInput>['guards'])],
+    run: (state, input, ctx) => {
+      const reason = guard.check(state, input, ctx);
+      return reason === null ? base.run(state, {}, ctx) : err(reason);
+    }
+  };
+  passing.set(system, move);
+  return move;
 }
+
+/**
+ * The step a Next tap passes on, as the screen showed it (issue 31): two devices that both pass
+ * the same step on a merged log, or a second tap on one device, pass it once; the later one is
+ * refused on the state it meets. Absent (an older event, a test): not checked.
+ */
+export interface AdvanceInput {
+  from?: StepMark;
+}
+
+export interface StepMark {
+  turn: number;
+  step: string;
+  /** Whose turn it was, where the system passes the turn between players or sides. */
+  active: string | null;
+}
+
+/** Where the battle stands, as a Next tap records it (the turn model's turn, step and party). */
+export function stepMark(
+  system: RuleSystem,
+  state: BattleState,
+  ctx: { options: BattleOptions; variant: string; now: number }
+): StepMark {
+  if (!system.turnStatus) return { turn: state.turn, step: String(state.phase), active: null };
+  const ts = system.turnStatus(state, ctx);
+  return { turn: ts.turn, step: ts.step.id, active: ts.active?.id ?? null };
+}
+
+function stepNotPassed(system: RuleSystem): Guard<AdvanceInput> {
+  return {
+    id: 'step-passed',
+    check: (state, input, ctx) => {
+      const from = input?.from;
+      if (!from) return null;
+      const now = stepMark(system, state, {
+        options: ctx.storedOptions,
+        variant: ctx.variant,
+        now: ctx.now
+      });
+      const isSame = now.turn === from.turn && now.step === from.step && now.active === from.active;
+      return isSame ? null : 'That step has already been passed (on this or another device).';
+    }
+  };
+}
+
+const passing = new WeakMap<RuleSystem, Move<AdvanceInput>>();
 
 const cache = new WeakMap<RuleSystem, Move<Record<string, never>>>();
 
 function defaultAdvance(system: RuleSystem): Move<Record<string, never>> {
   const known = cache.get(system);
   if (known) return known;
-  const move = defineMove<Record<string, never>>('battle.advance', (state, _input, ctx) => {
-    const phases = system.phases ?? [];
-    const draft = advancePhase(state, phases);
-    if (!system.onTurnStart || draft.kind !== 'turn.advance') return ok(draft);
-    return draftOf(state, {
-      kind: draft.kind,
-      summary: draft.summary,
-      next: startTurn(system, state, ctx.storedOptions)
-    });
+  const move = defineMove<Record<string, never>>({
+    id: 'battle.advance',
+    category: 'turn',
+    run: (state, _input, ctx) => {
+      const phases = system.phases ?? [];
+      const draft = advancePhase(state, phases);
+      if (!system.onTurnStart || draft.kind !== 'turn.advance') return ok(draft);
+      return draftOf(state, {
+        kind: draft.kind,
+        summary: draft.summary,
+        next: startTurn(system, state, ctx.storedOptions)
+      });
+    }
   });
   cache.set(system, move);
   return move;

@@ -4,9 +4,10 @@ import { defineMove, draftOf, refuse, type Move } from './move';
  * "Log the result": the referee records the ending the turn model found (TurnStatus.ending) in the
  * log, one undoable event of the battle layer that changes nothing else.
  */
-export const endBattleMove: Move<{ text: string }> = defineMove<{ text: string }>(
-  'battle.end',
-  (state, { text }) => {
+export const endBattleMove: Move<{ text: string }> = defineMove<{ text: string }>({
+  id: 'battle.end',
+  category: 'other',
+  run: (state, { text }) => {
     const words = text.trim();
     if (!words) return refuse('There is no result to record.');
     return draftOf(state, {
@@ -15,4 +16,4 @@ export const endBattleMove: Move<{ text: string }> = defineMove<{ text: string }
       next: state
     });
   }
-);
+});

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { diceRollSchema, type DiceRoll } from '../rules/core/dice';
 import { clockSchema, type Clock } from './clock';
+import { meaningSchema, type Meaning } from './meaning';
 
 /**
  * The battle log's data types (contract: /work/helpers/battle-api.md). Everything here is plain JSON
@@ -206,6 +207,12 @@ export interface BattleEvent {
    * edits that are not moves; never holds what the move keeps hidden (orders given in secret).
    */
   input?: Json;
+  /**
+   * What the move did (issue 31, meaning.ts): its id, category, actor, target, whose dice, hits.
+   * Written by every move from this release on; absent on older events and on edits that are not
+   * moves, where readers say plainly what they cannot tell.
+   */
+  meaning?: Meaning;
 }
 
 /**
@@ -228,13 +235,14 @@ export const battleEventSchema = z.strictObject({
   roll: z.optional(rollRecordSchema),
   target: z.optional(idSchema),
   clock: z.optional(clockSchema),
-  input: z.optional(jsonSchema)
+  input: z.optional(jsonSchema),
+  meaning: z.optional(meaningSchema)
 });
 
 /** What an action produces before the log gives it an id, a sequence number and a time. */
 export type EventDraft = Pick<
   BattleEvent,
-  'kind' | 'summary' | 'ops' | 'roll' | 'target' | 'input'
+  'kind' | 'summary' | 'ops' | 'roll' | 'target' | 'input' | 'meaning'
 >;
 
 /** Stamps a draft into a full event (the db layer supplies seq, id, time and device). */
@@ -261,6 +269,7 @@ export function stampEvent(
   if (draft.target !== undefined) event.target = draft.target;
   if (clock !== undefined) event.clock = clock;
   if (draft.input !== undefined) event.input = draft.input;
+  if (draft.meaning !== undefined) event.meaning = draft.meaning;
   return event;
 }
 

@@ -12,10 +12,18 @@ import { REFEREE_SEAT, secretsViewOf } from '../live/secrets';
 // document this device does not open keeps its ops as published; one it can read is checked.
 
 /** A draw from the referee's library: refused when the library (a private document) is empty. */
-const draw = defineMove<{ seat: string }>('test.draw', (state, input, ctx) => {
-  const pile = ctx.secrets?.get(REFEREE_SEAT, 'pile');
-  if (!Array.isArray(pile) || pile.length === 0) return refuse('The library is empty.');
-  return draftOf(state, { kind: 'test.draw', summary: `${input.seat} draws a card`, next: state });
+const draw = defineMove<{ seat: string }>({
+  id: 'test.draw',
+  category: 'other',
+  run: (state, input, ctx) => {
+    const pile = ctx.secrets?.get(REFEREE_SEAT, 'pile');
+    if (!Array.isArray(pile) || pile.length === 0) return refuse('The library is empty.');
+    return draftOf(state, {
+      kind: 'test.draw',
+      summary: `${input.seat} draws a card`,
+      next: state
+    });
+  }
 });
 
 const event = stampEvent(
@@ -48,13 +56,16 @@ describe('the merged fold with a recheck that reads the state', () => {
     // the fold's working state must not see that container changed under it by a later event.
     const schema = z.record(z.string(), z.number());
     const read = (s: BattleState) => systemOf(schema, s, () => ({}));
-    const note = defineMove<{ key: string }>('test.note', (s, input) =>
-      draftOf(s, {
-        kind: 'test.note',
-        summary: 'Noted',
-        next: { ...s, system: { ...read(s), [input.key]: 1 } }
-      })
-    );
+    const note = defineMove<{ key: string }>({
+      id: 'test.note',
+      category: 'other',
+      run: (s, input) =>
+        draftOf(s, {
+          kind: 'test.note',
+          summary: 'Noted',
+          next: { ...s, system: { ...read(s), [input.key]: 1 } }
+        })
+    });
     let state: BattleState = { ...INITIAL_STATE, system: { base: 0 } };
     const events = ['a', 'b', 'c'].map((key, i) => {
       const r = withInput(note.run(state, { key }, {} as never), { key });

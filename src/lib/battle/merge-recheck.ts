@@ -2,6 +2,7 @@ import type { Move, MoveContext } from './move';
 import type { MergeCheck } from './merge';
 import type { BattleOptions, RuleSystem } from '../rules/system';
 import type { SecretsView } from '../live/secrets';
+import { advanceMove } from './advance';
 
 /** Checking merged moves again: the live table's fold refuses a move no longer legal on the merged state. */
 
@@ -41,8 +42,8 @@ function watchedView(view: SecretsView | undefined): { view: SecretsView; missed
 }
 
 /**
- * A MergeCheck that runs a move again: for an event whose kind is one of `moves`' ids and that
- * carries its `input`, `move.run(stateBefore, input, ctx)` with the event's time as `now` and ids
+ * A MergeCheck that runs a move again: for an event written by one of `moves` (its meaning's move
+ * id; an older event's kind) that carries its `input`, `move.run(stateBefore, input, ctx)` with the event's time as `now` and ids
  * derived from the event's; the refusal's reason, or null. Events without input are not checked.
  * A move that throws on an input it cannot read counts as refused. A move refused after reading a
  * private document this device does not open is NOT refused here (watchedView): it keeps its ops
@@ -58,7 +59,9 @@ export function recheckWith(
   for (const m of moves) byId.set(m.id, m);
   return (state, event) => {
     if (event.input === undefined) return null;
-    const move = byId.get(event.kind);
+    // The move that wrote it, by id (issue 31): a move whose event kind is not its id (the
+    // next-step moves write 'phase.advance') is found too. Older events: by their kind.
+    const move = byId.get(event.meaning?.move ?? event.kind);
     if (!move) return null;
     let n = 0;
     const base = event.id.slice(0, 56);
@@ -78,14 +81,20 @@ export function recheckWith(
   };
 }
 
-/** recheckWith for a battle of `system` (its moves, its typed readings of the stored options). */
+/**
+ * recheckWith for a battle of `system`: its moves, the battle layer's own (a ship added, a sheet
+ * edited) and the way on as the page makes it (`advanceMove`: refused once the step it passed has
+ * been passed already), with its typed readings of the stored options.
+ */
 export function recheckFor(
-  system: Pick<RuleSystem, 'moves' | 'readOptions'>,
+  system: RuleSystem,
   storedOptions: BattleOptions,
   variant: string,
   secrets?: SecretsView
 ): MergeCheck {
-  return recheckWith(system.moves ?? [], {
+  const advance = advanceMove(system);
+  const moves = [...(system.moves ?? []).filter((m) => m.id !== advance.id), advance];
+  return recheckWith(moves, {
     options: system.readOptions ? system.readOptions(storedOptions, variant) : storedOptions,
     storedOptions,
     variant,

@@ -304,17 +304,21 @@ describe('merge-safe fold', () => {
   });
 
   it('a move no longer legal on the merged state is refused with the rule’s reason, not applied', () => {
-    const fire = defineMove<{ ship: string }>('test.fire', (state, input) => {
-      const s = sheetOf(state, input.ship);
-      if (!s.loaded) return refuse(`${s.name} has not reloaded.`);
-      const next = {
-        ...state,
-        ships: {
-          ...state.ships,
-          [input.ship]: { ...state.ships[input.ship], sheet: { ...s, loaded: false } }
-        }
-      };
-      return draftOf(state, { kind: 'test.fire', summary: `${s.name} fires`, next });
+    const fire = defineMove<{ ship: string }>({
+      id: 'test.fire',
+      category: 'other',
+      run: (state, input) => {
+        const s = sheetOf(state, input.ship);
+        if (!s.loaded) return refuse(`${s.name} has not reloaded.`);
+        const next = {
+          ...state,
+          ships: {
+            ...state.ships,
+            [input.ship]: { ...state.ships[input.ship], sheet: { ...s, loaded: false } }
+          }
+        };
+        return draftOf(state, { kind: 'test.fire', summary: `${s.name} fires`, next });
+      }
     });
     const perform = (d: Device) =>
       d.act((state) => {
@@ -344,8 +348,12 @@ describe('merge-safe fold', () => {
   });
 
   it('a move that throws on an input it cannot read counts as refused, and the fold goes on', () => {
-    const brittle = defineMove<{ ship: string }>('test.brittle', () => {
-      throw new TypeError('cannot read');
+    const brittle = defineMove<{ ship: string }>({
+      id: 'test.brittle',
+      category: 'other',
+      run: () => {
+        throw new TypeError('cannot read');
+      }
     });
     const { a } = table();
     a.act(() => ({ kind: 'test.brittle', summary: 'Odd', ops: [], input: 7 }));

@@ -54,7 +54,11 @@ describe('the move contract', () => {
     expect(r.dice[0].label).toBe('Surprise, hit');
     expect(r.dice[1].label).toBeUndefined();
     expect(() =>
-      defineMove('Privateers cannon fire (SPEC C.4.7)', () => ({ ok: false, error: '' }))
+      defineMove({
+        id: 'Privateers cannon fire (SPEC C.4.7)',
+        category: 'other',
+        run: () => ({ ok: false, error: '' })
+      })
     ).toThrow();
     expect(() =>
       rollRecord({ procedure: 'pv.cannonFire', inputs: null, dice: r, outcome: null })

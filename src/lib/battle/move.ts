@@ -10,6 +10,7 @@ import {
   type RollRecord
 } from './events';
 import type { SecretWrite, SecretsView } from '../live/secrets';
+import { completeMeaning, type Category, type MeaningParts } from './meaning';
 
 /**
  * The one move contract (DESIGN: like boardgame.io's moves). Every battle action of every rule system
@@ -54,20 +55,60 @@ export type MoveFn<I, O = unknown> = (
   ctx: MoveContext<O>
 ) => Result<EventDraft>;
 
-export interface Move<I, O = unknown> {
+/**
+ * A guard a move is checked against before it runs (the phase it belongs to, the battle not yet
+ * over): data the turn model and the screens can read by id, and the refusal's reason or null.
+ */
+export interface Guard<I = unknown, O = unknown> {
+  /** Stable id within its system: 'phase', 'battle-over', 'step-passed'. */
+  readonly id: string;
+  check(state: BattleState, input: I, ctx: MoveContext<O>): string | null;
+}
+
+export interface MoveSpec<I, O = unknown> {
   /**
    * Stable id, '<system>.<kebab-case>' (e.g. 'pv.reload'); it is also the event kind the move writes
    * unless the move names another. Permanent once users hold battles: never renamed, labels apart.
    */
+  id: string;
+  /** What kind of act it is, in the shared vocabulary (meaning.ts); a run may say otherwise. */
+  category: Category;
+  /** Checked in order before `run`; the first refusal is the move's. */
+  guards?: readonly Guard<I, O>[];
+  /** State + input + context → the draft (its meaning's parts stated through `draftOf`). */
+  run: MoveFn<I, O>;
+}
+
+export interface Move<I, O = unknown> {
   readonly id: string;
+  readonly category: Category;
+  readonly guards: readonly Guard<I, O>[];
+  /** The guards, then the move's own run; the draft carries its completed `meaning`. */
   readonly run: MoveFn<I, O>;
 }
 
 const MOVE_ID = /^[a-z][a-z0-9]*\.[a-z][a-z0-9-]*$/;
 
-export function defineMove<I, O = unknown>(id: string, run: MoveFn<I, O>): Move<I, O> {
+/**
+ * The one move builder (issue 31): every move of every system is made here, so every draft a move
+ * makes says what it did (`meaning`: the move id, its category, actor, target, whose dice, hits).
+ */
+export function defineMove<I, O = unknown>(spec: MoveSpec<I, O>): Move<I, O> {
+  const { id, category } = spec;
   if (!MOVE_ID.test(id)) throw new Error(`move id "${id}" is not '<system>.<kebab-case>'`);
-  return { id, run };
+  const guards = spec.guards ?? [];
+  const run: MoveFn<I, O> = (state, input, ctx) => {
+    for (const g of guards) {
+      const reason = g.check(state, input, ctx);
+      if (reason !== null) return err(reason);
+    }
+    const r = spec.run(state, input, ctx);
+    if (!r.ok) return r;
+    const { meaningParts, ...draft } = r.value as MoveDraft & { meaningParts?: MeaningParts };
+    const dice = draft.roll?.dice.dice ?? [];
+    return ok({ ...draft, meaning: completeMeaning(id, category, meaningParts, state, dice) });
+  };
+  return { id, category, guards, run };
 }
 
 /**
@@ -121,11 +162,15 @@ export interface DraftInput {
   summary: string;
   next: BattleState;
   roll?: RollRecord;
+  /** Who acted, on whom, whose dice and the hits: the builder completes it into the meaning. */
+  meaning?: MeaningParts;
 }
 
 /** The event a move makes: the ops are the diff from `state` to `next` (undo inverts them). */
 export function draftOf(state: BattleState, input: DraftInput): Result<EventDraft> {
-  return ok(createAction(state, input));
+  const { meaning, ...action } = input;
+  const draft = createAction(state, action);
+  return ok(meaning ? Object.assign(draft, { meaningParts: meaning }) : draft);
 }
 
 /**

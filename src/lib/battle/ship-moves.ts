@@ -13,14 +13,18 @@ export interface EditSheetInput {
   summary: string;
 }
 
-export const editSheetMove = defineMove<EditSheetInput>('battle.edit-sheet', (state, input) => {
-  const ship = state.ships[input.shipId];
-  if (!ship) return refuse('That ship is no longer in the battle.');
-  return draftOf(state, {
-    kind: 'sheet.edit',
-    summary: input.summary,
-    next: { ...state, ships: { ...state.ships, [ship.id]: { ...ship, sheet: input.sheet } } }
-  });
+export const editSheetMove = defineMove<EditSheetInput>({
+  id: 'battle.edit-sheet',
+  category: 'other',
+  run: (state, input) => {
+    const ship = state.ships[input.shipId];
+    if (!ship) return refuse('That ship is no longer in the battle.');
+    return draftOf(state, {
+      kind: 'sheet.edit',
+      summary: input.summary,
+      next: { ...state, ships: { ...state.ships, [ship.id]: { ...ship, sheet: input.sheet } } }
+    });
+  }
 });
 
 export interface RemoveShipInput {
@@ -28,15 +32,19 @@ export interface RemoveShipInput {
   name: string;
 }
 
-export const removeShipMove = defineMove<RemoveShipInput>('battle.remove-ship', (state, input) => {
-  if (!Object.prototype.hasOwnProperty.call(state.ships, input.shipId)) {
-    return refuse('That ship is no longer in the battle.');
+export const removeShipMove = defineMove<RemoveShipInput>({
+  id: 'battle.remove-ship',
+  category: 'setup',
+  run: (state, input) => {
+    if (!Object.prototype.hasOwnProperty.call(state.ships, input.shipId)) {
+      return refuse('That ship is no longer in the battle.');
+    }
+    const ships = { ...state.ships };
+    delete ships[input.shipId];
+    return draftOf(state, {
+      kind: 'ship.remove',
+      summary: `${input.name} removed from the battle`,
+      next: { ...state, ships }
+    });
   }
-  const ships = { ...state.ships };
-  delete ships[input.shipId];
-  return draftOf(state, {
-    kind: 'ship.remove',
-    summary: `${input.name} removed from the battle`,
-    next: { ...state, ships }
-  });
 });

@@ -42,6 +42,30 @@ const op = fc.oneof(
     { requiredKeys: ['op'] }
   )
 );
+const group = fc.record(
+  {
+    count: mostly(
+      fc.integer({ min: 0, max: 6 }),
+      fc.oneof(fc.integer({ min: -1, max: 10_001 }), fc.double())
+    ),
+    sides: mostly(fc.constantFrom(6, 10, 12), fc.integer({ min: 0, max: 1001 })),
+    ship: mostly(fc.option(fc.uuid()), fc.string({ maxLength: 70 })),
+    side: fc.string({ maxLength: 205 }),
+    isHighGood: mostly(fc.boolean(), fc.constantFrom(0, 'yes'))
+  },
+  { requiredKeys: ['count', 'sides', 'ship', 'isHighGood'] }
+);
+const meaning = fc.record(
+  {
+    move: mostly(fc.constantFrom('pv.cannon-fire', 'mc.attack'), fc.string({ maxLength: 105 })),
+    category: mostly(fc.constantFrom('gunnery', 'boarding', 'turn'), fc.string({ maxLength: 9 })),
+    actor: mostly(fc.option(fc.uuid()), fc.string({ maxLength: 70 })),
+    target: mostly(fc.option(fc.uuid()), fc.integer()),
+    dice: fc.array(group, { maxLength: 3 }),
+    hits: mostly(fc.integer({ min: 0, max: 12 }), fc.integer({ min: -2, max: 10_002 }))
+  },
+  { requiredKeys: ['move', 'category', 'actor', 'dice'] }
+);
 const event = fc
   .record(
     {
@@ -70,7 +94,8 @@ const event = fc
           .map(([ms, c]) => ms.toString(16).padStart(12, '0') + c.toString(16).padStart(4, '0')),
         fc.oneof(fc.string({ maxLength: 17 }), fc.integer())
       ),
-      input: mostly(json, fc.anything())
+      input: mostly(json, fc.anything()),
+      meaning
     },
     { requiredKeys: ['id', 'battleId', 'seq', 'deviceId', 'at', 'kind', 'summary', 'ops'] }
   )
@@ -98,6 +123,13 @@ const VALID = {
     inputs: { ship: 's1' },
     dice: { source: 'app', dice: [{ sides: 12, face: 7, label: 'Reload', source: 'entered' }] },
     outcome: { loaded: true }
+  },
+  meaning: {
+    move: 'pv.reload',
+    category: 'reload',
+    actor: 's1',
+    target: null,
+    dice: [{ count: 1, sides: 12, ship: 's1', side: 'Britain', isHighGood: true }]
   }
 };
 

@@ -6,6 +6,7 @@ import {
 } from '../battle/events';
 import { MAX_SIDES } from '../rules/core/dice';
 import { isClock } from '../battle/clock';
+import { CATEGORIES } from '../battle/meaning';
 import { parseRecord } from './parse';
 
 /**
@@ -95,7 +96,37 @@ function isRoll(v: unknown): boolean {
   return true;
 }
 
-const ALL_EVENT_KEYS = new Set([...EVENT_KEYS, 'roll', 'target', 'clock', 'input']);
+const GROUP_KEYS = new Set(['count', 'sides', 'ship', 'side', 'isHighGood']);
+function isDiceGroup(v: unknown): boolean {
+  if (!isRecord(v) || !hasOnlyKeys(v, 5, GROUP_KEYS)) return false;
+  const { count, sides, ship, side, isHighGood } = v;
+  if (!Number.isSafeInteger(count) || (count as number) < 0 || (count as number) > 10_000)
+    return false;
+  if (!Number.isSafeInteger(sides) || (sides as number) < 1 || (sides as number) > 1000)
+    return false;
+  if (ship !== null && !isId(ship)) return false;
+  return typeof side === 'string' && side.length <= 200 && typeof isHighGood === 'boolean';
+}
+
+const MEANING_KEYS = new Set(['move', 'category', 'actor', 'target', 'dice', 'hits']);
+const CATEGORY_SET: ReadonlySet<unknown> = new Set(CATEGORIES);
+function isMeaning(v: unknown): boolean {
+  if (!isRecord(v) || !hasOnlyKeys(v, 5, MEANING_KEYS)) return false;
+  const { move, category, actor, target, dice, hits } = v;
+  if (typeof move !== 'string' || move.length < 1 || move.length > 100) return false;
+  if (!CATEGORY_SET.has(category)) return false;
+  if ((actor !== null && !isId(actor)) || (target !== null && !isId(target))) return false;
+  if (!Array.isArray(dice) || dice.length > 1000) return false;
+  for (const g of dice) if (!isDiceGroup(g)) return false;
+  if (
+    'hits' in v &&
+    (!Number.isSafeInteger(hits) || (hits as number) < 0 || (hits as number) > 10_000)
+  )
+    return false;
+  return 'actor' in v && 'target' in v;
+}
+
+const ALL_EVENT_KEYS = new Set([...EVENT_KEYS, 'roll', 'target', 'clock', 'input', 'meaning']);
 
 /** True only when `v` is certainly a valid stored event (see above); false means "ask zod". */
 export function isPlainEvent(v: unknown): v is BattleEvent {
@@ -113,6 +144,7 @@ export function isPlainEvent(v: unknown): v is BattleEvent {
   if ('target' in v && !isId(v.target)) return false;
   if ('clock' in v && !isClock(v.clock)) return false;
   if ('input' in v && !isJson(v.input)) return false;
+  if ('meaning' in v && !isMeaning(v.meaning)) return false;
   return true;
 }
 

@@ -17,6 +17,8 @@ import type { LiveConfig } from './live-config';
 import type { LiveLink } from './live.svelte';
 import type { SecretWrite } from '$lib/live/secrets';
 import { secretWriter, undoSecretWrites } from './secret-writes';
+import { SaveGuard, SAVE_IN_PROGRESS } from './save-guard.svelte';
+import { errorMessage, NOT_SAVED } from './errors';
 import {
   appendBuilt,
   appendEvent,
@@ -51,7 +53,10 @@ export class BattleSession {
   /** The last failure (typed DbError where storage is concerned), for a message. */
   error = $state.raw<unknown>(null);
   isLoading = $state(true);
-  isBusy = $state(false);
+  /** An action has been saving for a while (slow storage): the undo bar says "Saving…". */
+  get isSaving(): boolean {
+    return this.#saving.isSlow;
+  }
   /** The last move's refusal (the rule's reason), shown where the move was made; null after a success. */
   refusal = $state<string | null>(null);
   /** The last move this screen made and its event: the result stays where it was made until the next. */
@@ -152,6 +157,8 @@ export class BattleSession {
     }
     return lines;
   }
+
+  readonly #saving = new SaveGuard();
 
   #watch: LogWatch | null = null;
   /** Events 1…#before are not in `events` yet (see isLogComplete). */
@@ -393,7 +400,7 @@ export class BattleSession {
   }
 
   async #run(write: () => Promise<BattleEvent | null>): Promise<BattleEvent | null> {
-    this.isBusy = true;
+    if (!this.#saving.begin()) return null;
     this.error = null;
     try {
       const event = await write();
@@ -403,7 +410,7 @@ export class BattleSession {
       this.error = e;
       return null;
     } finally {
-      this.isBusy = false;
+      this.#saving.end();
     }
   }
 
@@ -489,7 +496,7 @@ export class BattleSession {
       this.refusal = check.error;
       return check;
     }
-    this.isBusy = true;
+    if (!this.#saving.begin()) return err(SAVE_IN_PROGRESS);
     this.error = null;
     this.refusal = null;
     try {
@@ -517,9 +524,9 @@ export class BattleSession {
       return ok(r.value);
     } catch (e) {
       this.error = e;
-      return err(errorText(e));
+      return err(errorMessage(e, NOT_SAVED));
     } finally {
-      this.isBusy = false;
+      this.#saving.end();
     }
   }
 
@@ -558,24 +565,20 @@ export class BattleSession {
 
   /** Undo also takes the last result off the panel: what it showed is no longer in effect. */
   undo(): Promise<BattleEvent | null> {
-    if (this.#isLiveMerged) return this.#liveUndo('undo');
-    const expectedLastSeq = this.lastSeq;
-    this.lastPerformed = null;
-    return this.#run(() =>
-      undoLast(this.db, this.battleId, {
-        expectedLastSeq,
-        display: this.#displayAfter(),
-        live: this.#liveStamp()
-      })
-    );
+    return this.#undoOrRedo('undo');
   }
 
   redo(): Promise<BattleEvent | null> {
-    if (this.#isLiveMerged) return this.#liveUndo('redo');
+    return this.#undoOrRedo('redo');
+  }
+
+  #undoOrRedo(kind: 'undo' | 'redo'): Promise<BattleEvent | null> {
+    if (this.#isLiveMerged) return this.#liveUndo(kind);
     const expectedLastSeq = this.lastSeq;
     this.lastPerformed = null;
+    const write = kind === 'undo' ? undoLast : redoLast;
     return this.#run(() =>
-      redoLast(this.db, this.battleId, {
+      write(this.db, this.battleId, {
         expectedLastSeq,
         display: this.#displayAfter(),
         live: this.#liveStamp()
@@ -592,8 +595,4 @@ function extendsLog(prev: readonly BattleEvent[], next: readonly BattleEvent[]):
   if (next.length < prev.length) return false;
   if (prev.length === 0) return true;
   return next[0] === prev[0] && next[prev.length - 1] === prev[prev.length - 1];
-}
-
-function errorText(e: unknown): string {
-  return e instanceof Error ? e.message : 'Not saved: something went wrong; nothing was changed.';
 }

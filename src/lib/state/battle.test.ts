@@ -9,19 +9,23 @@ import { defineMove, draftOf, refuse } from '$lib/battle/move';
 import { BattleSession } from './battle.svelte';
 
 /** A move that may be made once: the second is refused with its reason (like one reload a turn). */
-const markOnce = defineMove<{ shipId: string }>('test.mark-once', (state, { shipId }) => {
-  const ship = state.ships[shipId];
-  if (!ship) return refuse('No such ship.');
-  const sheet = ship.sheet as { hull: number; marked?: boolean };
-  if (sheet.marked) return refuse('Already marked this turn.');
-  return draftOf(state, {
-    kind: 'test.mark-once',
-    summary: 'Marked',
-    next: {
-      ...state,
-      ships: { ...state.ships, [shipId]: { ...ship, sheet: { ...sheet, marked: true } } }
-    }
-  });
+const markOnce = defineMove<{ shipId: string }>({
+  id: 'test.mark-once',
+  category: 'other',
+  run: (state, { shipId }) => {
+    const ship = state.ships[shipId];
+    if (!ship) return refuse('No such ship.');
+    const sheet = ship.sheet as { hull: number; marked?: boolean };
+    if (sheet.marked) return refuse('Already marked this turn.');
+    return draftOf(state, {
+      kind: 'test.mark-once',
+      summary: 'Marked',
+      next: {
+        ...state,
+        ships: { ...state.ships, [shipId]: { ...ship, sheet: { ...sheet, marked: true } } }
+      }
+    });
+  }
 });
 
 const ship = { id: 's1', side: 'British', player: 'Ann', sheet: { hull: 10 }, order: 0 };
@@ -85,7 +89,7 @@ describe('BattleSession', () => {
     expect(await loadEvents(db, battle.id)).toHaveLength(1);
   });
 
-  it('perform: refuses on the screen state, and judges a double tap on the state written', async () => {
+  it('perform: refuses on the screen state, and ignores a second tap while the first is saved', async () => {
     const env = fakeEnv();
     const db = await openTestDb(env, {}, 1);
     const battle = await createBattle(db, {
@@ -99,19 +103,57 @@ describe('BattleSession', () => {
     await session.act((s) => addShip(s, ship, 'Vanguard'));
     expect((await session.perform(markOnce, { shipId: 'nope' })).ok).toBe(false);
     expect(session.refusal).toBe('No such ship.');
-    // Two taps before the first is written: the second is built again on the written state.
+    // Two taps before the first is written: the second is ignored (one busy guard, issue 18),
+    // and its refusal is not shown in place of the first tap's result.
     const [a, b] = await Promise.all([
       session.perform(markOnce, { shipId: 's1' }),
       session.perform(markOnce, { shipId: 's1' })
     ]);
     expect(a.ok).toBe(true);
-    expect(b).toEqual({ ok: false, error: 'Already marked this turn.' });
+    expect(b.ok).toBe(false);
+    expect(session.refusal).toBeNull();
     expect(session.error).toBeNull();
+    // Once it is saved, the next tap is judged on the written state.
+    expect(await session.perform(markOnce, { shipId: 's1' })).toEqual({
+      ok: false,
+      error: 'Already marked this turn.'
+    });
     const events = await loadEvents(db, battle.id);
     expect(events.filter((e) => e.kind === 'test.mark-once')).toHaveLength(1);
     expect(session.lastPerformed?.moveId).toBe('test.mark-once');
     // The input as performed is on the event, so a merged copy can be checked again (#19).
     expect(events.find((e) => e.kind === 'test.mark-once')?.input).toEqual({ shipId: 's1' });
+    session.close();
+  });
+
+  it('a double tap on Next, Undo or any action saves one action, not two', async () => {
+    const env = fakeEnv();
+    const db = await openTestDb(env, {}, 1);
+    const battle = await createBattle(db, {
+      name: 'S',
+      systemId: 'privateers',
+      variant: 'standard',
+      options: {}
+    });
+    const session = new BattleSession(db, battle.id);
+    await session.open();
+    const note = (summary: string) => () => ({ kind: 'note', summary, ops: [] });
+    // A move with no refusal of its own (like "Next phase"): before, the second tap was built
+    // again on the written state and advanced twice.
+    const step = defineMove<Record<string, never>>({
+      id: 'test.step',
+      category: 'other',
+      run: (state) => draftOf(state, { kind: 'test.step', summary: 'Step', next: state })
+    });
+    await Promise.all([session.perform(step, {}), session.perform(step, {})]);
+    await Promise.all([session.act(note('a')), session.act(note('b'))]);
+    await Promise.all([session.undo(), session.undo(), session.redo()]);
+    expect((await loadEvents(db, battle.id)).map((e) => e.kind)).toEqual([
+      'test.step',
+      'note',
+      'undo'
+    ]);
+    expect(session.lines[0].text).toBe('Undid: a');
     session.close();
   });
 

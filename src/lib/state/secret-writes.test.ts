@@ -17,31 +17,46 @@ import { NOT_LIVE_SECRETS } from './secret-writes';
 // document, never in the public event; refused (nothing saved) where the device may not make them.
 
 /** Ann draws a card: the public event says so, the card goes to Ann's private document. */
-const draw = defineMove<{ card: string }>('test.draw', (state, input, ctx) => {
-  if (!ctx.secrets) return refuse('Only on the live table.');
-  const hand = ctx.secrets.get('Ann', 'hand');
-  const held = Array.isArray(hand) ? hand : [];
-  return withSecretWrites(
-    draftOf(state, { kind: 'test.draw', summary: 'Ann draws a card', next: state }),
-    [{ seat: 'Ann', key: 'hand', value: [...held, input.card] }]
-  );
+const draw = defineMove<{ card: string }>({
+  id: 'test.draw',
+  category: 'other',
+  run: (state, input, ctx) => {
+    if (!ctx.secrets) return refuse('Only on the live table.');
+    const hand = ctx.secrets.get('Ann', 'hand');
+    const held = Array.isArray(hand) ? hand : [];
+    return withSecretWrites(
+      draftOf(state, { kind: 'test.draw', summary: 'Ann draws a card', next: state }),
+      [{ seat: 'Ann', key: 'hand', value: [...held, input.card] }]
+    );
+  }
 });
 
 /** Ann draws a card, and says what undoing the draw writes back (her hand before it). */
-const drawUndoable = defineMove<{ card: string }>('test.draw-undoable', (state, input, ctx) => {
-  if (!ctx.secrets) return refuse('Only on the live table.');
-  const hand = ctx.secrets.get('Ann', 'hand');
-  const held = Array.isArray(hand) ? hand : [];
-  return withSecretWrites(
-    draftOf(state, { kind: 'test.draw-undoable', summary: 'Ann draws a card', next: state }),
-    [{ seat: 'Ann', key: 'hand', value: [...held, input.card] }],
-    [{ seat: 'Ann', key: 'hand', value: hand ?? null }]
-  );
+const drawUndoable = defineMove<{ card: string }>({
+  id: 'test.draw-undoable',
+  category: 'other',
+  run: (state, input, ctx) => {
+    if (!ctx.secrets) return refuse('Only on the live table.');
+    const hand = ctx.secrets.get('Ann', 'hand');
+    const held = Array.isArray(hand) ? hand : [];
+    return withSecretWrites(
+      draftOf(state, { kind: 'test.draw-undoable', summary: 'Ann draws a card', next: state }),
+      [{ seat: 'Ann', key: 'hand', value: [...held, input.card] }],
+      [{ seat: 'Ann', key: 'hand', value: hand ?? null }]
+    );
+  }
 });
 
-const mark = defineMove<Record<string, never>>('test.mark', (state) =>
-  draftOf(state, { kind: 'test.mark', summary: 'Marked', next: { ...state, turn: state.turn + 1 } })
-);
+const mark = defineMove<Record<string, never>>({
+  id: 'test.mark',
+  category: 'other',
+  run: (state) =>
+    draftOf(state, {
+      kind: 'test.mark',
+      summary: 'Marked',
+      next: { ...state, turn: state.turn + 1 }
+    })
+});
 
 /** The live link as the session uses it, with real private documents and no hub. */
 function fakeLink(seats: string[]): LiveLink & { written: SecretWrite[][] } {

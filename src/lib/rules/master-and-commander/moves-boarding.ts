@@ -120,9 +120,10 @@ export function boardOutcome(
   });
 }
 
-export const boardMove: Move<BoardInput, McOptions> = mcMove(
-  'mc.boarding',
-  (view, state, input, ctx) => {
+export const boardMove: Move<BoardInput, McOptions> = mcMove({
+  id: 'mc.boarding',
+  category: 'boarding',
+  run: (view, state, input, ctx) => {
     const r = boardOutcome(state, view, input, ctx.options);
     if (!r.ok) return r;
     const { plan } = r.value;
@@ -152,4 +153,4 @@ export const boardMove: Move<BoardInput, McOptions> = mcMove(
       })
     });
   }
-);
+});

@@ -139,9 +139,10 @@ export function cardsUpdate(
   };
 }
 
-export const cardsMove: Move<CardsInput, McOptions> = mcMove(
-  'mc.cards',
-  (view, state, input, ctx) => {
+export const cardsMove: Move<CardsInput, McOptions> = mcMove({
+  id: 'mc.cards',
+  category: 'card',
+  run: (view, state, input, ctx) => {
     if (input.cards.drawCount < view.system.cards.drawCount)
       return refuse('The count of cards drawn cannot go back; undo the draw instead.');
     if (input.cards.drawCount > view.system.cards.drawCount && input.drawing) {
@@ -170,7 +171,7 @@ export const cardsMove: Move<CardsInput, McOptions> = mcMove(
       next: r.next
     });
   }
-);
+});
 
 // ---- The live table (#19 item 5) ------------------------------------------------------------
 // Shared live, the deck's texts, the pile's order and the hands never reach the public event: the
@@ -255,9 +256,10 @@ export interface PlayCardInput extends HeldReveal {
  * The card goes "at the bottom of the pile" in the public part, until the referee's next card
  * move takes it into the private pile.
  */
-export const playCardMove: Move<PlayCardInput, McOptions> = mcMove(
-  'mc.play-card',
-  (view, state, input, ctx) => {
+export const playCardMove: Move<PlayCardInput, McOptions> = mcMove({
+  id: 'mc.play-card',
+  category: 'card',
+  run: (view, state, input, ctx) => {
     const pub = view.system.cards;
     const secret = { card: input.card, salt: input.salt };
     const i = pub.held.findIndex(
@@ -298,7 +300,7 @@ export const playCardMove: Move<PlayCardInput, McOptions> = mcMove(
     const w = playedWrites(secretsOf(ctx), input);
     return w.ok ? withSecretWrites(draft, w.value.secretWrites, w.value.undoWrites) : w;
   }
-);
+});
 
 /**
  * The card move on the live table with the private writes it asks for beside its public draft

@@ -375,9 +375,10 @@ export function attackOutcome(
  * it counts for `attacksPerShip`, may end the turn (`repelledAttackEndsTurn`), and when the ships are
  * not mutually broadside and ramming is in play, the attacked ship may then try to ram (A.4.13).
  */
-export const attackMove: Move<AttackInput, McOptions> = mcMove(
-  'mc.attack',
-  (view, state, input, ctx) => {
+export const attackMove: Move<AttackInput, McOptions> = mcMove({
+  id: 'mc.attack',
+  category: 'gunnery',
+  run: (view, state, input, ctx) => {
     const r = attackOutcome(state, view, input, ctx.options);
     if (!r.ok) return r;
     const { plan, outcome, disksAfter } = r.value;
@@ -408,7 +409,7 @@ export const attackMove: Move<AttackInput, McOptions> = mcMove(
       })
     });
   }
-);
+});
 
 const NO_REPLY = 'No counter-attack is due now: it follows at once the engagement that allows it.';
 
@@ -439,9 +440,10 @@ export function counterDue(
  * The counter-attack the last engagement allows (SPEC A.4.8): the attacked ship fires back with the
  * dice fixed when the attack resolved. A Beginner tie rolled again keeps it due.
  */
-export const counterAttackMove: Move<CounterInput, McOptions> = mcMove(
-  'mc.counter-attack',
-  (view, state, input, ctx) => {
+export const counterAttackMove: Move<CounterInput, McOptions> = mcMove({
+  id: 'mc.counter-attack',
+  category: 'gunnery',
+  run: (view, state, input, ctx) => {
     const c = counterDue(view);
     if (c === null) return refuse(NO_REPLY);
     const rules = rulesOf(view, ctx.options);
@@ -487,12 +489,13 @@ export const counterAttackMove: Move<CounterInput, McOptions> = mcMove(
       })
     });
   }
-);
+});
 
 /** The counter-attacker (a ship or a Homeport) lets it go. */
-export const declineReplyMove: Move<Record<string, never>, McOptions> = mcMove(
-  'mc.no-counter',
-  (view, state) => {
+export const declineReplyMove: Move<Record<string, never>, McOptions> = mcMove({
+  id: 'mc.no-counter',
+  category: 'gunnery',
+  run: (view, state) => {
     const reply = turnActsOf(view.system).reply ?? null;
     if (reply === null) return refuse(NO_REPLY);
     const by = reply.by.startsWith('homeport:')
@@ -504,4 +507,4 @@ export const declineReplyMove: Move<Record<string, never>, McOptions> = mcMove(
       next: withMcSystem(state, withActs(view.system, { reply: null }))
     });
   }
-);
+});

@@ -126,14 +126,15 @@ export function shipMove(
 }
 
 /** One ship's move for the turn, checked against its allowance and recorded. */
-export const moveShipMove: Move<ShipMoveInput, McOptions> = mcMove(
-  'mc.move',
-  (view, state, input, ctx) => {
+export const moveShipMove: Move<ShipMoveInput, McOptions> = mcMove({
+  id: 'mc.move',
+  category: 'movement',
+  run: (view, state, input, ctx) => {
     const r = shipMove(state, view, input, ctx.options);
     if (!r.ok) return r;
     return draftOf(state, { kind: 'mc.move', summary: r.value.summary, next: r.value.next });
   }
-);
+});
 
 export interface MovementRollInput {
   shipId: string;
@@ -141,9 +142,10 @@ export interface MovementRollInput {
 }
 
 /** Beginner movement: "roll the die and move your ship the number of squares that you rolled". */
-export const movementRollMove: Move<MovementRollInput, McOptions> = mcMove(
-  'mc.movement-roll',
-  (view, state, input, ctx) => {
+export const movementRollMove: Move<MovementRollInput, McOptions> = mcMove({
+  id: 'mc.movement-roll',
+  category: 'movement',
+  run: (view, state, input, ctx) => {
     if (view.system.variant !== 'beginner')
       return refuse(
         'Only the Beginner game rolls a die for each ship; in a storm the player rolls once.'
@@ -171,7 +173,7 @@ export const movementRollMove: Move<MovementRollInput, McOptions> = mcMove(
       })
     });
   }
-);
+});
 
 /** The ships of the active fleet that may still report a move now (the ones "Fleet stays put" records). */
 export function shipsStillToMove(view: McView, opts: McOptions): McView['ships'] {
@@ -192,9 +194,10 @@ export function shipsStillToMove(view: McView, opts: McOptions): McView['ships']
  * (one log line); refused, with the ship and the reason, when any of them may not stay put (a
  * Beginner ship that must move exactly its roll, a ship that has not rolled yet).
  */
-export const fleetStaysPutMove: Move<Record<string, never>, McOptions> = mcMove(
-  'mc.fleet-stays-put',
-  (view, state, _input, ctx) => {
+export const fleetStaysPutMove: Move<Record<string, never>, McOptions> = mcMove({
+  id: 'mc.fleet-stays-put',
+  category: 'movement',
+  run: (view, state, _input, ctx) => {
     const ships = shipsStillToMove(view, ctx.options);
     if (ships.length === 0) return refuse('Every ship of this fleet has already moved.');
     let next = state;
@@ -228,4 +231,4 @@ export const fleetStaysPutMove: Move<Record<string, never>, McOptions> = mcMove(
       next
     });
   }
-);
+});

@@ -168,37 +168,41 @@ export function raidOutcome(
   });
 }
 
-export const raidMove: Move<RaidInput, McOptions> = mcMove('mc.raid', (view, state, input, ctx) => {
-  const r = raidOutcome(state, view, input, ctx.options);
-  if (!r.ok) return r;
-  const chance = raidChance(r.value.raider.sheet.prizeDisks, ctx.options);
-  if (!chance.ok) return chance;
-  const p = chance.value;
-  return draftOf(state, {
-    kind: 'mc.raid',
-    summary: r.value.summary,
-    next: r.value.next,
-    roll: rollRecord({
-      procedure: 'mc.raid',
-      inputs: toJson({
-        ship: input.shipId,
-        homeport: input.target,
-        shipDisks: r.value.raider.sheet.prizeDisks,
-        isBroadside: input.isBroadside,
-        distance: input.distance,
-        raidRange: ctx.options.raidRange
-      }),
-      dice: joinRolls([
-        labelled(input.attack, r.value.raider.sheet.name, 'raid die'),
-        labelled(input.defence, `${input.target} Homeport`, 'defence die')
-      ]),
-      odds: oddsJson([
-        { label: 'Takes a Repair Card', p },
-        { label: 'Repelled', p: complement(p) }
-      ]),
-      outcome: toJson(r.value.outcome)
-    })
-  });
+export const raidMove: Move<RaidInput, McOptions> = mcMove({
+  id: 'mc.raid',
+  category: 'raid',
+  run: (view, state, input, ctx) => {
+    const r = raidOutcome(state, view, input, ctx.options);
+    if (!r.ok) return r;
+    const chance = raidChance(r.value.raider.sheet.prizeDisks, ctx.options);
+    if (!chance.ok) return chance;
+    const p = chance.value;
+    return draftOf(state, {
+      kind: 'mc.raid',
+      summary: r.value.summary,
+      next: r.value.next,
+      roll: rollRecord({
+        procedure: 'mc.raid',
+        inputs: toJson({
+          ship: input.shipId,
+          homeport: input.target,
+          shipDisks: r.value.raider.sheet.prizeDisks,
+          isBroadside: input.isBroadside,
+          distance: input.distance,
+          raidRange: ctx.options.raidRange
+        }),
+        dice: joinRolls([
+          labelled(input.attack, r.value.raider.sheet.name, 'raid die'),
+          labelled(input.defence, `${input.target} Homeport`, 'defence die')
+        ]),
+        odds: oddsJson([
+          { label: 'Takes a Repair Card', p },
+          { label: 'Repelled', p: complement(p) }
+        ]),
+        outcome: toJson(r.value.outcome)
+      })
+    });
+  }
 });
 
 const NO_REPLY = 'No counter-attack is due now: it follows at once the engagement that allows it.';
@@ -223,9 +227,10 @@ export function homeportCounterDue(view: McView): { homeport: Compass; ship: McS
  * "A Homeport may counter attack a ship" (SPEC A.4.12 step 4), once, right after the raid: on success
  * the raider is repelled, no disk lost.
  */
-export const homeportCounterMove: Move<HomeportCounterInput, McOptions> = mcMove(
-  'mc.homeport-counter',
-  (view, state, input, ctx) => {
+export const homeportCounterMove: Move<HomeportCounterInput, McOptions> = mcMove({
+  id: 'mc.homeport-counter',
+  category: 'raid',
+  run: (view, state, input, ctx) => {
     const due = homeportCounterDue(view);
     if (due === null) return refuse(NO_REPLY);
     const { homeport, ship } = due;
@@ -263,7 +268,7 @@ export const homeportCounterMove: Move<HomeportCounterInput, McOptions> = mcMove
       })
     });
   }
-);
+});
 
 // ---------------------------------------------------------------------------------------------
 // Ramming (SPEC A.4.13): the rammed ship's captain rolls; the damage falls on the attacker.
@@ -276,9 +281,10 @@ export interface RamInput {
 }
 
 /** The rammed-at captain's attempt (SPEC A.4.13 steps 1–3): one roll after the attack; a six rams. */
-export const ramAttemptMove: Move<RamInput, McOptions> = mcMove(
-  'mc.ram-attempt',
-  (view, state, input) => {
+export const ramAttemptMove: Move<RamInput, McOptions> = mcMove({
+  id: 'mc.ram-attempt',
+  category: 'ram',
+  run: (view, state, input) => {
     const ram = turnActsOf(view.system).ram;
     if (!view.system.modules.ramming)
       return refuse('Ramming is an Advanced module this battle does not use.');
@@ -306,12 +312,13 @@ export const ramAttemptMove: Move<RamInput, McOptions> = mcMove(
       })
     });
   }
-);
+});
 
 /** The rammed-at captain lets the chance go. */
-export const declineRamMove: Move<Record<string, never>, McOptions> = mcMove(
-  'mc.ram-declined',
-  (view, state) => {
+export const declineRamMove: Move<Record<string, never>, McOptions> = mcMove({
+  id: 'mc.ram-declined',
+  category: 'ram',
+  run: (view, state) => {
     const ram = turnActsOf(view.system).ram;
     if (ram === null) return refuse(NO_RAM);
     const rammer = view.ships.find((s) => s.id === ram.rammerId)?.sheet.name ?? 'The defender';
@@ -321,12 +328,13 @@ export const declineRamMove: Move<Record<string, never>, McOptions> = mcMove(
       next: withMcSystem(state, withActs(view.system, { ram: null }))
     });
   }
-);
+});
 
 /** Ram damage (SPEC A.4.13 steps 4–5), only after a six: the attacker loses disks, each a hit. */
-export const ramDamageMove: Move<RamInput, McOptions> = mcMove(
-  'mc.ram-damage',
-  (view, state, input) => {
+export const ramDamageMove: Move<RamInput, McOptions> = mcMove({
+  id: 'mc.ram-damage',
+  category: 'ram',
+  run: (view, state, input) => {
     const ram = turnActsOf(view.system).ram;
     if (ram === null || ram.stage !== 'damage')
       return refuse('Roll for ram damage only after a six on the ram attempt.');
@@ -357,4 +365,4 @@ export const ramDamageMove: Move<RamInput, McOptions> = mcMove(
       })
     });
   }
-);
+});

@@ -39,9 +39,10 @@ export function firstPhase(variant: GameVariant): number {
 }
 
 /** The game's own state for a battle made before it had one ("Set up the game"). */
-export const setupGame: Move<Record<string, never>, McOptions> = defineMove(
-  'mc.setup',
-  (state, _input, ctx) => {
+export const setupGame: Move<Record<string, never>, McOptions> = defineMove({
+  id: 'mc.setup',
+  category: 'setup',
+  run: (state, _input, ctx) => {
     if (systemStateSchema.safeParse(state.system).success)
       return refuse('The game is already set up.');
     const system = defaultSystemState({
@@ -54,7 +55,7 @@ export const setupGame: Move<Record<string, never>, McOptions> = defineMove(
       next: { ...state, system: system }
     });
   }
-);
+});
 
 export function fleetSetupProblems(players: readonly SetupPlayer[]): string[] {
   const out: string[] = [];
@@ -154,9 +155,10 @@ export function setupFleets(
   return { ...state, ships, system: system as Json };
 }
 
-export const setupFleetsMove: Move<FleetSetupInput, McOptions> = defineMove(
-  'mc.setup-fleets',
-  (state, input, ctx) => {
+export const setupFleetsMove: Move<FleetSetupInput, McOptions> = defineMove({
+  id: 'mc.setup-fleets',
+  category: 'setup',
+  run: (state, input, ctx) => {
     const view = viewOf(state);
     if (!view.ok) return view;
     if (view.value.system.players.length > 0) return refuse('The fleets are already set up.');
@@ -176,7 +178,7 @@ export const setupFleetsMove: Move<FleetSetupInput, McOptions> = defineMove(
       next
     });
   }
-);
+});
 
 export interface FirstPlayerInput {
   /** The players who roll, in the order of the dice (all, or the tied ones again). */
@@ -189,9 +191,10 @@ export interface FirstPlayerInput {
  * "The player with the highest roll goes first." The first player's ships begin their turn; on a tie
  * nothing changes and the tied players roll again.
  */
-export const firstPlayerMove: Move<FirstPlayerInput, McOptions> = defineMove(
-  'mc.first-player',
-  (state, input) => {
+export const firstPlayerMove: Move<FirstPlayerInput, McOptions> = defineMove({
+  id: 'mc.first-player',
+  category: 'initiative',
+  run: (state, input) => {
     const v = viewOf(state);
     if (!v.ok) return v;
     const view = v.value;
@@ -242,4 +245,4 @@ export const firstPlayerMove: Move<FirstPlayerInput, McOptions> = defineMove(
       })
     });
   }
-);
+});

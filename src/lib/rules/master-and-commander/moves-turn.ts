@@ -54,9 +54,10 @@ export interface RepairInput {
 }
 
 /** A repair (SPEC A.4.9): the cards come from the pile at the ship's Homeport. */
-export const repairMove: Move<RepairInput, McOptions> = mcMove(
-  'mc.repair',
-  (view, state, input, ctx) => {
+export const repairMove: Move<RepairInput, McOptions> = mcMove({
+  id: 'mc.repair',
+  category: 'repair',
+  run: (view, state, input, ctx) => {
     const c = repairCheck(view, input.shipId, ctx.options);
     if (!c.ok) return c;
     const { sheet, state: system } = applyRepair(
@@ -77,7 +78,7 @@ export const repairMove: Move<RepairInput, McOptions> = mcMove(
       })
     });
   }
-);
+});
 
 /** The system state with players eliminated whose ships are all sunk (the ships as they are now). */
 export function withEliminations(view: McView): SystemState {
@@ -118,12 +119,13 @@ export function endTurnSummary(view: McView, next: BattleState): string {
   return `${from} ends the turn; ${to}'s turn (turn ${next.turn})`;
 }
 
-export const endTurnMove: Move<Record<string, never>, McOptions> = mcMove(
-  'mc.end-turn',
-  (view, state, _input, ctx) => {
+export const endTurnMove: Move<Record<string, never>, McOptions> = mcMove({
+  id: 'mc.end-turn',
+  category: 'turn',
+  run: (view, state, _input, ctx) => {
     if (view.system.activePlayerId === null)
       return refuse('No one has the turn yet: roll for the first player.');
     const next = endTurnState(state, view, ctx.now);
     return draftOf(state, { kind: 'mc.end-turn', summary: endTurnSummary(view, next), next });
   }
-);
+});

@@ -48,29 +48,33 @@ export interface WindInput {
  * hourglass is emptied" before the next player's turn — and refused while sand remains (a mis-roll
  * is put right with undo). A set wind turns the hourglass over at `ctx.now`.
  */
-export const windMove: Move<WindInput, McOptions> = mcMove('mc.wind', (view, state, input, ctx) => {
-  const sys = view.system;
-  const refusal = windRollRefusal(sys, ctx.now);
-  if (refusal !== null) return refuse(refusal);
-  const pip = input.roll.dice[0]?.face ?? 0;
-  if (input.roll.dice.length !== 1) return refuse('The Wind Die is one die.');
-  const face = windFaceFromPip(pip);
-  if (!face.ok) return face;
-  const outcome = resolveWind(sys.wind, face.value, ctx.options);
-  const active = playerName(sys, sys.activePlayerId ?? '');
-  const faceText = windFaceText(face.value);
-  return draftOf(state, {
-    kind: 'mc.wind',
-    summary: `${active} rolls the Wind Die: ${faceText}. ${outcome.text}${outcome.kind === 'set' ? ' The hourglass is turned over.' : ''}`,
-    next: withMcSystem(state, applyWind(sys, outcome, ctx.now)),
-    roll: rollRecord({
-      procedure: 'mc.wind',
-      inputs: toJson({ wind: sys.wind }),
-      dice: labelDice(input.roll, [`Wind Die ${faceText}`]),
-      odds: oddsJson(windOdds(sys.wind, ctx.options)),
-      outcome: toJson(outcome)
-    })
-  });
+export const windMove: Move<WindInput, McOptions> = mcMove({
+  id: 'mc.wind',
+  category: 'wind',
+  run: (view, state, input, ctx) => {
+    const sys = view.system;
+    const refusal = windRollRefusal(sys, ctx.now);
+    if (refusal !== null) return refuse(refusal);
+    const pip = input.roll.dice[0]?.face ?? 0;
+    if (input.roll.dice.length !== 1) return refuse('The Wind Die is one die.');
+    const face = windFaceFromPip(pip);
+    if (!face.ok) return face;
+    const outcome = resolveWind(sys.wind, face.value, ctx.options);
+    const active = playerName(sys, sys.activePlayerId ?? '');
+    const faceText = windFaceText(face.value);
+    return draftOf(state, {
+      kind: 'mc.wind',
+      summary: `${active} rolls the Wind Die: ${faceText}. ${outcome.text}${outcome.kind === 'set' ? ' The hourglass is turned over.' : ''}`,
+      next: withMcSystem(state, applyWind(sys, outcome, ctx.now)),
+      roll: rollRecord({
+        procedure: 'mc.wind',
+        inputs: toJson({ wind: sys.wind }),
+        dice: labelDice(input.roll, [`Wind Die ${faceText}`]),
+        odds: oddsJson(windOdds(sys.wind, ctx.options)),
+        outcome: toJson(outcome)
+      })
+    });
+  }
 });
 
 export interface StormInput {
@@ -78,33 +82,38 @@ export interface StormInput {
   roll: DiceRoll;
 }
 
-export const stormMove: Move<StormInput, McOptions> = mcMove('mc.storm', (view, state, input) => {
-  const sys = view.system;
-  if (sys.stormRoll !== null)
-    return refuse(
-      `The storm roll for this turn is made: ${sys.stormRoll}. "One roll for the player's whole fleet."`
-    );
-  const face = input.roll.dice[0]?.face ?? 0;
-  const r = applyStormRoll(sys, face);
-  if (!r.ok) return r;
-  const active = playerName(sys, sys.activePlayerId ?? '');
-  return draftOf(state, {
-    kind: 'mc.storm',
-    summary: `Storm: ${active}'s ships may each move up to ${face} squares this turn`,
-    next: withMcSystem(state, r.value),
-    roll: rollRecord({
-      procedure: 'mc.storm',
-      inputs: toJson({ playerId: sys.activePlayerId }),
-      dice: labelDice(input.roll, ['storm movement']),
-      outcome: face
-    })
-  });
+export const stormMove: Move<StormInput, McOptions> = mcMove({
+  id: 'mc.storm',
+  category: 'wind',
+  run: (view, state, input) => {
+    const sys = view.system;
+    if (sys.stormRoll !== null)
+      return refuse(
+        `The storm roll for this turn is made: ${sys.stormRoll}. "One roll for the player's whole fleet."`
+      );
+    const face = input.roll.dice[0]?.face ?? 0;
+    const r = applyStormRoll(sys, face);
+    if (!r.ok) return r;
+    const active = playerName(sys, sys.activePlayerId ?? '');
+    return draftOf(state, {
+      kind: 'mc.storm',
+      summary: `Storm: ${active}'s ships may each move up to ${face} squares this turn`,
+      next: withMcSystem(state, r.value),
+      roll: rollRecord({
+        procedure: 'mc.storm',
+        inputs: toJson({ playerId: sys.activePlayerId }),
+        dice: labelDice(input.roll, ['storm movement']),
+        outcome: face
+      })
+    });
+  }
 });
 
 /** The glass turned over by hand (a glass knocked over, a pause agreed at the table). */
-export const hourglassMove: Move<Record<string, never>, McOptions> = mcMove(
-  'mc.hourglass',
-  (view, state, _input, ctx) => {
+export const hourglassMove: Move<Record<string, never>, McOptions> = mcMove({
+  id: 'mc.hourglass',
+  category: 'wind',
+  run: (view, state, _input, ctx) => {
     if (view.system.variant === 'beginner') return refuse('The Beginner game has no hourglass.');
     return draftOf(state, {
       kind: 'mc.hourglass',
@@ -115,4 +124,4 @@ export const hourglassMove: Move<Record<string, never>, McOptions> = mcMove(
       })
     });
   }
-);
+});

@@ -157,7 +157,7 @@ describe('the turn sequence (SPEC A.4.15)', () => {
   });
 
   it("the page's Next is the system's own move: one way to end a turn (issue 16 #2)", () => {
-    expect(advanceMove(masterAndCommander)).toBe(masterAndCommander.nextStep);
+    expect(advanceMove(masterAndCommander).id).toBe(masterAndCommander.nextStep?.id);
     expect(masterAndCommander.moves).toContain(masterAndCommander.nextStep);
   });
 });

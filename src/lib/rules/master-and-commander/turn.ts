@@ -207,9 +207,10 @@ export function turnStatus(
  * phase of the player's turn, refused while a required roll is owed (the Wind Die, the storm roll, a
  * counter-attack or ram due); from the last phase the turn passes to the next player still afloat.
  */
-export const nextStep: Move<Record<string, never>, McOptions> = mcMove(
-  'mc.next-step',
-  (view, state, input, ctx) => {
+export const nextStep: Move<Record<string, never>, McOptions> = mcMove({
+  id: 'mc.next-step',
+  category: 'turn',
+  run: (view, state, input, ctx) => {
     const sys = view.system;
     if (sys.activePlayerId === null)
       return refuse(
@@ -231,4 +232,4 @@ export const nextStep: Move<Record<string, never>, McOptions> = mcMove(
     }
     return endTurnMove.run(state, input, ctx);
   }
-);
+});

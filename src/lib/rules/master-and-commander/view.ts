@@ -2,7 +2,8 @@
 // ship of the captain whose turn it is, the turn's bookkeeping, names for the log. Pure.
 import type { BattleState, EventDraft, Json } from '../../battle/events';
 import { applyOps } from '../../battle/fold';
-import { defineMove, type Move, type MoveContext } from '../../battle/move';
+import { defineMove, type Guard, type Move, type MoveContext } from '../../battle/move';
+import type { Category } from '../../battle/meaning';
 import { sheetOf, shipsInOrder, systemOf, withSheets } from '../../battle/sheets';
 import type { DiceRoll } from '../core/dice';
 import { formatFraction, type Rational } from '../core/rational';
@@ -168,22 +169,35 @@ export function winnerOf(view: McView): string | null {
  * A move of the game in progress: the battle read as the engine's types, and refused once the
  * battle is decided ("Be the last Captain with a ship under sail"); undo is the way back.
  */
-export function mcMove<I>(
-  id: string,
-  run: (view: McView, state: BattleState, input: I, ctx: McContext) => Result<EventDraft>
-): Move<I, McOptions> {
-  return defineMove<I, McOptions>(id, (state, input, ctx) => {
-    const v = viewOf(state);
-    if (!v.ok) return v;
-    const winner = winnerOf(v.value);
-    if (winner !== null && v.value.system.activePlayerId !== null)
-      return err(
-        `The battle is over: ${playerName(v.value.system, winner)} is the last captain with a ship under sail.`
-      );
-    const r = run(v.value, state, input, ctx);
-    return r.ok ? ok(withEndingLogged(state, r.value)) : r;
+export function mcMove<I>(spec: {
+  id: string;
+  category: Category;
+  run: (view: McView, state: BattleState, input: I, ctx: McContext) => Result<EventDraft>;
+}): Move<I, McOptions> {
+  return defineMove<I, McOptions>({
+    id: spec.id,
+    category: spec.category,
+    guards: [BATTLE_OVER],
+    run: (state, input, ctx) => {
+      const v = viewOf(state);
+      if (!v.ok) return v;
+      const r = spec.run(v.value, state, input, ctx);
+      return r.ok ? ok(withEndingLogged(state, r.value)) : r;
+    }
   });
 }
+
+/** "Be the last Captain with a ship under sail" (SPEC A.4.7 step 4): nothing after the win. */
+const BATTLE_OVER: Guard<unknown, McOptions> = {
+  id: 'battle-over',
+  check: (state) => {
+    const v = viewOf(state);
+    if (!v.ok) return null; // the move's own read of the battle refuses with the reason
+    const winner = winnerOf(v.value);
+    if (winner === null || v.value.system.activePlayerId === null) return null;
+    return `The battle is over: ${playerName(v.value.system, winner)} is the last captain with a ship under sail.`;
+  }
+};
 
 /** The line that decides the battle also says who won (SPEC A.4.7 step 4: "Winning"). */
 function withEndingLogged(state: BattleState, draft: EventDraft): EventDraft {

@@ -144,11 +144,12 @@ export interface MarksmenInput {
   rolls: readonly DiceRoll[];
 }
 
-export const marksmen = pvMove<MarksmenInput>(
-  'pv.marksmen',
-  'movementFiring',
-  'Marksmen',
-  (state, input, ctx) => {
+export const marksmen = pvMove<MarksmenInput>({
+  id: 'pv.marksmen',
+  phase: 'movementFiring',
+  what: 'Marksmen',
+  category: 'marksmen',
+  run: (state, input, ctx) => {
     const options = optionsOf(ctx);
     const firer = fightingSheet(state, input.firerId);
     if (!firer.ok) return firer;
@@ -194,7 +195,7 @@ export const marksmen = pvMove<MarksmenInput>(
       })
     });
   }
-);
+});
 
 // ---- Grappling (C.4.14) ----------------------------------------------------------------------
 
@@ -209,11 +210,12 @@ export interface GrappleInput {
 /** "allowed any time an enemy ship is hull to hull or has collided": one d12 per grappler assigned
  *  in Phase 2 (8+ holds a grapple) and per cutter (8+ cuts one, "at the same chance"). The grapples
  *  join the two ships, so both logs carry the count. */
-export const grapple = pvMove<GrappleInput>(
-  'pv.grappling',
-  'grapplingBoarding',
-  'Grappling',
-  (state, input) => {
+export const grapple = pvMove<GrappleInput>({
+  id: 'pv.grappling',
+  phase: 'grapplingBoarding',
+  what: 'Grappling',
+  category: 'grapple',
+  run: (state, input) => {
     const s = fightingSheet(state, input.shipId);
     if (!s.ok) return s;
     const o = shipSheet(state, input.otherId);
@@ -277,7 +279,7 @@ export const grapple = pvMove<GrappleInput>(
       })
     });
   }
-);
+});
 
 // ---- Boarding (C.4.15) -----------------------------------------------------------------------
 
@@ -380,11 +382,12 @@ export function boardingFaces(
 /** One boarding round (C.4.15): both parties' dice, the officer d6s, the losses on both logs, the
  *  defender's trigger #7 when the boarders win, and the round in the system's boarding list. A
  *  defender left with nobody aboard is taken (struck). One round per boarding action a turn. */
-export const boardingRound = pvMove<BoardingInput>(
-  'pv.boarding',
-  'grapplingBoarding',
-  'Boarding',
-  (state, input, ctx) => {
+export const boardingRound = pvMove<BoardingInput>({
+  id: 'pv.boarding',
+  phase: 'grapplingBoarding',
+  what: 'Boarding',
+  category: 'boarding',
+  run: (state, input, ctx) => {
     const options = optionsOf(ctx);
     const a = fightingSheet(state, input.attackerId);
     if (!a.ok) return a;
@@ -471,7 +474,7 @@ export const boardingRound = pvMove<BoardingInput>(
       })
     });
   }
-);
+});
 
 // ---- Captures (C.4.17 step 4) --------------------------------------------------------------
 
@@ -485,11 +488,12 @@ export function capturesDue(state: BattleState): { attackerId: string; defenderI
 }
 
 /** Records the capture and ends the boarding action. */
-export const capture = pvMove<{ attackerId: string; defenderId: string }>(
-  'pv.capture',
-  'moraleSinkings',
-  'Captures',
-  (state, input) => {
+export const capture = pvMove<{ attackerId: string; defenderId: string }>({
+  id: 'pv.capture',
+  phase: 'moraleSinkings',
+  what: 'Captures',
+  category: 'capture',
+  run: (state, input) => {
     const { attackerId, defenderId } = input;
     const a = fightingSheet(state, attackerId);
     if (!a.ok) return a;
@@ -520,4 +524,4 @@ export const capture = pvMove<{ attackerId: string; defenderId: string }>(
       next
     });
   }
-);
+});

@@ -1,5 +1,12 @@
 import type { BattleShip, BattleState } from '../../battle/events';
-import { defineMove, joinRolls, type Move, type MoveContext, type MoveFn } from '../../battle/move';
+import {
+  defineMove,
+  joinRolls,
+  type Guard,
+  type Move,
+  type MoveContext,
+  type MoveSpec
+} from '../../battle/move';
 import { sheetOf as sheetOfSchema, systemOf as systemOfSchema } from '../../battle/sheets';
 import type { DiceRoll } from '../core/dice';
 import { formatFraction, type Rational } from '../core/rational';
@@ -174,27 +181,41 @@ const AFTER_THE_END: ReadonlySet<string> = new Set([
   'pv.heading'
 ]);
 
+/** Refused once the battle is decided, except what still happens after it (AFTER_THE_END). */
+const battleOver = (id: string): Guard<unknown, PvOptions> => ({
+  id: 'battle-over',
+  check: (state) => {
+    if (AFTER_THE_END.has(id)) return null;
+    const end = battleEnding(state);
+    return end ? `${end.text}. The battle is over (undo to go back).` : null;
+  }
+});
+
+/** Refused outside its phase of the turn (C.1), with the rule's reason. */
+const inPhase = (phase: PhaseId, what: string): Guard<unknown, PvOptions> => ({
+  id: 'phase',
+  check: (state) => {
+    const index = TURN_PHASES.findIndex((p) => p.id === phase);
+    const p = TURN_PHASES[index];
+    return state.phase === index ? null : `${what}: Phase ${p.number}, ${p.name}, only.`;
+  }
+});
+
+export interface PvMoveSpec<I> extends MoveSpec<I, PvOptions> {
+  /** The phase of the turn it belongs to (null: any phase). */
+  phase: PhaseId | null;
+  /** The act's name in the refusal outside its phase ("Cannon fire: Phase 4 … only"). */
+  what: string;
+}
+
 /**
  * A Privateers move: refused once the battle is decided, and outside its phase of the turn (C.1)
  * when it has one, with the rule's reason; otherwise `run` decides.
  */
-export function pvMove<I>(
-  id: string,
-  phase: PhaseId | null,
-  what: string,
-  run: MoveFn<I, PvOptions>
-): PvMove<I> {
-  const move = defineMove<I, PvOptions>(id, (state, input, ctx) => {
-    const end = AFTER_THE_END.has(id) ? null : battleEnding(state);
-    if (end) return err(`${end.text}. The battle is over (undo to go back).`);
-    if (phase !== null) {
-      const index = TURN_PHASES.findIndex((p) => p.id === phase);
-      const p = TURN_PHASES[index];
-      if (state.phase !== index) return err(`${what}: Phase ${p.number}, ${p.name}, only.`);
-    }
-    return run(state, input, ctx);
-  });
-  return { ...move, phase };
+export function pvMove<I>(spec: PvMoveSpec<I>): PvMove<I> {
+  const { phase, what, ...rest } = spec;
+  const guards = [battleOver(spec.id), ...(phase !== null ? [inPhase(phase, what)] : [])];
+  return { ...defineMove<I, PvOptions>({ ...rest, guards }), phase };
 }
 
 /** A Privateers move and the phase of the turn it belongs to (null: any phase). */

@@ -237,11 +237,12 @@ export interface CannonFireInput {
  * C.4.7 steps 1–9: the guns fire (they are unloaded, C.4.7 step 3) and the hit d12s are read. With
  * no damage dice to roll the fire is over; otherwise it is under way until its damage is rolled.
  */
-export const cannonFire = pvMove<CannonFireInput>(
-  'pv.cannon-fire',
-  'movementFiring',
-  'Cannon fire',
-  (state, input, ctx) => {
+export const cannonFire = pvMove<CannonFireInput>({
+  id: 'pv.cannon-fire',
+  phase: 'movementFiring',
+  what: 'Cannon fire',
+  category: 'gunnery',
+  run: (state, input, ctx) => {
     const options = optionsOf(ctx);
     const { setup } = input;
     const under = fireInProgress(state);
@@ -310,7 +311,7 @@ export const cannonFire = pvMove<CannonFireInput>(
       })
     });
   }
-);
+});
 
 function finishToss(
   state: BattleState,
@@ -353,11 +354,12 @@ function finishToss(
 
 /** C.4.8 steps 1–3: the damage d6s of the fire under way ("All damage dice are rolled at the same
  *  time"). Double ones or Officer* results leave the fire under way for their dice. */
-export const damageToss = pvMove<{ dice: DiceRoll }>(
-  'pv.damage-toss',
-  null,
-  'Damage dice',
-  (state, input, ctx) => {
+export const damageToss = pvMove<{ dice: DiceRoll }>({
+  id: 'pv.damage-toss',
+  phase: null,
+  what: 'Damage dice',
+  category: 'gunnery-damage',
+  run: (state, input, ctx) => {
     const options = optionsOf(ctx);
     const f = fireInProgress(state);
     if (!f) return err('No cannon fire is waiting for its damage dice.');
@@ -403,15 +405,16 @@ export const damageToss = pvMove<{ dice: DiceRoll }>(
       roll: record(r.value.summary, { toss: asJson(r.value.outcome), summary: r.value.summary })
     });
   }
-);
+});
 
 /** C.4.8 steps 4–6: the Critical Hits d12 (if double ones) then one Officer Hits d6 per Officer*
  *  result, in one pad roll; the fire is then over. */
-export const damageExtra = pvMove<{ dice: DiceRoll }>(
-  'pv.damage-extra',
-  null,
-  'Critical and officer dice',
-  (state, input, ctx) => {
+export const damageExtra = pvMove<{ dice: DiceRoll }>({
+  id: 'pv.damage-extra',
+  phase: null,
+  what: 'Critical and officer dice',
+  category: 'gunnery-damage',
+  run: (state, input, ctx) => {
     const options = optionsOf(ctx);
     const f = fireInProgress(state);
     if (!f || !f.damage) return err('No critical or officer dice are waiting to be rolled.');
@@ -448,7 +451,7 @@ export const damageExtra = pvMove<{ dice: DiceRoll }>(
       })
     });
   }
-);
+});
 
 // ---- Reload (C.4.5) --------------------------------------------------------------------------
 
@@ -489,11 +492,12 @@ export interface ReloadInput {
 }
 
 /** C.4.5: one d12 + (Gunner + Crew) per vessel or independent battery a turn. */
-export const reload = pvMove<ReloadInput>(
-  'pv.reload',
-  'initiativeReload',
-  'Reload',
-  (state, input, ctx) => {
+export const reload = pvMove<ReloadInput>({
+  id: 'pv.reload',
+  phase: 'initiativeReload',
+  what: 'Reload',
+  category: 'reload',
+  run: (state, input, ctx) => {
     const options = optionsOf(ctx);
     const { shipId, battery } = input;
     const s = fightingSheet(state, shipId);
@@ -538,4 +542,4 @@ export const reload = pvMove<ReloadInput>(
       })
     });
   }
-);
+});

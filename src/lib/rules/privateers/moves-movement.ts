@@ -173,11 +173,12 @@ export interface MoveShipInput {
 
 /** Records this ship's move; `headingAfter` is the referee's for a Starboard/Larboard card
  *  (Straight keeps the heading; a turn is at most 45° to the card's side). */
-export const moveShip = pvMove<MoveShipInput>(
-  'pv.move',
-  'movementFiring',
-  'Movement',
-  (state, input, ctx) => {
+export const moveShip = pvMove<MoveShipInput>({
+  id: 'pv.move',
+  phase: 'movementFiring',
+  what: 'Movement',
+  category: 'movement',
+  run: (state, input, ctx) => {
     const options = optionsOf(ctx);
     const { shipId } = input;
     const s = fightingSheet(state, shipId);
@@ -221,14 +222,15 @@ export const moveShip = pvMove<MoveShipInput>(
       next: withSheets(marked.value, { [shipId]: next })
     });
   }
-);
+});
 
 /** "the ship will drift in inches per a six sided dice roll down wind" (C.4.6.1 step 3). */
-export const drift = pvMove<{ shipId: string; dice: DiceRoll }>(
-  'pv.drift',
-  'movementFiring',
-  'Drift',
-  (state, input) => {
+export const drift = pvMove<{ shipId: string; dice: DiceRoll }>({
+  id: 'pv.drift',
+  phase: 'movementFiring',
+  what: 'Drift',
+  category: 'movement',
+  run: (state, input) => {
     const { shipId } = input;
     const s = fightingSheet(state, shipId);
     if (!s.ok) return s;
@@ -255,7 +257,7 @@ export const drift = pvMove<{ shipId: string; dice: DiceRoll }>(
       })
     });
   }
-);
+});
 
 /** Whether the tacking roll failed, so the mast d12 is needed too (C.4.6.5). */
 export function tackNeedsMastRoll(s: Sheet, face: number): boolean {
@@ -287,11 +289,12 @@ export interface TackInput {
  * the mast d12 (1–3) may cost a mast; under `tackFailure='fallBackToOldTack'` it falls back onto
  * `side`, else it stays head to wind to roll again next turn.
  */
-export const tackRoll = pvMove<TackInput>(
-  'pv.tack',
-  'movementFiring',
-  'The tacking roll',
-  (state, input, ctx) => {
+export const tackRoll = pvMove<TackInput>({
+  id: 'pv.tack',
+  phase: 'movementFiring',
+  what: 'The tacking roll',
+  category: 'movement',
+  run: (state, input, ctx) => {
     const options = optionsOf(ctx);
     const { shipId, side } = input;
     const s = fightingSheet(state, shipId);
@@ -341,14 +344,15 @@ export const tackRoll = pvMove<TackInput>(
       })
     });
   }
-);
+});
 
 /** C.4.6.6: move up to 3″ the way it went last turn (or not at all), drop anchor, bow to the wind. */
-export const dropAnchor = pvMove<{ shipId: string; moved: number }>(
-  'pv.drop-anchor',
-  'movementFiring',
-  'Dropping anchor',
-  (state, input) => {
+export const dropAnchor = pvMove<{ shipId: string; moved: number }>({
+  id: 'pv.drop-anchor',
+  phase: 'movementFiring',
+  what: 'Dropping anchor',
+  category: 'movement',
+  run: (state, input) => {
     const { shipId, moved } = input;
     const s = fightingSheet(state, shipId);
     if (!s.ok) return s;
@@ -372,14 +376,15 @@ export const dropAnchor = pvMove<{ shipId: string; moved: number }>(
       next: withSheets(marked.value, { [shipId]: { ...r.value, headingDeg: wind } })
     });
   }
-);
+});
 
 /** C.4.6.8: 2 crew per boat, one full turn, never on a turn the ship moves. */
-export const boats = pvMove<{ shipId: string; kind: 'lower' | 'recover'; count: number }>(
-  'pv.boats',
-  'movementFiring',
-  "Ship's boats",
-  (state, input) => {
+export const boats = pvMove<{ shipId: string; kind: 'lower' | 'recover'; count: number }>({
+  id: 'pv.boats',
+  phase: 'movementFiring',
+  what: "Ship's boats",
+  category: 'orders',
+  run: (state, input) => {
     const { shipId, kind, count } = input;
     const s = fightingSheet(state, shipId);
     if (!s.ok) return s;
@@ -402,7 +407,7 @@ export const boats = pvMove<{ shipId: string; kind: 'lower' | 'recover'; count: 
       next: withSheets(state, { [shipId]: { ...sh, boats: { ...sh.boats, lowered } } })
     });
   }
-);
+});
 
 // ---- Collisions (C.4.11) -----------------------------------------------------------------------
 
@@ -427,11 +432,12 @@ export interface CollisionInput {
   dice: DiceRoll;
 }
 
-export const collision = pvMove<CollisionInput>(
-  'pv.collision',
-  'movementFiring',
-  'Collisions',
-  (state, input, ctx) => {
+export const collision = pvMove<CollisionInput>({
+  id: 'pv.collision',
+  phase: 'movementFiring',
+  what: 'Collisions',
+  category: 'collision',
+  run: (state, input, ctx) => {
     const options = optionsOf(ctx);
     if (input.rammerId === input.rammedId) return err('Choose two different ships.');
     const a = fightingSheet(state, input.rammerId);
@@ -485,4 +491,4 @@ export const collision = pvMove<CollisionInput>(
       })
     });
   }
-);
+});

@@ -76,11 +76,12 @@ export const keepDeg = (deg: number): number => normDegOf(Math.round(deg * 10) /
 
 /** The referee sets the wind (the text has no wind-change rule, SPEC C.6): the bearing it blows
  *  from, which the point of sail of every ship is measured against (C.4.6). */
-export const setWind = pvMove<{ windFromDeg: number }>(
-  'pv.wind',
-  null,
-  'The wind',
-  (state, input) => {
+export const setWind = pvMove<{ windFromDeg: number }>({
+  id: 'pv.wind',
+  phase: null,
+  what: 'The wind',
+  category: 'wind',
+  run: (state, input) => {
     if (!Number.isFinite(input.windFromDeg)) return err('The wind bearing is a number of degrees.');
     const deg = keepDeg(input.windFromDeg);
     return draftOf(state, {
@@ -89,13 +90,14 @@ export const setWind = pvMove<{ windFromDeg: number }>(
       next: withSystem(state, { ...systemOf(state), windFromDeg: deg })
     });
   }
-);
+});
 
-export const setHeading = pvMove<{ shipId: string; headingDeg: number }>(
-  'pv.heading',
-  null,
-  'A heading',
-  (state, input) => {
+export const setHeading = pvMove<{ shipId: string; headingDeg: number }>({
+  id: 'pv.heading',
+  phase: null,
+  what: 'A heading',
+  category: 'orders',
+  run: (state, input) => {
     const s = fightingSheet(state, input.shipId);
     if (!s.ok) return s;
     if (!Number.isFinite(input.headingDeg)) return err('The heading is a number of degrees.');
@@ -106,7 +108,7 @@ export const setHeading = pvMove<{ shipId: string; headingDeg: number }>(
       next: withSheets(state, { [input.shipId]: { ...s.value, headingDeg } })
     });
   }
-);
+});
 
 // ---- Phase 1: orders (C.4.2) ------------------------------------------------------------------
 
@@ -151,11 +153,12 @@ export interface OrdersInput {
  * option `ordersHidden` (Errata 7) they are kept aside, the log line says only that orders were
  * given, and `revealOrders` turns them all up together.
  */
-export const giveOrders = pvMove<OrdersInput>(
-  'pv.orders',
-  'orders',
-  'Orders',
-  (state, input, ctx) => {
+export const giveOrders = pvMove<OrdersInput>({
+  id: 'pv.orders',
+  phase: 'orders',
+  what: 'Orders',
+  category: 'orders',
+  run: (state, input, ctx) => {
     const options = optionsOf(ctx);
     const { shipId } = input;
     const s = fightingSheet(state, shipId);
@@ -189,7 +192,7 @@ export const giveOrders = pvMove<OrdersInput>(
       next: withSheets(next, { [shipId]: applyOrder(s.value, order) })
     });
   }
-);
+});
 
 // ---- Hidden orders on the live table (#19 item 5) ---------------------------------------------
 // With `ordersHidden` on a shared battle, a ship's orders never reach the public log or another
@@ -243,11 +246,12 @@ export function sealedOrdersThisTurn(state: BattleState): Record<string, SealedO
 }
 
 /** "Orders given (sealed)": the public half of hidden orders on the live table. */
-export const giveSealedOrders = pvMove<SealedOrdersInput>(
-  'pv.seal-orders',
-  'orders',
-  'Orders',
-  (state, input, ctx) => {
+export const giveSealedOrders = pvMove<SealedOrdersInput>({
+  id: 'pv.seal-orders',
+  phase: 'orders',
+  what: 'Orders',
+  category: 'orders',
+  run: (state, input, ctx) => {
     const options = optionsOf(ctx);
     if (!options.ordersHidden) return err('Orders are open in this battle: give them openly.');
     const { shipId } = input;
@@ -272,7 +276,7 @@ export const giveSealedOrders = pvMove<SealedOrdersInput>(
       })
     });
   }
-);
+});
 
 export interface RevealOrdersInput {
   /** Live table: every sealed ship's orders and salt, from the seats' private documents. */
@@ -280,11 +284,12 @@ export interface RevealOrdersInput {
 }
 
 /** "Reveal orders": every hidden order of this turn goes on the ships' logs at once. */
-export const revealOrders = pvMove<RevealOrdersInput>(
-  'pv.reveal-orders',
-  'orders',
-  'Revealing orders',
-  (state, input, ctx) => {
+export const revealOrders = pvMove<RevealOrdersInput>({
+  id: 'pv.reveal-orders',
+  phase: 'orders',
+  what: 'Revealing orders',
+  category: 'orders',
+  run: (state, input, ctx) => {
     const sys = systemOf(state);
     const pending = Object.entries(ordersThisTurn(state)).filter(([, o]) => !o.revealed);
     const sealed = Object.entries(sealedOrdersThisTurn(state));
@@ -336,7 +341,7 @@ export const revealOrders = pvMove<RevealOrdersInput>(
       next: withSheets(withSystem(state, system), sheets)
     });
   }
-);
+});
 
 // ---- Phase 2: crew assignments (C.4.3) and weighing anchor (C.4.6.7) ---------------------------
 
@@ -354,11 +359,12 @@ export function blockingIssues(check: CrewCheck): string[] {
     .map((i) => i.message);
 }
 
-export const saveCrew = pvMove<{ shipId: string; assignments: Assignments }>(
-  'pv.crew',
-  'crew',
-  'Crew assignments',
-  (state, input) => {
+export const saveCrew = pvMove<{ shipId: string; assignments: Assignments }>({
+  id: 'pv.crew',
+  phase: 'crew',
+  what: 'Crew assignments',
+  category: 'orders',
+  run: (state, input) => {
     const { shipId } = input;
     const s = fightingSheet(state, shipId);
     if (!s.ok) return s;
@@ -404,14 +410,15 @@ export const saveCrew = pvMove<{ shipId: string; assignments: Assignments }>(
       next: markDone(withSheets(state, { [shipId]: next }), shipId, 'crew')
     });
   }
-);
+});
 
 /** C.4.6.7: d12 − anchor crew = turns to raise the anchor (at least 1). */
-export const weighAnchor = pvMove<{ shipId: string; dice: DiceRoll }>(
-  'pv.weigh-anchor',
-  'crew',
-  'Weighing anchor',
-  (state, input) => {
+export const weighAnchor = pvMove<{ shipId: string; dice: DiceRoll }>({
+  id: 'pv.weigh-anchor',
+  phase: 'crew',
+  what: 'Weighing anchor',
+  category: 'orders',
+  run: (state, input) => {
     const { shipId } = input;
     const s = fightingSheet(state, shipId);
     if (!s.ok) return s;
@@ -443,7 +450,7 @@ export const weighAnchor = pvMove<{ shipId: string; dice: DiceRoll }>(
       })
     });
   }
-);
+});
 
 // ---- Phase 3: initiative (C.4.4) ---------------------------------------------------------------
 
@@ -524,11 +531,12 @@ export interface InitiativeInput {
 }
 
 /** Records the movement order once no tie is left. */
-export const rollInitiative = pvMove<InitiativeInput>(
-  'pv.initiative',
-  'initiativeReload',
-  'Initiative',
-  (state, input, ctx: PvContext) => {
+export const rollInitiative = pvMove<InitiativeInput>({
+  id: 'pv.initiative',
+  phase: 'initiativeReload',
+  what: 'Initiative',
+  category: 'initiative',
+  run: (state, input, ctx: PvContext) => {
     const options = optionsOf(ctx);
     const { shipIds } = input;
     if (movementOrder(state))
@@ -578,7 +586,7 @@ export const rollInitiative = pvMove<InitiativeInput>(
       })
     });
   }
-);
+});
 
 /** Whether a ship's crew assignments were saved this turn (Phase 2). */
 export function hasCrewSaved(state: BattleState, shipId: string): boolean {

@@ -57,9 +57,10 @@ export interface AddShipInput {
   player: string;
 }
 
-export const addShipFromClass = defineMove<AddShipInput, PvOptions>(
-  'pv.add-ship',
-  (state, input, ctx) => {
+export const addShipFromClass = defineMove<AddShipInput, PvOptions>({
+  id: 'pv.add-ship',
+  category: 'setup',
+  run: (state, input, ctx) => {
     const name = input.name.trim();
     if (!name) return err('Name the ship.');
     const cls = shipClassSchema.safeParse(input.cls);
@@ -73,7 +74,7 @@ export const addShipFromClass = defineMove<AddShipInput, PvOptions>(
     });
     return ok(addShipDraft(state, ship, name));
   }
-);
+});
 
 export interface FortInput {
   name: string;
@@ -112,9 +113,10 @@ export function fortificationShip(
   });
 }
 
-export const addFortification = defineMove<FortInput, PvOptions>(
-  'pv.add-fortification',
-  (state, input, ctx) => {
+export const addFortification = defineMove<FortInput, PvOptions>({
+  id: 'pv.add-fortification',
+  category: 'setup',
+  run: (state, input, ctx) => {
     const rolled = fortRatingRolls(input);
     if (!rolled.ok) return rolled;
     const id = ctx.newId();
@@ -135,7 +137,7 @@ export const addFortification = defineMove<FortInput, PvOptions>(
       roll: ratingRecord(id, rolls)
     });
   }
-);
+});
 
 interface RatingDie {
   who: 'gunner' | 'crew';
@@ -216,9 +218,10 @@ export function ratingOnChart(
 /** C.3.1 "Officer and crew ratings may be established by scenario design or by rolling a six sided
  *  [d]ie per chart. Mark ratings on ship log." One d6 for one officer or the crew, its rating from
  *  the chart written on the ship log: one event with its die. */
-export const rollRating = defineMove<RollRatingInput, PvOptions>(
-  'pv.roll-rating',
-  (state, input) => {
+export const rollRating = defineMove<RollRatingInput, PvOptions>({
+  id: 'pv.roll-rating',
+  category: 'setup',
+  run: (state, input) => {
     const { shipId, who } = input;
     const s = shipSheet(state, shipId);
     if (!s.ok) return s;
@@ -249,4 +252,4 @@ export const rollRating = defineMove<RollRatingInput, PvOptions>(
       })
     });
   }
-);
+});

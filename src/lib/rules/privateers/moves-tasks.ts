@@ -60,11 +60,12 @@ function onceAfloat(state: BattleState, shipId: string, task: TaskId, what: stri
 
 /** Step 1: the fire's step this turn — the ignition turn's 5 points (Errata 3, no dice) or an
  *  attempt with d12 + the crew assigned to fight it in Phase 2. */
-export const fightFire = pvMove<{ shipId: string; dice: DiceRoll | null }>(
-  'pv.fire',
-  'moraleSinkings',
-  'Fire fighting',
-  (state, input, ctx) => {
+export const fightFire = pvMove<{ shipId: string; dice: DiceRoll | null }>({
+  id: 'pv.fire',
+  phase: 'moraleSinkings',
+  what: 'Fire fighting',
+  category: 'fire-aboard',
+  run: (state, input, ctx) => {
     const options = optionsOf(ctx);
     const { shipId } = input;
     const s = onceAfloat(state, shipId, 'fire', 'the fire');
@@ -122,15 +123,16 @@ export const fightFire = pvMove<{ shipId: string; dice: DiceRoll | null }>(
       })
     });
   }
-);
+});
 
 /** Step 2: fewer than 2 crew on the pumps (as assigned in Phase 2) when they are needed → 5 hull
  *  ([DEFAULT] from the turn after the need arose). No dice. A sinking ship is past pumping. */
-export const pumping = pvMove<{ shipId: string }>(
-  'pv.pumping',
-  'moraleSinkings',
-  'Pumping',
-  (state, input, ctx) => {
+export const pumping = pvMove<{ shipId: string }>({
+  id: 'pv.pumping',
+  phase: 'moraleSinkings',
+  what: 'Pumping',
+  category: 'repair',
+  run: (state, input, ctx) => {
     const options = optionsOf(ctx);
     const { shipId } = input;
     const s = onceAfloat(state, shipId, 'pumping', 'pumping');
@@ -162,7 +164,7 @@ export const pumping = pvMove<{ shipId: string }>(
       })
     });
   }
-);
+});
 
 /** The odds of a crew check (damage control 10, jury rig 12) with the crew assigned. */
 export function repairOdds(crew: number, target: number, options: PvOptions): Result<Rational> {
@@ -170,11 +172,12 @@ export function repairOdds(crew: number, target: number, options: PvOptions): Re
 }
 
 /** Step 3: d12 (+ crew [DEFAULT]) ≥ 10 clears one wreckage item. */
-export const damageControl = pvMove<{ shipId: string; dice: DiceRoll }>(
-  'pv.damage-control',
-  'moraleSinkings',
-  'Damage control',
-  (state, input, ctx) => {
+export const damageControl = pvMove<{ shipId: string; dice: DiceRoll }>({
+  id: 'pv.damage-control',
+  phase: 'moraleSinkings',
+  what: 'Damage control',
+  category: 'repair',
+  run: (state, input, ctx) => {
     const options = optionsOf(ctx);
     const { shipId } = input;
     const s = onceAfloat(state, shipId, 'damageControl', 'damage control');
@@ -202,14 +205,15 @@ export const damageControl = pvMove<{ shipId: string; dice: DiceRoll }>(
       })
     });
   }
-);
+});
 
 /** Step 4: d12 (+ crew [DEFAULT]) ≥ 12 jury-rigs one lost mast. */
-export const juryRig = pvMove<{ shipId: string; dice: DiceRoll }>(
-  'pv.jury-rig',
-  'moraleSinkings',
-  'Jury rigging',
-  (state, input, ctx) => {
+export const juryRig = pvMove<{ shipId: string; dice: DiceRoll }>({
+  id: 'pv.jury-rig',
+  phase: 'moraleSinkings',
+  what: 'Jury rigging',
+  category: 'repair',
+  run: (state, input, ctx) => {
     const options = optionsOf(ctx);
     const { shipId } = input;
     const s = onceAfloat(state, shipId, 'juryRig', 'jury rigging');
@@ -241,7 +245,7 @@ export const juryRig = pvMove<{ shipId: string; dice: DiceRoll }>(
       })
     });
   }
-);
+});
 
 // ---- Morale (C.4.17) -------------------------------------------------------------------------
 
@@ -256,11 +260,12 @@ export function moraleDue(
   return moraleChecksRemaining(s, timesDone(state, shipId, 'morale'), options);
 }
 
-export const moraleCheck = pvMove<{ shipId: string; dice: DiceRoll }>(
-  'pv.morale',
-  'moraleSinkings',
-  'Morale checks',
-  (state, input, ctx) => {
+export const moraleCheck = pvMove<{ shipId: string; dice: DiceRoll }>({
+  id: 'pv.morale',
+  phase: 'moraleSinkings',
+  what: 'Morale checks',
+  category: 'morale',
+  run: (state, input, ctx) => {
     const options = optionsOf(ctx);
     const { shipId } = input;
     const s = fightingSheet(state, shipId);
@@ -295,17 +300,18 @@ export const moraleCheck = pvMove<{ shipId: string; dice: DiceRoll }>(
       })
     });
   }
-);
+});
 
 // ---- Sinkings (C.4.18) -----------------------------------------------------------------------
 
 /** "Once a ships hull points have been expended, the ship will sink"; a ship that burned up is
  *  removed as well. */
-export const sinking = pvMove<{ shipId: string }>(
-  'pv.sinking',
-  'moraleSinkings',
-  'Sinkings',
-  (state, input) => {
+export const sinking = pvMove<{ shipId: string }>({
+  id: 'pv.sinking',
+  phase: 'moraleSinkings',
+  what: 'Sinkings',
+  category: 'sinking',
+  run: (state, input) => {
     const s = shipSheet(state, input.shipId);
     if (!s.ok) return s;
     const sh = s.value;
@@ -319,17 +325,18 @@ export const sinking = pvMove<{ shipId: string }>(
       next: withSheets(state, { [input.shipId]: { ...sh, sunk: true } })
     });
   }
-);
+});
 
 // ---- Double shot (C.4.5) ----------------------------------------------------------------------
 
 /** Designates the guns to load with double shot at this turn's reload ("Firing double shorted guns
  *  requires modified reload roll of 10 or more"): unloaded guns still standing, before the roll. */
-export const designateDoubleShot = pvMove<{ shipId: string; gunIds: string[] }>(
-  'pv.double-shot',
-  'initiativeReload',
-  'Double shot',
-  (state, input) => {
+export const designateDoubleShot = pvMove<{ shipId: string; gunIds: string[] }>({
+  id: 'pv.double-shot',
+  phase: 'initiativeReload',
+  what: 'Double shot',
+  category: 'reload',
+  run: (state, input) => {
     const { shipId } = input;
     const s = fightingSheet(state, shipId);
     if (!s.ok) return s;
@@ -353,4 +360,4 @@ export const designateDoubleShot = pvMove<{ shipId: string; gunIds: string[] }>(
       next: withSheets(state, { [shipId]: { ...s.value, guns } })
     });
   }
-);
+});

@@ -83,31 +83,35 @@ export function battleBoardingCheck(
 }
 
 /** B.4.7 step 2: the boarding party goes across. */
-export const board = defineMove<BoardingSetup, WwOptions>('ww.board', (state, setup, ctx) => {
-  const decided = refuseIfDecided(state);
-  if (!decided.ok) return decided;
-  if (setup.attackerId === setup.targetId) return refuse('A ship cannot board herself.');
-  const pair = shipPair(state, setup.attackerId, setup.targetId);
-  if (!pair.ok) return pair;
-  const [a, t] = pair.value;
-  if (a.ship.player && a.ship.player === t.ship.player) {
-    return refuse(`${t.sheet.name} is one of ${a.ship.player}'s own ships.`);
+export const board = defineMove<BoardingSetup, WwOptions>({
+  id: 'ww.board',
+  category: 'boarding',
+  run: (state, setup, ctx) => {
+    const decided = refuseIfDecided(state);
+    if (!decided.ok) return decided;
+    if (setup.attackerId === setup.targetId) return refuse('A ship cannot board herself.');
+    const pair = shipPair(state, setup.attackerId, setup.targetId);
+    if (!pair.ok) return pair;
+    const [a, t] = pair.value;
+    if (a.ship.player && a.ship.player === t.ship.player) {
+      return refuse(`${t.sheet.name} is one of ${a.ship.player}'s own ships.`);
+    }
+    const r = startBoarding(
+      {
+        ...boardingInput(state, setup, pair.value),
+        targetShipId: setup.targetId,
+        party: setup.party
+      },
+      ctx.options
+    );
+    if (!r.ok) return r;
+    return sheetsDraft(
+      state,
+      'ww.board',
+      `${a.sheet.name} boards ${t.sheet.name} with ${setup.party} crew`,
+      { [setup.attackerId]: r.value }
+    );
   }
-  const r = startBoarding(
-    {
-      ...boardingInput(state, setup, pair.value),
-      targetShipId: setup.targetId,
-      party: setup.party
-    },
-    ctx.options
-  );
-  if (!r.ok) return r;
-  return sheetsDraft(
-    state,
-    'ww.board',
-    `${a.sheet.name} boards ${t.sheet.name} with ${setup.party} crew`,
-    { [setup.attackerId]: r.value }
-  );
 });
 
 export interface BoardingFight {
@@ -295,9 +299,10 @@ export interface BoardingRollInput {
  * B.4.7 step 4: one boarding round ("Both players roll at the same time"), the attacker's dice then
  * the defender's. A round that kills the last defender captures the ship in the same event.
  */
-export const boardingRound = defineMove<BoardingRollInput, WwOptions>(
-  'ww.boarding-round',
-  (state, { attackerId, roll }, ctx) => {
+export const boardingRound = defineMove<BoardingRollInput, WwOptions>({
+  id: 'ww.boarding-round',
+  category: 'boarding-round',
+  run: (state, { attackerId, roll }, ctx) => {
     const options = ctx.options;
     const f = fightableBoarding(state, attackerId, options);
     if (!f.ok) return f;
@@ -343,7 +348,7 @@ export const boardingRound = defineMove<BoardingRollInput, WwOptions>(
       })
     );
   }
-);
+});
 
 /** One round of a fight to the end, for the log and the panel ("Round 3: 2 v 1"). */
 export interface FoughtRound {
@@ -362,9 +367,10 @@ export interface FoughtRound {
  * (option `boardingRoundsPerTurn`). One event, so one undo takes the whole run back; the outcome
  * keeps every round.
  */
-export const boardingRounds = defineMove<BoardingRollInput, WwOptions>(
-  'ww.boarding-rounds',
-  (state, { attackerId, roll }, ctx) => {
+export const boardingRounds = defineMove<BoardingRollInput, WwOptions>({
+  id: 'ww.boarding-rounds',
+  category: 'boarding-round',
+  run: (state, { attackerId, roll }, ctx) => {
     const options = ctx.options;
     const f = fightableBoarding(state, attackerId, options);
     if (!f.ok) return f;
@@ -438,16 +444,17 @@ export const boardingRounds = defineMove<BoardingRollInput, WwOptions>(
       })
     );
   }
-);
+});
 
 export interface EndBoardingInput {
   attackerId: string;
 }
 
 /** "Attackers have the option to withdraw from the fight" (B.4.7 step 7). */
-export const withdraw = defineMove<EndBoardingInput, WwOptions>(
-  'ww.withdraw',
-  (state, { attackerId }) => {
+export const withdraw = defineMove<EndBoardingInput, WwOptions>({
+  id: 'ww.withdraw',
+  category: 'boarding-end',
+  run: (state, { attackerId }) => {
     const f = boardingFight(state, attackerId);
     if (!f.ok) return f;
     const { attacker, defender } = f.value;
@@ -460,15 +467,16 @@ export const withdraw = defineMove<EndBoardingInput, WwOptions>(
       }
     );
   }
-);
+});
 
 /**
  * "Defenders have the option to surrender" (B.4.7 step 6), or the boarders take a ship left with no
  * defenders. A ship that surrenders keeps the crew she had: they are prisoners, not dead.
  */
-export const surrender = defineMove<EndBoardingInput, WwOptions>(
-  'ww.surrender',
-  (state, { attackerId }, ctx) => {
+export const surrender = defineMove<EndBoardingInput, WwOptions>({
+  id: 'ww.surrender',
+  category: 'capture',
+  run: (state, { attackerId }, ctx) => {
     const options = ctx.options;
     const f = boardingFight(state, attackerId);
     if (!f.ok) return f;
@@ -494,7 +502,7 @@ export const surrender = defineMove<EndBoardingInput, WwOptions>(
       )
     );
   }
-);
+});
 
 /** The ship that loots a prize: the one whose boarders took her (B.4.8), while she is afloat. */
 export function captorOf(state: BattleState, prizeId: string): string | null {
@@ -522,54 +530,58 @@ export interface LootInput {
  * B.4.8 Looting: "either the upgrade cards in the ship's hold or the amount listed on the loot card
  * multiplied by the ship's hold rating" — once per prize, to the ship whose boarders took her.
  */
-export const loot = defineMove<LootInput, WwOptions>('ww.loot', (state, input) => {
-  const prizeShip = shipAndSheet(state, input.prizeId);
-  if (!prizeShip.ok) return prizeShip;
-  const prizeSheet = prizeShip.value.sheet;
-  if (prizeSheet.lootedBy) {
-    const by = sheetOf(state.ships[prizeSheet.lootedBy])?.name ?? 'her captor';
-    return refuse(
-      `${prizeSheet.name} has been looted by ${by} already: either the money or the cards, once.`
+export const loot = defineMove<LootInput, WwOptions>({
+  id: 'ww.loot',
+  category: 'loot',
+  run: (state, input) => {
+    const prizeShip = shipAndSheet(state, input.prizeId);
+    if (!prizeShip.ok) return prizeShip;
+    const prizeSheet = prizeShip.value.sheet;
+    if (prizeSheet.lootedBy) {
+      const by = sheetOf(state.ships[prizeSheet.lootedBy])?.name ?? 'her captor';
+      return refuse(
+        `${prizeSheet.name} has been looted by ${by} already: either the money or the cards, once.`
+      );
+    }
+    const captorId = captorOf(state, input.prizeId) ?? input.captorId;
+    if (!captorId) return refuse(`Choose the ship that loots ${prizeSheet.name}.`);
+    const pair = shipPair(state, captorId, input.prizeId);
+    if (!pair.ok) return pair;
+    const [captor, prize] = pair.value;
+    if (captor.sheet.status !== 'active') {
+      return refuse(`${captor.sheet.name} is ${captor.sheet.status}: she cannot loot.`);
+    }
+    if (prize.sheet.status !== 'captured') {
+      return refuse(`${prize.sheet.name} is not a prize: only a captured ship is looted.`);
+    }
+    if (captor.ship.player && captor.ship.player === prize.ship.player) {
+      return refuse(`${prize.sheet.name} is one of ${captor.ship.player}'s own ships.`);
+    }
+    const system = systemOf(state);
+    const player = captor.ship.player;
+    const r = applyLoot(
+      { state: system, captorPlayer: player, captorShip: captor.sheet, prize: prize.sheet },
+      input.choice
+    );
+    if (!r.ok) return r;
+    // A card is in one place at a time: cards already in the captor's hold are not doubled.
+    const seen = new Set<string>();
+    const hold = r.value.captorShip.upgradeCards.filter((c) =>
+      seen.has(c.id) ? false : (seen.add(c.id), true)
+    );
+    const gained =
+      input.choice === 'lootAmount'
+        ? `${pounds((r.value.state.players[player]?.funds ?? 0) - (system.players[player]?.funds ?? 0))} (${player} now has ${pounds(r.value.state.players[player]?.funds ?? 0)})`
+        : plural(prize.sheet.upgradeCards.length, 'upgrade card');
+    return sheetsDraft(
+      state,
+      'ww.loot',
+      `${captor.sheet.name} loots ${prize.sheet.name}: ${gained}`,
+      {
+        [captorId]: { ...r.value.captorShip, upgradeCards: hold },
+        [input.prizeId]: { ...r.value.prize, lootedBy: captorId }
+      },
+      r.value.state
     );
   }
-  const captorId = captorOf(state, input.prizeId) ?? input.captorId;
-  if (!captorId) return refuse(`Choose the ship that loots ${prizeSheet.name}.`);
-  const pair = shipPair(state, captorId, input.prizeId);
-  if (!pair.ok) return pair;
-  const [captor, prize] = pair.value;
-  if (captor.sheet.status !== 'active') {
-    return refuse(`${captor.sheet.name} is ${captor.sheet.status}: she cannot loot.`);
-  }
-  if (prize.sheet.status !== 'captured') {
-    return refuse(`${prize.sheet.name} is not a prize: only a captured ship is looted.`);
-  }
-  if (captor.ship.player && captor.ship.player === prize.ship.player) {
-    return refuse(`${prize.sheet.name} is one of ${captor.ship.player}'s own ships.`);
-  }
-  const system = systemOf(state);
-  const player = captor.ship.player;
-  const r = applyLoot(
-    { state: system, captorPlayer: player, captorShip: captor.sheet, prize: prize.sheet },
-    input.choice
-  );
-  if (!r.ok) return r;
-  // A card is in one place at a time: cards already in the captor's hold are not doubled.
-  const seen = new Set<string>();
-  const hold = r.value.captorShip.upgradeCards.filter((c) =>
-    seen.has(c.id) ? false : (seen.add(c.id), true)
-  );
-  const gained =
-    input.choice === 'lootAmount'
-      ? `${pounds((r.value.state.players[player]?.funds ?? 0) - (system.players[player]?.funds ?? 0))} (${player} now has ${pounds(r.value.state.players[player]?.funds ?? 0)})`
-      : plural(prize.sheet.upgradeCards.length, 'upgrade card');
-  return sheetsDraft(
-    state,
-    'ww.loot',
-    `${captor.sheet.name} loots ${prize.sheet.name}: ${gained}`,
-    {
-      [captorId]: { ...r.value.captorShip, upgradeCards: hold },
-      [input.prizeId]: { ...r.value.prize, lootedBy: captorId }
-    },
-    r.value.state
-  );
 });

@@ -159,87 +159,91 @@ export interface FireInput extends FireSetup {
  * missed). Applies the damage and empties the batteries; when a player other than the boarding
  * player attacks a ship being boarded, the boarders on her deck are lost (Errata 2, B.4.5 step 11).
  */
-export const fire = defineMove<FireInput, WwOptions>('ww.fire', (state, input, ctx) => {
-  const decided = refuseIfDecided(state);
-  if (!decided.ok) return decided;
-  const { hitRoll, damageRoll, ...setup } = input;
-  const options = ctx.options;
-  const plan = planBattleFire(state, setup, options);
-  if (!plan.ok) return plan;
-  const hitFaces = hitRoll.dice.map((d) => d.face);
-  const damageFaces = damageRoll ? damageRoll.dice.map((d) => d.face) : [];
-  const r = resolveFire(plan.value, hitFaces, damageFaces);
-  if (!r.ok) return r;
-  const firerShip = state.ships[setup.firerId];
-  const firer = sheetOf(firerShip);
-  const target = sheetOf(state.ships[setup.targetId]);
-  if (!firerShip || !firer || !target) return refuse('Ship missing.');
-  const applied = applyFire(firer, target, r.value);
-  const sheets: Record<string, Sheet> = {
-    [setup.firerId]: applied.firer,
-    [setup.targetId]: applied.target
-  };
-  const lost: string[] = [];
-  for (const b of boardersOf(state, setup.targetId)) {
-    if (b.player !== firerShip.player && b.id !== setup.firerId) {
-      const party = b.sheet.boarding?.party ?? 0;
-      sheets[b.id] = loseBoardingParty(b.sheet);
-      lost.push(`${b.sheet.name} loses the ${plural(party, 'boarder')} aboard`);
+export const fire = defineMove<FireInput, WwOptions>({
+  id: 'ww.fire',
+  category: 'gunnery',
+  run: (state, input, ctx) => {
+    const decided = refuseIfDecided(state);
+    if (!decided.ok) return decided;
+    const { hitRoll, damageRoll, ...setup } = input;
+    const options = ctx.options;
+    const plan = planBattleFire(state, setup, options);
+    if (!plan.ok) return plan;
+    const hitFaces = hitRoll.dice.map((d) => d.face);
+    const damageFaces = damageRoll ? damageRoll.dice.map((d) => d.face) : [];
+    const r = resolveFire(plan.value, hitFaces, damageFaces);
+    if (!r.ok) return r;
+    const firerShip = state.ships[setup.firerId];
+    const firer = sheetOf(firerShip);
+    const target = sheetOf(state.ships[setup.targetId]);
+    if (!firerShip || !firer || !target) return refuse('Ship missing.');
+    const applied = applyFire(firer, target, r.value);
+    const sheets: Record<string, Sheet> = {
+      [setup.firerId]: applied.firer,
+      [setup.targetId]: applied.target
+    };
+    const lost: string[] = [];
+    for (const b of boardersOf(state, setup.targetId)) {
+      if (b.player !== firerShip.player && b.id !== setup.firerId) {
+        const party = b.sheet.boarding?.party ?? 0;
+        sheets[b.id] = loseBoardingParty(b.sheet);
+        lost.push(`${b.sheet.name} loses the ${plural(party, 'boarder')} aboard`);
+      }
     }
-  }
-  const out = r.value;
-  const hits = out.hitRolls.hits;
-  const guns =
-    setup.mode === 'chase'
-      ? `${BATTERY_NAMES[setup.batteries[0]]}`
-      : setup.mode === 'fullBroadside'
-        ? 'a full broadside'
-        : 'a half broadside';
-  const after = applied.target[setup.area].current;
-  let summary = `${firer.name} fires ${guns} at ${target.name}'s ${setup.area} (${setup.distanceInches}″): ${hits} of ${plan.value.totalRolls} hit`;
-  if (hits > 0) {
-    summary += `, ${describePieces(out.hitRolls.pieces)} = ${out.damage} ${setup.area} (${after} left)`;
-  }
-  if (applied.target.status === 'sunk') summary += `; ${target.name} sinks`;
-  if (lost.length) summary += `; ${lost.join('; ')}`;
-  const odds = fireOdds(plan.value);
-  // Per die: app percentiles then typed damage keep their own source (joinRolls).
-  const dice = labelDice(joinRolls(damageRoll ? [hitRoll, damageRoll] : [hitRoll]), [
-    ...hitDiceLabels(plan.value, firer.name),
-    ...damageDiceLabels(out.hitRolls.pieces, firer.name)
-  ]);
-  return draftWithVictor(
-    state,
-    'ww.fire',
-    summary,
-    withSheets(state, sheets),
-    rollRecord({
-      procedure: 'ww.fire',
-      inputs: asJson({
-        ...setup,
-        neededUnder: plan.value.hitFaces,
-        basePercent: plan.value.basePercent,
-        modifiers: plan.value.modifiers,
-        hitFaces,
-        damageFaces,
-        damageDice: describePieces(out.hitRolls.pieces)
-      }),
-      dice,
-      odds: asJson({
-        perRoll: formatFraction(odds.perRoll),
-        anyHit: formatFraction(odds.anyHit),
-        meanDamage: formatFraction(odds.meanDamage)
-      }),
-      outcome: asJson({
-        rolls: out.hitRolls.rolls,
-        hits,
-        damage: out.damage,
-        targetAfter: after,
-        targetStatus: applied.target.status,
-        lostBoarders: lost
+    const out = r.value;
+    const hits = out.hitRolls.hits;
+    const guns =
+      setup.mode === 'chase'
+        ? `${BATTERY_NAMES[setup.batteries[0]]}`
+        : setup.mode === 'fullBroadside'
+          ? 'a full broadside'
+          : 'a half broadside';
+    const after = applied.target[setup.area].current;
+    let summary = `${firer.name} fires ${guns} at ${target.name}'s ${setup.area} (${setup.distanceInches}″): ${hits} of ${plan.value.totalRolls} hit`;
+    if (hits > 0) {
+      summary += `, ${describePieces(out.hitRolls.pieces)} = ${out.damage} ${setup.area} (${after} left)`;
+    }
+    if (applied.target.status === 'sunk') summary += `; ${target.name} sinks`;
+    if (lost.length) summary += `; ${lost.join('; ')}`;
+    const odds = fireOdds(plan.value);
+    // Per die: app percentiles then typed damage keep their own source (joinRolls).
+    const dice = labelDice(joinRolls(damageRoll ? [hitRoll, damageRoll] : [hitRoll]), [
+      ...hitDiceLabels(plan.value, firer.name),
+      ...damageDiceLabels(out.hitRolls.pieces, firer.name)
+    ]);
+    return draftWithVictor(
+      state,
+      'ww.fire',
+      summary,
+      withSheets(state, sheets),
+      rollRecord({
+        procedure: 'ww.fire',
+        inputs: asJson({
+          ...setup,
+          neededUnder: plan.value.hitFaces,
+          basePercent: plan.value.basePercent,
+          modifiers: plan.value.modifiers,
+          hitFaces,
+          damageFaces,
+          damageDice: describePieces(out.hitRolls.pieces)
+        }),
+        dice,
+        odds: asJson({
+          perRoll: formatFraction(odds.perRoll),
+          anyHit: formatFraction(odds.anyHit),
+          meanDamage: formatFraction(odds.meanDamage)
+        }),
+        outcome: asJson({
+          rolls: out.hitRolls.rolls,
+          hits,
+          damage: out.damage,
+          targetAfter: after,
+          targetStatus: applied.target.status,
+          lostBoarders: lost
+        })
       })
-    })
-  );
+    );
+  }
 });
 
 export interface ReloadInput {
@@ -248,20 +252,24 @@ export interface ReloadInput {
 }
 
 /** Maintenance Part 2 (B.4.9): "Load the Prime! Announce the shot you are loading". */
-export const reload = defineMove<ReloadInput, WwOptions>('ww.reload', (state, input, ctx) => {
-  const s = activeShip(state, input.shipId);
-  if (!s.ok) return s;
-  const entries = Object.entries(input.loads).filter(([, a]) => a) as [Battery, Ammo][];
-  if (entries.length === 0) return refuse('Choose the shot for at least one battery.');
-  const r = reloadSheet(s.value.sheet, input.loads, ctx.options);
-  if (!r.ok) return r;
-  // Every battery with the same shot (the one-tap load) reads as one phrase.
-  const isAll =
-    entries.length === BATTERIES.length && entries.every(([, a]) => a === entries[0][1]);
-  const what = isAll
-    ? `every battery with ${AMMUNITION[entries[0][1]].name.toLowerCase()}`
-    : entries.map(([b, a]) => `${BATTERY_NAMES[b]}: ${a}`).join(', ');
-  return sheetsDraft(state, 'ww.reload', `${s.value.sheet.name} loads ${what}`, {
-    [input.shipId]: r.value
-  });
+export const reload = defineMove<ReloadInput, WwOptions>({
+  id: 'ww.reload',
+  category: 'reload',
+  run: (state, input, ctx) => {
+    const s = activeShip(state, input.shipId);
+    if (!s.ok) return s;
+    const entries = Object.entries(input.loads).filter(([, a]) => a) as [Battery, Ammo][];
+    if (entries.length === 0) return refuse('Choose the shot for at least one battery.');
+    const r = reloadSheet(s.value.sheet, input.loads, ctx.options);
+    if (!r.ok) return r;
+    // Every battery with the same shot (the one-tap load) reads as one phrase.
+    const isAll =
+      entries.length === BATTERIES.length && entries.every(([, a]) => a === entries[0][1]);
+    const what = isAll
+      ? `every battery with ${AMMUNITION[entries[0][1]].name.toLowerCase()}`
+      : entries.map(([b, a]) => `${BATTERY_NAMES[b]}: ${a}`).join(', ');
+    return sheetsDraft(state, 'ww.reload', `${s.value.sheet.name} loads ${what}`, {
+      [input.shipId]: r.value
+    });
+  }
 });

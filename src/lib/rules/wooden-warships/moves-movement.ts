@@ -34,18 +34,22 @@ export interface SetSailInput {
 }
 
 /** Maintenance Part 1 (B.4.4): "You need to set your speed" for the next turn. */
-export const setSail = defineMove<SetSailInput, WwOptions>('ww.set-sail', (state, input) => {
-  const s = activeShip(state, input.shipId);
-  if (!s.ok) return s;
-  const r = setSailOn(s.value.sheet, input.setting);
-  if (!r.ok) return r;
-  const anchor = r.value.isRaisingAnchor ? ' (raising the anchor takes a turn)' : '';
-  return sheetsDraft(
-    state,
-    'ww.set-sail',
-    `${s.value.sheet.name} sets ${SAIL_SETTING_TEXT[input.setting].name} for next turn${anchor}`,
-    { [input.shipId]: r.value }
-  );
+export const setSail = defineMove<SetSailInput, WwOptions>({
+  id: 'ww.set-sail',
+  category: 'orders',
+  run: (state, input) => {
+    const s = activeShip(state, input.shipId);
+    if (!s.ok) return s;
+    const r = setSailOn(s.value.sheet, input.setting);
+    if (!r.ok) return r;
+    const anchor = r.value.isRaisingAnchor ? ' (raising the anchor takes a turn)' : '';
+    return sheetsDraft(
+      state,
+      'ww.set-sail',
+      `${s.value.sheet.name} sets ${SAIL_SETTING_TEXT[input.setting].name} for next turn${anchor}`,
+      { [input.shipId]: r.value }
+    );
+  }
 });
 
 export interface MoveShipInput {
@@ -62,27 +66,31 @@ export function hasMoved(sheet: Sheet): boolean {
  * Step 1 Movement (B.4.3): the sail setting, the anchor and the wind sector decide the speed. Once
  * per ship per turn: a second move in the same step is refused.
  */
-export const moveShip = defineMove<MoveShipInput, WwOptions>('ww.move', (state, input) => {
-  const decided = refuseIfDecided(state);
-  if (!decided.ok) return decided;
-  const s = activeShip(state, input.shipId);
-  if (!s.ok) return s;
-  const sheet = s.value.sheet;
-  if (hasMoved(sheet)) {
-    return refuse(`${sheet.name} has already moved this turn: one move per ship in Step 1.`);
+export const moveShip = defineMove<MoveShipInput, WwOptions>({
+  id: 'ww.move',
+  category: 'movement',
+  run: (state, input) => {
+    const decided = refuseIfDecided(state);
+    if (!decided.ok) return decided;
+    const s = activeShip(state, input.shipId);
+    if (!s.ok) return s;
+    const sheet = s.value.sheet;
+    if (hasMoved(sheet)) {
+      return refuse(`${sheet.name} has already moved this turn: one move per ship in Step 1.`);
+    }
+    const r = resolveMovement(sheet, input.wind);
+    if (!r.ok) return r;
+    const how = r.value.movesAt
+      ? `moves at ${SAIL_SETTING_TEXT[r.value.movesAt].name}, speed ${r.value.speed}`
+      : 'does not move';
+    const moved: Sheet = { ...r.value.sheet, moveThisTurn: r.value.movesAt ?? 'still' };
+    return sheetsDraft(
+      state,
+      'ww.move',
+      `${sheet.name} (${WIND_SECTOR_TEXT[input.wind]}) ${how}: ${r.value.reason}`,
+      { [input.shipId]: moved }
+    );
   }
-  const r = resolveMovement(sheet, input.wind);
-  if (!r.ok) return r;
-  const how = r.value.movesAt
-    ? `moves at ${SAIL_SETTING_TEXT[r.value.movesAt].name}, speed ${r.value.speed}`
-    : 'does not move';
-  const moved: Sheet = { ...r.value.sheet, moveThisTurn: r.value.movesAt ?? 'still' };
-  return sheetsDraft(
-    state,
-    'ww.move',
-    `${sheet.name} (${WIND_SECTOR_TEXT[input.wind]}) ${how}: ${r.value.reason}`,
-    { [input.shipId]: moved }
-  );
 });
 
 /** "2d6+1". */
@@ -112,9 +120,10 @@ export interface IslandInput {
  * ship damage chart and apply it to your own ship." [DEFAULT] to the hull (`islandDamageArea`); the
  * ship stops at the point of contact. One event: the roll, the damage and a sinking.
  */
-export const islandCollision = defineMove<IslandInput, WwOptions>(
-  'ww.island',
-  (state, { shipId, roll }) => {
+export const islandCollision = defineMove<IslandInput, WwOptions>({
+  id: 'ww.island',
+  category: 'collision',
+  run: (state, { shipId, roll }) => {
     const decided = refuseIfDecided(state);
     if (!decided.ok) return decided;
     const s = activeShip(state, shipId);
@@ -151,7 +160,7 @@ export const islandCollision = defineMove<IslandInput, WwOptions>(
       })
     );
   }
-);
+});
 
 /**
  * "Are you moving? Nay?" (B.4.4 step 1). After her Step 1 this turn: what the move recorded
@@ -197,43 +206,47 @@ export interface UpgradeInput {
  * card's effects apply; "you may not upgrade your ship past speed 5"; "End of your turn." for the
  * ship, or with `upgradeEndsTurnScope = 'player'` for every ship of the player. One event.
  */
-export const upgrade = defineMove<UpgradeInput, WwOptions>('ww.upgrade', (state, input, ctx) => {
-  const s = activeShip(state, input.shipId);
-  if (!s.ok) return s;
-  const { ship, sheet } = s.value;
-  if (sheet.hasEndedTurn) return refuse(`${sheet.name} already ended her turn.`);
-  const system = systemOf(state);
-  if (!system.players[ship.player])
-    return refuse(`${ship.player || 'Her player'} is not in the fleet purchase.`);
-  const card = sheet.upgradeCards.find((c) => c.id === input.cardId);
-  if (!card) return refuse("That upgrade card is not in this ship's hold.");
-  const isStationary = input.isStationary ?? isLikelyStationary(sheet);
-  const r = applyUpgrade({
-    state: system,
-    player: ship.player,
-    sheet,
-    cardId: input.cardId,
-    isStationary
-  });
-  if (!r.ok) return r;
-  const options = ctx.options;
-  const sheets: Record<string, Sheet> = { [input.shipId]: r.value.sheet };
-  if (options.upgradeEndsTurnScope === 'player') {
-    for (const other of Object.values(state.ships)) {
-      const o = sheetOf(other);
-      if (other.id !== input.shipId && other.player === ship.player && o?.status === 'active') {
-        sheets[other.id] = { ...o, hasEndedTurn: true };
+export const upgrade = defineMove<UpgradeInput, WwOptions>({
+  id: 'ww.upgrade',
+  category: 'card',
+  run: (state, input, ctx) => {
+    const s = activeShip(state, input.shipId);
+    if (!s.ok) return s;
+    const { ship, sheet } = s.value;
+    if (sheet.hasEndedTurn) return refuse(`${sheet.name} already ended her turn.`);
+    const system = systemOf(state);
+    if (!system.players[ship.player])
+      return refuse(`${ship.player || 'Her player'} is not in the fleet purchase.`);
+    const card = sheet.upgradeCards.find((c) => c.id === input.cardId);
+    if (!card) return refuse("That upgrade card is not in this ship's hold.");
+    const isStationary = input.isStationary ?? isLikelyStationary(sheet);
+    const r = applyUpgrade({
+      state: system,
+      player: ship.player,
+      sheet,
+      cardId: input.cardId,
+      isStationary
+    });
+    if (!r.ok) return r;
+    const options = ctx.options;
+    const sheets: Record<string, Sheet> = { [input.shipId]: r.value.sheet };
+    if (options.upgradeEndsTurnScope === 'player') {
+      for (const other of Object.values(state.ships)) {
+        const o = sheetOf(other);
+        if (other.id !== input.shipId && other.player === ship.player && o?.status === 'active') {
+          sheets[other.id] = { ...o, hasEndedTurn: true };
+        }
       }
     }
+    const funds = r.value.state.players[ship.player]?.funds ?? 0;
+    const sp = effectiveSpeeds(r.value.sheet);
+    const whose = options.upgradeEndsTurnScope === 'player' ? `${ship.player}'s` : 'her';
+    return sheetsDraft(
+      state,
+      'ww.upgrade',
+      `${sheet.name} fits ${card.name} for ${pounds(card.cost)} (${upgradeEffectText(card)}; speeds ${sp.full}/${sp.battle}/${sp.trim}): ${ship.player} has ${pounds(funds)} left; end of ${whose} turn`,
+      sheets,
+      r.value.state
+    );
   }
-  const funds = r.value.state.players[ship.player]?.funds ?? 0;
-  const sp = effectiveSpeeds(r.value.sheet);
-  const whose = options.upgradeEndsTurnScope === 'player' ? `${ship.player}'s` : 'her';
-  return sheetsDraft(
-    state,
-    'ww.upgrade',
-    `${sheet.name} fits ${card.name} for ${pounds(card.cost)} (${upgradeEffectText(card)}; speeds ${sp.full}/${sp.battle}/${sp.trim}): ${ship.player} has ${pounds(funds)} left; end of ${whose} turn`,
-    sheets,
-    r.value.state
-  );
 });

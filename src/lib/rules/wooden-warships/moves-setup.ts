@@ -59,20 +59,24 @@ export interface AddPlayerInput {
 }
 
 /** "Each player will start with £7,000" (SPEC B.4.1): a player joins the fleet purchase. */
-export const addPlayer = defineMove<AddPlayerInput, WwOptions>('ww.player', (state, input) => {
-  const player = input.name.trim();
-  if (!player) return refuse('Name the player.');
-  const system = systemOf(state);
-  if (system.players[player]) return refuse(`${player} is already playing.`);
-  const next: SystemState = {
-    ...system,
-    players: { ...system.players, [player]: { funds: STARTING_FUNDS, captain: null } }
-  };
-  return draftOf(state, {
-    kind: 'ww.player',
-    summary: `${player} joins with ${pounds(STARTING_FUNDS)}`,
-    next: withSystem(state, next)
-  });
+export const addPlayer = defineMove<AddPlayerInput, WwOptions>({
+  id: 'ww.player',
+  category: 'setup',
+  run: (state, input) => {
+    const player = input.name.trim();
+    if (!player) return refuse('Name the player.');
+    const system = systemOf(state);
+    if (system.players[player]) return refuse(`${player} is already playing.`);
+    const next: SystemState = {
+      ...system,
+      players: { ...system.players, [player]: { funds: STARTING_FUNDS, captain: null } }
+    };
+    return draftOf(state, {
+      kind: 'ww.player',
+      summary: `${player} joins with ${pounds(STARTING_FUNDS)}`,
+      next: withSystem(state, next)
+    });
+  }
 });
 
 export type CardListsInput = Pick<SystemState, 'captainCards' | 'lootCards' | 'upgradeCards'>;
@@ -85,21 +89,25 @@ function hasDuplicateIds(cards: readonly { id: string }[]): boolean {
  * The user's card lists (captain, loot, upgrade cards: user data, SPEC B.6): add, edit or remove.
  * A card in a ship's hold stays there as it was drawn; the deck lists each card once.
  */
-export const setCards = defineMove<CardListsInput, WwOptions>('ww.cards', (state, lists) => {
-  if (
-    hasDuplicateIds(lists.captainCards) ||
-    hasDuplicateIds(lists.lootCards) ||
-    hasDuplicateIds(lists.upgradeCards)
-  ) {
-    return refuse('Each card is in the lists once.');
+export const setCards = defineMove<CardListsInput, WwOptions>({
+  id: 'ww.cards',
+  category: 'setup',
+  run: (state, lists) => {
+    if (
+      hasDuplicateIds(lists.captainCards) ||
+      hasDuplicateIds(lists.lootCards) ||
+      hasDuplicateIds(lists.upgradeCards)
+    ) {
+      return refuse('Each card is in the lists once.');
+    }
+    const system = systemOf(state);
+    const next = { ...system, ...lists };
+    return draftOf(state, {
+      kind: 'ww.cards',
+      summary: `Cards: ${lists.captainCards.length} captain, ${lists.lootCards.length} loot, ${lists.upgradeCards.length} upgrade`,
+      next: withSystem(state, next)
+    });
   }
-  const system = systemOf(state);
-  const next = { ...system, ...lists };
-  return draftOf(state, {
-    kind: 'ww.cards',
-    summary: `Cards: ${lists.captainCards.length} captain, ${lists.lootCards.length} loot, ${lists.upgradeCards.length} upgrade`,
-    next: withSystem(state, next)
-  });
 });
 
 export interface CaptainInput {
@@ -108,9 +116,10 @@ export interface CaptainInput {
 }
 
 /** "Choose 1 of the 6 captain cards" (B.4.1): the card's % modifiers apply to the player's attacks. */
-export const chooseCaptain = defineMove<CaptainInput, WwOptions>(
-  'ww.captain',
-  (state, { player, cardId }) => {
+export const chooseCaptain = defineMove<CaptainInput, WwOptions>({
+  id: 'ww.captain',
+  category: 'setup',
+  run: (state, { player, cardId }) => {
     const system = systemOf(state);
     const p = system.players[player];
     if (!p) return refuse(`Add ${player} first.`);
@@ -128,7 +137,7 @@ export const chooseCaptain = defineMove<CaptainInput, WwOptions>(
       })
     });
   }
-);
+});
 
 export interface PurchaseInput {
   /** The new ship's id; absent, the move takes one from `ctx.newId`. */
@@ -143,47 +152,51 @@ export interface PurchaseInput {
 }
 
 /** B.4.1 step 4–6: buys a ship; the ship joins the battle and the funds drop in the same event. */
-export const purchase = defineMove<PurchaseInput, WwOptions>('ww.purchase', (state, input, ctx) => {
-  const system = systemOf(state);
-  if (!system.players[input.player]) return refuse(`Add ${input.player || 'the player'} first.`);
-  const name = input.name.trim();
-  if (!name) return refuse('Name the ship.');
-  const id = input.id ?? ctx.newId();
-  if (state.ships[id]) return refuse('That ship is already in the battle.');
-  const drawn = input.upgradeCardIds ?? [];
-  if (new Set(drawn).size !== drawn.length) return refuse('Draw each upgrade card once.');
-  const upgradeCards: UpgradeCard[] = [];
-  for (const cardId of drawn) {
-    const c = system.upgradeCards.find((u) => u.id === cardId);
-    if (!c) return refuse('That upgrade card is not in the list.');
-    upgradeCards.push(c);
-  }
-  const lootCard = input.lootCardId
-    ? system.lootCards.find((c) => c.id === input.lootCardId)
-    : null;
-  if (lootCard === undefined) return refuse('That loot card is not in the list.');
-  const elsewhere = heldElsewhere(state, [...drawn, ...(lootCard ? [lootCard.id] : [])], null);
-  if (elsewhere) return refuse(elsewhere);
-  const r = purchaseShip(system, { ...input, name, lootCard, upgradeCards });
-  if (!r.ok) return r;
-  const ship: BattleShip = {
-    id,
-    side: input.player,
-    player: input.player,
-    sheet: r.value.sheet,
-    order: Object.keys(state.ships).length
-  };
-  const funds = r.value.state.players[input.player]?.funds ?? 0;
-  const hold = upgradeCards.length ? `; hold: ${upgradeCards.map((c) => c.name).join(', ')}` : '';
-  return draftOf(state, {
-    kind: 'ww.purchase',
-    summary: `${input.player} buys ${name} (${input.chart.name}, ${input.crewSkill}) for ${pounds(r.value.cost)}: ${pounds(funds)} left${hold}`,
-    next: {
-      ...state,
-      ships: { ...state.ships, [id]: ship },
-      system: r.value.state
+export const purchase = defineMove<PurchaseInput, WwOptions>({
+  id: 'ww.purchase',
+  category: 'setup',
+  run: (state, input, ctx) => {
+    const system = systemOf(state);
+    if (!system.players[input.player]) return refuse(`Add ${input.player || 'the player'} first.`);
+    const name = input.name.trim();
+    if (!name) return refuse('Name the ship.');
+    const id = input.id ?? ctx.newId();
+    if (state.ships[id]) return refuse('That ship is already in the battle.');
+    const drawn = input.upgradeCardIds ?? [];
+    if (new Set(drawn).size !== drawn.length) return refuse('Draw each upgrade card once.');
+    const upgradeCards: UpgradeCard[] = [];
+    for (const cardId of drawn) {
+      const c = system.upgradeCards.find((u) => u.id === cardId);
+      if (!c) return refuse('That upgrade card is not in the list.');
+      upgradeCards.push(c);
     }
-  });
+    const lootCard = input.lootCardId
+      ? system.lootCards.find((c) => c.id === input.lootCardId)
+      : null;
+    if (lootCard === undefined) return refuse('That loot card is not in the list.');
+    const elsewhere = heldElsewhere(state, [...drawn, ...(lootCard ? [lootCard.id] : [])], null);
+    if (elsewhere) return refuse(elsewhere);
+    const r = purchaseShip(system, { ...input, name, lootCard, upgradeCards });
+    if (!r.ok) return r;
+    const ship: BattleShip = {
+      id,
+      side: input.player,
+      player: input.player,
+      sheet: r.value.sheet,
+      order: Object.keys(state.ships).length
+    };
+    const funds = r.value.state.players[input.player]?.funds ?? 0;
+    const hold = upgradeCards.length ? `; hold: ${upgradeCards.map((c) => c.name).join(', ')}` : '';
+    return draftOf(state, {
+      kind: 'ww.purchase',
+      summary: `${input.player} buys ${name} (${input.chart.name}, ${input.crewSkill}) for ${pounds(r.value.cost)}: ${pounds(funds)} left${hold}`,
+      next: {
+        ...state,
+        ships: { ...state.ships, [id]: ship },
+        system: r.value.state
+      }
+    });
+  }
 });
 
 export interface HoldInput {
@@ -196,37 +209,41 @@ export interface HoldInput {
  * B.4.1 step 6 for a ship already afloat: "draw one loot card and as many upgrade cards as your
  * ship's hold rating" from the battle's deck (user data). Replaces what the hold held.
  */
-export const fillHold = defineMove<HoldInput, WwOptions>('ww.hold', (state, input) => {
-  const s = shipAndSheet(state, input.shipId);
-  if (!s.ok) return s;
-  const system = systemOf(state);
-  const held = s.value.sheet.lootCard;
-  const loot =
-    input.lootCardId === null
-      ? null
-      : held?.id === input.lootCardId
-        ? held
-        : system.lootCards.find((c) => c.id === input.lootCardId);
-  if (loot === undefined) return refuse('That loot card is not in the list.');
-  const ids = input.upgradeCardIds;
-  if (new Set(ids).size !== ids.length) return refuse('Draw each card once.');
-  const upgrades: UpgradeCard[] = [];
-  for (const id of ids) {
-    const c =
-      s.value.sheet.upgradeCards.find((u) => u.id === id) ??
-      system.upgradeCards.find((u) => u.id === id);
-    if (!c) return refuse('That upgrade card is not in the list.');
-    upgrades.push(c);
+export const fillHold = defineMove<HoldInput, WwOptions>({
+  id: 'ww.hold',
+  category: 'setup',
+  run: (state, input) => {
+    const s = shipAndSheet(state, input.shipId);
+    if (!s.ok) return s;
+    const system = systemOf(state);
+    const held = s.value.sheet.lootCard;
+    const loot =
+      input.lootCardId === null
+        ? null
+        : held?.id === input.lootCardId
+          ? held
+          : system.lootCards.find((c) => c.id === input.lootCardId);
+    if (loot === undefined) return refuse('That loot card is not in the list.');
+    const ids = input.upgradeCardIds;
+    if (new Set(ids).size !== ids.length) return refuse('Draw each card once.');
+    const upgrades: UpgradeCard[] = [];
+    for (const id of ids) {
+      const c =
+        s.value.sheet.upgradeCards.find((u) => u.id === id) ??
+        system.upgradeCards.find((u) => u.id === id);
+      if (!c) return refuse('That upgrade card is not in the list.');
+      upgrades.push(c);
+    }
+    const elsewhere = heldElsewhere(state, [...ids, ...(loot ? [loot.id] : [])], input.shipId);
+    if (elsewhere) return refuse(elsewhere);
+    const r = assignCards(s.value.sheet, loot, upgrades);
+    if (!r.ok) return r;
+    const names = upgrades.map((u) => u.name).join(', ') || 'no upgrade cards';
+    return sheetsDraft(
+      state,
+      'ww.hold',
+      `${s.value.sheet.name}'s hold: ${loot ? `loot card ${loot.name}, ` : ''}${names}`,
+      { [input.shipId]: r.value }
+    );
   }
-  const elsewhere = heldElsewhere(state, [...ids, ...(loot ? [loot.id] : [])], input.shipId);
-  if (elsewhere) return refuse(elsewhere);
-  const r = assignCards(s.value.sheet, loot, upgrades);
-  if (!r.ok) return r;
-  const names = upgrades.map((u) => u.name).join(', ') || 'no upgrade cards';
-  return sheetsDraft(
-    state,
-    'ww.hold',
-    `${s.value.sheet.name}'s hold: ${loot ? `loot card ${loot.name}, ` : ''}${names}`,
-    { [input.shipId]: r.value }
-  );
 });

@@ -40,9 +40,10 @@ function nextPlayer(state: BattleState, player: string): string | null {
   return null;
 }
 
-export const nextStep = defineMove<Record<string, never>, WwOptions>(
-  'ww.next-step',
-  (state, _input, ctx) => {
+export const nextStep = defineMove<Record<string, never>, WwOptions>({
+  id: 'ww.next-step',
+  category: 'turn',
+  run: (state, _input, ctx) => {
     const steps = stepsOfTurn(state.turn);
     const step = currentStep(state);
     const at = steps.indexOf(step);
@@ -73,4 +74,4 @@ export const nextStep = defineMove<Record<string, never>, WwOptions>(
       next: withActivePlayer(next, first)
     });
   }
-);
+});

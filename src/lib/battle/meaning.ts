@@ -1,0 +1,210 @@
+import * as z from 'zod/mini';
+
+/**
+ * What a move did, written down by the move itself (issue 31): the after-action report, the luck
+ * audit, the live table's re-check and the log read this, and guess nothing from key names, event
+ * kinds or log text. The move builder (`defineMove`) stamps it on every draft: the move id, the
+ * category from one shared vocabulary, the acting ship, the target, each group of dice with whose
+ * they are and which way is good for them, and the hits a shot scored. The effects on each ship's
+ * tracks are not repeated here: they are the event's ops, read through the system's `tracks`.
+ *
+ * Stored in every event a move writes from this release on: the category words and field names
+ * are permanent (labels apart, as event kinds are).
+ */
+
+/**
+ * The shared vocabulary: one word means one thing in every system. A story counts "opened fire"
+ * from `gunnery` and "boarded" from `boarding` only, so a round, a grapple or a withdrawal is never
+ * counted as another boarding.
+ */
+export const CATEGORIES = [
+  /** Ships, players, fleets, cards and charts entered before or outside the fight. */
+  'setup',
+  /** The wind, the weather, the hourglass. */
+  'wind',
+  /** Orders, headings, crew assignments, anchors weighed: what a ship is told to do. */
+  'orders',
+  /** Who moves or acts first. */
+  'initiative',
+  /** A ship moves, tacks, drifts or anchors. */
+  'movement',
+  /** Two ships (or a ship and the shore) collide by accident. */
+  'collision',
+  /** A ship deliberately rams another: the attempt and its damage. */
+  'ram',
+  /** A ship (or battery) fires at another: one shot, its hits. */
+  'gunnery',
+  /** The damage dice of a shot already counted under gunnery. */
+  'gunnery-damage',
+  /** Guns reloaded. */
+  'reload',
+  /** Marksmen and small arms fire at another ship's deck. */
+  'marksmen',
+  /** An attempt to grapple (not yet a boarding). */
+  'grapple',
+  /** A boarding begun: one assault, counted once however many rounds it lasts. */
+  'boarding',
+  /** A further round of a boarding already begun. */
+  'boarding-round',
+  /** A boarding ends without a capture: a withdrawal, the defenders surrender the fight. */
+  'boarding-end',
+  /** A ship taken as a prize. */
+  'capture',
+  /** A prize's stores or cards taken. */
+  'loot',
+  /** A raid on a Homeport (Master and Commander). */
+  'raid',
+  /** A morale check, a ship striking or withdrawing. */
+  'morale',
+  /** Repairs, pumping, fire fighting, jury rigs, damage control. */
+  'repair',
+  /** A fire burning aboard. */
+  'fire-aboard',
+  /** A ship sinking. */
+  'sinking',
+  /** Cards drawn, played or bought. */
+  'card',
+  /** The turn, phase or step passed on. */
+  'turn',
+  /** Anything else a move records (a note, a correction). */
+  'other'
+] as const;
+
+export type Category = (typeof CATEGORIES)[number];
+
+/** One group of an event's dice, in the order of `roll.dice.dice`. */
+export interface DiceGroup {
+  /** How many of the roll's dice, from where the previous group ended. */
+  count: number;
+  /** The die type (6 for a d6). */
+  sides: number;
+  /** The ship that rolls them; null for a shore battery, a Homeport or a captain's own roll. */
+  ship: string | null;
+  /** The side (or the captain, where a system has captains, not sides) rolling them, as it was. */
+  side: string;
+  /** A high face is good for whoever rolls them (Privateers hits on a low d12: false). */
+  isHighGood: boolean;
+}
+
+export interface Meaning {
+  /** The move's stable id ('pv.cannon-fire'); the re-check finds the move by it. */
+  move: string;
+  category: Category;
+  /** The acting ship, or null when no ship acts (the wind, a captain's card, the turn). */
+  actor: string | null;
+  /** The ship acted upon, when it is another ship. */
+  target: string | null;
+  /** Every die of the event's roll, grouped by who rolled it; [] when the move rolls nothing. */
+  dice: DiceGroup[];
+  /** The hits a shot scored (gunnery); absent when the move is not a shot. */
+  hits?: number;
+}
+
+const idSchema = z.string().check(z.minLength(1), z.maxLength(64));
+
+export const diceGroupSchema = z.strictObject({
+  count: z.int().check(z.gte(0), z.lte(10_000)),
+  sides: z.int().check(z.gte(1), z.lte(1000)),
+  ship: z.nullable(idSchema),
+  side: z.string().check(z.maxLength(200)),
+  isHighGood: z.boolean()
+});
+
+export const meaningSchema = z.strictObject({
+  move: z.string().check(z.minLength(1), z.maxLength(100)),
+  category: z.enum(CATEGORIES),
+  actor: z.nullable(idSchema),
+  target: z.nullable(idSchema),
+  dice: z.array(diceGroupSchema).check(z.maxLength(1000)),
+  hits: z.optional(z.int().check(z.gte(0), z.lte(10_000)))
+});
+
+// Pins the schema to the interface (a field added to one and not the other fails the type check).
+const _pin: z.infer<typeof meaningSchema> extends Meaning
+  ? Meaning extends z.infer<typeof meaningSchema>
+    ? true
+    : never
+  : never = true;
+void _pin;
+
+/**
+ * Whose dice, as a move states them: the ship that rolls (or the side, for a roll no ship makes),
+ * how many, and which way is good. The builder fills in the die type from the roll and the side
+ * from the state the move was made on.
+ */
+export interface DiceOwner {
+  count: number;
+  ship: string | null;
+  /** Needed when `ship` is null (a Homeport's defence, a shore battery): the side that rolls. */
+  side?: string;
+  isHighGood: boolean;
+}
+
+/** What a move's run states of its meaning; the builder adds the move id and its category. */
+export interface MeaningParts {
+  /** Overrides the move's own category (one move, two kinds of act: an attack or a boarding). */
+  category?: Category;
+  actor?: string | null;
+  target?: string | null;
+  dice?: readonly DiceOwner[];
+  hits?: number;
+}
+
+/** What the side of a ship is read from (a BattleShip; kept apart so events.ts may import this). */
+interface ShipOfSide {
+  side: string;
+  player: string;
+}
+
+/** The side a ship fights for: its side, else its captain (Master and Commander has captains). */
+export function sideOfShip(ship: ShipOfSide | undefined): string {
+  if (!ship) return '';
+  return ship.side.trim() || ship.player.trim() || 'No side';
+}
+
+/** "Whose dice" for one ship's dice: its id, how many, which way is good. */
+export function shipDice(ship: string, count: number, isHighGood = true): DiceOwner {
+  return { ship, count, isHighGood };
+}
+
+/**
+ * The meaning stored with the event: the parts the move stated, completed from the state it was
+ * made on. Each group's die type is read from the roll's own dice; a group whose dice do not match
+ * the roll (a move's mistake) leaves every die unowned rather than giving it to the wrong side.
+ */
+export function completeMeaning(
+  move: string,
+  category: Category,
+  parts: MeaningParts | undefined,
+  state: { ships: Record<string, ShipOfSide> },
+  dice: readonly { sides: number }[]
+): Meaning {
+  const owners = parts?.dice ?? [];
+  const groups: DiceGroup[] = [];
+  let at = 0;
+  let isSound = owners.reduce((n, o) => n + o.count, 0) === dice.length;
+  for (const o of isSound ? owners : []) {
+    if (o.count === 0) continue;
+    if (o.count < 0 || !Number.isInteger(o.count)) isSound = false;
+    if (!isSound) break;
+    // The group's die type is its first die's (a group is one kind of die in every move today).
+    const sides = dice[at].sides;
+    const side = o.side ?? (o.ship !== null ? sideOfShip(state.ships[o.ship]) : '');
+    groups.push({ count: o.count, sides, ship: o.ship, side, isHighGood: o.isHighGood });
+    at += o.count;
+  }
+  const meaning: Meaning = {
+    move,
+    category: parts?.category ?? category,
+    actor: parts?.actor ?? null,
+    target: parts?.target ?? null,
+    dice: isSound ? groups : []
+  };
+  if (parts?.hits !== undefined) meaning.hits = parts.hits;
+  return meaning;
+}
+
+/** Whether a move stated owners for every die it rolled (the tests hold every move to it). */
+export function ownsEveryDie(meaning: Meaning, dice: readonly unknown[]): boolean {
+  return meaning.dice.reduce((n, g) => n + g.count, 0) === dice.length;
+}
