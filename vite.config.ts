@@ -92,6 +92,7 @@ export default defineConfig({
   ],
   test: {
     include: ['src/**/*.test.ts'],
+    setupFiles: ['src/lib/battle/meaning-strict.test-setup.ts'],
     environment: 'node',
     // Brute-force checks of the odds (four ships' initiative, big pools) take 1–5 s on a busy 2-core
     // machine; the default 5 s turned them into false failures. Budgets live in benchmarks, not here.

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import type { Component } from 'svelte';
+import { shipDice } from '$lib/battle/meaning';
 import { defineMove, draftOf, refuse, rollRecord } from '$lib/battle/move';
 import type { BattleState } from '$lib/battle/events';
 import type { RuleSystem, SystemId } from '$lib/rules/system';
@@ -42,6 +43,7 @@ export const fire = defineMove<{ firerId: string; targetId: string; face: number
           [targetId]: { ...state.ships[targetId], sheet: { ...target, hull } }
         }
       },
+      meaning: { actor: firerId, target: targetId, dice: [shipDice(firerId, 1)], hits: 1 },
       roll: rollRecord({
         procedure: 'sk.fire',
         inputs: { firerId, targetId },

@@ -3,6 +3,7 @@ import { err, ok } from '../rules/core/result';
 import { advancePhase } from './actions';
 import type { BattleState, Json } from './events';
 import { defineMove, draftOf, type Guard, type Move } from './move';
+import { turnStatusOf } from './display';
 
 /**
  * "Next phase" / "Next turn" for every system: the battle layer's own move. Past the last phase the
@@ -50,8 +51,7 @@ export function stepMark(
   state: BattleState,
   ctx: { options: BattleOptions; variant: string; now: number }
 ): StepMark {
-  if (!system.turnStatus) return { turn: state.turn, step: String(state.phase), active: null };
-  const ts = system.turnStatus(state, ctx);
+  const ts = turnStatusOf(system, state, ctx);
   return { turn: ts.turn, step: ts.step.id, active: ts.active?.id ?? null };
 }
 

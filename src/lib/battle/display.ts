@@ -36,12 +36,10 @@ export function turnStatusOf(
   state: BattleState,
   ctx: StatusContext
 ): TurnStatus {
-  if (system.turnStatus) {
-    try {
-      return system.turnStatus(state, ctx);
-    } catch {
-      // fall through to the plain counter
-    }
+  try {
+    return system.turnStatus(state, ctx);
+  } catch {
+    // A turn model that cannot read the state (an unfinished set-up): the plain counter.
   }
   return plainStatus(state.turn, state.phase, system.phases ?? []);
 }

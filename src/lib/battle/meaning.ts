@@ -167,6 +167,15 @@ export function shipDice(ship: string, count: number, isHighGood = true): DiceOw
   return { ship, count, isHighGood };
 }
 
+/** "Whose dice" for every die of one pad roll (none when the roll is absent). */
+export function rolledBy(
+  ship: string,
+  roll: { dice: readonly unknown[] } | null | undefined,
+  isHighGood = true
+): DiceOwner {
+  return { ship, count: roll?.dice.length ?? 0, isHighGood };
+}
+
 /**
  * The meaning stored with the event: the parts the move stated, completed from the state it was
  * made on. Each group's die type is read from the roll's own dice; a group whose dice do not match
@@ -208,3 +217,63 @@ export function completeMeaning(
 export function ownsEveryDie(meaning: Meaning, dice: readonly unknown[]): boolean {
   return meaning.dice.reduce((n, g) => n + g.count, 0) === dice.length;
 }
+
+/** Acts some ship makes: their meaning names it. */
+const ACTOR_REQUIRED: ReadonlySet<Category> = new Set([
+  'movement',
+  'collision',
+  'ram',
+  'gunnery',
+  'gunnery-damage',
+  'reload',
+  'marksmen',
+  'grapple',
+  'boarding',
+  'boarding-round',
+  'boarding-end',
+  'capture',
+  'loot',
+  'raid',
+  'repair',
+  'fire-aboard',
+  'sinking'
+]);
+
+/** Acts upon another ship: their meaning names it too. */
+const TARGET_REQUIRED: ReadonlySet<Category> = new Set([
+  'gunnery',
+  'gunnery-damage',
+  'marksmen',
+  'grapple',
+  'boarding',
+  'boarding-round',
+  'capture'
+]);
+
+/**
+ * What is missing from a move's meaning, or null when it says everything the readers need: every
+ * die owned, the actor of a ship's act, the target of an act upon another ship, a shot's hits.
+ * The unit tests run every move in strict mode (`MEANING_CHECK.isStrict`, set by the test set-up),
+ * where a move that leaves one of these out throws, so no move can ship without its meaning.
+ */
+export function meaningProblem(
+  meaning: Meaning,
+  stated: MeaningParts | undefined,
+  dice: readonly unknown[]
+): string | null {
+  const owned = (stated?.dice ?? []).reduce((n, o) => n + o.count, 0);
+  if (owned !== dice.length) return `owns ${owned} of its ${dice.length} dice`;
+  if (ACTOR_REQUIRED.has(meaning.category) && meaning.actor === null) {
+    return `is ${meaning.category} and names no actor`;
+  }
+  if (TARGET_REQUIRED.has(meaning.category) && meaning.target === null) {
+    return `is ${meaning.category} and names no target`;
+  }
+  if (meaning.category === 'gunnery' && meaning.hits === undefined) {
+    return 'is gunnery and states no hits';
+  }
+  return null;
+}
+
+/** Strict mode: the unit tests' set-up turns it on (see meaningProblem); off in the app. */
+export const MEANING_CHECK = { isStrict: false };

@@ -93,7 +93,7 @@ export function recheckFor(
   secrets?: SecretsView
 ): MergeCheck {
   const advance = advanceMove(system);
-  const moves = [...(system.moves ?? []).filter((m) => m.id !== advance.id), advance];
+  const moves = [...system.moves.filter((m) => m.id !== advance.id), advance];
   return recheckWith(moves, {
     options: system.readOptions ? system.readOptions(storedOptions, variant) : storedOptions,
     storedOptions,

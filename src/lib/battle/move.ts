@@ -10,7 +10,13 @@ import {
   type RollRecord
 } from './events';
 import type { SecretWrite, SecretsView } from '../live/secrets';
-import { completeMeaning, type Category, type MeaningParts } from './meaning';
+import {
+  completeMeaning,
+  meaningProblem,
+  MEANING_CHECK,
+  type Category,
+  type MeaningParts
+} from './meaning';
 
 /**
  * The one move contract (DESIGN: like boardgame.io's moves). Every battle action of every rule system
@@ -106,7 +112,12 @@ export function defineMove<I, O = unknown>(spec: MoveSpec<I, O>): Move<I, O> {
     if (!r.ok) return r;
     const { meaningParts, ...draft } = r.value as MoveDraft & { meaningParts?: MeaningParts };
     const dice = draft.roll?.dice.dice ?? [];
-    return ok({ ...draft, meaning: completeMeaning(id, category, meaningParts, state, dice) });
+    const meaning = completeMeaning(id, category, meaningParts, state, dice);
+    if (MEANING_CHECK.isStrict) {
+      const problem = meaningProblem(meaning, meaningParts, dice);
+      if (problem !== null) throw new Error(`move ${id}: its meaning ${problem}`);
+    }
+    return ok({ ...draft, meaning });
   };
   return { id, category, guards, run };
 }
@@ -170,7 +181,12 @@ export interface DraftInput {
 export function draftOf(state: BattleState, input: DraftInput): Result<EventDraft> {
   const { meaning, ...action } = input;
   const draft = createAction(state, action);
-  return ok(meaning ? Object.assign(draft, { meaningParts: meaning }) : draft);
+  return ok(meaning ? withMeaning(draft, meaning) : draft);
+}
+
+/** A draft made some other way than `draftOf` (a shared helper's), with what the move states. */
+export function withMeaning(draft: EventDraft, meaning: MeaningParts): EventDraft {
+  return Object.assign(draft, { meaningParts: meaning });
 }
 
 /**

@@ -1,5 +1,7 @@
 import type { BattleEvent, BattleShip, BattleState, Json, RollRecord } from '../battle/events';
 import type { RuleSystem, ShipTrack } from '../rules/system';
+import type { Category } from '../battle/meaning';
+import type { ReportEntry } from './model';
 
 /**
  * What one event did, read from the states before and after it (see model.ts): which ships its ops
@@ -114,7 +116,8 @@ function kindWords(kind: string): string {
     .toLowerCase();
 }
 
-export function categoryOf(kind: string): EntryCategory {
+/** An older event's category, guessed from its kind's words (events with a meaning say theirs). */
+export function legacyCategoryOf(kind: string): EntryCategory {
   if (kind === 'turn.advance' || kind === 'phase.advance' || kind === 'battle.advance')
     return 'turn';
   if (kind === 'battle.setup' || kind === 'ship.add' || kind === 'ship.remove') return 'setup';
@@ -131,6 +134,38 @@ export function categoryOf(kind: string): EntryCategory {
   }
   return 'other';
 }
+
+/**
+ * The report's sections for each category of the shared vocabulary (battle/meaning.ts): the turn
+ * list's colours and the luck audit's groups (gunnery, boarding, the rest).
+ */
+export const ENTRY_CATEGORY: Readonly<Record<Category, EntryCategory>> = {
+  setup: 'setup',
+  wind: 'movement',
+  orders: 'movement',
+  initiative: 'movement',
+  movement: 'movement',
+  collision: 'movement',
+  ram: 'fire',
+  gunnery: 'fire',
+  'gunnery-damage': 'fire',
+  reload: 'other',
+  marksmen: 'fire',
+  grapple: 'boarding',
+  boarding: 'boarding',
+  'boarding-round': 'boarding',
+  'boarding-end': 'boarding',
+  capture: 'boarding',
+  loot: 'boarding',
+  raid: 'boarding',
+  morale: 'morale',
+  repair: 'repair',
+  'fire-aboard': 'other',
+  sinking: 'other',
+  card: 'card',
+  turn: 'turn',
+  other: 'other'
+};
 
 const ACTOR_KEYS = [
   'firerId',
@@ -150,8 +185,9 @@ function isObj(v: Json | undefined): v is { [k: string]: Json } {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** Who acted: the roll's named firer/attacker, else the ship whose name opens the log line. */
-export function actorOf(e: BattleEvent, state: BattleState): string | null {
+/** An older event's actor: the roll's named firer/attacker, else the ship whose name opens the log
+ *  line (events with a meaning name theirs). */
+export function legacyActorOf(e: BattleEvent, state: BattleState): string | null {
   const inputs = e.roll?.inputs;
   if (isObj(inputs)) {
     for (const key of ACTOR_KEYS) {
@@ -178,8 +214,12 @@ export function actorOf(e: BattleEvent, state: BattleState): string | null {
 
 const TARGET_KEYS = ['targetId', 'target', 'defenderId', 'defender', 'against', 'otherId'];
 
-/** Whether the roll names another ship as its target (a shot, not a fire burning aboard). */
-export function hasTarget(e: BattleEvent, state: BattleState, actorId: string | null): boolean {
+/** Whether an older event's roll names another ship as its target (a shot, not a fire aboard). */
+export function legacyHasTarget(
+  e: BattleEvent,
+  state: BattleState,
+  actorId: string | null
+): boolean {
   const inputs = e.roll?.inputs;
   const scopes = isObj(inputs) ? [inputs, isObj(inputs.setup) ? inputs.setup : {}] : [];
   return scopes.some((scope) =>
@@ -210,11 +250,20 @@ export function findNumber(v: Json | undefined, key: string, depth = 3): number 
   return null;
 }
 
-export function hitsOf(roll: RollRecord | undefined): number | null {
+/**
+ * The hits an event written before moves stated their meaning (issue 31) records, read from its
+ * roll's outcome: a number `hits`, an array of per-gun booleans (Privateers wrote `hits` so: the
+ * old reader took it for no number and the report said "0 hits"), or a hit/miss result; null
+ * when it says nothing the reader can trust.
+ */
+export function legacyHitsOf(roll: RollRecord | undefined): number | null {
   if (!roll) return null;
+  const o = roll.outcome;
+  if (isObj(o) && Array.isArray(o.hits) && o.hits.every((h) => typeof h === 'boolean')) {
+    return o.hits.filter(Boolean).length;
+  }
   const n = findNumber(roll.outcome, 'hits');
   if (n !== null) return n;
-  const o = roll.outcome;
   if (isObj(o) && typeof o.result === 'string') {
     if (o.result === 'hit') return 1;
     if (o.result === 'repelled' || o.result === 'miss') return 0;
@@ -304,4 +353,22 @@ export function changedShipIds(e: BattleEvent): Set<string> {
     }
   }
   return ids;
+}
+
+/**
+ * The shots a ship fired: its gunnery moves; for older events, its entries the kind calls fire
+ * (their damage dice included, which is why only the meaning's count is exact).
+ */
+export function shotsOf(entries: readonly ReportEntry[], shipId: string): ReportEntry[] {
+  return entries.filter(
+    (x) => x.actorId === shipId && (x.act === null ? x.category === 'fire' : x.act === 'gunnery')
+  );
+}
+
+/** The boardings a ship began: its boarding moves (older events: every boarding-like entry). */
+export function boardingsOf(entries: readonly ReportEntry[], shipId: string): ReportEntry[] {
+  return entries.filter(
+    (x) =>
+      x.actorId === shipId && (x.act === null ? x.category === 'boarding' : x.act === 'boarding')
+  );
 }

@@ -1,4 +1,5 @@
 import type { Json } from '../battle/events';
+import type { Category } from '../battle/meaning';
 import type { DiceSource } from '../rules/core/dice';
 import type { EntryCategory, Report, ReportEntry } from './model';
 import { chiSquareSurvival, sumTails } from './stats';
@@ -67,14 +68,22 @@ const GROUP_WORDS: Record<LuckGroup, string> = {
   other: 'other rolls'
 };
 
-function groupOf(category: EntryCategory): LuckGroup {
-  if (category === 'fire') return 'gunnery';
-  if (category === 'boarding') return 'boarding';
+/** Gunnery is every die of a shot (its hit and damage dice); boarding, every die of a boarding. */
+const GUNNERY: ReadonlySet<Category> = new Set(['gunnery', 'gunnery-damage', 'marksmen']);
+const BOARDING: ReadonlySet<Category> = new Set(['grapple', 'boarding', 'boarding-round', 'raid']);
+
+function groupOf(entry: ReportEntry): LuckGroup {
+  if (entry.act !== null) {
+    return GUNNERY.has(entry.act) ? 'gunnery' : BOARDING.has(entry.act) ? 'boarding' : 'other';
+  }
+  if (entry.category === 'fire') return 'gunnery';
+  if (entry.category === 'boarding') return 'boarding';
   return 'other';
 }
 
 /**
- * Whether a high face is good for the roller. Privateers hits on d12 ≤ threshold (SPEC C.4.7 step 8)
+ * Whether a high face is good for the roller, for an older event's die (events with a meaning
+ * state it per group of dice). Privateers hits on d12 ≤ threshold (SPEC C.4.7 step 8)
  * and Wooden Warships percentiles hit "UNDER" (B.4.5 step 7); their other dice (damage, checks that
  * add ratings), and every Master and Commander die, are better high.
  */
@@ -90,8 +99,37 @@ function isObj(v: Json | undefined): v is { [k: string]: Json } {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** The side of each die of an entry's roll: named in its label, the defender's, or the actor's. */
-function dieSides(entry: ReportEntry, report: Report): (string | null)[] {
+/** Each die of an entry's roll: the side that rolled it and which way is good for that side. */
+interface DieOwner {
+  side: string | null;
+  isHighGood: boolean;
+}
+
+/**
+ * Whose each die was: as the move states it (its meaning's dice groups, issue 31). An older event
+ * says nothing of it: its dice are read by the old guess (legacyDieSides), and counted unowned
+ * when the guess has nothing to go on.
+ */
+function dieOwners(entry: ReportEntry, report: Report): DieOwner[] {
+  const roll = entry.roll;
+  if (!roll) return [];
+  if (entry.dice) {
+    const out: DieOwner[] = [];
+    for (const g of entry.dice) {
+      for (let i = 0; i < g.count; i++)
+        out.push({ side: g.side || null, isHighGood: g.isHighGood });
+    }
+    return out;
+  }
+  const sides = legacyDieSides(entry, report);
+  return roll.dice.dice.map((d, i) => ({
+    side: sides[i] ?? null,
+    isHighGood: isHighGood(report.systemId, entry.category, d.sides)
+  }));
+}
+
+/** An older event's dice: the side named in a die's label, the defender's, or the actor's. */
+function legacyDieSides(entry: ReportEntry, report: Report): (string | null)[] {
   const roll = entry.roll;
   if (!roll) return [];
   const inputs = roll.inputs;
@@ -129,9 +167,27 @@ function dieSides(entry: ReportEntry, report: Report): (string | null)[] {
       if (/defen|target|repel/i.test(label) && targetSide !== null) return targetSide;
     }
     if (isSplit && i >= attackDice) return targetSide;
+    // An opposed roll whose split the record does not give: either side's, so neither's (the old
+    // guess gave every die to the actor, the defender's too).
+    if (OPPOSED.has(entry.kind) && !isSplit) return null;
     return entry.actorSide;
   });
 }
+
+/**
+ * Rolls both sides make in one record (canonical kinds): an older event's dice are only given out
+ * where its inputs say how many each side rolled.
+ */
+const OPPOSED: ReadonlySet<string> = new Set([
+  'pv.boarding',
+  'ww.boarding-round',
+  'ww.boarding-rounds',
+  'mc.attack',
+  'mc.counter-attack',
+  'mc.boarding',
+  'mc.raid',
+  'mc.homeport-counter'
+]);
 
 export function auditDice(report: Report): AuditDie[] {
   const out: AuditDie[] = [];
@@ -139,15 +195,15 @@ export function auditDice(report: Report): AuditDie[] {
     for (const entry of turn.entries) {
       const roll = entry.roll;
       if (!roll) continue;
-      const sides = dieSides(entry, report);
+      const owners = dieOwners(entry, report);
       roll.dice.dice.forEach((d, i) => {
         out.push({
           sides: d.sides,
           face: d.face,
           source: d.source ?? roll.dice.source,
-          side: sides[i] ?? null,
-          group: groupOf(entry.category),
-          isHighGood: isHighGood(report.systemId, entry.category, d.sides),
+          side: owners[i]?.side ?? null,
+          group: groupOf(entry),
+          isHighGood: owners[i]?.isHighGood ?? true,
           seq: entry.seq
         });
       });

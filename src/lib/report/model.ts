@@ -3,16 +3,19 @@ import type { BattleEvent, BattleShip, BattleState, RollRecord } from '../battle
 import { INITIAL_STATE } from '../battle/events';
 import { applyEvent } from '../battle/fold';
 import { canonicalId } from '../battle/kinds';
+import type { Category, DiceGroup, Meaning } from '../battle/meaning';
 import type { BattleOptions, RuleSystem, ShipTrack } from '../rules/system';
 import {
-  actorOf,
-  categoryOf,
   changedShipIds,
   changeOf,
   criticalsOf,
-  hasTarget,
-  hitsOf,
+  ENTRY_CATEGORY,
+  legacyActorOf,
+  legacyCategoryOf,
+  legacyHasTarget,
+  legacyHitsOf,
   readShip,
+  shotsOf,
   shipName,
   sideOf,
   type EntryCategory,
@@ -31,7 +34,7 @@ import {
 // The per-event reading (effects.ts) and the wording (wording.ts) are re-exported: this module is
 // the report's one import path.
 export {
-  categoryOf,
+  legacyCategoryOf,
   findNumber,
   shipName,
   sideOf,
@@ -56,10 +59,18 @@ export interface ReportEntry {
   summary: string;
   actorId: string | null;
   actorSide: string | null;
+  /**
+   * What the move says it did (its meaning's category, issue 31): the stories count "opened fire"
+   * and "boarded" from it. An older event's is its move's category (its kind, canonicalised, is
+   * the move's id); null for one no move wrote (a note, a sheet edit).
+   */
+  act: Category | null;
+  /** Whose each die of the roll was, as the move states it; null for an older event. */
+  dice: DiceGroup[] | null;
   changes: ShipChange[];
   /** Damage to ships of other sides than the actor's: what the actor's side dealt. */
   damageDealt: number;
-  /** Hits and criticals as the roll record's outcome states them, when it does. */
+  /** The hits of a shot as the move states them (an older event: its outcome's, when it says). */
   hits: number | null;
   criticals: number;
   roll: RollRecord | null;
@@ -97,6 +108,8 @@ export interface ReportShip {
   /** Track label → points the ship's actions took from ships of other sides. */
   dealtByTrack: { label: string; points: number }[];
   hitsScored: number;
+  /** Shots of this ship whose hits the log does not say (older events): hitsScored is a floor. */
+  shotsWithoutHits: number;
   timeline: ShipTimelinePoint[];
   /** The entries that concern this ship (it acted or was changed), in order. */
   story: ReportEntry[];
@@ -205,29 +218,26 @@ export function buildReport(input: ReportInput): Report {
         startSides.set(id, sideOf(state.ships[id]));
       }
     }
-    const actorId = actorOf(e, before);
+    const read = e.meaning ? readMeaning(e.meaning) : readLegacy(system, e, kind, before, changes);
+    const { actorId } = read;
     const actorSide = actorId ? sideOf(before.ships[actorId]) : null;
     const damageDealt =
       actorSide === null
         ? 0
         : changes.filter((c) => c.side !== actorSide).reduce((n, c) => n + c.damage, 0);
-    let category = categoryOf(kind);
-    // "Fire" with no one fired at is a fire burning aboard (Privateers C.4.16 step 1), not gunnery.
-    const isShot =
-      hasTarget(e, before, actorId) ||
-      changes.some((c) => c.damage > 0 && actorSide !== null && c.side !== actorSide);
-    if (category === 'fire' && !isShot) category = 'other';
     entries.push({
       seq: e.seq,
       turn: before.turn,
       kind,
-      category,
+      category: read.category,
       summary: e.summary,
       actorId,
       actorSide,
+      act: read.act,
+      dice: e.meaning?.dice ?? null,
       changes,
       damageDealt,
-      hits: hitsOf(e.roll),
+      hits: read.hits,
       criticals: criticalsOf(e.roll),
       roll: e.roll ?? null
     });
@@ -284,9 +294,8 @@ export function buildReport(input: ReportInput): Report {
           .filter((x) => x.actorId === id)
           .flatMap((x) => x.changes.filter((c) => c.side !== x.actorSide))
       ),
-      hitsScored: entries
-        .filter((x) => x.actorId === id && x.category === 'fire')
-        .reduce((n, x) => n + (x.hits ?? 0), 0),
+      hitsScored: shotsOf(entries, id).reduce((n, x) => n + (x.hits ?? 0), 0),
+      shotsWithoutHits: shotsOf(entries, id).filter((x) => x.hits === null).length,
       timeline: timelines.get(id) ?? [],
       story
     };
@@ -323,6 +332,50 @@ export function buildReport(input: ReportInput): Report {
   };
 }
 
+interface EventReading {
+  category: EntryCategory;
+  act: Category | null;
+  actorId: string | null;
+  hits: number | null;
+}
+
+/** What an event's meaning says: its category, its actor, a shot's hits (issue 31). */
+function readMeaning(m: Meaning): EventReading {
+  return {
+    category: ENTRY_CATEGORY[m.category],
+    act: m.category,
+    actorId: m.actor,
+    hits: m.hits ?? null
+  };
+}
+
+/**
+ * An event written before moves stated their meaning: the category of the move its kind names
+ * (else guessed from the kind's words), the actor from its roll's inputs or its log line, the hits
+ * from its outcome where it says them.
+ */
+function readLegacy(
+  system: RuleSystem,
+  e: BattleEvent,
+  kind: string,
+  before: BattleState,
+  changes: readonly ShipChange[]
+): EventReading {
+  const actorId = legacyActorOf(e, before);
+  const act = system.moves.find((m) => m.id === kind)?.category ?? null;
+  if (act !== null) {
+    return { category: ENTRY_CATEGORY[act], act, actorId, hits: legacyHitsOf(e.roll) };
+  }
+  const actorSide = actorId ? sideOf(before.ships[actorId]) : null;
+  let category = legacyCategoryOf(kind);
+  // "Fire" with no one fired at is a fire burning aboard (Privateers C.4.16 step 1), not gunnery.
+  const isShot =
+    legacyHasTarget(e, before, actorId) ||
+    changes.some((c) => c.damage > 0 && actorSide !== null && c.side !== actorSide);
+  if (category === 'fire' && !isShot) category = 'other';
+  return { category, act: null, actorId, hits: legacyHitsOf(e.roll) };
+}
+
 /** Points lost per damage track over these changes, in the order the tracks first appear. */
 function byTrack(changes: readonly ShipChange[]): { label: string; points: number }[] {
   const out: { label: string; points: number }[] = [];
@@ -343,17 +396,15 @@ function outcomeOf(
   sides: readonly ReportSide[]
 ): { outcome: string; winner: string | null } {
   const { system } = input;
-  if (system.turnStatus) {
-    try {
-      const ts = system.turnStatus(state, {
-        options: input.options ?? {},
-        variant: input.variant ?? system.variants[0]?.id ?? '',
-        now: input.now ?? 0
-      });
-      if (ts.ending) return { outcome: ts.ending.text, winner: ts.ending.winner?.name ?? null };
-    } catch {
-      // A turn model that cannot read an unfinished set-up: judge by the ships left instead.
-    }
+  try {
+    const ts = system.turnStatus(state, {
+      options: input.options ?? {},
+      variant: input.variant ?? system.variants[0]?.id ?? '',
+      now: input.now ?? 0
+    });
+    if (ts.ending) return { outcome: ts.ending.text, winner: ts.ending.winner?.name ?? null };
+  } catch {
+    // A turn model that cannot read an unfinished set-up: judge by the ships left instead.
   }
   const fighting = sides.filter((s) => s.afloat > 0 && s.ships.length > 0);
   if (sides.length >= 2 && fighting.length === 1) {

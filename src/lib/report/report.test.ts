@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '$lib/battle/fold';
 import type { RuleSystem, ShipTrack } from '$lib/rules/system';
-import { buildReport, categoryOf, shipStory, type Report } from './model';
+import { buildReport, legacyCategoryOf, shipStory, type Report } from './model';
 import { luckAudit } from './luck';
 import { damageChart, trackCharts } from './chart';
 import { reportMarkdown } from './markdown';
@@ -173,15 +173,15 @@ describe('the after-action report of a scripted Master and Commander battle', ()
 
 describe('reading old and new spellings', () => {
   it('files both spellings of a kind under the same heading', () => {
-    expect(categoryOf('pv.cannonFire')).toBe('fire');
-    expect(categoryOf('pv.cannon-fire')).toBe('fire');
-    expect(categoryOf('ww.boardingRounds')).toBe('boarding');
-    expect(categoryOf('ww.boarding-rounds')).toBe('boarding');
-    expect(categoryOf('mc.attack')).toBe('fire');
-    expect(categoryOf('mc.counter-attack')).toBe('fire');
-    expect(categoryOf('pv.morale')).toBe('morale');
-    expect(categoryOf('mc.cards')).toBe('card');
-    expect(categoryOf('turn.advance')).toBe('turn');
+    expect(legacyCategoryOf('pv.cannonFire')).toBe('fire');
+    expect(legacyCategoryOf('pv.cannon-fire')).toBe('fire');
+    expect(legacyCategoryOf('ww.boardingRounds')).toBe('boarding');
+    expect(legacyCategoryOf('ww.boarding-rounds')).toBe('boarding');
+    expect(legacyCategoryOf('mc.attack')).toBe('fire');
+    expect(legacyCategoryOf('mc.counter-attack')).toBe('fire');
+    expect(legacyCategoryOf('pv.morale')).toBe('morale');
+    expect(legacyCategoryOf('mc.cards')).toBe('card');
+    expect(legacyCategoryOf('turn.advance')).toBe('turn');
   });
 
   it("canonicalises kinds through the system's legacy map", () => {

@@ -16,6 +16,7 @@ import {
 } from '../battle/events';
 import { applyEvent } from '../battle/fold';
 import { withSheets } from '../battle/sheets';
+import type { Move, MoveContext } from '../battle/move';
 import type { DiceSource } from '../rules/core/dice';
 
 // Relative imports only: the browser tests (Playwright, no $lib alias) build their battles with it.
@@ -74,6 +75,17 @@ export class ScriptedLog {
     let state = withSheets(this.state, next);
     if (patch) state = patch(state);
     return this.push(createAction(this.state, { kind, summary, next: state, roll }));
+  }
+
+  /**
+   * A real move of a rule system, run on the state as it stands and pushed as the session would
+   * write it (its meaning included); the test fails on a refusal.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- moves differ in input and options
+  play<I>(move: Move<I, any>, input: I, ctx: MoveContext<any>): BattleEvent {
+    const r = move.run(this.state, input, { ...ctx, now: 1_700_000_000_000 });
+    if (!r.ok) throw new Error(`${move.id} refused: ${r.error}`);
+    return this.push(r.value);
   }
 
   nextTurn(): this {

@@ -1,5 +1,6 @@
 import type { ShipTrack } from '../rules/system';
 import type { ReportShip } from './model';
+import { boardingsOf, shotsOf } from './effects';
 import type { ShipChange } from './effects';
 
 /** The report in words: one ship's change in an event, points and tracks, and each ship's story. */
@@ -53,14 +54,19 @@ export function describePoints(rows: readonly { label: string; points: number }[
 
 /** One paragraph per ship, as a referee would tell it. */
 export function shipStory(ship: ReportShip): string {
-  const fights = ship.story.filter((x) => x.actorId === ship.id && x.category === 'fire').length;
-  const boardings = ship.story.filter(
-    (x) => x.actorId === ship.id && x.category === 'boarding'
-  ).length;
+  const fights = shotsOf(ship.story, ship.id).length;
+  const boardings = boardingsOf(ship.story, ship.id).length;
   const who = `${ship.name} (${ship.startSide}${ship.side !== ship.startSide ? `, taken by ${ship.side}` : ''})`;
   const acts: string[] = [];
   if (fights > 0) {
-    acts.push(`opened fire ${times(fights)} and scored ${plural(ship.hitsScored, 'hit')}`);
+    // Older logs may not say a shot's hits: say so rather than count them as misses.
+    const hits =
+      ship.shotsWithoutHits === 0
+        ? `scored ${plural(ship.hitsScored, 'hit')}`
+        : ship.shotsWithoutHits === fights
+          ? 'the log does not say how many hits she scored'
+          : `scored at least ${plural(ship.hitsScored, 'hit')} (the log does not say for ${plural(ship.shotsWithoutHits, 'shot')})`;
+    acts.push(`opened fire ${times(fights)} and ${hits}`);
   }
   if (boardings > 0) acts.push(`boarded ${times(boardings)}`);
   const did = acts.length ? acts.join(' and ') : 'did not open fire';

@@ -97,7 +97,7 @@ export interface RuleSystem<Sheet extends object = object> {
    * merged log re-checked: each writes events of its own id as kind (or a core kind).
    */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- moves differ in input and options
-  moves?: readonly Move<any, any>[];
+  moves: readonly Move<any, any>[];
   /**
    * Kinds and roll-procedure ids written by earlier releases, old → current spelling. Stored events
    * are never rewritten; readers (log, report) canonicalise through this map.
@@ -131,7 +131,7 @@ export interface RuleSystem<Sheet extends object = object> {
     viewer?: { secrets: SecretsView | undefined; seat: string | null }
   ): { colour?: string; lines: string[] } | null;
   /** The turn model (`<system>/turn.ts`): whose turn, the step, who still has to act, what is left. */
-  turnStatus?(
+  turnStatus(
     state: BattleState,
     ctx: { options: BattleOptions; variant: string; now: number }
   ): TurnStatus;

@@ -6,18 +6,17 @@ import type { BattleOptions, RuleSystem } from '$lib/rules/system';
 import { INITIAL_STATE } from '$lib/battle/events';
 import { applyEvent } from '$lib/battle/fold';
 import { extendHistory, history, type History } from '$lib/battle/actions';
-import { describe } from '$lib/battle/describe';
 import { displayOf, turnStatusOf, type BattleDisplay } from '$lib/battle/display';
 import type { MergeFlag } from '$lib/live/merge-api';
 import { loadMergeLayer, mergeLayerIfLoaded, type MergeLayer } from './merge-layer';
-import type { LogLine } from './log-line';
+import { LogLines } from './log-line';
 import { liveKey } from './live-key';
 export type { LogLine } from './log-line';
 import type { LiveConfig } from './live-config';
 import type { LiveLink } from './live.svelte';
 import type { SecretWrite } from '$lib/live/secrets';
 import { secretWriter, undoSecretWrites } from './secret-writes';
-import { SaveGuard, SAVE_IN_PROGRESS } from './save-guard.svelte';
+import { actionKey, SaveGuard } from './save-guard.svelte';
 import { errorMessage, NOT_SAVED } from './errors';
 import {
   appendBuilt,
@@ -79,6 +78,7 @@ export class BattleSession {
   /** Ids of events that arrived late (sorted before events this device already had). */
   lateIds = $state.raw<ReadonlySet<string>>(NO_IDS);
 
+  readonly #lines = new LogLines();
   readonly history = $derived(this.#historyOf(this.events));
   /**
    * Live table undo rights: a player undoes their own device's last action still in effect, the
@@ -100,7 +100,7 @@ export class BattleSession {
    * nothing else.
    */
   readonly lines = $derived(
-    this.#linesOf(
+    this.#lines.of(
       this.merged.length > 0 ? this.merged : this.events,
       this.history.voided,
       this.lateIds,
@@ -110,7 +110,6 @@ export class BattleSession {
 
   /** The last history and the log it is of: a longer log extends it (issue 18). */
   #history: { events: readonly BattleEvent[]; value: History } | null = null;
-  #lineOf = new WeakMap<BattleEvent, LogLine>();
 
   #historyOf(events: readonly BattleEvent[]): History {
     const prev = this.#history;
@@ -120,42 +119,6 @@ export class BattleSession {
         : history(events);
     this.#history = { events, value };
     return value;
-  }
-
-  #linesOf(
-    events: readonly BattleEvent[],
-    voided: ReadonlySet<string>,
-    late: ReadonlySet<string>,
-    flags: ReadonlyMap<string, MergeFlag>
-  ): LogLine[] {
-    const lines = new Array<LogLine>(events.length);
-    for (let i = 0; i < events.length; i++) {
-      const e = events[events.length - 1 - i];
-      const isVoided = voided.has(e.id);
-      const isLate = late.has(e.id);
-      const flag = flags.get(e.id)?.text;
-      let line = this.#lineOf.get(e);
-      if (
-        !line ||
-        line.isVoided !== isVoided ||
-        (line.isLate ?? false) !== isLate ||
-        line.flag !== flag
-      ) {
-        line = {
-          seq: e.seq,
-          id: e.id,
-          kind: e.kind,
-          at: e.at,
-          text: describe(e, { voided }),
-          isVoided
-        };
-        if (isLate) line.isLate = true;
-        if (flag !== undefined) line.flag = flag;
-        this.#lineOf.set(e, line);
-      }
-      lines[i] = line;
-    }
-    return lines;
   }
 
   readonly #saving = new SaveGuard();
@@ -399,19 +362,19 @@ export class BattleSession {
     this.state = state;
   }
 
-  async #run(write: () => Promise<BattleEvent | null>): Promise<BattleEvent | null> {
-    if (!this.#saving.begin()) return null;
-    this.error = null;
-    try {
-      const event = await write();
-      if (event) this.#receive([event]);
-      return event;
-    } catch (e) {
-      this.error = e;
-      return null;
-    } finally {
-      this.#saving.end();
-    }
+  /** Saves one action once the one before is saved (`key`: see SaveGuard.run). */
+  #run(key: string | null, write: () => Promise<BattleEvent | null>): Promise<BattleEvent | null> {
+    return this.#saving.run(key, async () => {
+      this.error = null;
+      try {
+        const event = await write();
+        if (event) this.#receive([event]);
+        return event;
+      } catch (e) {
+        this.error = e;
+        return null;
+      }
+    });
   }
 
   /**
@@ -419,10 +382,9 @@ export class BattleSession {
    * a rule system's procedure…). If another tab wrote first, nothing is saved and `error` says so.
    */
   act(make: (state: BattleState) => EventDraft): Promise<BattleEvent | null> {
-    const expectedLastSeq = this.lastSeq;
-    return this.#run(() =>
+    return this.#run(null, () =>
       appendEvent(this.db, this.battleId, make(this.state), {
-        expectedLastSeq,
+        expectedLastSeq: this.lastSeq,
         display: this.#displayAfter(),
         live: this.#liveStamp()
       })
@@ -496,7 +458,19 @@ export class BattleSession {
       this.refusal = check.error;
       return check;
     }
-    if (!this.#saving.begin()) return err(SAVE_IN_PROGRESS);
+    return this.#saving.run(actionKey(move.id, input), () =>
+      this.#save(move, input, ctx, secrets, options.onlyOnKnownState === true)
+    );
+  }
+
+  /** The act of `perform`, on the state written when its turn to be saved comes. */
+  async #save<I, O>(
+    move: Move<I, O>,
+    input: I,
+    ctx: MoveContext<O>,
+    secrets: ReturnType<typeof secretWriter>,
+    onlyOnKnownState: boolean
+  ): Promise<Result<BattleEvent>> {
     this.error = null;
     this.refusal = null;
     try {
@@ -509,7 +483,7 @@ export class BattleSession {
         (state) =>
           secrets.check(withInput(move.run(state, input, { ...ctx, now: this.db.now() }), input)),
         (next) => this.#displayOf(next),
-        options.onlyOnKnownState === true,
+        onlyOnKnownState,
         live
       );
       if (!r.ok) {
@@ -525,8 +499,6 @@ export class BattleSession {
     } catch (e) {
       this.error = e;
       return err(errorMessage(e, NOT_SAVED));
-    } finally {
-      this.#saving.end();
     }
   }
 
@@ -552,7 +524,7 @@ export class BattleSession {
       this.refusal = refusal;
       return Promise.resolve(null);
     }
-    return this.#run(async () => {
+    return this.#run(`live ${kind}`, async () => {
       const e = await appendEvent(this.db, this.battleId, draft, {
         expectedLastSeq,
         display: this.#displayAfter(),
@@ -574,12 +546,11 @@ export class BattleSession {
 
   #undoOrRedo(kind: 'undo' | 'redo'): Promise<BattleEvent | null> {
     if (this.#isLiveMerged) return this.#liveUndo(kind);
-    const expectedLastSeq = this.lastSeq;
     this.lastPerformed = null;
     const write = kind === 'undo' ? undoLast : redoLast;
-    return this.#run(() =>
+    return this.#run(kind, () =>
       write(this.db, this.battleId, {
-        expectedLastSeq,
+        expectedLastSeq: this.lastSeq,
         display: this.#displayAfter(),
         live: this.#liveStamp()
       })

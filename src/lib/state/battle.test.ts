@@ -89,7 +89,7 @@ describe('BattleSession', () => {
     expect(await loadEvents(db, battle.id)).toHaveLength(1);
   });
 
-  it('perform: refuses on the screen state, and ignores a second tap while the first is saved', async () => {
+  it('perform: refuses on the screen state; a second tap while the first is saved is the same action', async () => {
     const env = fakeEnv();
     const db = await openTestDb(env, {}, 1);
     const battle = await createBattle(db, {
@@ -103,14 +103,14 @@ describe('BattleSession', () => {
     await session.act((s) => addShip(s, ship, 'Vanguard'));
     expect((await session.perform(markOnce, { shipId: 'nope' })).ok).toBe(false);
     expect(session.refusal).toBe('No such ship.');
-    // Two taps before the first is written: the second is ignored (one busy guard, issue 18),
-    // and its refusal is not shown in place of the first tap's result.
+    // Two taps before the first is written: the second is the same action (one busy guard,
+    // issue 39) and gets its result; no refusal is shown in place of it.
     const [a, b] = await Promise.all([
       session.perform(markOnce, { shipId: 's1' }),
       session.perform(markOnce, { shipId: 's1' })
     ]);
     expect(a.ok).toBe(true);
-    expect(b.ok).toBe(false);
+    expect(b).toBe(a);
     expect(session.refusal).toBeNull();
     expect(session.error).toBeNull();
     // Once it is saved, the next tap is judged on the written state.
@@ -126,7 +126,7 @@ describe('BattleSession', () => {
     session.close();
   });
 
-  it('a double tap on Next, Undo or any action saves one action, not two', async () => {
+  it('a double tap on Next or Undo saves one action; other taps wait their turn, none is lost', async () => {
     const env = fakeEnv();
     const db = await openTestDb(env, {}, 1);
     const battle = await createBattle(db, {
@@ -146,14 +146,20 @@ describe('BattleSession', () => {
       run: (state) => draftOf(state, { kind: 'test.step', summary: 'Step', next: state })
     });
     await Promise.all([session.perform(step, {}), session.perform(step, {})]);
+    // Two different actions tapped at once: both are saved, the second on the state the first
+    // wrote (it was refused as "changed in another tab" when it was judged on the older one).
     await Promise.all([session.act(note('a')), session.act(note('b'))]);
+    expect(session.error).toBeNull();
+    // Undo tapped twice is one undo; the redo tapped after it waits and then redoes it.
     await Promise.all([session.undo(), session.undo(), session.redo()]);
     expect((await loadEvents(db, battle.id)).map((e) => e.kind)).toEqual([
       'test.step',
       'note',
-      'undo'
+      'note',
+      'undo',
+      'redo'
     ]);
-    expect(session.lines[0].text).toBe('Undid: a');
+    expect(session.lines[0].text).toBe('Redid: b');
     session.close();
   });
 

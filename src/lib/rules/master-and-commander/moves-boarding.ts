@@ -8,6 +8,7 @@ import {
   afterEngagement,
   declarationProblem,
   labelled,
+  opposedDice,
   planEngagement,
   type Declaration,
   type EngagementPlan
@@ -150,7 +151,14 @@ export const boardMove: Move<BoardInput, McOptions> = mcMove({
           { label: 'Boarding fails', p: complement(p) }
         ]),
         outcome: toJson(r.value.outcome)
-      })
+      }),
+      // The boarders' three dice, then the defender's (SPEC A.4.11 steps 2–3): each side wants high
+      // faces ("all your dice are higher than your enemy's highest"), the defender too.
+      meaning: {
+        actor: plan.attacker.id,
+        target: plan.target.id,
+        dice: opposedDice(plan.attacker.id, input.attack, plan.target.id, input.defence)
+      }
     });
   }
 });

@@ -10,6 +10,7 @@ import {
   type Move,
   type MoveContext
 } from '../../battle/move';
+import type { MeaningParts } from '../../battle/meaning';
 import { isSalt } from '../../battle/secret';
 import { REFEREE_SEAT, type SecretWrite } from '../../live/secrets';
 import { ok, type Result } from '../core/result';
@@ -94,6 +95,17 @@ export function drawProblem(view: McView, d: Drawing, opts: McOptions): string |
   );
 }
 
+/**
+ * A card move's meaning: drawn "each time you initiate an engagement" (SPEC A.4.10), so its ship
+ * is the engaging one (a card's effect falls on it) and its target the ship engaged, when they are
+ * ships of the battle (a raid's target is a Homeport, 'homeport:N'); no dice.
+ */
+function cardMeaning(view: McView, drawing: Drawing | undefined): MeaningParts {
+  const shipOf = (id: string | null | undefined): string | null =>
+    view.ships.some((s) => s.id === id) ? (id ?? null) : null;
+  return { actor: shipOf(drawing?.shipId), target: shipOf(drawing?.target), dice: [] };
+}
+
 export function cardsUpdate(
   state: BattleState,
   view: McView,
@@ -168,7 +180,8 @@ export const cardsMove: Move<CardsInput, McOptions> = mcMove({
     return draftOf(state, {
       kind: 'mc.cards',
       summary: r.effectText === null ? text : `${text}. ${r.effectText}`,
-      next: r.next
+      next: r.next,
+      meaning: cardMeaning(view, input.drawing)
     });
   }
 });
@@ -231,7 +244,8 @@ function liveCards(
   const draft = draftOf(state, {
     kind: 'mc.cards',
     summary: r.effectText === null ? head : `${head}. ${r.effectText}`,
-    next: withMcSystem(r.next, { ...after, cards: hidden.public })
+    next: withMcSystem(r.next, { ...after, cards: hidden.public }),
+    meaning: cardMeaning(view, input.drawing)
   });
   if (!draft.ok) return draft;
   const publicInput = {
@@ -293,7 +307,8 @@ export const playCardMove: Move<PlayCardInput, McOptions> = mcMove({
     const draft = draftOf(state, {
       kind: 'mc.play-card',
       summary: r.effectText === null ? text : `${text}. ${r.effectText}`,
-      next: withMcSystem(r.next, { ...after, cards })
+      next: withMcSystem(r.next, { ...after, cards }),
+      meaning: cardMeaning(view, input.drawing)
     });
     // The session's own run on the live table also takes the card out of the seat's hand.
     if (!ctx.isLive || !draft.ok) return draft;

@@ -3,6 +3,7 @@
 // land on the wrong side.
 import type { BattleState } from '../../battle/events';
 import { draftOf, joinRolls, labelDice, refuse, rollRecord, type Move } from '../../battle/move';
+import { shipDice, type DiceOwner } from '../../battle/meaning';
 import type { DiceRoll } from '../core/dice';
 import { err, ok, type Result } from '../core/result';
 import { engagementOdds } from './odds';
@@ -307,6 +308,26 @@ export function sideDice(
   }));
 }
 
+/**
+ * Whose dice an engagement's roll holds, in its order (`joinRolls([attack, defence])`): the
+ * attacker's, then the defender's (SPEC A.4.6: "both sides roll"); each side wins with high faces
+ * (a hit if "the high die of the attacker exceeds the high die of the defender"), so a high face
+ * is good for whoever rolled it, the defender too.
+ */
+export function opposedDice(
+  attackerId: string,
+  attack: DiceRoll,
+  defenderId: string,
+  defence: DiceRoll
+): DiceOwner[] {
+  return [shipDice(attackerId, attack.dice.length), shipDice(defenderId, defence.dice.length)];
+}
+
+/** A shot's hits (SPEC A.4.7): one on a hit; none when repelled or a Beginner tie rolled again. */
+export function hitsOf(outcome: EngagementOutcome): number {
+  return outcome.result === 'hit' ? 1 : 0;
+}
+
 export interface AttackInput {
   attackerId: string;
   targetId: string;
@@ -406,7 +427,13 @@ export const attackMove: Move<AttackInput, McOptions> = mcMove({
         ]),
         odds: oddsJson(odds.value),
         outcome: toJson({ ...outcome, disksAfter })
-      })
+      }),
+      meaning: {
+        actor: plan.attacker.id,
+        target: plan.target.id,
+        dice: opposedDice(plan.attacker.id, input.attack, plan.target.id, input.defence),
+        hits: hitsOf(outcome)
+      }
     });
   }
 });
@@ -486,7 +513,15 @@ export const counterAttackMove: Move<CounterInput, McOptions> = mcMove({
         ]),
         odds: oddsJson(odds.value),
         outcome: toJson({ ...r.value.outcome, disksAfter: r.value.disksAfter })
-      })
+      }),
+      // The roles swapped (SPEC A.4.8 step 2): the ship just attacked fires, and its dice are its
+      // own; the first attacker's defence dice are the first attacker's.
+      meaning: {
+        actor: c.by.id,
+        target: c.against.id,
+        dice: opposedDice(c.by.id, input.attack, c.against.id, input.defence),
+        hits: hitsOf(r.value.outcome)
+      }
     });
   }
 });
@@ -494,7 +529,8 @@ export const counterAttackMove: Move<CounterInput, McOptions> = mcMove({
 /** The counter-attacker (a ship or a Homeport) lets it go. */
 export const declineReplyMove: Move<Record<string, never>, McOptions> = mcMove({
   id: 'mc.no-counter',
-  category: 'gunnery',
+  // No shot is fired, so not 'gunnery' (a story would count it as one): a reply let go.
+  category: 'other',
   run: (view, state) => {
     const reply = turnActsOf(view.system).reply ?? null;
     if (reply === null) return refuse(NO_REPLY);
@@ -504,7 +540,13 @@ export const declineReplyMove: Move<Record<string, never>, McOptions> = mcMove({
     return draftOf(state, {
       kind: 'mc.no-counter',
       summary: `${by} does not counter-attack`,
-      next: withMcSystem(state, withActs(view.system, { reply: null }))
+      next: withMcSystem(state, withActs(view.system, { reply: null })),
+      // The ship that lets its reply go (none when it is a Homeport's: no ship acts).
+      meaning: {
+        actor: reply.by.startsWith('homeport:') ? null : reply.by,
+        target: reply.against,
+        dice: []
+      }
     });
   }
 });

@@ -3,6 +3,7 @@
 // against the allowance from the heading at the start of the turn. No map: the referee answers the
 // geometry.
 import { draftOf, labelDice, refuse, rollRecord, type Move } from '../../battle/move';
+import { shipDice } from '../../battle/meaning';
 import type { DiceRoll } from '../core/dice';
 import { err, ok, type Result } from '../core/result';
 import type { McOptions } from './options';
@@ -132,7 +133,12 @@ export const moveShipMove: Move<ShipMoveInput, McOptions> = mcMove({
   run: (view, state, input, ctx) => {
     const r = shipMove(state, view, input, ctx.options);
     if (!r.ok) return r;
-    return draftOf(state, { kind: 'mc.move', summary: r.value.summary, next: r.value.next });
+    return draftOf(state, {
+      kind: 'mc.move',
+      summary: r.value.summary,
+      next: r.value.next,
+      meaning: { actor: input.shipId, target: null, dice: [] }
+    });
   }
 });
 
@@ -170,7 +176,10 @@ export const movementRollMove: Move<MovementRollInput, McOptions> = mcMove({
         inputs: toJson({ ship: input.shipId }),
         dice: labelDice(input.roll, [`${name} movement`]),
         outcome: face
-      })
+      }),
+      // "Roll the die and move your ship the number of squares that you rolled" (SPEC A.4.4 step
+      // 1): the ship's own die, and more squares are better for it.
+      meaning: { actor: input.shipId, target: null, dice: [shipDice(input.shipId, 1)] }
     });
   }
 });
@@ -196,7 +205,9 @@ export function shipsStillToMove(view: McView, opts: McOptions): McView['ships']
  */
 export const fleetStaysPutMove: Move<Record<string, never>, McOptions> = mcMove({
   id: 'mc.fleet-stays-put',
-  category: 'movement',
+  // The captain's word for the whole fleet, not one ship's move, and no ship moves: 'orders'
+  // ('movement' names the one ship that moves; here there may be two, or none that moves).
+  category: 'orders',
   run: (view, state, _input, ctx) => {
     const ships = shipsStillToMove(view, ctx.options);
     if (ships.length === 0) return refuse('Every ship of this fleet has already moved.');
@@ -228,7 +239,8 @@ export const fleetStaysPutMove: Move<Record<string, never>, McOptions> = mcMove(
     return draftOf(state, {
       kind: 'mc.fleet-stays-put',
       summary: `${who}'s fleet stays put: ${names.join(', ')}`,
-      next
+      next,
+      meaning: { actor: null, target: null, dice: [] }
     });
   }
 });

@@ -1,6 +1,7 @@
 // Raids on Homeports (SPEC A.4.12) and ramming (A.4.13) as moves.
 import type { BattleState } from '../../battle/events';
 import { draftOf, joinRolls, labelDice, refuse, rollRecord, type Move } from '../../battle/move';
+import { shipDice, type DiceOwner } from '../../battle/meaning';
 import type { DiceRoll } from '../core/dice';
 import { complement } from '../core/rational';
 import { err, ok, type Result } from '../core/result';
@@ -23,6 +24,7 @@ import { COMPASS, ENGAGEMENT_RANGE, HOMEPORT_DICE, type Compass } from './tables
 import { afterEngagement, declarationProblem, type Declaration } from './moves-engagement';
 import {
   activeShip,
+  captainDice,
   findShip,
   mcMove,
   oddsJson,
@@ -43,6 +45,18 @@ function labelled(roll: DiceRoll, who: string, what: string): DiceRoll {
     roll,
     roll.dice.map((_, i) => `${who}, ${what} ${i + 1}`)
   );
+}
+
+/**
+ * A Homeport's dice (SPEC A.4.12 steps 2 and 4: "The Homeport rolls 3"): no ship rolls them, so
+ * they go to the captain whose Homeport it is, the side that captain's ships fight for; each wants
+ * high faces, as any defender or attacker does (A.4.6).
+ */
+function homeportDice(view: McView, homeport: Compass, roll: DiceRoll): DiceOwner {
+  const owner = view.system.homeports[homeport].ownerId;
+  return owner === null
+    ? { ship: null, side: `${homeport} Homeport`, count: roll.dice.length, isHighGood: true }
+    : captainDice(view.system, owner, roll.dice.length);
 }
 
 export interface RaidInput {
@@ -200,7 +214,17 @@ export const raidMove: Move<RaidInput, McOptions> = mcMove({
           { label: 'Repelled', p: complement(p) }
         ]),
         outcome: toJson(r.value.outcome)
-      })
+      }),
+      // The raider's dice, then the Homeport's three (SPEC A.4.12 step 2): no ship rolls those, so
+      // they are its captain's. The Homeport is no ship to name as the target.
+      meaning: {
+        actor: r.value.raider.id,
+        target: null,
+        dice: [
+          shipDice(r.value.raider.id, input.attack.dice.length),
+          homeportDice(view, input.target, input.defence)
+        ]
+      }
     });
   }
 });
@@ -265,7 +289,18 @@ export const homeportCounterMove: Move<HomeportCounterInput, McOptions> = mcMove
           { label: 'Raider holds', p: complement(pc) }
         ]),
         outcome: toJson(r.value)
-      })
+      }),
+      // The Homeport's three dice (its captain's: no ship rolls them), then the raider's (SPEC
+      // A.4.12 step 4). The act belongs to the raid: its ship is the raider, the one ship in it
+      // (a Homeport is no ship to name as the actor).
+      meaning: {
+        actor: ship.id,
+        target: null,
+        dice: [
+          homeportDice(view, homeport, input.attack),
+          shipDice(ship.id, input.defence.dice.length)
+        ]
+      }
     });
   }
 });
@@ -289,6 +324,7 @@ export const ramAttemptMove: Move<RamInput, McOptions> = mcMove({
     if (!view.system.modules.ramming)
       return refuse('Ramming is an Advanced module this battle does not use.');
     if (ram === null || ram.stage !== 'attempt') return refuse(NO_RAM);
+    if (input.roll.dice.length !== 1) return refuse('The ram attempt is one die.');
     const face = input.roll.dice[0]?.face ?? 0;
     const r = resolveRamAttempt(face);
     if (!r.ok) return r;
@@ -309,7 +345,14 @@ export const ramAttemptMove: Move<RamInput, McOptions> = mcMove({
         dice: labelDice(input.roll, [`${rammer.value.sheet.name}, ram`]),
         odds: [{ label: 'ram', p: '1/6' }],
         outcome: toJson({ isRam: r.value.isRam })
-      })
+      }),
+      // "The defending ship's captain will roll one of the standard die. If the roll is a six, a
+      // ram has occurred" (SPEC A.4.13 step 3): the rammer's die, good high.
+      meaning: {
+        actor: ram.rammerId,
+        target: ram.attackerId,
+        dice: [shipDice(ram.rammerId, 1)]
+      }
     });
   }
 });
@@ -317,7 +360,8 @@ export const ramAttemptMove: Move<RamInput, McOptions> = mcMove({
 /** The rammed-at captain lets the chance go. */
 export const declineRamMove: Move<Record<string, never>, McOptions> = mcMove({
   id: 'mc.ram-declined',
-  category: 'ram',
+  // No ram is tried, so not 'ram' (a story would count it as an attempt): a chance let go.
+  category: 'other',
   run: (view, state) => {
     const ram = turnActsOf(view.system).ram;
     if (ram === null) return refuse(NO_RAM);
@@ -325,7 +369,8 @@ export const declineRamMove: Move<Record<string, never>, McOptions> = mcMove({
     return draftOf(state, {
       kind: 'mc.ram-declined',
       summary: `${rammer} does not ram`,
-      next: withMcSystem(state, withActs(view.system, { ram: null }))
+      next: withMcSystem(state, withActs(view.system, { ram: null })),
+      meaning: { actor: ram.rammerId, target: ram.attackerId, dice: [] }
     });
   }
 });
@@ -340,6 +385,7 @@ export const ramDamageMove: Move<RamInput, McOptions> = mcMove({
       return refuse('Roll for ram damage only after a six on the ram attempt.');
     const s = findShip(view, ram.attackerId);
     if (!s.ok) return s;
+    if (input.roll.dice.length !== 1) return refuse('Ram damage is one die.');
     const face = input.roll.dice[0]?.face ?? 0;
     const r = resolveRamDamage(face);
     if (!r.ok) return r;
@@ -362,7 +408,15 @@ export const ramDamageMove: Move<RamInput, McOptions> = mcMove({
         inputs: toJson({ rammer: ram.rammerId, target: ram.attackerId }),
         dice: labelDice(input.roll, ['ram damage']),
         outcome: toJson({ disksLost: r.value.disksLost })
-      })
+      }),
+      // "The player will then roll the die again to access damage to the rammed ship ... the
+      // opposing player must relinquish" disks (SPEC A.4.13 step 4): the rammer rolls, and the
+      // damage falls on the ship it rams (the attacker), so a high face is good for the rammer.
+      meaning: {
+        actor: ram.rammerId,
+        target: ram.attackerId,
+        dice: [shipDice(ram.rammerId, 1)]
+      }
     });
   }
 });

@@ -18,6 +18,7 @@ import {
 } from './sheet';
 import { SHIP_COLOURS, type Compass, type GameVariant } from './tables';
 import {
+  captainDice,
   oddsJson,
   playerName,
   readBattle,
@@ -52,7 +53,8 @@ export const setupGame: Move<Record<string, never>, McOptions> = defineMove({
     return draftOf(state, {
       kind: 'mc.setup',
       summary: 'Master and Commander set up',
-      next: { ...state, system: system }
+      next: { ...state, system: system },
+      meaning: { actor: null, target: null, dice: [] }
     });
   }
 });
@@ -175,7 +177,8 @@ export const setupFleetsMove: Move<FleetSetupInput, McOptions> = defineMove({
     return draftOf(state, {
       kind: 'mc.setup-fleets',
       summary: `Fleets set up: ${who}, ${each} ship${each === 1 ? '' : 's'} each`,
-      next
+      next,
+      meaning: { actor: null, target: null, dice: [] }
     });
   }
 });
@@ -242,7 +245,14 @@ export const firstPlayerMove: Move<FirstPlayerInput, McOptions> = defineMove({
           }
         ]),
         outcome: toJson(o)
-      })
+      }),
+      // "Each player throws one die" (SPEC A.4.2): no ship rolls it, so each die is its captain's,
+      // one a player in the order of `playerIds` (the roll's order); the highest goes first.
+      meaning: {
+        actor: null,
+        target: null,
+        dice: input.playerIds.map((id) => captainDice(view.system, id, 1))
+      }
     });
   }
 });

@@ -75,7 +75,8 @@ export const repairMove: Move<RepairInput, McOptions> = mcMove({
       summary: `${sheet.name} repairs at ${where}: ${cost} Repair Card${cost === 1 ? '' : 's'} for a Prize Disk (${sheet.prizeDisks} disks; ${left} cards left)`,
       next: withMcSheets(withMcSystem(state, withActs(system, { ram: null, reply: null })), {
         [input.shipId]: sheet
-      })
+      }),
+      meaning: { actor: input.shipId, target: null, dice: [] }
     });
   }
 });
@@ -126,6 +127,11 @@ export const endTurnMove: Move<Record<string, never>, McOptions> = mcMove({
     if (view.system.activePlayerId === null)
       return refuse('No one has the turn yet: roll for the first player.');
     const next = endTurnState(state, view, ctx.now);
-    return draftOf(state, { kind: 'mc.end-turn', summary: endTurnSummary(view, next), next });
+    return draftOf(state, {
+      kind: 'mc.end-turn',
+      summary: endTurnSummary(view, next),
+      next,
+      meaning: { actor: null, target: null, dice: [] }
+    });
   }
 });

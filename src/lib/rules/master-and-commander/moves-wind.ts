@@ -15,7 +15,7 @@ import {
 } from './resolve-wind';
 import type { SystemState } from './sheet';
 import type { WindFace } from './tables';
-import { mcMove, oddsJson, playerName, toJson, withMcSystem } from './view';
+import { captainDice, mcMove, oddsJson, playerName, toJson, withMcSystem } from './view';
 
 /** How the log names a face of the Wind Die: the compass letter, "Storm" or "Steady". */
 export function windFaceText(face: WindFace): string {
@@ -37,6 +37,14 @@ export function windRollRefusal(sys: SystemState, now: number): string | null {
   const left = hourglassRemainingMs(sys.hourglass, now) ?? 0;
   return `The sand is still running (${formatHourglass(left)} left): the Wind Die is rolled "each time the hourglass is emptied". Undo a mis-roll instead.`;
 }
+
+/**
+ * Whose the Wind Die is in the luck audit: nobody's. "The next player to move rolls the Wind Die"
+ * (SPEC A.4.3 step 5), but its faces (N, S, E, W, Storm, Steady on pips 1–6) rank nothing and help
+ * no captain more than another, so crediting it to the roller would colour that captain's luck
+ * with noise; it is the sea's own roll, a side of its own ("high" is only the pip order).
+ */
+export const WIND_SIDE = 'Wind';
 
 export interface WindInput {
   /** One d6 rolled in place of the Wind Die (pips 1–6 map to its faces), or the face typed in. */
@@ -72,7 +80,12 @@ export const windMove: Move<WindInput, McOptions> = mcMove({
         dice: labelDice(input.roll, [`Wind Die ${faceText}`]),
         odds: oddsJson(windOdds(sys.wind, ctx.options)),
         outcome: toJson(outcome)
-      })
+      }),
+      meaning: {
+        actor: null,
+        target: null,
+        dice: [{ ship: null, side: WIND_SIDE, count: 1, isHighGood: true }]
+      }
     });
   }
 });
@@ -91,6 +104,8 @@ export const stormMove: Move<StormInput, McOptions> = mcMove({
       return refuse(
         `The storm roll for this turn is made: ${sys.stormRoll}. "One roll for the player's whole fleet."`
       );
+    if (input.roll.dice.length !== 1)
+      return refuse('The storm roll is one die: "one roll for the player\'s whole fleet".');
     const face = input.roll.dice[0]?.face ?? 0;
     const r = applyStormRoll(sys, face);
     if (!r.ok) return r;
@@ -104,7 +119,14 @@ export const stormMove: Move<StormInput, McOptions> = mcMove({
         inputs: toJson({ playerId: sys.activePlayerId }),
         dice: labelDice(input.roll, ['storm movement']),
         outcome: face
-      })
+      }),
+      // The active captain rolls for the whole fleet (SPEC A.4.3 step 6), no one ship: the die is
+      // the captain's, and a high roll is more squares for every ship.
+      meaning: {
+        actor: null,
+        target: null,
+        dice: [captainDice(sys, sys.activePlayerId, 1)]
+      }
     });
   }
 });
@@ -121,7 +143,8 @@ export const hourglassMove: Move<Record<string, never>, McOptions> = mcMove({
       next: withMcSystem(state, {
         ...view.system,
         hourglass: turnHourglass(view.system.hourglass, ctx.now)
-      })
+      }),
+      meaning: { actor: null, target: null, dice: [] }
     });
   }
 });

@@ -227,9 +227,11 @@ export const nextStep: Move<Record<string, never>, McOptions> = mcMove({
       return draftOf(state, {
         kind: 'phase.advance',
         summary: `${playerName(sys, sys.activePlayerId)}'s turn: ${to.label}`,
-        next: { ...state, phase: to.phase }
+        next: { ...state, phase: to.phase },
+        meaning: { actor: null, target: null, dice: [] }
       });
     }
+    // The turn's end as this move's own (its meaning names 'mc.next-step', the move the log re-runs).
     return endTurnMove.run(state, input, ctx);
   }
 });

@@ -3,7 +3,7 @@
 import type { BattleState, EventDraft, Json } from '../../battle/events';
 import { applyOps } from '../../battle/fold';
 import { defineMove, type Guard, type Move, type MoveContext } from '../../battle/move';
-import type { Category } from '../../battle/meaning';
+import { sideOfShip, type Category, type DiceOwner } from '../../battle/meaning';
 import { sheetOf, shipsInOrder, systemOf, withSheets } from '../../battle/sheets';
 import type { DiceRoll } from '../core/dice';
 import { formatFraction, type Rational } from '../core/rational';
@@ -61,6 +61,26 @@ export function viewOf(state: BattleState): Result<McView> {
 export function playerName(system: SystemState, playerId: string): string {
   const p = system.players.find((x) => x.id === playerId);
   return p ? p.name || p.id : playerId || 'no player';
+}
+
+/**
+ * The side a captain's own dice are credited to when no ship rolls them (the first-player roll, a
+ * Homeport's dice, the storm roll): the side the captain's ships are given at set-up (the name,
+ * else the id: `setupFleets`), read as `sideOfShip` reads a ship's, so both always name one side.
+ */
+export function captainSide(system: SystemState, playerId: string | null): string {
+  const id = playerId ?? '';
+  const p = system.players.find((x) => x.id === id);
+  return sideOfShip({ side: p?.name || id, player: id });
+}
+
+/** A captain's own dice (no ship rolls them), each better high (every M&C die is, SPEC A.4.2–A.4.6). */
+export function captainDice(
+  system: SystemState,
+  playerId: string | null,
+  count: number
+): DiceOwner {
+  return { ship: null, side: captainSide(system, playerId), count, isHighGood: true };
 }
 
 /** A new state with the system state replaced (the engine's own shape). */

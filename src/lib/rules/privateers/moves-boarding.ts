@@ -1,5 +1,6 @@
 import type { BattleShip, BattleState } from '../../battle/events';
 import { asJson, draftOf, rollRecord } from '../../battle/move';
+import { rolledBy, shipDice } from '../../battle/meaning';
 import type { DiceRoll } from '../core/dice';
 import { convolve, Dist } from '../core/dist';
 import { mul, ONE, sub, type Rational } from '../core/rational';
@@ -178,6 +179,17 @@ export const marksmen = pvMove<MarksmenInput>({
         input.firerId,
         'marksmen'
       ),
+      // All the marksmen's dice: a hit is a d12 at or under the marksman's number (C.4.13), then
+      // the damage d6s (a 6 hits an officer) and the officer d6s.
+      meaning: {
+        actor: input.firerId,
+        target: input.targetId,
+        dice: [
+          rolledBy(input.firerId, input.rolls[0], false),
+          rolledBy(input.firerId, input.rolls[1]),
+          rolledBy(input.firerId, input.rolls[2])
+        ]
+      },
       roll: rollRecord({
         procedure: 'pv.marksmen',
         inputs: {
@@ -261,6 +273,12 @@ export const grapple = pvMove<GrappleInput>({
         input.shipId,
         'grappling'
       ),
+      // The grapplers' and the cutters' d12s are both this ship's; 8+ succeeds (C.4.14).
+      meaning: {
+        actor: input.shipId,
+        target: input.otherId,
+        dice: [rolledBy(input.shipId, input.dice)]
+      },
       roll: rollRecord({
         procedure: 'pv.grappling',
         inputs: {
@@ -418,6 +436,9 @@ export const boardingRound = pvMove<BoardingInput>({
     const isCaptured = nd.crew.current + nd.marines.current === 0 && o.winner !== 'defender';
     if (isCaptured) nd = { ...nd, struck: true };
     const sys = systemOf(state);
+    const isUnderWay = sys.boardings.some(
+      (b) => b.attackerId === input.attackerId && b.defenderId === input.defenderId
+    );
     const result =
       o.winner === 'boarders'
         ? isCaptured
@@ -447,6 +468,20 @@ export const boardingRound = pvMove<BoardingInput>({
         input.attackerId,
         'boarding'
       ),
+      meaning: {
+        // A boarding action is counted once: its later rounds are rounds of the same action.
+        category: isUnderWay ? 'boarding-round' : 'boarding',
+        actor: input.attackerId,
+        target: input.defenderId,
+        // C.4.15: the boarders' d6s, then the defenders' (each 1 is a hit: low is good for its
+        // roller); then each side's officer d6s.
+        dice: [
+          shipDice(input.attackerId, faces.value.attacker.length, false),
+          shipDice(input.defenderId, faces.value.defender.length, false),
+          shipDice(input.attackerId, faces.value.attackerOfficers.length),
+          shipDice(input.defenderId, faces.value.defenderOfficers.length)
+        ]
+      },
       roll: rollRecord({
         procedure: 'pv.boarding',
         inputs: {
@@ -521,7 +556,8 @@ export const capture = pvMove<{ attackerId: string; defenderId: string }>({
     return draftOf(state, {
       kind: 'pv.capture',
       summary: `${d.value.name} strikes her colours to the boarders: captured by ${a.value.name}${joins}`,
-      next
+      next,
+      meaning: { actor: attackerId, target: defenderId }
     });
   }
 });

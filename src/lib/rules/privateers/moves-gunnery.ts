@@ -1,5 +1,6 @@
 import type { BattleState, Json } from '../../battle/events';
 import { asJson, draftOf, rollRecord } from '../../battle/move';
+import { rolledBy, type MeaningParts } from '../../battle/meaning';
 import type { DiceRoll } from '../core/dice';
 import { err, ok, type Result } from '../core/result';
 import {
@@ -294,6 +295,13 @@ export const cannonFire = pvMove<CannonFireInput>({
       kind: 'pv.cannon-fire',
       summary,
       next: dice === 0 ? fired : withSystem(fired, { ...systemOf(fired), fire }),
+      // Every hit d12 is the firer's; a hit is a face at or under the gun's number (C.4.7 step 8).
+      meaning: {
+        actor: setup.firerId,
+        target: setup.targetId,
+        dice: [rolledBy(setup.firerId, input.dice, false)],
+        hits: n
+      },
       roll: rollRecord({
         procedure: 'pv.cannon-fire',
         inputs: asJson({
@@ -352,6 +360,11 @@ function finishToss(
   });
 }
 
+/** The damage, critical and officer dice of a fire under way are the firer's (C.4.8). */
+function damageMeaning(f: FireInProgress, dice: DiceRoll): MeaningParts {
+  return { actor: f.firerId, target: f.targetId, dice: [rolledBy(f.firerId, dice)] };
+}
+
 /** C.4.8 steps 1–3: the damage d6s of the fire under way ("All damage dice are rolled at the same
  *  time"). Double ones or Officer* results leave the fire under way for their dice. */
 export const damageToss = pvMove<{ dice: DiceRoll }>({
@@ -393,6 +406,7 @@ export const damageToss = pvMove<{ dice: DiceRoll }>({
         kind: 'pv.damage-toss',
         summary,
         next: withSystem(state, { ...systemOf(state), fire: { ...f, damage: dice } }),
+        meaning: damageMeaning(f, input.dice),
         roll: record(summary, { summary })
       });
     }
@@ -402,6 +416,7 @@ export const damageToss = pvMove<{ dice: DiceRoll }>({
       kind: 'pv.damage-toss',
       summary: r.value.summary,
       next: r.value.next,
+      meaning: damageMeaning(f, input.dice),
       roll: record(r.value.summary, { toss: asJson(r.value.outcome), summary: r.value.summary })
     });
   }
@@ -437,6 +452,7 @@ export const damageExtra = pvMove<{ dice: DiceRoll }>({
       kind: 'pv.damage-extra',
       summary: r.value.summary,
       next: r.value.next,
+      meaning: damageMeaning(f, input.dice),
       roll: rollRecord({
         procedure: 'pv.damage-extra',
         inputs: {
@@ -528,6 +544,8 @@ export const reload = pvMove<ReloadInput>({
         reloadKey(shipId, battery),
         'reload'
       ),
+      // d12 + (Gunner + Crew), seven or higher loads (C.4.5): high is good for the loader.
+      meaning: { actor: shipId, dice: [rolledBy(shipId, input.dice)] },
       roll: rollRecord({
         procedure: 'pv.reload',
         inputs: asJson({

@@ -1,5 +1,6 @@
 import type { BattleState } from '../../battle/events';
 import { draftOf, rollRecord } from '../../battle/move';
+import { rolledBy, shipDice } from '../../battle/meaning';
 import type { DiceRoll } from '../core/dice';
 import { Dist } from '../core/dist';
 import { ONE, sub, type Rational } from '../core/rational';
@@ -219,7 +220,8 @@ export const moveShip = pvMove<MoveShipInput>({
       summary:
         `${s.value.name} moves ${inches(p.total)} (${pointLabel(p.pos)}, ${sailLabel(s.value.sail)}, ` +
         `${maneuverLabel(s.value.maneuver)}: ${legs})${turned}${what}`,
-      next: withSheets(marked.value, { [shipId]: next })
+      next: withSheets(marked.value, { [shipId]: next }),
+      meaning: { actor: shipId }
     });
   }
 });
@@ -246,6 +248,7 @@ export const drift = pvMove<{ shipId: string; dice: DiceRoll }>({
       kind: 'pv.drift',
       summary,
       next: marked.value,
+      meaning: { actor: shipId, dice: [rolledBy(shipId, input.dice)] },
       roll: rollRecord({
         procedure: 'pv.drift',
         inputs: { shipId, turn: state.turn, windFromDeg },
@@ -335,6 +338,8 @@ export const tackRoll = pvMove<TackInput>({
       kind: 'pv.tack',
       summary,
       next: withSheets(marked.value, { [shipId]: next }),
+      // The tack d12 (+ initiative, 4+ succeeds) and the mast d12 (1–3 loses a mast): high is good.
+      meaning: { actor: shipId, dice: [rolledBy(shipId, joinAll(input.rolls))] },
       roll: rollRecord({
         procedure: 'pv.tack',
         inputs: { shipId, turn: state.turn, initiativeMod: mod, side },
@@ -373,7 +378,8 @@ export const dropAnchor = pvMove<{ shipId: string; moved: number }>({
         `${s.value.name} ` +
         (moved > 0 ? `moves ${inches(moved)} and drops anchor` : 'drops anchor') +
         `, bow into the wind (${wind}°)`,
-      next: withSheets(marked.value, { [shipId]: { ...r.value, headingDeg: wind } })
+      next: withSheets(marked.value, { [shipId]: { ...r.value, headingDeg: wind } }),
+      meaning: { actor: shipId }
     });
   }
 });
@@ -404,7 +410,8 @@ export const boats = pvMove<{ shipId: string; kind: 'lower' | 'recover'; count: 
     return draftOf(state, {
       kind: 'pv.boats',
       summary: `${sh.name} ${kind === 'lower' ? 'lowers' : 'recovers'} ${count} boat${count === 1 ? '' : 's'} (${lowered} of ${sh.boats.total} in the water)`,
-      next: withSheets(state, { [shipId]: { ...sh, boats: { ...sh.boats, lowered } } })
+      next: withSheets(state, { [shipId]: { ...sh, boats: { ...sh.boats, lowered } } }),
+      meaning: { actor: shipId }
     });
   }
 });
@@ -464,6 +471,7 @@ export const collision = pvMove<CollisionInput>({
       `${a.value.name} rams ${b.value.name} at ${sailLabel(a.value.sail)}: ` +
       `${damageText(a.value, out.rammer)}; ${damageText(b.value, out.rammed)}; ` +
       (r.value.entangled ? `entangled (d12 ${faces[1]})` : `not entangled (d12 ${faces[1]})`);
+    const isRollerHarmingOther = options.collisionDamageReading === 'rollerInflictsOnOther';
     const checked = collisionOdds(a.value.sail, options);
     if (!checked.ok) return checked;
     const odds = checked.value;
@@ -471,6 +479,18 @@ export const collision = pvMove<CollisionInput>({
       kind: 'pv.collision',
       summary,
       next: withSheets(state, { [input.rammerId]: out.rammer, [input.rammedId]: out.rammed }),
+      meaning: {
+        actor: input.rammerId,
+        target: input.rammedId,
+        // Faces [rammer d6, rammer d12, ...rammed d6s] (C.4.11). Each ship's d6s damage itself by
+        // default, so high is bad for its roller; under C.5 #30 reading (b) they damage the other.
+        // The d12 entangles on 8+ (neither good nor bad for the rammer: counted as rolled).
+        dice: [
+          shipDice(input.rammerId, 1, isRollerHarmingOther),
+          shipDice(input.rammerId, 1),
+          shipDice(input.rammedId, faces.length - 2, isRollerHarmingOther)
+        ]
+      },
       roll: rollRecord({
         procedure: 'pv.collision',
         inputs: {

@@ -1,12 +1,12 @@
 import type { BattleState } from '../../battle/events';
 import { draftOf, rollRecord } from '../../battle/move';
+import { rolledBy } from '../../battle/meaning';
 import type { DiceRoll } from '../core/dice';
-import { err, ok, type Result } from '../core/result';
+import { err } from '../core/result';
 import {
   fightingSheet,
   frac,
   markDone,
-  joinAll,
   optionsOf,
   plural,
   sheetOf,
@@ -15,13 +15,10 @@ import {
   withSheets,
   withSystem,
   facesOf,
-  type PvContext,
   pvMove
 } from './moves-common';
 import { weighAnchorOdds } from './odds';
-import { initiativePlaceOdds } from './odds-initiative';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
-import { initiativeMod } from './resolve-morale';
 import {
   applyWeighAnchorStart,
   pointOfSail,
@@ -30,7 +27,6 @@ import {
 } from './resolve-movement';
 // The battle's wind and the sheet's heading are parsed; an entered bearing is checked finite first.
 import { normDegOf, windAngleOf } from './compass';
-import { resolveInitiative } from './resolve-tasks';
 import { checkCrewAssignments, type CrewCheck } from './resolve-turn';
 import {
   assignmentsSchema,
@@ -105,7 +101,8 @@ export const setHeading = pvMove<{ shipId: string; headingDeg: number }>({
     return draftOf(state, {
       kind: 'pv.heading',
       summary: `${s.value.name} heading ${s.value.headingDeg}° → ${headingDeg}°`,
-      next: withSheets(state, { [input.shipId]: { ...s.value, headingDeg } })
+      next: withSheets(state, { [input.shipId]: { ...s.value, headingDeg } }),
+      meaning: { actor: input.shipId }
     });
   }
 });
@@ -184,12 +181,14 @@ export const giveOrders = pvMove<OrdersInput>({
       return draftOf(state, {
         kind: 'pv.orders',
         summary: `${s.value.name}: orders given (hidden until revealed)`,
-        next
+        next,
+        meaning: { actor: shipId }
       });
     return draftOf(state, {
       kind: 'pv.orders',
       summary: `${s.value.name} orders: ${sailLabel(input.sail)}, ${maneuverLabel(input.maneuver)}`,
-      next: withSheets(next, { [shipId]: applyOrder(s.value, order) })
+      next: withSheets(next, { [shipId]: applyOrder(s.value, order) }),
+      meaning: { actor: shipId }
     });
   }
 });
@@ -273,7 +272,8 @@ export const giveSealedOrders = pvMove<SealedOrdersInput>({
       next: withSystem(state, {
         ...sys,
         sealedOrders: { ...(sys.sealedOrders ?? {}), [shipId]: sealed }
-      })
+      }),
+      meaning: { actor: shipId }
     });
   }
 });
@@ -407,7 +407,8 @@ export const saveCrew = pvMove<{ shipId: string; assignments: Assignments }>({
       summary:
         `${s.value.name} crew: ${parts.join(', ')}; ${check.unassigned} free for boarding` +
         (notes.length ? ` (${notes.join('; ')})` : ''),
-      next: markDone(withSheets(state, { [shipId]: next }), shipId, 'crew')
+      next: markDone(withSheets(state, { [shipId]: next }), shipId, 'crew'),
+      meaning: { actor: shipId }
     });
   }
 });
@@ -441,148 +442,14 @@ export const weighAnchor = pvMove<{ shipId: string; dice: DiceRoll }>({
         shipId,
         'weighAnchor'
       ),
+      // d12 − anchor crew = turns to raise it (C.4.6.7): a low face is good for the ship.
+      meaning: { actor: shipId, dice: [rolledBy(shipId, input.dice, false)] },
       roll: rollRecord({
         procedure: 'pv.weigh-anchor',
         inputs: { shipId, turn: state.turn, crew },
         dice: input.dice,
         odds: odds.value.entries().map((e) => ({ turns: e.value, p: frac(e.p) })),
         outcome: { face, turns, summary }
-      })
-    });
-  }
-});
-
-// ---- Phase 3: initiative (C.4.4) ---------------------------------------------------------------
-
-export interface InitiativeProgress {
-  /** Movement order so far; tied ships stand together until their re-roll. */
-  order: string[];
-  /** Groups still tied, to be re-rolled next (first group first). */
-  tied: string[][];
-  /** "Surprise 9 + 2 = 11" per roll, in the order rolled. */
-  lines: string[];
-}
-
-/**
- * C.4.4: the first round has one die per ship (in `shipIds` order); each later round re-rolls the
- * first group still tied, one die per ship of that group in the order `tied[0]` lists them ("Ties
- * are re-rolled among the tied ships"; under 'higherModifier' only equal modifiers tie).
- */
-export function initiativeProgress(
-  state: BattleState,
-  shipIds: readonly string[],
-  rounds: readonly (readonly number[])[],
-  options: PvOptions = DEFAULT_OPTIONS
-): Result<InitiativeProgress> {
-  const mods = new Map<string, number>();
-  const names = new Map<string, string>();
-  for (const id of shipIds) {
-    const s = sheetOf(state.ships[id]);
-    if (!s) return err('Every ship needs a valid log.');
-    mods.set(id, initiativeMod(s));
-    names.set(id, s.name);
-  }
-  if (shipIds.length === 0) return err('No ships to roll for.');
-  let order: string[] = [];
-  let tied: string[][] = [[...shipIds]];
-  const lines: string[] = [];
-  for (const faces of rounds) {
-    const group = tied[0];
-    if (!group) return err('No tie left to re-roll.');
-    if (faces.length !== group.length)
-      return err(`Roll for ${group.map((id) => names.get(id)).join(', ')}.`);
-    const round = group.map((id, i) => ({ id, face: faces[i] }));
-    const r = resolveInitiative(
-      round.map((f) => ({ id: f.id, face: f.face, mod: mods.get(f.id) ?? 0 })),
-      options
-    );
-    if (!r.ok) return r;
-    for (const f of round) {
-      const m = mods.get(f.id) ?? 0;
-      lines.push(`${names.get(f.id)} ${f.face} + ${m} = ${f.face + m}`);
-    }
-    if (order.length === 0) order = r.value.order;
-    else {
-      const at = Math.min(...group.map((id) => order.indexOf(id)));
-      const rest = order.filter((id) => !group.includes(id));
-      order = [...rest.slice(0, at), ...r.value.order, ...rest.slice(at)];
-    }
-    tied = [...r.value.tied, ...tied.slice(1)];
-  }
-  return ok({ order: rounds.length ? order : [], tied, lines });
-}
-
-/** [APP] C.4.4 "For each ship, roll the initiative die": a fortification does not move, so it
- *  takes no part in the movement order (for the initiative procedure). */
-export function takesInitiative(s: Sheet): boolean {
-  return !s.isFortification;
-}
-
-/** This turn's movement order, or null until initiative is rolled. */
-export function movementOrder(state: BattleState): string[] | null {
-  const sys = systemOf(state);
-  return sys.initiativeTurn === state.turn ? sys.initiativeOrder : null;
-}
-
-export interface InitiativeInput {
-  shipIds: readonly string[];
-  /** One pad roll per round: the first for every ship, then one per tie re-rolled. */
-  rolls: readonly DiceRoll[];
-}
-
-/** Records the movement order once no tie is left. */
-export const rollInitiative = pvMove<InitiativeInput>({
-  id: 'pv.initiative',
-  phase: 'initiativeReload',
-  what: 'Initiative',
-  category: 'initiative',
-  run: (state, input, ctx: PvContext) => {
-    const options = optionsOf(ctx);
-    const { shipIds } = input;
-    if (movementOrder(state))
-      return err('Initiative is rolled once a turn; the movement order is set (undo to re-roll).');
-    for (const id of shipIds) {
-      const s = fightingSheet(state, id);
-      if (!s.ok) return s;
-    }
-    const rounds = input.rolls.map(facesOf);
-    const p = initiativeProgress(state, shipIds, rounds, options);
-    if (!p.ok) return p;
-    if (p.value.tied.length > 0) return err('Re-roll the tied ships first.');
-    const name = (id: string) => sheetOf(state.ships[id])?.name ?? id;
-    const first = p.value.lines.slice(0, shipIds.length).join(', ');
-    const rerolls = p.value.lines.slice(shipIds.length);
-    const summary =
-      `Initiative: ${first}` +
-      (rerolls.length ? `; ties re-rolled: ${rerolls.join(', ')}` : '') +
-      ` → ${p.value.order.map(name).join(', ')}`;
-    const entries = shipIds.flatMap((id) => {
-      const s = sheetOf(state.ships[id]);
-      return s ? [{ id, mod: initiativeMod(s) }] : [];
-    });
-    const odds = initiativePlaceOdds(entries, options);
-    return draftOf(state, {
-      kind: 'pv.initiative',
-      summary,
-      next: withSystem(state, {
-        ...systemOf(state),
-        initiativeOrder: p.value.order,
-        initiativeTurn: state.turn
-      }),
-      roll: rollRecord({
-        procedure: 'pv.initiative',
-        inputs: {
-          turn: state.turn,
-          ships: entries,
-          die: options.initiativeDie,
-          ties: options.initiativeTies,
-          rounds
-        },
-        dice: joinAll(input.rolls),
-        odds: odds
-          ? odds.map((o) => ({ id: o.id, first: frac(o.first), last: frac(o.last) }))
-          : null,
-        outcome: { order: p.value.order, summary }
       })
     });
   }

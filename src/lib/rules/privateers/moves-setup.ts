@@ -1,7 +1,16 @@
 import type { BattleShip } from '../../battle/events';
 import { addShip as addShipDraft } from '../../battle/actions';
 import type { RollRecord } from '../../battle/events';
-import { defineMove, draftOf, joinRolls, labelDice, refuse, rollRecord } from '../../battle/move';
+import {
+  defineMove,
+  draftOf,
+  joinRolls,
+  labelDice,
+  refuse,
+  rollRecord,
+  withMeaning
+} from '../../battle/move';
+import { rolledBy, sideOfShip } from '../../battle/meaning';
 import type { DiceRoll } from '../core/dice';
 import { err, ok, type Result } from '../core/result';
 import {
@@ -72,7 +81,7 @@ export const addShipFromClass = defineMove<AddShipInput, PvOptions>({
       player: input.player.trim(),
       order: Object.keys(state.ships).length
     });
-    return ok(addShipDraft(state, ship, name));
+    return ok(withMeaning(addShipDraft(state, ship, name), { actor: ship.id }));
   }
 });
 
@@ -130,12 +139,19 @@ export const addFortification = defineMove<FortInput, PvOptions>({
     if (!r.ok) return r;
     const draft = addShipDraft(state, r.value, input.name.trim());
     const { rolls } = rolled.value;
-    if (rolls.length === 0) return ok(draft);
-    return ok({
-      ...draft,
-      summary: [draft.summary, ...rolls.map((x) => x.note)].join('; '),
-      roll: ratingRecord(id, rolls)
-    });
+    if (rolls.length === 0) return ok(withMeaning(draft, { actor: id }));
+    // The rating dice are rolled for the new fortification, not yet on the roster: its side.
+    const dice = rolls.map((x) => ({ ...rolledBy(id, x.dice), side: sideOfShip(r.value) }));
+    return ok(
+      withMeaning(
+        {
+          ...draft,
+          summary: [draft.summary, ...rolls.map((x) => x.note)].join('; '),
+          roll: ratingRecord(id, rolls)
+        },
+        { actor: id, dice }
+      )
+    );
   }
 });
 
@@ -243,6 +259,7 @@ export const rollRating = defineMove<RollRatingInput, PvOptions>({
       kind: 'pv.roll-rating',
       summary: `${sheet.name}: ${whose} rating rolled, d6 ${face} → ${r.rating} (${r.title})${before === r.rating ? '' : `, was ${before}`}`,
       next: withSheets(state, { [shipId]: next }),
+      meaning: { actor: shipId, dice: [rolledBy(shipId, input.dice)] },
       roll: rollRecord({
         procedure: 'pv.roll-rating',
         inputs: { shipId, who },

@@ -1,5 +1,6 @@
 import type { BattleState } from '../../battle/events';
 import { draftOf, rollRecord } from '../../battle/move';
+import { rolledBy } from '../../battle/meaning';
 import type { DiceRoll } from '../core/dice';
 import type { Rational } from '../core/rational';
 import { err, type Result } from '../core/result';
@@ -76,6 +77,7 @@ export const fightFire = pvMove<{ shipId: string; dice: DiceRoll | null }>({
       const summary = `${s.value.name} burns: ${TASK_CHECKS.fireDamage} hull points on the turn the fire started (first attempt next turn)`;
       return draftOf(state, {
         kind: 'pv.fire',
+        meaning: { actor: shipId },
         summary,
         next: markDone(
           withSheets(state, { [shipId]: applyFireIgnitionDamage(s.value, options) }),
@@ -108,6 +110,8 @@ export const fightFire = pvMove<{ shipId: string; dice: DiceRoll | null }>({
     const p = chance.value;
     return draftOf(state, {
       kind: 'pv.fire',
+      // d12 + crew against the fire's number (C.4.16): high is good for the ship.
+      meaning: { actor: shipId, dice: [rolledBy(shipId, input.dice)] },
       summary,
       next: markDone(
         withSheets(state, { [shipId]: applyFire(s.value, o, options) }),
@@ -150,6 +154,7 @@ export const pumping = pvMove<{ shipId: string }>({
           : `${s.value.name} pumps with ${plural(crew, 'crew')}: no damage`;
     return draftOf(state, {
       kind: 'pv.pumping',
+      meaning: { actor: shipId },
       summary,
       next: markDone(
         withSheets(state, { [shipId]: applyPumping(s.value, crew, options) }),
@@ -194,6 +199,8 @@ export const damageControl = pvMove<{ shipId: string; dice: DiceRoll }>({
     if (!odds.ok) return odds;
     return draftOf(state, {
       kind: 'pv.damage-control',
+      // A d12 + crew check: high is good for the ship (C.4.16).
+      meaning: { actor: shipId, dice: [rolledBy(shipId, input.dice)] },
       summary,
       next: markDone(withSheets(state, { [shipId]: next }), shipId, 'damageControl'),
       roll: rollRecord({
@@ -230,6 +237,7 @@ export const juryRig = pvMove<{ shipId: string; dice: DiceRoll }>({
     if (!juryRigOdds.ok) return juryRigOdds;
     return draftOf(state, {
       kind: 'pv.jury-rig',
+      meaning: { actor: shipId, dice: [rolledBy(shipId, input.dice)] },
       summary,
       next: markDone(
         withSheets(state, { [shipId]: applyJuryRig(s.value, o, options) }),
@@ -285,6 +293,8 @@ export const moraleCheck = pvMove<{ shipId: string; dice: DiceRoll }>({
     const dist = odds.value;
     return draftOf(state, {
       kind: 'pv.morale',
+      // d12 + modifiers: the higher, the steadier the crew (C.4.17).
+      meaning: { actor: shipId, dice: [rolledBy(shipId, input.dice)] },
       summary,
       next: markDone(
         withSheets(state, { [shipId]: applyMorale(s.value, o, options) }),
@@ -319,6 +329,7 @@ export const sinking = pvMove<{ shipId: string }>({
     if (!sh.sinking && !sh.burnedUp) return err(`${sh.name} is not sinking.`);
     return draftOf(state, {
       kind: 'pv.sinking',
+      meaning: { actor: input.shipId },
       summary: sh.burnedUp
         ? `${sh.name} burns up and is removed`
         : `${sh.name} sinks (hull ${sh.hull.damage}/${sh.hull.points})`,
@@ -354,6 +365,7 @@ export const designateDoubleShot = pvMove<{ shipId: string; gunIds: string[] }>(
     const names = [...wanted].map((id) => gunName(guns, id));
     return draftOf(state, {
       kind: 'pv.double-shot',
+      meaning: { actor: shipId },
       summary: names.length
         ? `${s.value.name} loads double shot in ${names.join(', ')} (reload 10+)`
         : `${s.value.name} loads no double shot`,

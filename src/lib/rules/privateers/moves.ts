@@ -6,12 +6,12 @@ import {
   giveOrders,
   giveSealedOrders,
   revealOrders,
-  rollInitiative,
   saveCrew,
   setHeading,
   setWind,
   weighAnchor
 } from './moves-orders';
+import { rollInitiative } from './moves-initiative';
 import { addFortification, addShipFromClass, rollRating } from './moves-setup';
 import {
   damageControl,
@@ -31,6 +31,7 @@ import {
 
 export * from './moves-common';
 export * from './moves-orders';
+export * from './moves-initiative';
 export * from './moves-movement';
 export * from './moves-gunnery';
 export * from './moves-boarding';

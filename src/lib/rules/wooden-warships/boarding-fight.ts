@@ -1,3 +1,4 @@
+import { shipDice, type Category, type DiceOwner } from '../../battle/meaning';
 import { rollDice, type DiceRoll, type Roller } from '../core/dice';
 import { boardingRoundOdds, captureChance, type RoundOutcome } from './odds-boarding';
 import { resolveBoardingRound, type BoardingRoundOutcome } from './resolve-boarding';
@@ -6,7 +7,8 @@ import { ok, type Result } from '../core/result';
 import { BOARDING_DIE, boardingDiceCountsOf, type CrewSkill } from './tables';
 
 // A boarding fought to the end with the app's dice, and the odds shown before a round (SPEC B.4.7):
-// what the boarding panels and the calculator offer before they hand the dice to a move.
+// what the boarding panels and the calculator offer before they hand the dice to a move; and what
+// the boarding moves record of a round's dice (their labels, whose they are).
 
 /** Odds shown before a boarding round: the round's outcomes and P(capture) fighting to the end. */
 export function boardingOdds(
@@ -58,4 +60,51 @@ export function fightToEnd(
     d = r.value.defendersLeft;
   }
   return { rounds, dice };
+}
+
+/** What each die of the rounds is for: "Round 2, Victory's boarders 1", "Round 2, Fleche's defenders 2". */
+export function roundDiceLabels(
+  rounds: readonly { attackers: number; defenders: number }[],
+  attackerName: string,
+  defenderName: string
+): string[] {
+  return rounds.flatMap((r, i) => {
+    const { na, nd } = boardingDiceCountsOf(r.attackers, r.defenders);
+    return [
+      ...Array.from(
+        { length: na },
+        (_, k) => `Round ${i + 1}, ${attackerName}'s boarders ${k + 1}`
+      ),
+      ...Array.from(
+        { length: nd },
+        (_, k) => `Round ${i + 1}, ${defenderName}'s defenders ${k + 1}`
+      )
+    ];
+  });
+}
+
+/**
+ * Whose dice in boarding rounds, in the order the moves read them: round after round, the
+ * attacker's dice then the defender's. "Both players roll at the same time" (B.4.7 step 4) and
+ * "The highest score wins" for each side, so each side's dice are its own ship's, high good.
+ */
+export function roundDiceOwners(
+  rounds: readonly { attackers: number; defenders: number }[],
+  attackerId: string,
+  defenderId: string
+): DiceOwner[] {
+  return rounds.flatMap((r) => {
+    const { na, nd } = boardingDiceCountsOf(r.attackers, r.defenders);
+    return [shipDice(attackerId, na, true), shipDice(defenderId, nd, true)];
+  });
+}
+
+/**
+ * What a run of rounds did, for the story: the last defender falling takes the ship (B.4.7 step 6,
+ * a capture), the last boarder falling ends the boarding without one (step 7); else a round.
+ */
+export function roundCategory(result: BoardingRoundOutcome['result']): Category {
+  if (result === 'captured') return 'capture';
+  if (result === 'repelled') return 'boarding-end';
+  return 'boarding-round';
 }

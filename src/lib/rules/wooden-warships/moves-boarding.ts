@@ -4,7 +4,6 @@ import { withSheets } from '../../battle/sheets';
 import type { DiceRoll } from '../core/dice';
 import { err, ok, type Result } from '../core/result';
 import type { WwOptions } from './options';
-import { boardingDiceCountsOf } from './tables';
 import {
   applyBoardingRound,
   applyCapture,
@@ -34,7 +33,8 @@ import {
   type ShipAndSheet
 } from './ships';
 import type { Sheet } from './sheet';
-import { BOARDING_DIE } from './tables';
+import { BOARDING_DIE, boardingDiceCountsOf } from './tables';
+import { roundCategory, roundDiceLabels, roundDiceOwners } from './boarding-fight';
 
 // Step 4 Boarding (SPEC B.4.7) and Looting (B.4.8): the party goes across, each round (or the fight
 // to the end) with every die in its roll record, the withdrawal or surrender, and the loot — once
@@ -105,12 +105,13 @@ export const board = defineMove<BoardingSetup, WwOptions>({
       ctx.options
     );
     if (!r.ok) return r;
-    return sheetsDraft(
-      state,
-      'ww.board',
-      `${a.sheet.name} boards ${t.sheet.name} with ${setup.party} crew`,
-      { [setup.attackerId]: r.value }
-    );
+    return sheetsDraft(state, {
+      kind: 'ww.board',
+      summary: `${a.sheet.name} boards ${t.sheet.name} with ${setup.party} crew`,
+      sheets: { [setup.attackerId]: r.value },
+      // The party goes across (B.4.7 step 2): the boarding begins, counted once; no dice yet.
+      meaning: { actor: setup.attackerId, target: setup.targetId }
+    });
   }
 });
 
@@ -268,27 +269,6 @@ function boardingEnding(result: BoardingRoundOutcome['result'], defender: Sheet)
   return null;
 }
 
-/** What each die of the rounds is for: "Round 2, Victory's boarders 1", "Round 2, Fleche's defenders 2". */
-export function roundDiceLabels(
-  rounds: readonly { attackers: number; defenders: number }[],
-  attackerName: string,
-  defenderName: string
-): string[] {
-  return rounds.flatMap((r, i) => {
-    const { na, nd } = boardingDiceCountsOf(r.attackers, r.defenders);
-    return [
-      ...Array.from(
-        { length: na },
-        (_, k) => `Round ${i + 1}, ${attackerName}'s boarders ${k + 1}`
-      ),
-      ...Array.from(
-        { length: nd },
-        (_, k) => `Round ${i + 1}, ${defenderName}'s defenders ${k + 1}`
-      )
-    ];
-  });
-}
-
 export interface BoardingRollInput {
   attackerId: string;
   /** The attacker's dice then the defender's (round after round for the fight to the end). */
@@ -335,18 +315,25 @@ export const boardingRound = defineMove<BoardingRollInput, WwOptions>({
     const labels = roundDiceLabels([{ attackers, defenders }], attacker.name, defender.name).map(
       (l) => l.replace(/^Round 1/, `Round ${n}`)
     );
-    return draftWithVictor(
-      state,
-      'ww.boarding-round',
+    return draftWithVictor(state, {
+      kind: 'ww.boarding-round',
       summary,
       next,
-      rollRecord({
+      // Opposed dice, each side's to its own ship (B.4.7 step 4); the round that ends the fight
+      // is told as the capture or the boarding's end (steps 6, 7).
+      meaning: {
+        category: roundCategory(out.result),
+        actor: attackerId,
+        target: defenderId,
+        dice: roundDiceOwners([{ attackers, defenders }], attackerId, defenderId)
+      },
+      roll: rollRecord({
         procedure: 'ww.boarding-round',
         inputs: asJson(boardingRollInputs({ attackerId, defenderId }, f.value)),
         dice: labelDice(joinRolls([roll]), labels),
         outcome: asJson(out)
       })
-    );
+    });
   }
 });
 
@@ -428,12 +415,18 @@ export const boardingRounds = defineMove<BoardingRollInput, WwOptions>({
     const labels = roundDiceLabels(sizes, attacker.name, defender.name).map((l) =>
       l.replace(/^Round (\d+)/, (_, k: string) => `Round ${first + Number(k) - 1}`)
     );
-    return draftWithVictor(
-      state,
-      'ww.boarding-rounds',
+    return draftWithVictor(state, {
+      kind: 'ww.boarding-rounds',
       summary,
       next,
-      rollRecord({
+      // Round after round, each side's dice to its own ship; told by how the last round ended.
+      meaning: {
+        category: roundCategory(lastRound.result),
+        actor: attackerId,
+        target: defenderId,
+        dice: roundDiceOwners(sizes, attackerId, defenderId)
+      },
+      roll: rollRecord({
         procedure: 'ww.boarding-rounds',
         inputs: asJson({
           ...boardingRollInputs({ attackerId, defenderId }, f.value),
@@ -442,7 +435,7 @@ export const boardingRounds = defineMove<BoardingRollInput, WwOptions>({
         dice: labelDice(joinRolls([roll]), labels),
         outcome: asJson(fought)
       })
-    );
+    });
   }
 });
 
@@ -457,15 +450,14 @@ export const withdraw = defineMove<EndBoardingInput, WwOptions>({
   run: (state, { attackerId }) => {
     const f = boardingFight(state, attackerId);
     if (!f.ok) return f;
-    const { attacker, defender } = f.value;
-    return sheetsDraft(
-      state,
-      'ww.withdraw',
-      `${attacker.name}'s boarders withdraw from ${defender.name}`,
-      {
-        [attackerId]: withdrawBoarding(attacker)
-      }
-    );
+    const { attacker, defender, defenderId } = f.value;
+    return sheetsDraft(state, {
+      kind: 'ww.withdraw',
+      summary: `${attacker.name}'s boarders withdraw from ${defender.name}`,
+      sheets: { [attackerId]: withdrawBoarding(attacker) },
+      // The boarding ends without a capture (B.4.7 step 7): the boarders' act, from the ship boarded.
+      meaning: { actor: attackerId, target: defenderId }
+    });
   }
 });
 
@@ -487,20 +479,22 @@ export const surrender = defineMove<EndBoardingInput, WwOptions>({
       options.capturedShipFate === 'removedAsPrize'
         ? { ...cap.defender, crew: { ...cap.defender.crew, current: defender.crew.current } }
         : cap.defender;
-    return draftWithVictor(
-      state,
-      'ww.surrender',
-      defender.crew.current === 0
-        ? `${attacker.name}'s boarders take ${defender.name}: no defenders left`
-        : `${defender.name} surrenders to ${attacker.name} (${defender.crew.current} crew taken prisoner)`,
-      capturedState(
+    return draftWithVictor(state, {
+      kind: 'ww.surrender',
+      summary:
+        defender.crew.current === 0
+          ? `${attacker.name}'s boarders take ${defender.name}: no defenders left`
+          : `${defender.name} surrenders to ${attacker.name} (${defender.crew.current} crew taken prisoner)`,
+      next: capturedState(
         state,
         attackerId,
         defenderId,
         { [attackerId]: cap.attacker, [defenderId]: prize },
         options
-      )
-    );
+      ),
+      // The ship is taken as a prize (B.4.7 step 6): the captor takes, the prize is taken.
+      meaning: { actor: attackerId, target: defenderId }
+    });
   }
 });
 
@@ -573,15 +567,16 @@ export const loot = defineMove<LootInput, WwOptions>({
       input.choice === 'lootAmount'
         ? `${pounds((r.value.state.players[player]?.funds ?? 0) - (system.players[player]?.funds ?? 0))} (${player} now has ${pounds(r.value.state.players[player]?.funds ?? 0)})`
         : plural(prize.sheet.upgradeCards.length, 'upgrade card');
-    return sheetsDraft(
-      state,
-      'ww.loot',
-      `${captor.sheet.name} loots ${prize.sheet.name}: ${gained}`,
-      {
+    return sheetsDraft(state, {
+      kind: 'ww.loot',
+      summary: `${captor.sheet.name} loots ${prize.sheet.name}: ${gained}`,
+      sheets: {
         [captorId]: { ...r.value.captorShip, upgradeCards: hold },
         [input.prizeId]: { ...r.value.prize, lootedBy: captorId }
       },
-      r.value.state
-    );
+      system: r.value.state,
+      // The captor takes the money or the cards of her prize (B.4.8); nothing is rolled.
+      meaning: { actor: captorId, target: input.prizeId }
+    });
   }
 });

@@ -27,6 +27,7 @@ import {
   refuseIfDecided,
   sheetOf,
   sheetsDraft,
+  shipDiceRuns,
   shipPair,
   systemOf
 } from './ships';
@@ -211,12 +212,23 @@ export const fire = defineMove<FireInput, WwOptions>({
       ...hitDiceLabels(plan.value, firer.name),
       ...damageDiceLabels(out.hitRolls.pieces, firer.name)
     ]);
-    return draftWithVictor(
-      state,
-      'ww.fire',
+    return draftWithVictor(state, {
+      kind: 'ww.fire',
       summary,
-      withSheets(state, sheets),
-      rollRecord({
+      next: withSheets(state, sheets),
+      // Every die is the firer's: the percentiles hit "UNDER" the number (B.4.5 step 7), so a low
+      // face is good for her (a face of 100 read as 00 is the one exception, B.5 #1); then her
+      // damage dice, full dice before the half die (B.4.6 step 4), one group per die type.
+      meaning: {
+        actor: setup.firerId,
+        target: setup.targetId,
+        dice: [
+          ...shipDiceRuns(setup.firerId, hitRoll.dice, false),
+          ...shipDiceRuns(setup.firerId, damageRoll?.dice ?? [], true)
+        ],
+        hits
+      },
+      roll: rollRecord({
         procedure: 'ww.fire',
         inputs: asJson({
           ...setup,
@@ -242,7 +254,7 @@ export const fire = defineMove<FireInput, WwOptions>({
           lostBoarders: lost
         })
       })
-    );
+    });
   }
 });
 
@@ -268,8 +280,12 @@ export const reload = defineMove<ReloadInput, WwOptions>({
     const what = isAll
       ? `every battery with ${AMMUNITION[entries[0][1]].name.toLowerCase()}`
       : entries.map(([b, a]) => `${BATTERY_NAMES[b]}: ${a}`).join(', ');
-    return sheetsDraft(state, 'ww.reload', `${s.value.sheet.name} loads ${what}`, {
-      [input.shipId]: r.value
+    return sheetsDraft(state, {
+      kind: 'ww.reload',
+      summary: `${s.value.sheet.name} loads ${what}`,
+      sheets: { [input.shipId]: r.value },
+      // Loading is announced, not rolled (B.4.9 step 1): the ship's act, no dice.
+      meaning: { actor: input.shipId }
     });
   }
 });

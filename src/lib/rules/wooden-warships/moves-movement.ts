@@ -20,6 +20,7 @@ import {
   refuseIfDecided,
   sheetOf,
   sheetsDraft,
+  shipDiceRuns,
   systemOf
 } from './ships';
 import type { RamDice, Sheet, UpgradeCard } from './sheet';
@@ -43,12 +44,13 @@ export const setSail = defineMove<SetSailInput, WwOptions>({
     const r = setSailOn(s.value.sheet, input.setting);
     if (!r.ok) return r;
     const anchor = r.value.isRaisingAnchor ? ' (raising the anchor takes a turn)' : '';
-    return sheetsDraft(
-      state,
-      'ww.set-sail',
-      `${s.value.sheet.name} sets ${SAIL_SETTING_TEXT[input.setting].name} for next turn${anchor}`,
-      { [input.shipId]: r.value }
-    );
+    return sheetsDraft(state, {
+      kind: 'ww.set-sail',
+      summary: `${s.value.sheet.name} sets ${SAIL_SETTING_TEXT[input.setting].name} for next turn${anchor}`,
+      sheets: { [input.shipId]: r.value },
+      // "plan your movement for the next turn" (B.4.4 step 2): an order to the ship, no dice.
+      meaning: { actor: input.shipId }
+    });
   }
 });
 
@@ -84,12 +86,13 @@ export const moveShip = defineMove<MoveShipInput, WwOptions>({
       ? `moves at ${SAIL_SETTING_TEXT[r.value.movesAt].name}, speed ${r.value.speed}`
       : 'does not move';
     const moved: Sheet = { ...r.value.sheet, moveThisTurn: r.value.movesAt ?? 'still' };
-    return sheetsDraft(
-      state,
-      'ww.move',
-      `${sheet.name} (${WIND_SECTOR_TEXT[input.wind]}) ${how}: ${r.value.reason}`,
-      { [input.shipId]: moved }
-    );
+    return sheetsDraft(state, {
+      kind: 'ww.move',
+      summary: `${sheet.name} (${WIND_SECTOR_TEXT[input.wind]}) ${how}: ${r.value.reason}`,
+      sheets: { [input.shipId]: moved },
+      // The ship moves (B.4.3); the wind sector is the referee's reading, nothing is rolled.
+      meaning: { actor: input.shipId }
+    });
   }
 });
 
@@ -146,19 +149,21 @@ export const islandCollision = defineMove<IslandInput, WwOptions>({
       joinRolls([roll]),
       roll.dice.map((_, i) => `${sheet.name}, ram damage ${i + 1}`)
     );
-    return draftWithVictor(
-      state,
-      'ww.island',
+    return draftWithVictor(state, {
+      kind: 'ww.island',
       summary,
-      withSheets(state, { [shipId]: next }),
-      rollRecord({
+      next: withSheets(state, { [shipId]: next }),
+      // "roll the ram damage … and apply it to your own ship" (B.4.3 step 5): the ship rolls her
+      // own damage, so a high face is bad for her. The island is no ship: no target.
+      meaning: { actor: shipId, dice: shipDiceRuns(shipId, roll.dice, false) },
+      roll: rollRecord({
         procedure: 'ww.island',
         inputs: asJson({ shipId, ramDamage: ram, hullBefore: sheet.hull.current, area: 'hull' }),
         dice,
         odds: asJson({ meanDamage: formatFraction(odds.mean), sinks: formatFraction(odds.sinks) }),
         outcome: asJson({ damage: r.value, hullAfter: next.hull.current, status: next.status })
       })
-    );
+    });
   }
 });
 
@@ -241,12 +246,13 @@ export const upgrade = defineMove<UpgradeInput, WwOptions>({
     const funds = r.value.state.players[ship.player]?.funds ?? 0;
     const sp = effectiveSpeeds(r.value.sheet);
     const whose = options.upgradeEndsTurnScope === 'player' ? `${ship.player}'s` : 'her';
-    return sheetsDraft(
-      state,
-      'ww.upgrade',
-      `${sheet.name} fits ${card.name} for ${pounds(card.cost)} (${upgradeEffectText(card)}; speeds ${sp.full}/${sp.battle}/${sp.trim}): ${ship.player} has ${pounds(funds)} left; end of ${whose} turn`,
+    return sheetsDraft(state, {
+      kind: 'ww.upgrade',
+      summary: `${sheet.name} fits ${card.name} for ${pounds(card.cost)} (${upgradeEffectText(card)}; speeds ${sp.full}/${sp.battle}/${sp.trim}): ${ship.player} has ${pounds(funds)} left; end of ${whose} turn`,
       sheets,
-      r.value.state
-    );
+      system: r.value.state,
+      // An upgrade card from her hold, bought and fitted (B.4.4 step 1): the ship's card, no dice.
+      meaning: { actor: input.shipId }
+    });
   }
 });

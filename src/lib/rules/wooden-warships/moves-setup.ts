@@ -74,7 +74,9 @@ export const addPlayer = defineMove<AddPlayerInput, WwOptions>({
     return draftOf(state, {
       kind: 'ww.player',
       summary: `${player} joins with ${pounds(STARTING_FUNDS)}`,
-      next: withSystem(state, next)
+      next: withSystem(state, next),
+      // A player, not a ship, joins (B.4.1 step 3).
+      meaning: { actor: null }
     });
   }
 });
@@ -105,7 +107,9 @@ export const setCards = defineMove<CardListsInput, WwOptions>({
     return draftOf(state, {
       kind: 'ww.cards',
       summary: `Cards: ${lists.captainCards.length} captain, ${lists.lootCards.length} loot, ${lists.upgradeCards.length} upgrade`,
-      next: withSystem(state, next)
+      next: withSystem(state, next),
+      // The user's card lists (B.6): no ship acts.
+      meaning: { actor: null }
     });
   }
 });
@@ -134,7 +138,9 @@ export const chooseCaptain = defineMove<CaptainInput, WwOptions>({
       next: withSystem(state, {
         ...system,
         players: { ...system.players, [player]: { ...p, captain } }
-      })
+      }),
+      // The player's captain card (B.4.1 step 2): a player's choice, no ship acts.
+      meaning: { actor: null }
     });
   }
 });
@@ -194,7 +200,9 @@ export const purchase = defineMove<PurchaseInput, WwOptions>({
         ...state,
         ships: { ...state.ships, [id]: ship },
         system: r.value.state
-      }
+      },
+      // The player buys (B.4.1 step 4); the event names the ship it brings into the battle.
+      meaning: { actor: id }
     });
   }
 });
@@ -239,11 +247,12 @@ export const fillHold = defineMove<HoldInput, WwOptions>({
     const r = assignCards(s.value.sheet, loot, upgrades);
     if (!r.ok) return r;
     const names = upgrades.map((u) => u.name).join(', ') || 'no upgrade cards';
-    return sheetsDraft(
-      state,
-      'ww.hold',
-      `${s.value.sheet.name}'s hold: ${loot ? `loot card ${loot.name}, ` : ''}${names}`,
-      { [input.shipId]: r.value }
-    );
+    return sheetsDraft(state, {
+      kind: 'ww.hold',
+      summary: `${s.value.sheet.name}'s hold: ${loot ? `loot card ${loot.name}, ` : ''}${names}`,
+      sheets: { [input.shipId]: r.value },
+      // The cards drawn into this ship's hold (B.4.1 step 6): the event is hers, nothing is rolled.
+      meaning: { actor: input.shipId }
+    });
   }
 });

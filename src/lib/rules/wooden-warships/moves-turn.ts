@@ -1,4 +1,5 @@
 import type { BattleState } from '../../battle/events';
+import type { MeaningParts } from '../../battle/meaning';
 import { defineMove, draftOf } from '../../battle/move';
 import type { WwOptions } from './options';
 import { startTurn } from './resolve-turn';
@@ -40,6 +41,9 @@ function nextPlayer(state: BattleState, player: string): string | null {
   return null;
 }
 
+/** The step, the player's turn or the turn passed on (B.4.2): no ship acts, nothing is rolled. */
+const TURN_MEANING: MeaningParts = { actor: null, dice: [] };
+
 export const nextStep = defineMove<Record<string, never>, WwOptions>({
   id: 'ww.next-step',
   category: 'turn',
@@ -54,7 +58,8 @@ export const nextStep = defineMove<Record<string, never>, WwOptions>({
       return draftOf(state, {
         kind: 'phase.advance',
         summary: `Turn ${state.turn}: ${whose(player)}${following.name}`,
-        next: withActivePlayer({ ...state, phase: phaseOf(following) }, player)
+        next: withActivePlayer({ ...state, phase: phaseOf(following) }, player),
+        meaning: TURN_MEANING
       });
     }
     const after = player ? nextPlayer(state, player) : null;
@@ -62,7 +67,8 @@ export const nextStep = defineMove<Record<string, never>, WwOptions>({
       return draftOf(state, {
         kind: 'phase.advance',
         summary: `Turn ${state.turn}: ${after}'s turn, ${steps[0].name}`,
-        next: withActivePlayer({ ...state, phase: phaseOf(steps[0]) }, after)
+        next: withActivePlayer({ ...state, phase: phaseOf(steps[0]) }, after),
+        meaning: TURN_MEANING
       });
     }
     const next = newTurn(state);
@@ -71,7 +77,8 @@ export const nextStep = defineMove<Record<string, never>, WwOptions>({
     return draftOf(state, {
       kind: 'turn.advance',
       summary: `Turn ${next.turn} begins${first ? `: ${first}'s turn` : ''}`,
-      next: withActivePlayer(next, first)
+      next: withActivePlayer(next, first),
+      meaning: TURN_MEANING
     });
   }
 });

@@ -1,5 +1,7 @@
-import type { BattleShip, BattleState, EventDraft, RollRecord } from '../../battle/events';
-import { draftOf } from '../../battle/move';
+import type { BattleShip, BattleState, EventDraft } from '../../battle/events';
+import { shipDice, type DiceOwner } from '../../battle/meaning';
+import { draftOf, type DraftInput } from '../../battle/move';
+import type { DieFace } from '../core/dice';
 import {
   sheetOf as parseSheet,
   shipsInOrder,
@@ -118,28 +120,42 @@ export function refuseIfDecided(state: BattleState): Result<true> {
  */
 export function sheetsDraft(
   state: BattleState,
-  kind: string,
-  summary: string,
-  sheets: Record<string, Sheet>,
-  system?: SystemState,
-  roll?: RollRecord
+  input: Omit<DraftInput, 'next'> & { sheets: Record<string, Sheet>; system?: SystemState }
 ): Result<EventDraft> {
-  return draftWithVictor(state, kind, summary, withSheets(state, sheets, system), roll);
+  const { sheets, system, ...rest } = input;
+  return draftWithVictor(state, { ...rest, next: withSheets(state, sheets, system) });
 }
 
 /** `draftOf`, with "Nelson wins" added to the summary when this event leaves one player afloat. */
-export function draftWithVictor(
-  state: BattleState,
-  kind: string,
-  summary: string,
-  next: BattleState,
-  roll?: RollRecord
-): Result<EventDraft> {
+export function draftWithVictor(state: BattleState, input: DraftInput): Result<EventDraft> {
   const before = victorOf(state);
-  const after = victorOf(next);
-  const text =
-    after && after !== before ? `${summary}. ${after} wins: the only ships afloat` : summary;
-  return draftOf(state, roll ? { kind, summary: text, next, roll } : { kind, summary: text, next });
+  const after = victorOf(input.next);
+  const summary =
+    after && after !== before
+      ? `${input.summary}. ${after} wins: the only ships afloat`
+      : input.summary;
+  return draftOf(state, { ...input, summary });
+}
+
+/**
+ * "Whose dice" for one ship's run of dice in a roll, one group per die type in the order rolled: a
+ * shot's damage dice may mix the ship's own die and the d4 of the wrong shot (B.3.5, B.4.6), and
+ * the meaning reads each group's die type from its first die.
+ */
+export function shipDiceRuns(
+  ship: string,
+  dice: readonly Pick<DieFace, 'sides'>[],
+  isHighGood: boolean
+): DiceOwner[] {
+  const out: DiceOwner[] = [];
+  let prev: number | null = null;
+  for (const d of dice) {
+    const last = out[out.length - 1];
+    if (last && d.sides === prev) last.count++;
+    else out.push(shipDice(ship, 1, isHighGood));
+    prev = d.sides;
+  }
+  return out;
 }
 
 /** "£7,000". */
