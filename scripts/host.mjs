@@ -7,6 +7,7 @@ import { Server } from '@hocuspocus/server';
 import * as Y from 'yjs';
 import qrcode from 'qrcode-generator';
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { networkInterfaces } from 'node:os';
@@ -44,9 +45,11 @@ async function writeAtomic(path, data) {
 
 /**
  * Which token opens which document with which rights: { [documentName]: { referee, grants: {
- * [token]: { role: 'player' | 'spectator', seat? } } } }. The first device to register a document
- * becomes its referee (the battle's id is a random 128-bit id only the referee's device knows
- * until it shares it); later registrations must carry that referee token.
+ * [token]: { role: 'player' | 'spectator', seat? } } } }. A battle's document is named by the hash
+ * of its referee's secret token (src/lib/live/wire.ts hubKeyOf), and a registration must carry the
+ * token whose hash is the name (issue 34): only the referee's device can register or take back a
+ * battle, even on a hub restarted with an empty folder, and a player's or spectator's link (which
+ * carries the name, never the token) cannot make its holder the referee.
  */
 let registry = {};
 try {
@@ -81,6 +84,10 @@ const isToken = (t) => typeof t === 'string' && /^[A-Za-z0-9_-]{16,100}$/.test(t
 const REFEREE_SEAT = '@referee';
 const isDocName = (n) => typeof n === 'string' && /^battle:[A-Za-z0-9_-]{1,64}$/.test(n);
 
+/** The document a referee token may register: `battle:` + SHA-256 of it (wire.ts hubKeyOf). */
+const docOfReferee = (token) =>
+  `battle:${createHash('sha256').update(`quarterdeck-hub:${token}`, 'utf8').digest('hex')}`;
+
 function json(res, status, body) {
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
@@ -99,6 +106,9 @@ async function register(req, res) {
   const { doc, referee, grants } = body ?? {};
   if (!isDocName(doc) || !isToken(referee) || !Array.isArray(grants) || grants.length > 100) {
     return json(res, 400, { error: 'Not a registration.' });
+  }
+  if (doc !== docOfReferee(referee)) {
+    return json(res, 403, { error: 'Only the referee’s device can share this battle.' });
   }
   const entry = registry[doc];
   if (entry && entry.referee !== referee) {

@@ -257,7 +257,8 @@ test('each player seals their orders; the other phone never holds them; the refe
 });
 
 test('the hub opens a seat’s private document to that seat and the referee only', async () => {
-  const annDoc = `battle:${battleId}/seat/Ann`;
+  const battleDoc = `battle:${new URLSearchParams(new URL(links.Ann).hash.slice(1)).get('k') ?? ''}`;
+  const annDoc = `${battleDoc}/seat/Ann`;
   const key = `pv.orders/${shipIds.Surprise}`;
   // The referee's token reads it (so a refusal below is the hub's rule, not an empty document).
   const asReferee = await openOnHub(annDoc, tokenOf(links.Referee));
@@ -271,7 +272,7 @@ test('the hub opens a seat’s private document to that seat and the referee onl
   expect((await openOnHub(annDoc, tokenOf(links.Spectator), forge)).outcome).toBe('refused');
   expect((await openOnHub(annDoc, 'AAAAAAAAAAAAAAAAAAAAAA', forge)).outcome).toBe('refused');
   // The referee's own document is the referee's alone.
-  const refereeDoc = `battle:${battleId}/seat/%40referee`;
+  const refereeDoc = `${battleDoc}/seat/%40referee`;
   expect((await openOnHub(refereeDoc, tokenOf(links.Referee))).outcome).toBe('synced');
   for (const who of ['Ann', 'Bob', 'Spectator'])
     expect((await openOnHub(refereeDoc, tokenOf(links[who]))).outcome).toBe('refused');

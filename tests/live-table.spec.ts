@@ -195,6 +195,17 @@ test('a hub killed and restarted with empty storage is rebuilt from the devices'
     }
   );
   table!.hub = await startHub(HUB_PORT, table!.dataDir);
+  // On the empty hub a player's or a spectator's link cannot register the battle and so become its
+  // referee (issue 34: the battle's name is the hash of the referee's token, which no link holds).
+  for (const who of ['Ann', 'Spectator']) {
+    const p = new URLSearchParams(new URL(links[who]).hash.slice(1));
+    const r = await fetch(`${HUB}/live/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ doc: `battle:${p.get('k')}`, referee: p.get('t'), grants: [] })
+    });
+    expect(r.status).toBe(403);
+  }
   for (const d of [referee, ann, bob]) {
     await expect(d.page.getByTestId('live-status')).toHaveAttribute('data-status', 'connected', {
       timeout: 30_000
@@ -235,7 +246,7 @@ test('a wrong token is refused, and a spectator cannot write', async ({ browser 
   });
   const provider = new HocuspocusProvider({
     websocketProvider: socket,
-    name: `battle:${battleId}`,
+    name: docOf(links.Spectator),
     document: doc,
     token
   });
@@ -256,7 +267,7 @@ test('a wrong token is refused, and a spectator cannot write', async ({ browser 
   const refereeToken = new URL(links.Referee).hash.match(/t=([^&]+)/)?.[1] ?? '';
   const p2 = new HocuspocusProvider({
     websocketProvider: socket2,
-    name: `battle:${battleId}`,
+    name: docOf(links.Spectator),
     document: check,
     token: refereeToken
   });
@@ -305,3 +316,8 @@ test('a silent Wi-Fi drop is noticed within 10 s', async () => {
     timeout: 20_000
   });
 });
+
+/** The battle's document on the hub, as a player's or spectator's link names it (issue 34). */
+function docOf(link: string): string {
+  return `battle:${new URLSearchParams(new URL(link).hash.slice(1)).get('k') ?? ''}`;
+}

@@ -5,7 +5,7 @@ import { docNameOf } from './wire';
 
 /**
  * The private documents one device opens on the live table (#19 item 5): one Y.Doc per seat,
- * named `battle:<id>/seat/<seat>` on the hub, which lets only that seat's token and the referee's
+ * named `battle:<hub key>/seat/<seat>` on the hub, which lets only that seat's token and the referee's
  * open it. Each holds a Y.Map `secrets` key → JSON. A player's device opens its own seat; the
  * referee's every seat and REFEREE_SEAT; a spectator's none. Nothing else of another seat's is ever
  * on the device: no other document is opened, and the local copy (below) holds only these.
@@ -17,8 +17,8 @@ import { docNameOf } from './wire';
 
 export const SECRETS_MAP = 'secrets';
 
-export function seatDocName(battleId: string, seat: string): string {
-  return `${docNameOf(battleId)}/seat/${encodeURIComponent(seat)}`;
+export function seatDocName(hubKey: string, seat: string): string {
+  return `${docNameOf(hubKey)}/seat/${encodeURIComponent(seat)}`;
 }
 
 /** The seats a link opens: its own seat (a player), every seat and the referee's own (referee). */

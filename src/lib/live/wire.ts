@@ -1,7 +1,8 @@
 import { battleEventSchema, type BattleEvent, type Json } from '../battle/events';
+import { sha256HexSync } from '../rules/core/sha256';
 
 /**
- * The live table's document layout (issue 19). One Y.Doc per battle, named `battle:<id>`:
+ * The live table's document layout (issue 19). One Y.Doc per battle, named `battle:<hub key>`:
  * - `events`: Y.Map event id → the event as plain JSON, so an event delivered or re-imported twice is
  *   one entry, never two;
  * - `meta`: Y.Map with `battle` → the battle record's shared fields (name, system, variant, options).
@@ -16,8 +17,20 @@ import { battleEventSchema, type BattleEvent, type Json } from '../battle/events
 export const EVENTS_KEY = 'events';
 export const META_KEY = 'meta';
 
-export function docNameOf(battleId: string): string {
-  return `battle:${battleId}`;
+/**
+ * The battle's name on the hub (issue 34): `battle:` and the SHA-256 of the referee's secret token,
+ * never the battle's id. A player's or spectator's link carries this name (to open the document),
+ * not the token, and nothing in the name gives the token back; the hub lets a battle be registered
+ * only by the holder of the token whose hash is the name. So a hub that restarts empty can check a
+ * registration without remembering anything, and no player can make themselves the referee.
+ */
+export function hubKeyOf(refereeToken: string): string {
+  return sha256HexSync(`quarterdeck-hub:${refereeToken}`);
+}
+
+/** The battle's document on the hub, from its hub key (`hubKeyOf`). */
+export function docNameOf(hubKey: string): string {
+  return `battle:${hubKey}`;
 }
 
 export interface SharedBattle {

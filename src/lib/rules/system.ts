@@ -91,7 +91,8 @@ export interface RuleSystem<Sheet extends object = object> {
    * "Next phase" / "End the player's turn" when the system passes the turn its own way; absent, the
    * battle layer's `advanceMove` walks `phases` and runs `onTurnStart`.
    */
-  nextStep?: Move<Record<string, never>>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the system's own options type
+  nextStep?: Move<Record<string, never>, any>;
   /**
    * Every move of the system (`<system>/moves.ts`), so the log can be checked against them and a
    * merged log re-checked: each writes events of its own id as kind (or a core kind).

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { newToken } from './ids';
+import { hubKeyOf } from '$lib/live/wire';
 
 /**
  * A live battle's link settings on this device (issue 19), kept in the settings table under
@@ -12,6 +13,7 @@ export const ROLES = ['referee', 'player', 'spectator'] as const;
 export type Role = (typeof ROLES)[number];
 
 const token = z.string().check(z.regex(/^[A-Za-z0-9_-]{16,100}$/));
+const HUB_KEY = /^[0-9a-f]{64}$/;
 
 export const grantSchema = z.strictObject({
   token,
@@ -25,6 +27,11 @@ export const liveConfigSchema = z.strictObject({
   token,
   role: z.enum(ROLES),
   seat: z.optional(z.string().check(z.maxLength(200))),
+  /**
+   * The battle's name on the hub (wire.ts hubKeyOf), from a player's or spectator's link; the
+   * referee's devices derive it from their token. Absent on a link made before issue 34.
+   */
+  hubKey: z.optional(z.string().check(z.regex(HUB_KEY))),
   grants: z.optional(z.array(grantSchema))
 });
 export type LiveConfig = z.infer<typeof liveConfigSchema>;
@@ -57,11 +64,21 @@ export function grantsFor(seats: readonly string[], existing: readonly Grant[] =
 export function joinLink(
   hub: string,
   battleId: string,
-  grant: Grant | { token: string; role: 'referee' }
+  grant: Grant | { token: string; role: 'referee' },
+  hubKey: string
 ): string {
   const p = new URLSearchParams({ b: battleId, t: grant.token, r: grant.role });
   if ('seat' in grant && grant.seat !== undefined) p.set('s', grant.seat);
+  // The referee's link carries the token the key is made from; the others carry the key only.
+  if (grant.role !== 'referee') p.set('k', hubKey);
   return `${hub}/join#${p.toString()}`;
+}
+
+/** The battle's name on the hub as this device knows it (see LiveConfig.hubKey). */
+export function hubKeyFor(config: LiveConfig, battleId: string): string {
+  if (config.role === 'referee') return hubKeyOf(config.token);
+  // A link from before issue 34 named the document by the battle's id (the hub now refuses it).
+  return config.hubKey ?? battleId;
 }
 
 export interface JoinParams {
@@ -69,6 +86,7 @@ export interface JoinParams {
   token: string;
   role: Role;
   seat?: string;
+  hubKey?: string;
 }
 
 export function parseJoinHash(hash: string): JoinParams | null {
@@ -77,7 +95,15 @@ export function parseJoinHash(hash: string): JoinParams | null {
   const t = p.get('t') ?? '';
   const role = p.get('r') ?? '';
   const seat = p.get('s') ?? undefined;
+  const hubKey = p.get('k') ?? undefined;
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(battleId) || !token.safeParse(t).success) return null;
   if (!(ROLES as readonly string[]).includes(role)) return null;
-  return { battleId, token: t, role: role as Role, ...(seat !== undefined ? { seat } : {}) };
+  if (hubKey !== undefined && !HUB_KEY.test(hubKey)) return null;
+  return {
+    battleId,
+    token: t,
+    role: role as Role,
+    ...(seat !== undefined ? { seat } : {}),
+    ...(hubKey !== undefined ? { hubKey } : {})
+  };
 }

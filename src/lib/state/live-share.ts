@@ -1,6 +1,7 @@
 import type { BattleSession } from './battle.svelte';
 import {
   grantsFor,
+  hubKeyFor,
   joinLink,
   liveKey,
   parseLiveConfig,
@@ -74,15 +75,16 @@ export async function shareLive(
   const joinBase = isLocal ? (info.addresses[0] ?? location.origin) : location.origin;
   const grants = config.grants ?? [];
   const spectator = grants.find((g) => g.role === 'spectator');
+  const key = hubKeyFor(config, session.battleId);
   return {
     ok: true,
     links: {
       joinBase,
-      referee: joinLink(joinBase, session.battleId, { token: config.token, role: 'referee' }),
+      referee: joinLink(joinBase, session.battleId, { token: config.token, role: 'referee' }, key),
       seats: grants
         .filter((g) => g.role === 'player' && g.seat !== undefined)
-        .map((g) => ({ seat: g.seat ?? '', url: joinLink(joinBase, session.battleId, g) })),
-      spectator: spectator ? joinLink(joinBase, session.battleId, spectator) : ''
+        .map((g) => ({ seat: g.seat ?? '', url: joinLink(joinBase, session.battleId, g, key) })),
+      spectator: spectator ? joinLink(joinBase, session.battleId, spectator, key) : ''
     }
   };
 }
@@ -98,7 +100,8 @@ export async function joinLive(
     hub: location.origin,
     token: params.token,
     role: params.role,
-    ...(params.seat !== undefined ? { seat: params.seat } : {})
+    ...(params.seat !== undefined ? { seat: params.seat } : {}),
+    ...(params.hubKey !== undefined ? { hubKey: params.hubKey } : {})
   });
 }
 

@@ -6,7 +6,7 @@ import { docNameOf } from '$lib/live/wire';
 import { SeatDocs, liveSecretsKey, seatDocName, seatsOpenedBy } from '$lib/live/seat-docs';
 import type { SecretWrite, SecretsView } from '$lib/live/secrets';
 import type { Clock } from '$lib/live/merge-api';
-import type { Grant, LiveConfig, Role } from './live-config';
+import { hubKeyFor, type Grant, type LiveConfig, type Role } from './live-config';
 
 /**
  * The live table's connection for one open battle (issue 19): the replica's document synced through
@@ -45,7 +45,7 @@ export async function registerWithHub(config: LiveConfig, battleId: string): Pro
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
-        doc: docNameOf(battleId),
+        doc: docNameOf(hubKeyFor(config, battleId)),
         referee: config.token,
         grants: (config.grants ?? []).map((g: Grant) => g)
       })
@@ -203,7 +203,7 @@ export class LiveLink {
     const socket = socketTo(this.config.hub);
     const provider = new HocuspocusProvider({
       websocketProvider: socket,
-      name: docNameOf(this.battleId),
+      name: docNameOf(hubKeyFor(this.config, this.battleId)),
       document: this.replica.doc,
       token: this.config.token,
       forceSyncInterval: LINK_TIMING.forceSyncMs
@@ -215,7 +215,7 @@ export class LiveLink {
       ([seat, document]) =>
         new HocuspocusProvider({
           websocketProvider: socket,
-          name: seatDocName(this.battleId, seat),
+          name: seatDocName(hubKeyFor(this.config, this.battleId), seat),
           document,
           token: this.config.token,
           forceSyncInterval: LINK_TIMING.forceSyncMs
@@ -331,7 +331,7 @@ export async function joinFromHub(
   const socket = socketTo(config.hub);
   const provider = new HocuspocusProvider({
     websocketProvider: socket,
-    name: docNameOf(battleId),
+    name: docNameOf(hubKeyFor(config, battleId)),
     document: replica.doc,
     token: config.token
   });

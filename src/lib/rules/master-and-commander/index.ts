@@ -1,5 +1,4 @@
 import { catalogEntry } from '../catalog';
-import type { Move } from '../../battle/move';
 import type { RuleSystem } from '../system';
 import { LEGACY_IDS, MOVES, variantOf } from './moves';
 import { OPTIONS, readOptions } from './options';
@@ -58,7 +57,7 @@ export const masterAndCommander: RuleSystem<Sheet> = {
   shipsFromSetup: true,
   shipCard,
   // The page hands every move the context `readOptions` makes, so McOptions is what it gets.
-  nextStep: nextStep as unknown as Move<Record<string, never>>,
+  nextStep,
   moves: [...MOVES, nextStep],
   legacyIds: LEGACY_IDS
 };

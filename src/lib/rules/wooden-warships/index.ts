@@ -1,5 +1,4 @@
 import { catalogEntry } from '../catalog';
-import type { Move } from '../../battle/move';
 import type { RuleSystem } from '../system';
 import { LEGACY_IDS, MOVES } from './moves';
 import { nextStep } from './moves-turn';
@@ -54,7 +53,7 @@ export const woodenWarships: RuleSystem<Sheet> = {
   onTurnStart: startTurn,
   readOptions,
   // Turn 1 runs only the maintenance steps; with player turns the steps pass player by player.
-  nextStep: nextStep as unknown as Move<Record<string, never>>,
+  nextStep,
   turnStatus,
   moves: MOVES,
   legacyIds: LEGACY_IDS
