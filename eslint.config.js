@@ -12,7 +12,22 @@ const PURE_IMPORT_BAN = {
     { group: ['dexie', 'dexie/*'], message: 'Only src/lib/db imports Dexie.' },
     { group: ['$app/*'], message: 'Rules and battle code is pure: no SvelteKit runtime.' },
     {
-      group: ['$lib/db', '$lib/db/*', '$lib/state/*', '$lib/components/*'],
+      // Relative paths too (issue 35): the pure layers import each other by relative path, which
+      // the $lib patterns alone never matched, so `../../db/core` passed the lint.
+      group: [
+        '$lib/db',
+        '$lib/db/*',
+        '$lib/state/*',
+        '$lib/components/*',
+        '**/lib/db',
+        '**/lib/db/*',
+        '../db',
+        '../db/*',
+        '../../db',
+        '../../db/*',
+        '**/state/*',
+        '**/components/*'
+      ],
       message: 'Pure layers may not depend on storage or UI.'
     }
   ]
