@@ -12,65 +12,71 @@ import * as z from 'zod/mini';
  * are permanent (labels apart, as event kinds are).
  */
 
+/** What a meaning of each category must name besides its dice (meaningProblem). */
+type Needs = 'nothing' | 'actor' | 'actor and target';
+
 /**
  * The shared vocabulary: one word means one thing in every system. A story counts "opened fire"
  * from `gunnery` and "boarded" from `boarding` only, so a round, a grapple or a withdrawal is never
  * counted as another boarding.
  */
-export const CATEGORIES = [
+const VOCABULARY = {
   /** Ships, players, fleets, cards and charts entered before or outside the fight. */
-  'setup',
+  setup: 'nothing',
   /** The wind, the weather, the hourglass. */
-  'wind',
+  wind: 'nothing',
   /** Orders, headings, crew assignments, anchors weighed: what a ship is told to do. */
-  'orders',
+  orders: 'nothing',
   /** Who moves or acts first. */
-  'initiative',
+  initiative: 'nothing',
   /** A ship moves, tacks, drifts or anchors. */
-  'movement',
+  movement: 'actor',
   /** Two ships (or a ship and the shore) collide by accident. */
-  'collision',
+  collision: 'actor',
   /** A ship deliberately rams another: the attempt and its damage. */
-  'ram',
+  ram: 'actor',
   /** A ship (or battery) fires at another: one shot, its hits. */
-  'gunnery',
+  gunnery: 'actor and target',
   /** The damage dice of a shot already counted under gunnery. */
-  'gunnery-damage',
+  'gunnery-damage': 'actor and target',
   /** Guns reloaded. */
-  'reload',
+  reload: 'actor',
   /** Marksmen and small arms fire at another ship's deck. */
-  'marksmen',
+  marksmen: 'actor and target',
   /** An attempt to grapple (not yet a boarding). */
-  'grapple',
+  grapple: 'actor and target',
   /** A boarding begun: one assault, counted once however many rounds it lasts. */
-  'boarding',
+  boarding: 'actor and target',
   /** A further round of a boarding already begun. */
-  'boarding-round',
+  'boarding-round': 'actor and target',
   /** A boarding ends without a capture: a withdrawal, the defenders surrender the fight. */
-  'boarding-end',
+  'boarding-end': 'actor',
   /** A ship taken as a prize. */
-  'capture',
+  capture: 'actor and target',
   /** A prize's stores or cards taken. */
-  'loot',
+  loot: 'actor',
   /** A raid on a Homeport (Master and Commander). */
-  'raid',
+  raid: 'actor',
   /** A morale check, a ship striking or withdrawing. */
-  'morale',
+  morale: 'nothing',
   /** Repairs, pumping, fire fighting, jury rigs, damage control. */
-  'repair',
+  repair: 'actor',
   /** A fire burning aboard. */
-  'fire-aboard',
+  'fire-aboard': 'actor',
   /** A ship sinking. */
-  'sinking',
+  sinking: 'actor',
   /** Cards drawn, played or bought. */
-  'card',
+  card: 'nothing',
   /** The turn, phase or step passed on. */
-  'turn',
+  turn: 'nothing',
   /** Anything else a move records (a note, a correction). */
-  'other'
-] as const;
+  other: 'nothing'
+} as const satisfies Record<string, Needs>;
 
-export type Category = (typeof CATEGORIES)[number];
+export type Category = keyof typeof VOCABULARY;
+
+/** The shared vocabulary, stored in events: permanent once written (labels apart). */
+export const CATEGORIES = Object.keys(VOCABULARY) as [Category, ...Category[]];
 
 /** One group of an event's dice, in the order of `roll.dice.dice`. */
 export interface DiceGroup {
@@ -218,38 +224,6 @@ export function ownsEveryDie(meaning: Meaning, dice: readonly unknown[]): boolea
   return meaning.dice.reduce((n, g) => n + g.count, 0) === dice.length;
 }
 
-/** Acts some ship makes: their meaning names it. */
-const ACTOR_REQUIRED: ReadonlySet<Category> = new Set([
-  'movement',
-  'collision',
-  'ram',
-  'gunnery',
-  'gunnery-damage',
-  'reload',
-  'marksmen',
-  'grapple',
-  'boarding',
-  'boarding-round',
-  'boarding-end',
-  'capture',
-  'loot',
-  'raid',
-  'repair',
-  'fire-aboard',
-  'sinking'
-]);
-
-/** Acts upon another ship: their meaning names it too. */
-const TARGET_REQUIRED: ReadonlySet<Category> = new Set([
-  'gunnery',
-  'gunnery-damage',
-  'marksmen',
-  'grapple',
-  'boarding',
-  'boarding-round',
-  'capture'
-]);
-
 /**
  * What is missing from a move's meaning, or null when it says everything the readers need: every
  * die owned, the actor of a ship's act, the target of an act upon another ship, a shot's hits.
@@ -263,10 +237,11 @@ export function meaningProblem(
 ): string | null {
   const owned = (stated?.dice ?? []).reduce((n, o) => n + o.count, 0);
   if (owned !== dice.length) return `owns ${owned} of its ${dice.length} dice`;
-  if (ACTOR_REQUIRED.has(meaning.category) && meaning.actor === null) {
+  const needs: Needs = VOCABULARY[meaning.category];
+  if (needs !== 'nothing' && meaning.actor === null) {
     return `is ${meaning.category} and names no actor`;
   }
-  if (TARGET_REQUIRED.has(meaning.category) && meaning.target === null) {
+  if (needs === 'actor and target' && meaning.target === null) {
     return `is ${meaning.category} and names no target`;
   }
   if (meaning.category === 'gunnery' && meaning.hits === undefined) {

@@ -51,6 +51,15 @@ function privateersBattle(): ScriptedLog {
 }
 
 const ctx = ctxOf();
+const pvReport = (log: ScriptedLog) =>
+  buildReport({ events: log.events, system: privateers, title: 'T' });
+const mcReport = (log: ScriptedLog) =>
+  buildReport({ events: log.events, system: masterAndCommander, title: 'T', variant: 'advanced' });
+/** Each side's dice in one luck group, as [side, how many]. */
+const diceBySide = (report: ReturnType<typeof buildReport>, group: string) =>
+  luckAudit(report)
+    .sides.filter((x) => x.group === group)
+    .map((x) => [x.side, x.dice]);
 const toPhase = (log: ScriptedLog, phase: number): void => {
   const next = advanceMove(privateers);
   while (log.state.phase !== phase) log.play(next, {}, ctx);
@@ -76,11 +85,7 @@ describe('the report from real Privateers moves', () => {
     const fired = log.events.at(-1);
     expect(fired?.summary).toContain('2 hits');
     log.play(damageToss, { dice: d6([3, 4, 5, 6]) }, ctx);
-    const report = buildReport({
-      events: log.events,
-      system: privateers,
-      title: 'T'
-    });
+    const report = pvReport(log);
     const surprise = report.ships.find((s) => s.id === 'a');
     expect(surprise?.hitsScored).toBe(2);
     expect(surprise?.shotsWithoutHits).toBe(0);
@@ -111,18 +116,13 @@ describe('the report from real Privateers moves', () => {
       },
       ctx
     );
-    const report = buildReport({
-      events: log.events,
-      system: privateers,
-      title: 'T'
-    });
+    const report = pvReport(log);
     const boarding = report.turns.flatMap((t) => t.entries).find((x) => x.act === 'boarding');
     expect(boarding?.summary).toContain('5 v 7 dice');
     const audit = luckAudit(report);
     expect(audit.unattributed).toBe(0);
-    const board = audit.sides.filter((s) => s.group === 'boarding');
     // GB: 2 grapple d12s + 5 boarding d6s + 1 officer d6; ES: 7 boarding d6s + 1 officer d6.
-    expect(board.map((s) => [s.side, s.dice])).toEqual([
+    expect(diceBySide(report, 'boarding')).toEqual([
       ['ES', 8],
       ['GB', 8]
     ]);
@@ -184,17 +184,11 @@ describe('the luck audit from real Master and Commander moves', () => {
       ctx
     );
     log.play(counterAttackMove, { attack: typed([6, 6]), defence: typed([5, 4, 1]) }, ctx);
-    const report = buildReport({
-      events: log.events,
-      system: masterAndCommander,
-      title: 'T',
-      variant: 'advanced'
-    });
+    const report = mcReport(log);
     const audit = luckAudit(report);
     expect(audit.unattributed).toBe(0);
     // Anna: 3 attack dice + 3 defence dice against the counter; Ben: 3 defence + 2 counter dice.
-    const gunnery = audit.sides.filter((x) => x.group === 'gunnery');
-    expect(gunnery.map((x) => [x.side, x.dice])).toEqual([
+    expect(diceBySide(report, 'gunnery')).toEqual([
       ['Anna', 6],
       ['Ben', 5]
     ]);
@@ -215,14 +209,8 @@ describe('the luck audit from real Master and Commander moves', () => {
       { ...engagement, isBoardingPosition: true, attack: typed([6, 5, 4]), defence: typed([3, 1]) },
       ctx
     );
-    const afterBoarding = buildReport({
-      events: log.events,
-      system: masterAndCommander,
-      title: 'T',
-      variant: 'advanced'
-    });
-    const boardDice = luckAudit(afterBoarding).sides.filter((x) => x.group === 'boarding');
-    expect(boardDice.map((x) => [x.side, x.dice])).toEqual([
+    const afterBoarding = mcReport(log);
+    expect(diceBySide(afterBoarding, 'boarding')).toEqual([
       ['Anna', 3],
       ['Ben', 2]
     ]);
@@ -250,17 +238,11 @@ describe('the luck audit from real Master and Commander moves', () => {
       ctx
     );
     log.play(homeportCounterMove, { attack: typed([6, 5, 3]), defence: typed([6, 4, 1]) }, ctx);
-    const report = buildReport({
-      events: log.events,
-      system: masterAndCommander,
-      title: 'T',
-      variant: 'advanced'
-    });
+    const report = mcReport(log);
     const audit = luckAudit(report);
     expect(audit.unattributed).toBe(0);
     // Raids count with boarding: Anna 3 + 3, Ben 3 (the Homeport's) + 3 (its reply).
-    const boarding = audit.sides.filter((x) => x.group === 'boarding');
-    expect(boarding.map((x) => [x.side, x.dice])).toEqual([
+    expect(diceBySide(report, 'boarding')).toEqual([
       ['Anna', 6],
       ['Ben', 6]
     ]);
