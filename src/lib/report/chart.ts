@@ -16,6 +16,12 @@ export interface Series {
   name: string;
   side: string;
   points: SeriesPoint[];
+  /** How many earlier series have exactly these points: the line is drawn that many steps apart. */
+  offset?: number;
+}
+
+function samePoints(a: readonly SeriesPoint[], b: readonly SeriesPoint[]): boolean {
+  return a.length === b.length && a.every((p, i) => p.turn === b[i].turn && p.value === b[i].value);
 }
 
 export interface TrackChart {
@@ -46,9 +52,13 @@ export function trackCharts(report: Report): TrackChart[] {
         ...ship.end.filter((t) => t.id === trackId).map((t) => t.max),
         ...points.map((p) => p.value)
       );
+      // A track the ship never had (a fort's hull 0/0) is no line at 0: left out, as in the words.
+      if (max === 0) continue;
       maxValue = Math.max(maxValue, max);
       firstTurn = Math.min(firstTurn, points[0].turn);
-      series.push({ shipId: ship.id, name: ship.name, side: ship.startSide, points });
+      // Lines that lie on an earlier one all the way (two full crews) are drawn a little apart.
+      const offset = series.filter((o) => samePoints(o.points, points)).length;
+      series.push({ shipId: ship.id, name: ship.name, side: ship.startSide, points, offset });
     }
     // A track no ship has any points in (every maximum 0) has nothing to draw.
     if (series.length === 0 || maxValue === 0) continue;
@@ -105,12 +115,18 @@ export function yOf(value: number, max: number, f: Frame = FRAME): number {
   return f.top + (1 - value / m) * (f.height - f.top - f.bottom);
 }
 
+/** The vertical nudge, in the frame's units, of a line that would lie on an earlier one. */
+export function overlapShift(s: Series): number {
+  const k = s.offset ?? 0;
+  return k === 0 ? 0 : (k % 2 === 1 ? -1 : 1) * Math.ceil(k / 2) * 2.5;
+}
+
 /** SVG path of a series as steps: the value holds through a turn and changes at its end. */
 export function seriesPath(s: Series, chart: TrackChart, f: Frame = FRAME): string {
   const parts: string[] = [];
   s.points.forEach((p, i) => {
     const x = xOf(p.turn, chart.firstTurn, chart.lastTurn, f).toFixed(1);
-    const y = yOf(p.value, chart.maxValue, f).toFixed(1);
+    const y = (yOf(p.value, chart.maxValue, f) + overlapShift(s)).toFixed(1);
     parts.push(`${i === 0 ? 'M' : 'L'}${x} ${y}`);
   });
   return parts.join(' ');
@@ -128,4 +144,38 @@ export function ticks(max: number, count = 4): number[] {
 }
 
 /** Dash patterns, so lines stay apart in black-and-white print. */
-export const DASHES = ['', '6 3', '2 3', '8 3 2 3', '1 2', '10 4'] as const;
+export const DASHES = ['', '6 3', '2 3', '8 3 2 3', '1 2', '10 4', '4 2 1 2', '12 3 3 3'] as const;
+
+/**
+ * Colours of the series (CSS custom properties the chart defines per theme): as many as the dash
+ * patterns, so the n-th ship has a colour, a dash and a marker no other of the first eight shares.
+ */
+export const SERIES_COLOURS = 8;
+
+/** Marker shapes, one per series in turn, so lines that meet stay told apart by their points. */
+export const MARKERS = ['circle', 'square', 'triangle', 'diamond'] as const;
+export type Marker = (typeof MARKERS)[number];
+
+/** The look of the i-th series: colour index, dash pattern and marker shape. */
+export function seriesStyle(i: number): { colour: number; dash: string; marker: Marker } {
+  return {
+    colour: i % SERIES_COLOURS,
+    dash: DASHES[i % DASHES.length],
+    marker: MARKERS[i % MARKERS.length]
+  };
+}
+
+/** An SVG path of a marker of `size` centred on (x, y). */
+export function markerPath(shape: Marker, x: number, y: number, size = 3): string {
+  const r = size;
+  switch (shape) {
+    case 'square':
+      return `M${x - r} ${y - r}h${2 * r}v${2 * r}h${-2 * r}Z`;
+    case 'triangle':
+      return `M${x} ${y - r * 1.2}L${x + r * 1.1} ${y + r * 0.8}L${x - r * 1.1} ${y + r * 0.8}Z`;
+    case 'diamond':
+      return `M${x} ${y - r * 1.3}L${x + r * 1.3} ${y}L${x} ${y + r * 1.3}L${x - r * 1.3} ${y}Z`;
+    default:
+      return `M${x - r} ${y}a${r} ${r} 0 1 0 ${2 * r} 0a${r} ${r} 0 1 0 ${-2 * r} 0Z`;
+  }
+}

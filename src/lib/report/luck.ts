@@ -341,6 +341,21 @@ export function fairnessOf(sides: number, faces: readonly number[]): FairnessChe
   };
 }
 
+/**
+ * The counts of each face in words: "1×2, 2×0, … 6×3" for a die of up to 20 faces; a d100's are
+ * told in tens ("1–10: 4, 11–20: 6, …"), not as a hundred counts.
+ */
+export function describeFaces(counts: readonly number[]): string {
+  if (counts.length <= 20) return counts.map((c, i) => `${i + 1}×${c}`).join(', ');
+  const groups: string[] = [];
+  for (let i = 0; i < counts.length; i += 10) {
+    const last = Math.min(counts.length, i + 10);
+    const n = counts.slice(i, last).reduce((a, b) => a + b, 0);
+    groups.push(`${i + 1}–${last}: ${n}`);
+  }
+  return groups.join(', ');
+}
+
 export function luckAudit(report: Report): LuckAudit {
   const dice = auditDice(report);
   const entered = new Map<number, number[]>();

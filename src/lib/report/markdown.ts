@@ -1,6 +1,7 @@
-import type { LuckAudit } from './luck';
+import { describeFaces, type LuckAudit } from './luck';
 import {
   describeChange,
+  describeLogCount,
   describeTracks,
   plural,
   shipStory,
@@ -28,18 +29,19 @@ export function entryLine(x: ReportEntry): string {
   return `${x.summary}${/[.!?]$/.test(x.summary) ? '' : '.'}${hits}${crit}${tail}`;
 }
 
-/** Entries worth telling: everything but the turn and phase markers and empty notes. */
+/**
+ * Entries worth telling: everything but the turn and phase markers and the events that changed
+ * nothing ("heading 0° → 0°").
+ */
 export function toldEntries(entries: readonly ReportEntry[]): ReportEntry[] {
-  return entries.filter((x) => x.category !== 'turn' || x.changes.length > 0);
+  return entries.filter((x) => !x.isNoChange && (x.category !== 'turn' || x.changes.length > 0));
 }
 
 export function reportMarkdown(report: Report, audit: LuckAudit): string {
   const out: string[] = [];
   out.push(`# ${esc(report.title)}: after-action report`, '');
   out.push(
-    `*${esc(report.systemName)}, ${plural(report.lastTurn, 'turn')}, ${plural(report.eventCount, 'entry', 'entries')} in the log${
-      report.voidedCount ? ` (${report.voidedCount} undone and left out)` : ''
-    }.*`,
+    `*${esc(report.systemName)}, ${plural(report.lastTurn, 'turn')}, ${esc(describeLogCount(report))}.*`,
     ''
   );
   out.push(`**${esc(report.outcome)}**`, '');
@@ -81,9 +83,7 @@ export function reportMarkdown(report: Report, audit: LuckAudit): string {
     for (const f of audit.fairness) {
       const p =
         f.pValue === null ? '' : ` (χ² = ${f.chiSquare?.toFixed(2)}, p = ${f.pValue.toFixed(3)})`;
-      out.push(
-        `- ${esc(f.text)}${p} Faces: ${f.counts.map((c, i) => `${i + 1}×${c}`).join(', ')}.`
-      );
+      out.push(`- ${esc(f.text)}${p} Faces: ${describeFaces(f.counts)}.`);
     }
   }
   out.push('');

@@ -1,5 +1,5 @@
 import { history } from '../battle/actions';
-import type { BattleEvent, BattleShip, BattleState, RollRecord } from '../battle/events';
+import type { BattleEvent, BattleShip, BattleState, Json, RollRecord } from '../battle/events';
 import { INITIAL_STATE } from '../battle/events';
 import { applyEvent } from '../battle/fold';
 import { canonicalId } from '../battle/kinds';
@@ -44,6 +44,7 @@ export {
 } from './effects';
 export {
   describeChange,
+  describeLogCount,
   describePoints,
   describeTracks,
   plural,
@@ -74,6 +75,12 @@ export interface ReportEntry {
   hits: number | null;
   criticals: number;
   roll: RollRecord | null;
+  /**
+   * The event changed nothing at all: no die rolled and every op (if any) wrote the value already
+   * there (a heading set to the heading the ship had). The turn list does not tell it; a note,
+   * which writes nothing by nature, is told.
+   */
+  isNoChange: boolean;
 }
 
 export interface ReportTurn {
@@ -134,6 +141,8 @@ export interface Report {
   /** "Britain wins: …", or how the battle stands. */
   outcome: string;
   winner: string | null;
+  /** Every entry of the log, undone ones and the undo/redo entries included ("Log (n)"). */
+  logCount: number;
   /** Canonical events counted in the report (undone ones excluded). */
   eventCount: number;
   voidedCount: number;
@@ -239,7 +248,8 @@ export function buildReport(input: ReportInput): Report {
       damageDealt,
       hits: read.hits,
       criticals: criticalsOf(e.roll),
-      roll: e.roll ?? null
+      roll: e.roll ?? null,
+      isNoChange: e.kind !== 'note' && changes.length === 0 && !e.roll && e.ops.every(isSameValue)
     });
   }
   closeTurn(state.turn);
@@ -326,6 +336,7 @@ export function buildReport(input: ReportInput): Report {
     sides,
     outcome,
     winner,
+    logCount: events.length,
     eventCount: entries.length,
     voidedCount,
     finalState: state
@@ -374,6 +385,23 @@ function readLegacy(
     changes.some((c) => c.damage > 0 && actorSide !== null && c.side !== actorSide);
   if (category === 'fire' && !isShot) category = 'other';
   return { category, act: null, actorId, hits: legacyHitsOf(e.roll) };
+}
+
+/** An op that writes the value its path already held. */
+function isSameValue(op: BattleEvent['ops'][number]): boolean {
+  return op.op === 'set' && 'prev' in op && sameJson(op.value, op.prev);
+}
+
+function sameJson(a: Json | undefined, b: Json | undefined): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  const ra = a as Record<string, Json>;
+  const rb = b as Record<string, Json>;
+  return ka.every((k) => k in rb && sameJson(ra[k], rb[k]));
 }
 
 /** Points lost per damage track over these changes, in the order the tracks first appear. */

@@ -29,9 +29,33 @@ export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-/** The tracks as the sheet reads them: "Hull 24/30, Crew 115/120". */
+/**
+ * The tracks as the sheet reads them: "Hull 24/30, Crew 115/120". A track with no points at all
+ * (a fort's hull and rigging, a ship without marines) is not the ship's to lose: left out.
+ */
 export function describeTracks(tracks: readonly ShipTrack[]): string {
-  return tracks.map((t) => `${t.label} ${t.value}/${t.max}`).join(', ');
+  return tracks
+    .filter((t) => t.max > 0)
+    .map((t) => `${t.label} ${t.value}/${t.max}`)
+    .join(', ');
+}
+
+/**
+ * How many entries the log holds, counted as the battle page's "Log (n)" counts them (every entry,
+ * undo and redo included), and which of them the report leaves out.
+ */
+export function describeLogCount(r: {
+  logCount: number;
+  eventCount: number;
+  voidedCount: number;
+}): string {
+  const all = plural(r.logCount, 'entry', 'entries');
+  const undos = r.logCount - r.eventCount - r.voidedCount;
+  const out = [
+    r.voidedCount > 0 ? `${r.voidedCount} undone` : '',
+    undos > 0 ? `${plural(undos, 'undo or redo', 'undos and redos')}` : ''
+  ].filter(Boolean);
+  return `${all} in the log${out.length ? ` (${out.join(' and ')} left out)` : ''}`;
 }
 
 /** "6 hull and 3 crew", "2 prize disks" — points in the sheet's own words. */
@@ -78,5 +102,7 @@ export function shipStory(ship: ReportShip): string {
     : ship.status.length
       ? `ended ${ship.status.join(', ')}`
       : 'ended the battle still fighting';
-  return `${who} ${did}${dealt}${lost}, and ${fate}: ${describeTracks(ship.end)}.`;
+  // A removed ship has no sheet left to read, and a fort no tracks: no empty ": ." after the fate.
+  const figures = describeTracks(ship.end);
+  return `${who} ${did}${dealt}${lost}, and ${fate}${figures ? `: ${figures}` : ''}.`;
 }

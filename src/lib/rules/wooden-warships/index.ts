@@ -25,14 +25,16 @@ function summarize(s: Sheet): ReturnType<RuleSystem<Sheet>['summarize']> {
     `Crew ${s.crew.current}/${s.crew.original} (${s.crewSkill})`,
     `Rigging ${s.rigging.current}/${s.rigging.original}`,
     s.speedSetting ? SAIL_SETTING_TEXT[s.speedSetting].name : 'No sail set',
-    loaded ? `Loaded ${loaded}` : 'Guns empty'
+    loaded ? `Loaded ${loaded}` : 'Guns empty',
+    // The example label belongs to the chart's figures, not to the ship's state (issue 33): a line
+    // beside them, never a status word the report tells as the ship's fate or a paper log ticks.
+    ...(s.chart.isExample ? ['EXAMPLE chart (invented numbers)'] : [])
   ];
   const status: string[] = [];
   if (s.status !== 'active') status.push(s.status);
   if (s.boarding) status.push(`boarding (${s.boarding.party} aboard the enemy)`);
   if (s.isRaisingAnchor) status.push('raising anchor');
   if (s.status === 'active' && crippledAreas(s).length > 0) status.push('crippled');
-  if (s.chart.isExample) status.push('EXAMPLE chart');
   return { lines, status, isOut: s.status !== 'active' };
 }
 
