@@ -1,6 +1,14 @@
-import type { BattleEvent } from '../battle/events';
+import type { BattleEvent, Json } from '../battle/events';
 import type { Db } from './db';
-import { ConfirmationRequiredError, DbError, NotFoundError } from './errors';
+import {
+  ConfirmationRequiredError,
+  DbError,
+  IMPORT_NOTHING_CHANGED,
+  NotFoundError,
+  QuotaFullError,
+  StorageClosedError,
+  mapStorageError
+} from './errors';
 import {
   backupPayloadSchema,
   snapshotRecordSchema,
@@ -9,7 +17,7 @@ import {
 } from './records';
 import { parseRecord } from './parse';
 import type { TableName } from './schema';
-import { DATA_TABLES, type BackupScope } from './backup-file';
+import { DATA_TABLES, type BackupFile, type BackupScope } from './backup-file';
 import { invalid, parseBackup } from './backup-validate';
 
 /**
@@ -42,7 +50,25 @@ export interface ImportSummary {
   snapshotId: string | null;
 }
 
-/** Gives every battle, event, ship and class a new id (an import never overwrites anything). */
+/**
+ * A ship class's data with its own id replaced. The class editors key their lists by the id inside
+ * the class (`ShipClass.id`, `ShipChart.id`) and save each class onto the record found by it, so a
+ * copy that kept it would share it with the class it came from (the same device) or with one the
+ * same editor named alike (class-1, example-frigate on another device): a duplicate key on screen
+ * and an edit written onto the other class's record. Nothing else refers to a class by that id (a
+ * battle keeps its own copy of the chart a ship was made from), so no reference has to follow.
+ */
+function withClassId(data: Json, id: string): Json {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return data;
+  return typeof data.id === 'string' ? { ...data, id } : data;
+}
+
+/**
+ * Gives every battle, event, ship and class a new id, and every id a record carries for itself
+ * inside its data (a class's own id), so an import never overwrites or aliases anything. Ids
+ * inside a battle's log (its ships, cards, guns) are the battle's own names for its parts: the
+ * copy is another battle, so they stay, and the copy folds to the very state of its original.
+ */
 function withNewIds(db: Db, p: BackupPayload): BackupPayload {
   const battleIds = new Map(p.battles.map((b) => [b.id, db.newId()]));
   const eventIds = new Map(p.events.map((e) => [e.id, db.newId()]));
@@ -63,7 +89,12 @@ function withNewIds(db: Db, p: BackupPayload): BackupPayload {
       id: db.newId(),
       battleId: s.battleId === null ? null : mapped(battleIds, s.battleId)
     })),
-    shipClasses: p.shipClasses.map((c) => ({ ...c, id: db.newId() })),
+    shipClasses: p.shipClasses.map((c) => {
+      // One new id for the record and the class it holds: per record, so two classes that
+      // already shared an id in the file (an earlier import's) come in apart.
+      const id = db.newId();
+      return { ...c, id, data: withClassId(c.data, id) };
+    }),
     // Settings belong to this device; merging someone's settings into ours is not "adding data".
     settings: []
   };
@@ -119,7 +150,8 @@ async function replaceInTx(db: Db, next: BackupPayload, reason: string): Promise
 /**
  * Imports a backup or shared file. Either everything is added (or replaced) in one transaction,
  * or nothing changes and a typed error says why: ImportInvalidError (which field, why),
- * QuotaFullError, ConfirmationRequiredError, NewerSchemaError / VersionChangedError.
+ * QuotaFullError / StorageClosedError (the device is full: never blamed on the file),
+ * ConfirmationRequiredError, NewerSchemaError / VersionChangedError.
  */
 export async function importBackup(
   db: Db,
@@ -128,11 +160,21 @@ export async function importBackup(
 ): Promise<ImportSummary> {
   const mode = options.mode ?? 'add';
   if (mode === 'replace' && options.confirmReplace !== true) throw new ConfirmationRequiredError();
+  let file: BackupFile;
+  let checked: BackupPayload;
   try {
-    const file = await parseBackup(input, options.maxBytes);
+    file = await parseBackup(input, options.maxBytes);
     const payload = mode === 'add' ? withNewIds(db, file.payload) : file.payload;
-    const checked = parseRecord(backupPayloadSchema, 'import', payload);
-    let snapshotId: string | null = null;
+    checked = parseRecord(backupPayloadSchema, 'import', payload);
+  } catch (e) {
+    if (e instanceof DbError) throw e;
+    // Whatever else went wrong reading the file, the caller gets a message, never a stack trace.
+    throw invalid('', `could not be imported (${e instanceof Error ? e.message : String(e)})`);
+  }
+  // The file passed every check: a failure from here on is the storage's, never the file's
+  // (issue 41: a full disk was reported as "could not be imported (events.bulkAdd(): …)").
+  let snapshotId: string | null = null;
+  try {
     if (mode === 'add') {
       await db.write(['battles', 'events', 'ships', 'shipClasses', 'settings'], () =>
         writePayloadInTx(db, checked)
@@ -142,22 +184,34 @@ export async function importBackup(
         replaceInTx(db, checked, 'Before replacing all data')
       );
     }
-    return {
-      mode,
-      scope: file.scope,
-      battles: checked.battles.length,
-      ships: checked.ships.length,
-      events: checked.events.length,
-      shipClasses: checked.shipClasses.length,
-      settings: checked.settings.length,
-      battleIds: checked.battles.map((b) => b.id),
-      snapshotId
-    };
   } catch (e) {
-    if (e instanceof DbError) throw e;
-    // Whatever else went wrong, the caller gets a message, never a stack trace.
-    throw invalid('', `could not be imported (${e instanceof Error ? e.message : String(e)})`);
+    throw importWriteError(e);
   }
+  return {
+    mode,
+    scope: file.scope,
+    battles: checked.battles.length,
+    ships: checked.ships.length,
+    events: checked.events.length,
+    shipClasses: checked.shipClasses.length,
+    settings: checked.settings.length,
+    battleIds: checked.battles.map((b) => b.id),
+    snapshotId
+  };
+}
+
+/** An import's failed write, said as the import's outcome: nothing changed, and why. */
+function importWriteError(e: unknown): unknown {
+  const mapped = mapStorageError(e);
+  if (mapped instanceof QuotaFullError) {
+    return new QuotaFullError({ cause: e, outcome: IMPORT_NOTHING_CHANGED });
+  }
+  if (mapped instanceof StorageClosedError) {
+    return new StorageClosedError({ cause: e, outcome: IMPORT_NOTHING_CHANGED });
+  }
+  if (mapped instanceof DbError) return mapped;
+  const detail = e instanceof Error ? e.message : String(e);
+  return new Error(`${IMPORT_NOTHING_CHANGED} Saving it failed (${detail}).`, { cause: e });
 }
 
 // ---------------------------------------------------------------- snapshots

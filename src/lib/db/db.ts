@@ -3,6 +3,7 @@ import { uuidv7 } from '../battle/ids';
 import {
   DbError,
   NewerSchemaError,
+  StorageClosedError,
   StorageUnavailableError,
   VersionChangedError,
   hasErrorName,
@@ -29,8 +30,11 @@ export { DB_NAME };
  * - read-only: the data on disk is from a newer Quarterdeck; reads work, writes throw NewerSchemaError.
  * - closed-by-upgrade: another tab upgraded the schema; this connection closed so the upgrade could
  *   run (every committed write is kept); the UI shows a reload banner.
+ * - closed-by-browser: the browser closed the database under the app (Chromium does after a disk
+ *   error at a full device) and opening it again failed; the next action tries again, and the UI
+ *   offers a reload meanwhile. Back to open (or read-only) once an open succeeds.
  */
-export type DbStatus = 'open' | 'read-only' | 'closed-by-upgrade';
+export type DbStatus = 'open' | 'read-only' | 'closed-by-upgrade' | 'closed-by-browser';
 
 export interface OpenOptions {
   name?: string;
@@ -57,6 +61,8 @@ export class Db {
   #status: DbStatus;
   #listeners = new Set<(status: DbStatus) => void>();
   #persistAsked = false;
+  /** close() was called: the app let go of the database, so nothing opens it again. */
+  #isClosedByApp = false;
   readonly readOnlyReason: NewerSchemaError | null;
   /**
    * True when this open created the database (no meta record was there): a first visit, or the
@@ -78,11 +84,16 @@ export class Db {
     dexie.on('versionchange', () => {
       // Close instead of blocking the other tab's upgrade; Dexie would otherwise auto-reopen
       // this connection at our (now outdated) version. IndexedDB lets running transactions finish.
-      this.#status = 'closed-by-upgrade';
       dexie.close({ disableAutoOpen: true });
-      for (const l of this.#listeners) l(this.#status);
+      this.#setStatus('closed-by-upgrade');
       return false;
     });
+  }
+
+  #setStatus(status: DbStatus): void {
+    if (status === this.#status) return;
+    this.#status = status;
+    for (const l of this.#listeners) l(status);
   }
 
   get status(): DbStatus {
@@ -115,9 +126,35 @@ export class Db {
     if (this.#status === 'closed-by-upgrade') throw new VersionChangedError();
   }
 
+  /**
+   * Opens the database again when the browser closed it under the app (issue 41). Dexie opens it
+   * by itself only once: after that open failed (a disk still full), every later call said
+   * "Database has been closed" until a reload. Here each action tries again, so the first one
+   * after space was freed saves.
+   */
+  async #ready(): Promise<void> {
+    this.#checkOpen();
+    if (this.#isClosedByApp || this.dexie.isOpen()) return;
+    try {
+      await this.dexie.open();
+    } catch (e) {
+      if (hasErrorName(e, ['VersionError'])) {
+        // Another tab upgraded the schema while this connection was closed.
+        this.dexie.close({ disableAutoOpen: true });
+        this.#setStatus('closed-by-upgrade');
+        throw new VersionChangedError();
+      }
+      this.#setStatus('closed-by-browser');
+      throw new StorageClosedError({ cause: e });
+    }
+    if (this.#status === 'closed-by-browser') {
+      this.#setStatus(this.readOnlyReason ? 'read-only' : 'open');
+    }
+  }
+
   /** A read-only transaction over `tables`; `fn` must await nothing but Dexie. */
   async read<T>(tables: readonly TableName[], fn: () => Promise<T>): Promise<T> {
-    this.#checkOpen();
+    await this.#ready();
     try {
       return await this.dexie.transaction('r', tables as TableName[], fn);
     } catch (e) {
@@ -132,22 +169,28 @@ export class Db {
   async write<T>(tables: readonly TableName[], fn: () => Promise<T>): Promise<T> {
     this.#checkOpen();
     if (this.readOnlyReason) throw this.readOnlyReason;
+    await this.#ready();
     let result: T;
+    let idbTransaction: IDBTransaction | undefined;
     try {
-      result = await this.dexie.transaction('rw', tables as TableName[], fn);
+      result = await this.dexie.transaction('rw', tables as TableName[], () => {
+        // Kept for its `error`: the cause a request's AbortError does not name (mapStorageError).
+        idbTransaction = Dexie.currentTransaction?.idbtrans;
+        return fn();
+      });
     } catch (e) {
-      throw this.#mapError(e);
+      throw this.#mapError(e, errorOf(idbTransaction));
     }
     this.#askPersistenceOnce();
     return result;
   }
 
-  #mapError(e: unknown): unknown {
+  #mapError(e: unknown, transactionError?: unknown): unknown {
     if (e instanceof DbError) return e;
-    if (this.#status === 'closed-by-upgrade' || hasErrorName(e, ['DatabaseClosedError'])) {
-      return this.#status === 'closed-by-upgrade' ? new VersionChangedError() : e;
-    }
-    return mapStorageError(e);
+    if (this.#status === 'closed-by-upgrade') return new VersionChangedError();
+    // The app's own close() (tests, a failed open): Dexie's error as it is.
+    if (this.#isClosedByApp && hasErrorName(e, ['DatabaseClosedError'])) return e;
+    return mapStorageError(e, transactionError);
   }
 
   /** The promise of the persistence request (null before the first save); for tests and Settings. */
@@ -160,7 +203,17 @@ export class Db {
   }
 
   close(): void {
+    this.#isClosedByApp = true;
     this.dexie.close({ disableAutoOpen: true });
+  }
+}
+
+/** A transaction's `error`; older browsers throw while it is not finished. */
+function errorOf(transaction: IDBTransaction | undefined): unknown {
+  try {
+    return transaction?.error ?? undefined;
+  } catch {
+    return undefined;
   }
 }
 
@@ -185,11 +238,15 @@ const UNAVAILABLE_NAMES = [
   'QuotaExceededError'
 ];
 
+/** What a full device fails an open (or its first write, the meta record) with (issue 41). */
+const FULL_AT_OPEN_NAMES = ['QuotaExceededError', 'UnknownError', 'AbortError'];
+
 function openError(e: unknown): unknown {
   if (e instanceof DbError) return e;
-  if (hasErrorName(e, UNAVAILABLE_NAMES)) {
+  const mayBeFull = hasErrorName(e, FULL_AT_OPEN_NAMES);
+  if (mayBeFull || hasErrorName(e, UNAVAILABLE_NAMES)) {
     const msg = e instanceof Error ? e.message : String(e);
-    return new StorageUnavailableError(msg || 'IndexedDB refused to open', { cause: e });
+    return new StorageUnavailableError(msg || 'IndexedDB refused to open', { cause: e, mayBeFull });
   }
   return e;
 }
@@ -263,7 +320,7 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Db> {
     });
   } catch (e) {
     dexie.close({ disableAutoOpen: true });
-    throw openError(mapStorageError(e));
+    throw openError(e);
   }
   const db = new Db(dexie, meta, appVersion, now, randomBytes, storage, null);
   db.isNewDatabase = isNewDatabase;

@@ -5,6 +5,7 @@
 
 export type DbErrorCode =
   | 'quota-full'
+  | 'storage-closed'
   | 'storage-unavailable'
   | 'newer-schema'
   | 'version-changed'
@@ -18,13 +19,35 @@ export abstract class DbError extends Error {
   abstract readonly code: DbErrorCode;
 }
 
+/** What a refused action left behind, said last in a storage message. */
+const NOTHING_SAVED = 'Nothing from this action was saved.';
+/** The same for an import (all-or-nothing: one transaction). */
+export const IMPORT_NOTHING_CHANGED = 'The file was not imported; nothing changed.';
+
 export class QuotaFullError extends DbError {
   readonly code = 'quota-full';
   override name = 'QuotaFullError';
-  constructor(options?: { cause?: unknown }) {
+  constructor(options?: { cause?: unknown; outcome?: string }) {
     super(
-      'Storage full — export a backup, then delete old battles to make room. Nothing from this action was saved.',
-      options
+      `Storage full — export a backup, then delete old battles to make room. ${options?.outcome ?? NOTHING_SAVED}`,
+      { cause: options?.cause }
+    );
+  }
+}
+
+/**
+ * The browser closed the database under the app (Chromium does after a disk error at a full
+ * device) and opening it again failed: the app tries again at the next action, and a reload is
+ * the way out when that keeps failing (the layout's banner offers it).
+ */
+export class StorageClosedError extends DbError {
+  readonly code = 'storage-closed';
+  override name = 'StorageClosedError';
+  constructor(options?: { cause?: unknown; outcome?: string }) {
+    super(
+      'Storage full — the browser closed the saved data and cannot open it again yet. Free some space ' +
+        `on this device, then try again; if it still fails, reload. ${options?.outcome ?? NOTHING_SAVED}`,
+      { cause: options?.cause }
     );
   }
 }
@@ -32,10 +55,15 @@ export class QuotaFullError extends DbError {
 export class StorageUnavailableError extends DbError {
   readonly code = 'storage-unavailable';
   override name = 'StorageUnavailableError';
-  constructor(detail: string, options?: { cause?: unknown }) {
+  constructor(detail: string, options?: { cause?: unknown; mayBeFull?: boolean }) {
     super(
-      `This browser cannot store data here (${detail}). Private browsing or blocked site data prevents saving; ` +
-        'open Quarterdeck in a normal window and allow site data.',
+      options?.mayBeFull === true
+        ? // A full device fails the open with these too (issue 41): the advice must not be only
+          // "leave private browsing".
+          `This browser cannot open the saved data (${detail}). The device may be full: free some ` +
+            'space, then reload. Private browsing or blocked site data also prevent saving.'
+        : `This browser cannot store data here (${detail}). Private browsing or blocked site data prevents saving; ` +
+            'open Quarterdeck in a normal window and allow site data.',
       options
     );
   }
@@ -141,26 +169,57 @@ function errorName(e: unknown): string | undefined {
     : undefined;
 }
 
-function innerOf(e: unknown): unknown {
-  return typeof e === 'object' && e !== null && 'inner' in e ? e.inner : undefined;
-}
-
-/** True when `e` or an error it wraps (Dexie's `inner`, `cause`) has one of `names`. */
-export function hasErrorName(e: unknown, names: readonly string[]): boolean {
-  for (let cur: unknown = e, depth = 0; cur && depth < 5; depth++) {
-    const n = errorName(cur);
-    if (n && names.includes(n)) return true;
-    const next: unknown =
-      innerOf(cur) ??
-      (typeof cur === 'object' && cur !== null && 'cause' in cur ? cur.cause : undefined);
-    cur = next;
+/**
+ * `e` and the errors it wraps: Dexie's `inner`, `cause`, and each failure of a bulk operation
+ * (a BulkError's `failures`: "events.bulkAdd(): 3 of 4 operations failed" holds the AbortErrors).
+ */
+function errorsIn(e: unknown): unknown[] {
+  const found: unknown[] = [];
+  const queue: unknown[] = [e];
+  // Bounded: a bulk add of thousands of events fails each one the same way.
+  while (queue.length > 0 && found.length < 50) {
+    const cur = queue.shift();
+    if (typeof cur !== 'object' || cur === null || found.includes(cur)) continue;
+    found.push(cur);
+    const parts = cur as { inner?: unknown; cause?: unknown; failures?: unknown };
+    queue.push(parts.inner, parts.cause);
+    if (Array.isArray(parts.failures)) queue.push(...(parts.failures as unknown[]).slice(0, 10));
   }
-  return false;
+  return found;
 }
 
-/** Turns raw IndexedDB / Dexie failures of a write into the typed errors above. */
-export function mapStorageError(e: unknown): unknown {
+/** True when `e` or an error it wraps (Dexie's `inner`, `cause`, a bulk failure) has one of `names`. */
+export function hasErrorName(e: unknown, names: readonly string[]): boolean {
+  return errorsIn(e).some((cur) => {
+    const n = errorName(cur);
+    return n !== undefined && names.includes(n);
+  });
+}
+
+/**
+ * What each browser gives when a write meets a full device (issue 41). Chromium fails the
+ * transaction with QuotaExceededError ("Encountered disk full while committing transaction.") or
+ * UnknownError ("Internal error committing transaction.", "Internal error opening backing store
+ * for indexedDB.open.") and each request still pending with AbortError ("The transaction was
+ * aborted, so the request cannot be fulfilled."), which names no cause; Firefox and Safari give
+ * QuotaExceededError or UnknownError. The app never aborts a transaction itself (a throw inside
+ * one rejects with that error), so an AbortError is always the browser refusing to store.
+ */
+const FULL_NAMES = ['QuotaExceededError', 'UnknownError', 'AbortError'];
+/** Dexie's errors for a database that is not open (DatabaseClosedError, or OpenFailedError). */
+const CLOSED_NAMES = ['DatabaseClosedError', 'OpenFailedError'];
+
+/**
+ * Turns raw IndexedDB / Dexie failures of a write into the typed errors above. `transactionError`
+ * is the IDBTransaction's own `error`: where the request's AbortError names no cause, it does.
+ */
+export function mapStorageError(e: unknown, transactionError?: unknown): unknown {
   if (e instanceof DbError) return e;
-  if (hasErrorName(e, ['QuotaExceededError'])) return new QuotaFullError({ cause: e });
+  // The browser closed the database under the app, and Dexie's own open again failed (its error,
+  // often UnknownError, is inside): first of all the database must open again (Db does).
+  if (hasErrorName(e, CLOSED_NAMES)) return new StorageClosedError({ cause: e });
+  if (hasErrorName(e, FULL_NAMES) || hasErrorName(transactionError, FULL_NAMES)) {
+    return new QuotaFullError({ cause: e });
+  }
   return e;
 }

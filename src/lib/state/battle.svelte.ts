@@ -49,14 +49,17 @@ export class BattleSession {
   system = $state.raw<RuleSystem | null>(null);
   events = $state.raw<BattleEvent[]>([]);
   state = $state.raw<BattleState>(INITIAL_STATE);
-  /** The last failure (typed DbError where storage is concerned), for a message. */
+  /**
+   * The last failure of what no panel shows (the open, the log watch, act, undo, redo; typed
+   * DbError where storage is concerned), for the page's message. A move's failure is its refusal.
+   */
   error = $state.raw<unknown>(null);
   isLoading = $state(true);
   /** An action has been saving for a while (slow storage): the undo bar says "Saving…". */
   get isSaving(): boolean {
     return this.#saving.isSlow;
   }
-  /** The last move's refusal (the rule's reason), shown where the move was made; null after a success. */
+  /** The last move's refusal (the rule's reason, or why it was not saved), shown where it was made. */
   refusal = $state<string | null>(null);
   /** The last move this screen made and its event: the result stays where it was made until the next. */
   lastPerformed = $state.raw<{ moveId: string; event: BattleEvent } | null>(null);
@@ -497,8 +500,10 @@ export class BattleSession {
       this.lastPerformed = { moveId: move.id, event: r.value };
       return ok(r.value);
     } catch (e) {
-      this.error = e;
-      return err(errorMessage(e, NOT_SAVED));
+      // Shown once, where the move was made (its panel shows the refusal): also setting `error`,
+      // which the page shows at its top, said it twice (issue 41).
+      this.refusal = errorMessage(e, NOT_SAVED);
+      return err(this.refusal);
     }
   }
 

@@ -1,10 +1,16 @@
 // liveQuery only runs where IndexedDB is global (Dexie reads it at import): install the fake first.
 import 'fake-indexeddb/auto';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addShip, editSheet } from '$lib/battle/actions';
 import { fold } from '$lib/battle/fold';
 import { StaleStateError, appendEvent, createBattle, loadEvents } from '$lib/db';
-import { fakeEnv, openTestDb } from '$lib/db/test-helpers';
+import {
+  closeUnderApp,
+  failOpens,
+  fakeEnv,
+  fillDiskOnWrite,
+  openTestDb
+} from '$lib/db/test-helpers';
 import { defineMove, draftOf, refuse } from '$lib/battle/move';
 import { BattleSession } from './battle.svelte';
 
@@ -29,6 +35,10 @@ const markOnce = defineMove<{ shipId: string }>({
 });
 
 const ship = { id: 's1', side: 'British', player: 'Ann', sheet: { hull: 10 }, order: 0 };
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 function waitFor(pred: () => boolean, ms = 3000): Promise<void> {
   const start = Date.now();
@@ -179,10 +189,59 @@ describe('BattleSession', () => {
     await appendEvent(db, battle.id, { kind: 'note', summary: 'elsewhere', ops: [] });
     const r = await session.perform(markOnce, { shipId: 's1' }, { onlyOnKnownState: true });
     expect(r.ok).toBe(false);
-    expect(session.error).toBeInstanceOf(StaleStateError);
+    // Said where the edit was made (the refusal), not again at the top of the page (issue 41).
+    expect(r.ok ? '' : r.error).toBe(new StaleStateError('this-device').message);
+    expect(session.refusal).toBe(r.ok ? '' : r.error);
+    expect(session.error).toBeNull();
     const events = await loadEvents(db, battle.id);
     expect(events.filter((e) => e.kind === 'test.mark-once')).toHaveLength(0);
     // Without the option the same move is judged on the state written, and saved.
     expect((await session.perform(markOnce, { shipId: 's1' })).ok).toBe(true);
+  });
+
+  it('a move refused at a full device is said once, where it was made; the first after space is freed saves, without a reload', async () => {
+    const env = fakeEnv();
+    const db = await openTestDb(env, {}, 1);
+    const battle = await createBattle(db, {
+      name: 'S',
+      systemId: 'privateers',
+      variant: 'standard',
+      options: {}
+    });
+    const session = new BattleSession(db, battle.id);
+    await session.open();
+    await session.act((s) => addShip(s, ship, 'Vanguard'));
+
+    // The disk fills as the move is written: the browser aborts it…
+    const stopFilling = fillDiskOnWrite('events');
+    const full = await session.perform(markOnce, { shipId: 's1' });
+    stopFilling();
+    expect(full).toEqual({
+      ok: false,
+      error:
+        'Storage full — export a backup, then delete old battles to make room. Nothing from this action was saved.'
+    });
+    // …and says so once: the refusal where the move was made, nothing at the top of the page.
+    expect(session.refusal).toBe(full.ok ? '' : full.error);
+    expect(session.error).toBeNull();
+    expect(session.lastSeq).toBe(1);
+
+    // …then closes the database, and cannot open it again while the disk is full.
+    const freeSpace = failOpens(env);
+    closeUnderApp(db);
+    const closed = await session.perform(markOnce, { shipId: 's1' });
+    expect(closed.ok ? '' : closed.error).toMatch(/^Storage full — .*reload/);
+    expect(session.error).toBeNull();
+
+    // Space freed: the next tap saves.
+    freeSpace();
+    const saved = await session.perform(markOnce, { shipId: 's1' });
+    expect(saved.ok).toBe(true);
+    expect(session.refusal).toBeNull();
+    expect((session.state.ships.s1.sheet as { marked?: boolean }).marked).toBe(true);
+    const events = await loadEvents(db, battle.id);
+    expect(events.map((e) => e.kind)).toEqual([events[0].kind, 'test.mark-once']);
+    expect(events).toEqual(session.events);
+    session.close();
   });
 });

@@ -1,4 +1,5 @@
 import { registerSW } from 'virtual:pwa-register';
+import { isRealUpdate } from './pwa-update';
 
 const OFFLINE_NOTICE_KEY = 'quarterdeck.offlineNoticeShown';
 const OFFLINE_NOTICE_MS = 8000;
@@ -26,7 +27,7 @@ class PwaState {
     this.#update = registerSW({
       immediate: true,
       onNeedRefresh: () => {
-        this.needsRefresh = true;
+        if (isRealUpdate(navigator.serviceWorker)) this.needsRefresh = true;
       },
       // Called in every tab once the new worker controls it (vite-plugin-pwa would reload them all).
       onNeedReload: () => {

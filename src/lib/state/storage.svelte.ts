@@ -23,6 +23,11 @@ export const SLOW_MESSAGE =
   'Opening the saved data is taking long: another Quarterdeck tab may be holding it. Close other ' +
   'Quarterdeck tabs or reload them; nothing is lost.';
 
+/** The banner while the browser keeps the database closed (issue 41); it goes once an open works. */
+export const CLOSED_BY_BROWSER_MESSAGE =
+  'The browser closed the saved data (is this device full?). Free some space and try again, or ' +
+  'reload; what was saved before is kept.';
+
 class StorageState {
   /** blocked: opening waits for another tab (said within two seconds). */
   status = $state<DbStatus | 'opening' | 'unavailable' | 'blocked'>('opening');
@@ -73,7 +78,9 @@ class StorageState {
         ? (db.readOnlyReason?.message ?? null)
         : status === 'closed-by-upgrade'
           ? 'Quarterdeck was updated in another tab. Reload this tab to continue; nothing was lost.'
-          : null;
+          : status === 'closed-by-browser'
+            ? CLOSED_BY_BROWSER_MESSAGE
+            : null;
   }
 
   /** Asks the browser to keep the data under storage pressure, then reads the estimate again. */

@@ -32,17 +32,35 @@ import type { PvOptions } from './options';
 // Charts for Privateers" the text refers to but does not contain) and a fortification / land
 // battery (C.4.13 with Errata 1). Each is one core 'ship.add' event; the id comes from ctx.newId.
 
-/** Ship classes from stored records (`data` is the class); records that do not parse are skipped. */
+/**
+ * Ship classes from stored records (`data` is the class); records that do not parse are skipped.
+ * Every class comes out with an id of its own: the set-up keys its list by it and saves each class
+ * onto the record it maps to. A backup imported beside its own data before issue 38 left two
+ * records holding one class id; the later one is told apart here (class-1-2), and its next save
+ * writes that id into it.
+ */
 export function classesFromRecords(records: readonly { id: string; data: unknown }[]): {
   recordId: string;
   cls: ShipClass;
 }[] {
   const out: { recordId: string; cls: ShipClass }[] = [];
+  const seen = new Set<string>();
   for (const r of records) {
     const p = shipClassSchema.safeParse(r.data);
-    if (p.success) out.push({ recordId: r.id, cls: p.data });
+    if (!p.success) continue;
+    const cls = seen.has(p.data.id) ? { ...p.data, id: unusedId(p.data.id, seen) } : p.data;
+    seen.add(cls.id);
+    out.push({ recordId: r.id, cls });
   }
   return out;
+}
+
+/** `base-2`, `base-3`… the first not taken (short enough for the class id's 60 characters). */
+function unusedId(base: string, taken: ReadonlySet<string>): string {
+  for (let n = 2; ; n++) {
+    const id = `${base.slice(0, 50)}-${n}`;
+    if (!taken.has(id)) return id;
+  }
 }
 
 /** A battle ship from a class chart (C.6 user data). */
