@@ -245,6 +245,18 @@ test('Advanced: a ram attempt after an attack, then a boarding that takes the sh
   await expect(page.getByTestId('mc-active-player')).toContainText("Anna's turn");
   // The Wind Die is a required roll: the Wind phase does not end until it is recorded.
   await expect(page.getByTestId('mc-battle-due')).toContainText('Anna rolls the Wind Die');
+  // Next says plainly what comes first, and offers no way past it (issue 32 #7: "Next phase
+  // anyway" was offered, then refused).
+  const turn = page.getByRole('region', { name: 'Turn' });
+  await turn.getByRole('button', { name: 'Next phase' }).click();
+  const first = turn.getByTestId('advance-blocked');
+  await expect(first).toContainText('This comes first:');
+  await expect(first).toContainText(
+    'Anna rolls the Wind Die and turns the hourglass over before taking the turn'
+  );
+  await expect(turn.getByRole('button', { name: /anyway/ })).toHaveCount(0);
+  await first.getByRole('button', { name: 'OK' }).click();
+  await expect(statusStep(page)).toContainText('Wind');
   const wind = page.getByTestId('mc-wind');
   await wind
     .getByRole('group', { name: /tap the face rolled/ })

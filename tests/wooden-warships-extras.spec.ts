@@ -166,12 +166,14 @@ test('an upgrade bought from the hold and an island collision, each undone as on
     upgrade.getByRole('button', { name: 'Fit Copper bottom to Royal George for £400' })
   ).toBeEnabled();
 
-  // Turn 2, Step 1: Soleil moves once and is marked (issue 15 #5).
+  // Turn 2, Hawke's Step 1: only his ship is offered (issue 32 #5: Conflans's Soleil moved in
+  // Hawke's turn); Royal George moves once and is marked (issue 15 #5).
   await nextUntil(page, 'Step 1: Movement', 2);
-  await sail.getByRole('button', { name: 'Move Soleil' }).click();
-  await expect(logLine(page, 'Soleil (Sailing free) does not move')).toBeVisible();
-  await expect(sail.getByTestId('ww-moved')).toHaveCount(1);
   await expect(sail.getByRole('button', { name: 'Move Soleil' })).toHaveCount(0);
+  await sail.getByRole('button', { name: 'Move Royal George' }).click();
+  await expect(logLine(page, 'Royal George (Sailing free) does not move')).toBeVisible();
+  await expect(sail.getByTestId('ww-moved')).toHaveCount(1);
+  await expect(sail.getByRole('button', { name: 'Move Royal George' })).toHaveCount(0);
   // Then she runs onto an island. EXAMPLE ram damage 3d6 against Royal George's 200 hull.
   const island = page.getByTestId('ww-island');
   await island.getByLabel('Ship that ran aground').selectOption({ label: 'Royal George' });

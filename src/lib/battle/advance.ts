@@ -1,4 +1,5 @@
 import type { BattleOptions, RuleSystem } from '../rules/system';
+import { blockingReason } from '../rules/turn-status';
 import { err, ok } from '../rules/core/result';
 import { advancePhase } from './actions';
 import type { BattleState, Json } from './events';
@@ -15,14 +16,17 @@ export function advanceMove(system: RuleSystem): Move<AdvanceInput> {
   const known = passing.get(system);
   if (known) return known;
   const base = system.nextStep ?? defaultAdvance(system);
-  const guard = stepNotPassed(system);
+  const own = [stepNotPassed(system), nothingBlocking(system)];
   const move: Move<AdvanceInput> = {
     id: base.id,
     category: base.category,
-    guards: [guard, ...(base.guards as Move<AdvanceInput>['guards'])],
+    guards: [...own, ...(base.guards as Move<AdvanceInput>['guards'])],
     run: (state, input, ctx) => {
-      const reason = guard.check(state, input, ctx);
-      return reason === null ? base.run(state, {}, ctx) : err(reason);
+      for (const g of own) {
+        const reason = g.check(state, input, ctx);
+        if (reason !== null) return err(reason);
+      }
+      return base.run(state, {}, ctx);
     }
   };
   passing.set(system, move);
@@ -68,6 +72,25 @@ function stepNotPassed(system: RuleSystem): Guard<AdvanceInput> {
       });
       const isSame = now.turn === from.turn && now.step === from.step && now.active === from.active;
       return isSame ? null : 'That step has already been passed (on this or another device).';
+    }
+  };
+}
+
+/**
+ * A step is not left while the turn model holds a blocking item (`Pending.isBlocking`: a required
+ * roll such as the Wind Die, a fire's damage dice still to roll): the screen offers no "anyway" for
+ * those, and the move refuses them in the same words (issue 32 #7).
+ */
+function nothingBlocking(system: RuleSystem): Guard<AdvanceInput> {
+  return {
+    id: 'blocking',
+    check: (state, _input, ctx) => {
+      const ts = turnStatusOf(system, state, {
+        options: ctx.storedOptions,
+        variant: ctx.variant,
+        now: ctx.now
+      });
+      return blockingReason(ts.pending);
     }
   };
 }

@@ -45,6 +45,26 @@ export interface TurnClock {
   endsAt: number | null;
   /** Milliseconds left when the glass is stopped (paused), else null. */
   remainingMs: number | null;
+  /** The whole glass, when it has one: no reading shows more sand than the glass holds. */
+  durationMs?: number;
+}
+
+/**
+ * The sand left at `now`, from the stored turn-over time: the one reading every display of a clock
+ * uses (the status bar, a system's own glass), so they agree (issue 32 #9). A glass whose turn-over
+ * time lies ahead of this device's clock (a clock set back, another device's) reads full, never
+ * more; null while it has not been turned.
+ */
+export function clockRemainingMs(clock: TurnClock, now: number): number | null {
+  if (clock.endsAt === null) return clock.remainingMs;
+  const left = Math.max(0, clock.endsAt - now);
+  return clock.durationMs === undefined ? left : Math.min(left, clock.durationMs);
+}
+
+/** "2:59", rounding up so a clock reads 0:00 only when it is empty. */
+export function formatClockMs(ms: number): string {
+  const s = Math.ceil(ms / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
 
 export interface BattleEnding {
@@ -85,6 +105,17 @@ export function leftUndoneOf(toAct: readonly ShipToAct[], pending: readonly Pend
   for (const { label, names } of byNeed.values()) out.push(`${label}: ${names.join(', ')}`);
   for (const p of pending) out.push(p.label);
   return out;
+}
+
+/** What must come first: the pending items the step cannot be left without (`isBlocking`). */
+export function blockingOf(pending: readonly Pending[]): Pending[] {
+  return pending.filter((p) => p.isBlocking === true);
+}
+
+/** "First: Jack rolls the Wind Die …." for the blocking items, or null when none blocks. */
+export function blockingReason(pending: readonly Pending[]): string | null {
+  const blocking = blockingOf(pending);
+  return blocking.length > 0 ? `First: ${blocking.map((p) => p.label).join('; ')}.` : null;
 }
 
 /** A status for systems or states without a turn model yet (a battle not set up). */

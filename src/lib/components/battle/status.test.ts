@@ -1,7 +1,21 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render } from 'svelte/server';
 import type { BattleEvent } from '$lib/battle/events';
 import { leftUndoneOf, plainStatus, type TurnStatus } from '$lib/rules/turn-status';
+import {
+  annaFirst,
+  must,
+  twoPlayerGame,
+  viewOf,
+  windRoll
+} from '$lib/rules/master-and-commander/moves.testkit';
+import {
+  formatHourglass,
+  hourglassRemainingMs
+} from '$lib/rules/master-and-commander/resolve-wind';
+import { turnStatus as mcTurnStatus } from '$lib/rules/master-and-commander/turn';
+import McStatus from '$lib/components/systems/master-and-commander/McStatus.svelte';
+import McWindHourglass from '$lib/components/systems/master-and-commander/McWindHourglass.svelte';
 import AdvanceButton from './AdvanceButton.svelte';
 import StatusBar from './StatusBar.svelte';
 import { clockText, isTicking, startsTurn, toActText, turnSummary } from './status';
@@ -82,5 +96,46 @@ describe('the turn just ended', () => {
       lines: ['Surprise reloads', 'Acheron passes morale'],
       more: 0
     });
+  });
+});
+
+describe('issue 32 #9: one hourglass, one reading', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('the status bar and the panels read the stored turn-over time alike, on a clock set back', () => {
+    // Anna rolls the Wind Die at 20:10:00: the glass is turned over then (its stored time).
+    const turnedAt = Date.UTC(2026, 10, 29, 20, 10, 0);
+    let s = annaFirst(twoPlayerGame('basic'), [6, 1]);
+    s = must(windRoll(s, viewOf(s), 4, turnedAt)).next;
+    // The page reopened on a device whose clock reads 2:37 earlier than the stored turn-over.
+    const now = turnedAt - 157_000;
+    vi.useFakeTimers();
+    vi.setSystemTime(now);
+    const status = mcTurnStatus(s, { options: {}, variant: 'basic', now });
+    const view = viewOf(s);
+    expect(clockText(status.clock!, now)).toBe('3:00 left');
+    const bar = render(StatusBar, { props: { status, now } }).body;
+    expect(bar).toContain('Hourglass: 3:00 left');
+    const panel = render(McStatus, { props: { view, status } }).body;
+    expect(panel).toMatch(/data-testid="mc-battle-hourglass"[^>]*>\s*3:00\s*</);
+    const glass = render(McWindHourglass, {
+      props: {
+        value: {
+          wind: view.system.wind,
+          lastWindFace: view.system.lastWindFace,
+          hourglass: view.system.hourglass,
+          stormRoll: view.system.stormRoll,
+          isSoundOn: false
+        },
+        onchange: () => {}
+      }
+    }).body;
+    expect(glass).toMatch(/data-testid="mc-hourglass"[^>]*>\s*3:00\s*</);
+    // A minute after the turn-over, all three read 2:00.
+    const later = turnedAt + 60_000;
+    expect(clockText(status.clock!, later)).toBe('2:00 left');
+    expect(formatHourglass(hourglassRemainingMs(view.system.hourglass, later) ?? 0)).toBe('2:00');
   });
 });

@@ -1,13 +1,18 @@
 import type { BattleEvent } from '$lib/battle/events';
-import type { TurnClock, TurnStatus } from '$lib/rules/turn-status';
+import {
+  clockRemainingMs,
+  formatClockMs,
+  type TurnClock,
+  type TurnStatus
+} from '$lib/rules/turn-status';
 
-/** "2:05" for a running or stopped glass, "Sand run out" once it is empty. */
+/** "2:05" for a running or stopped glass, "Sand run out" once it is empty. The sand left is the
+ *  turn model's one reading of the stored turn-over time, as the system's own glass shows it. */
 export function clockText(clock: TurnClock, now: number): string {
-  const ms = clock.endsAt !== null ? clock.endsAt - now : clock.remainingMs;
+  const ms = clockRemainingMs(clock, now);
   if (ms === null) return 'not turned';
   if (ms <= 0) return 'sand run out';
-  const s = Math.ceil(ms / 1000);
-  const text = `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+  const text = formatClockMs(ms);
   return clock.endsAt === null ? `${text} (stopped)` : `${text} left`;
 }
 

@@ -1,6 +1,7 @@
 // Master and Commander: wind, hourglass, first player, turn order and movement (SPEC A.4.2–A.4.4,
 // A.4.15). Pure: the clock (`now`, ms epoch) and every die face are parameters.
 import { err, ok, type Result } from '../core/result';
+import { clockRemainingMs, formatClockMs, type TurnClock } from '../turn-status';
 import type { McOptions } from './options';
 import { EMPTY_TURN_ACTS, type Sheet, type SystemState, type WindState } from './sheet';
 import {
@@ -107,13 +108,23 @@ export interface Hourglass {
   startedAt: number | null;
 }
 
-/** Milliseconds of sand left at `now`; null when the hourglass has not been turned. A clock that went
- *  backwards (now < startedAt) counts as a freshly turned glass rather than more than full. */
+/** The glass as a turn clock: its stored turn-over time and the sand it holds. */
+export function hourglassClock(h: Hourglass): TurnClock {
+  return {
+    label: 'Hourglass',
+    endsAt: hourglassEndsAt(h),
+    remainingMs: null,
+    durationMs: h.seconds * 1000
+  };
+}
+
+/**
+ * Milliseconds of sand left at `now`; null when the hourglass has not been turned. The battle's
+ * status bar reads the same clock (`clockRemainingMs`), so the two never disagree (issue 32 #9); a
+ * turn-over time ahead of `now` (a clock set back) reads as a freshly turned glass, never more.
+ */
 export function hourglassRemainingMs(h: Hourglass, now: number): number | null {
-  if (h.startedAt === null) return null;
-  const total = h.seconds * 1000;
-  const elapsed = Math.max(0, now - h.startedAt);
-  return Math.max(0, total - elapsed);
+  return clockRemainingMs(hourglassClock(h), now);
 }
 
 /** True once all the sand has run through. */
@@ -123,10 +134,7 @@ export function isSandRunOut(h: Hourglass, now: number): boolean {
 }
 
 /** "2:59", rounding up so the glass reads 0:00 only when it is empty. */
-export function formatHourglass(ms: number): string {
-  const s = Math.ceil(ms / 1000);
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
-}
+export const formatHourglass = formatClockMs;
 
 /** The instant the sand runs out, for scheduling the alert; null when not turned. */
 export function hourglassEndsAt(h: Hourglass): number | null {

@@ -99,7 +99,12 @@ describe('the turn sequence (SPEC A.4.15)', () => {
     s = must(windRoll(s, null, 4, 0)).next;
     t = status(s, 1000);
     expect(t.wind).toBe('Wind W');
-    expect(t.clock).toEqual({ label: 'Hourglass', endsAt: 180_000, remainingMs: null });
+    expect(t.clock).toEqual({
+      label: 'Hourglass',
+      endsAt: 180_000,
+      remainingMs: null,
+      durationMs: 180_000
+    });
     // Nothing is left in the Wind phase once the die is in: moving is the next phase's work.
     expect(t.leftUndone).toEqual([]);
     s = must(next(s)).next;
@@ -159,6 +164,38 @@ describe('the turn sequence (SPEC A.4.15)', () => {
   it("the page's Next is the system's own move: one way to end a turn (issue 16 #2)", () => {
     expect(advanceMove(masterAndCommander).id).toBe(masterAndCommander.nextStep?.id);
     expect(masterAndCommander.moves).toContain(masterAndCommander.nextStep);
+  });
+});
+
+describe('issue 32 at the table', () => {
+  it('#6 a ship losing its turn in the Mist is not asked to move: not to act, not in Next', () => {
+    let s = start('advanced', PLAYERS.slice(0, 2), { mist: true });
+    s = must(windRoll(s, null, 4, 0)).next;
+    s = must(next(s)).next;
+    // Anna 1 sails into the Mist; Anna 2 stays put; Ben's turn passes.
+    s = must(
+      recordMove(s, null, 'ship-1', {
+        forward: 3,
+        turns: 0,
+        heading: 'S',
+        location: 'mist',
+        isObstructed: false
+      })
+    ).next;
+    s = stay(s, 'ship-2');
+    for (let i = 0; i < 3; i++) s = must(next(s, 1_000)).next;
+    expect(status(s, 1_000).active?.name).toBe('Ben');
+    for (let i = 0; i < 4; i++) s = must(next(s, 2_000)).next;
+    // Anna's turn again (the sand holds: no Wind Die), her Movement: Anna 1 loses this turn.
+    expect(status(s, 2_000).active?.name).toBe('Anna');
+    s = must(next(s, 2_000)).next;
+    const t = status(s, 2_000);
+    expect(t.step.label).toBe('Movement');
+    expect(readBattle(s)?.ships.find((x) => x.id === 'ship-1')?.sheet.mist?.phase).toBe('lostTurn');
+    expect(t.toAct.map((x) => x.name)).toEqual(['Anna 2']);
+    expect(t.leftUndone).toEqual(['Move (staying put counts): Anna 2']);
+    s = stay(s, 'ship-2');
+    expect(status(s, 2_000).leftUndone).toEqual([]);
   });
 });
 

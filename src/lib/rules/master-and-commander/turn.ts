@@ -4,6 +4,7 @@
 import type { BattleState } from '../../battle/events';
 import { draftOf, refuse, type Move } from '../../battle/move';
 import {
+  blockingReason,
   leftUndoneOf,
   plainStatus,
   type ActiveParty,
@@ -19,7 +20,7 @@ import { homeportCounterDue } from './moves-raid';
 import { endTurnMove } from './moves-turn';
 import { windFaceText, windRollRefusal } from './moves-wind';
 import { readOptions, type McOptions } from './options';
-import { hourglassEndsAt } from './resolve-wind';
+import { hourglassClock } from './resolve-wind';
 import type { SystemState } from './sheet';
 import { SEAT_COLOURS } from './tables';
 import {
@@ -139,6 +140,8 @@ function toActOf(view: McView, opts: McOptions, phase: number): ShipToAct[] {
         s.playerId === sys.activePlayerId &&
         !s.sheet.isSunk &&
         !acts.moved.includes(s.id) &&
+        // "A player entering the mist must lose one turn" (A.4.14): nothing to do (issue 32 #6).
+        s.sheet.mist?.phase !== 'lostTurn' &&
         moveProblem(view, s.id, opts) === null
     )
     .map((s) => ({
@@ -173,7 +176,6 @@ export function turnStatusOf(
   const toAct = toActOf(view, opts, phase);
   const pending = pendingOf(view, opts, now);
   const winner = winnerOf(view);
-  const endsAt = sys.variant === 'beginner' ? null : hourglassEndsAt(sys.hourglass);
   return {
     turn: sys.turn,
     step: {
@@ -184,7 +186,7 @@ export function turnStatusOf(
     },
     active: partyOf(sys, sys.activePlayerId),
     wind: windText(sys),
-    clock: sys.variant === 'beginner' ? null : { label: 'Hourglass', endsAt, remainingMs: null },
+    clock: sys.variant === 'beginner' ? null : hourglassClock(sys.hourglass),
     toAct,
     pending,
     leftUndone: leftUndoneOf(toAct, pending),
@@ -218,8 +220,8 @@ export const nextStep: Move<Record<string, never>, McOptions> = mcMove({
           ? 'Set up the players and fleets first.'
           : 'Roll for the first player first.'
       );
-    const blocking = pendingOf(view, ctx.options, ctx.now).filter((p) => p.isBlocking);
-    if (blocking.length > 0) return refuse(`First: ${blocking.map((p) => p.label).join('; ')}.`);
+    const blocking = blockingReason(pendingOf(view, ctx.options, ctx.now));
+    if (blocking !== null) return refuse(blocking);
     const phases = phasesOf(sys.variant);
     const at = phases.findIndex((p) => p.phase === state.phase);
     if (at >= 0 && at + 1 < phases.length) {

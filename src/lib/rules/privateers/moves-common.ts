@@ -105,7 +105,9 @@ export type TaskId =
   | 'pumping'
   | 'damageControl'
   | 'juryRig'
-  | 'morale';
+  | 'morale'
+  /** His gun was destroyed this turn: the referee may choose his next gun (`pv.gunner`). */
+  | 'gunnerMoved';
 
 /** What each ship did this turn (task ids, a task repeated for each time it was done). */
 export function doneThisTurn(state: BattleState): Record<string, string[]> {
@@ -129,6 +131,22 @@ export function markDone(state: BattleState, key: string, task: TaskId): BattleS
       done: { turn: state.turn, tasks: { ...tasks, [key]: [...(tasks[key] ?? []), task] } }
     }
   };
+}
+
+/**
+ * `next` with every ship whose Gunner's gun was destroyed by this change marked 'gunnerMoved' this
+ * turn (issue 32 #10): he went to the app's default gun, and the referee may choose another.
+ */
+export function markGunnersMoved(before: BattleState, next: BattleState): BattleState {
+  let out = next;
+  for (const id of Object.keys(next.ships)) {
+    const was = sheetOf(before.ships[id]);
+    const gun = was?.assignments.gunnerSights ?? null;
+    if (!was || gun === null || was.guns.find((g) => g.id === gun)?.destroyed) continue;
+    if (sheetOf(next.ships[id])?.guns.find((g) => g.id === gun)?.destroyed)
+      out = markDone(out, id, 'gunnerMoved');
+  }
+  return out;
 }
 
 /** Ships that made their Phase 4 move this turn. */

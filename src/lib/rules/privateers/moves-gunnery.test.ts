@@ -11,6 +11,7 @@ import {
   classesFromRecords,
   designateDoubleShot,
   fortificationShip,
+  gunnerTo,
   moraleCheck,
   oddsRecord,
   planBroadside,
@@ -25,12 +26,21 @@ import {
   type FireSetup,
   type FortInput
 } from './moves';
-import { exampleFrigate, fireThrough, must, play, roll, twoShips } from './moves.fixture';
+import {
+  exampleFrigate,
+  fireThrough,
+  mediumGuns,
+  must,
+  play,
+  roll,
+  sheet,
+  twoShips
+} from './moves.fixture';
 import { unchecked } from '../core/brute.test-helpers';
 import * as checkedOdds from './odds';
 import { reloadChances } from './odds';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
-import { gunName, type ShipClass } from './sheet';
+import { gunName, NO_ASSIGNMENTS, type ShipClass } from './sheet';
 
 const broadsideOdds = unchecked(checkedOdds.broadsideOdds);
 
@@ -85,7 +95,7 @@ describe('Privateers battle actions', () => {
     expect(list.map((x) => x.recordId)).toEqual(['r1']);
   });
 
-  it("#14 item 5: a destroyed gun leaves its Gunner free: he goes to the next manned gun and next turn's crew saves", () => {
+  it("#14 item 5: a destroyed gun leaves its Gunner free: he goes to another manned gun and next turn's crew saves", () => {
     const base = frigates();
     const b = sheetOf(base.ships.b);
     if (!b) throw new Error('no sheet');
@@ -100,9 +110,7 @@ describe('Privateers battle actions', () => {
     const after = sheetOf(r.next.ships.b);
     expect(after?.guns.find((g) => g.id === larboard[0])?.destroyed).toBe(true);
     expect(after?.assignments.gunnerSights).toBe(larboard[1]);
-    expect(r.summary).toContain(
-      "the Gunner's gun is destroyed and he now sights Larboard medium 2"
-    );
+    expect(r.summary).toContain("Hermione's Gunner lost his gun and now sights Larboard medium 2");
     // Next turn's Phase 2: the crew as the log holds them save (no "sights a gun that is not manned").
     const nextTurn = { ...r.next, turn: 2 };
     const saved = play(saveCrew, nextTurn, {
@@ -113,6 +121,55 @@ describe('Privateers battle actions', () => {
       }
     });
     expect(saved.ok).toBe(true);
+  });
+
+  it('issue 32 #10: the Gunner goes to the heaviest manned gun left, says so, and the referee may choose another', () => {
+    // One medium gun larboard, a bow swivel, two mediums starboard; every gun manned, the Gunner
+    // at Larboard medium 1 (Phase 2, the crew move).
+    const cls = exampleFrigate({
+      crew: 60,
+      guns: [
+        mediumGuns('larboard', 1),
+        { cls: 'swivel', extraHeavyDice: 0, side: 'bow', arcDeg: 45, count: 1 },
+        mediumGuns('starboard', 2)
+      ]
+    });
+    let s = twoShips(cls, { phase: 3 });
+    const gunIds = sheet(s, 'b').guns.map((g) => g.id);
+    s = must(
+      play(saveCrew, s, {
+        shipId: 'b',
+        assignments: {
+          ...NO_ASSIGNMENTS,
+          sailing: 3,
+          gunCrews: gunIds,
+          gunnerSights: 'larboard-medium-1'
+        }
+      })
+    ).next;
+    // Not before his gun is lost: Phase 2 places him.
+    expect(play(gunnerTo, s, { shipId: 'b', gunId: 'bow-swivel-1' })).toEqual({
+      ok: false,
+      error:
+        "Hermione's Gunner sights the gun given him in Phase 2 (Crew assignments); he changes gun between those only when his gun is destroyed."
+    });
+    // One hit, Ball Low 3 + 6: 3 hull and a Gun+ on the side facing the firer (Larboard medium 1).
+    const setup: FireSetup = {
+      ...FRIGATE_FIRES,
+      gunIds: ['starboard-medium-1', 'starboard-medium-2']
+    };
+    const r = must(fireThrough(s, setup, [1, 12], [3, 6]));
+    // The next gun in the log is the bow swivel; the heaviest manned gun left is Starboard medium 1.
+    expect(sheet(r.next, 'b').assignments.gunnerSights).toBe('starboard-medium-1');
+    expect(r.summary).toContain(
+      "Hermione's Gunner lost his gun and now sights Starboard medium 1 (the heaviest manned gun left: the app's reading, as the rules do not say where he goes; the referee may choose another)"
+    );
+    // The referee's choice: the bow swivel. Not a destroyed gun, and not for a ship that kept hers.
+    expect(play(gunnerTo, r.next, { shipId: 'b', gunId: 'larboard-medium-1' }).ok).toBe(false);
+    expect(play(gunnerTo, r.next, { shipId: 'a', gunId: 'starboard-medium-1' }).ok).toBe(false);
+    const chosen = must(play(gunnerTo, r.next, { shipId: 'b', gunId: 'bow-swivel-1' }));
+    expect(chosen.summary).toBe("Hermione's Gunner now sights Bow swivel 1 (the referee's choice)");
+    expect(sheet(chosen.next, 'b').assignments.gunnerSights).toBe('bow-swivel-1');
   });
 
   it('a broadside with double ones applies hull, crew, gun and the critical, and unloads the guns', () => {

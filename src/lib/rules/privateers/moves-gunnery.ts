@@ -8,6 +8,7 @@ import {
   fightingSheet,
   frac,
   markDone,
+  markGunnersMoved,
   optionsOf,
   plural,
   shipSheet,
@@ -354,7 +355,7 @@ function finishToss(
     `${plural(f.hits, 'hit')}, ${describeToss(r.value)}${spentNote}` +
     gunnerMoveNote(target.value, nextTarget);
   return ok({
-    next: clearFire(withSheets(state, { [f.targetId]: nextTarget })),
+    next: markGunnersMoved(state, clearFire(withSheets(state, { [f.targetId]: nextTarget }))),
     outcome: r.value,
     summary
   });

@@ -15,6 +15,7 @@ import {
   optionsOf,
   shipSheet,
   systemOf,
+  markGunnersMoved,
   withSheets,
   pvMove
 } from './moves-common';
@@ -24,6 +25,7 @@ import { DEFAULT_OPTIONS, type PvOptions } from './options';
 // The sheet's heading and the battle's wind are parsed; a referee's heading is checked finite first.
 import { broadsideToWindHeadingOf, closeHauledHeadingOf, normDegOf } from './compass';
 import { applyCollision, resolveCollision } from './resolve-collision';
+import { gunnerMoveNote } from './resolve-gunnery';
 import { initiativeMod } from './resolve-morale';
 import {
   applyDropAnchor,
@@ -470,7 +472,9 @@ export const collision = pvMove<CollisionInput>({
     const summary =
       `${a.value.name} rams ${b.value.name} at ${sailLabel(a.value.sail)}: ` +
       `${damageText(a.value, out.rammer)}; ${damageText(b.value, out.rammed)}; ` +
-      (r.value.entangled ? `entangled (d12 ${faces[1]})` : `not entangled (d12 ${faces[1]})`);
+      (r.value.entangled ? `entangled (d12 ${faces[1]})` : `not entangled (d12 ${faces[1]})`) +
+      gunnerMoveNote(a.value, out.rammer) +
+      gunnerMoveNote(b.value, out.rammed);
     const isRollerHarmingOther = options.collisionDamageReading === 'rollerInflictsOnOther';
     const checked = collisionOdds(a.value.sail, options);
     if (!checked.ok) return checked;
@@ -478,7 +482,10 @@ export const collision = pvMove<CollisionInput>({
     return draftOf(state, {
       kind: 'pv.collision',
       summary,
-      next: withSheets(state, { [input.rammerId]: out.rammer, [input.rammedId]: out.rammed }),
+      next: markGunnersMoved(
+        state,
+        withSheets(state, { [input.rammerId]: out.rammer, [input.rammedId]: out.rammed })
+      ),
       meaning: {
         actor: input.rammerId,
         target: input.rammedId,

@@ -30,6 +30,7 @@ import { normDegOf, windAngleOf } from './compass';
 import { checkCrewAssignments, type CrewCheck } from './resolve-turn';
 import {
   assignmentsSchema,
+  gunName,
   type Assignments,
   type SealedOrder,
   type Sheet,
@@ -408,6 +409,55 @@ export const saveCrew = pvMove<{ shipId: string; assignments: Assignments }>({
         `${s.value.name} crew: ${parts.join(', ')}; ${check.unassigned} free for boarding` +
         (notes.length ? ` (${notes.join('; ')})` : ''),
       next: markDone(withSheets(state, { [shipId]: next }), shipId, 'crew'),
+      meaning: { actor: shipId }
+    });
+  }
+});
+
+/** Ships whose Gunner lost his gun this turn: the referee may choose where he goes (`gunnerTo`). */
+export function gunnersMoved(state: BattleState): string[] {
+  return Object.keys(state.ships).filter((id) => timesDone(state, id, 'gunnerMoved') > 0);
+}
+
+/** The guns the Gunner may go to: manned and still standing (he sights one gun, C.7.1). */
+export function gunsForGunner(s: Sheet): Sheet['guns'] {
+  return s.guns.filter((g) => !g.destroyed && s.assignments.gunCrews.includes(g.id));
+}
+
+/**
+ * Where the Gunner goes once his gun is destroyed: the rules are silent; the app puts him at the
+ * heaviest manned gun left ([APP] `gunnerFallback`) and the referee may choose another manned gun,
+ * or none, in any phase of that turn (issue 32 #10). Phase 2 assigns him as before.
+ */
+export const gunnerTo = pvMove<{ shipId: string; gunId: string | null }>({
+  id: 'pv.gunner',
+  phase: null,
+  what: "The Gunner's gun",
+  category: 'orders',
+  run: (state, { shipId, gunId }) => {
+    const s = fightingSheet(state, shipId);
+    if (!s.ok) return s;
+    const sheet = s.value;
+    if (timesDone(state, shipId, 'gunnerMoved') === 0)
+      return err(
+        `${sheet.name}'s Gunner sights the gun given him in Phase 2 (Crew assignments); he changes gun between those only when his gun is destroyed.`
+      );
+    if (!sheet.officers.gunner.present)
+      return err(`${sheet.name}'s Gunner is out of action and sights no gun.`);
+    if (gunId !== null && !gunsForGunner(sheet).some((g) => g.id === gunId))
+      return err(
+        `${gunName(sheet.guns, gunId)} is not a manned gun still standing ("Guns that are unmanned cannot be fired").`
+      );
+    if (sheet.assignments.gunnerSights === gunId)
+      return err(
+        `${sheet.name}'s Gunner already sights ${gunId ? gunName(sheet.guns, gunId) : 'no gun'}.`
+      );
+    const next: Sheet = { ...sheet, assignments: { ...sheet.assignments, gunnerSights: gunId } };
+    return draftOf(state, {
+      kind: 'pv.gunner',
+      summary: `${sheet.name}'s Gunner ${gunId ? `now sights ${gunName(sheet.guns, gunId)}` : 'sights no gun'} (the referee's choice)`,
+      next: withSheets(state, { [shipId]: next }),
+      // An order to the ship's Gunner, nothing rolled.
       meaning: { actor: shipId }
     });
   }

@@ -5,6 +5,7 @@ import { boats, collision, drift, dropAnchor, moveShip, tackRoll } from './moves
 import {
   giveOrders,
   giveSealedOrders,
+  gunnerTo,
   revealOrders,
   saveCrew,
   setHeading,
@@ -63,6 +64,7 @@ export const MOVES: readonly Move<any, any>[] = [
   cannonFire,
   damageToss,
   damageExtra,
+  gunnerTo,
   marksmen,
   grapple,
   boardingRound,

@@ -381,16 +381,34 @@ export function gunToDestroy(s: Sheet, facingSide: 'starboard' | 'larboard'): st
   return null;
 }
 
-/** Mark a gun destroyed. Its Gunner, if he sighted it, goes to the next manned gun still standing
- *  (in the log's order, after it), or to none: a destroyed gun leaves the Gunner free (#14 item 5). */
+/**
+ * The gun the Gunner goes to when his own is destroyed: [APP] the rules are silent, so by default
+ * the heaviest manned gun still standing (GUN_CLASS_ORDER), the first of equals in the log's order
+ * after his; none when no manned gun stands. The referee may put him elsewhere (`pv.gunner`).
+ */
+export function gunnerFallback(s: Sheet, destroyedId: string): string | null {
+  const i = s.guns.findIndex((g) => g.id === destroyedId);
+  const ring = i < 0 ? s.guns : [...s.guns.slice(i + 1), ...s.guns.slice(0, i)];
+  const manned = ring.filter(
+    (g) => g.id !== destroyedId && !g.destroyed && s.assignments.gunCrews.includes(g.id)
+  );
+  const rank = (cls: GunClass) => GUN_CLASS_ORDER.indexOf(cls);
+  // A stable sort: equals keep the log's order after his gun.
+  return [...manned].sort((a, b) => rank(a.cls) - rank(b.cls))[0]?.id ?? null;
+}
+
+/** Mark a gun destroyed. Its Gunner, if he sighted it, goes to `gunnerFallback` (#14 item 5, issue
+ *  32 #10): a destroyed gun leaves the Gunner free. */
 export function destroyGun(s: Sheet, id: string): Sheet {
   const guns = s.guns.map((g) => (g.id === id ? { ...g, destroyed: true, loaded: false } : g));
   if (s.assignments.gunnerSights !== id) return { ...s, guns };
-  const i = guns.findIndex((g) => g.id === id);
-  const ring = [...guns.slice(i + 1), ...guns.slice(0, i)];
-  const next = ring.find((g) => !g.destroyed && s.assignments.gunCrews.includes(g.id));
-  return { ...s, guns, assignments: { ...s.assignments, gunnerSights: next?.id ?? null } };
+  const next = gunnerFallback(s, id);
+  return { ...s, guns, assignments: { ...s.assignments, gunnerSights: next } };
 }
+
+/** The app's reading of where the Gunner goes, as the log and the screen say it. */
+export const GUNNER_FALLBACK_NOTE =
+  "the heaviest manned gun left: the app's reading, as the rules do not say where he goes; the referee may choose another";
 
 /** Where the Gunner went when his gun was destroyed, for the summary ("" when he did not move). */
 export function gunnerMoveNote(before: Sheet, after: Sheet): string {
@@ -398,8 +416,8 @@ export function gunnerMoveNote(before: Sheet, after: Sheet): string {
   const now = after.assignments.gunnerSights;
   if (was === null || was === now) return '';
   return now === null
-    ? `; the Gunner's gun is destroyed and he sights no gun`
-    : `; the Gunner's gun is destroyed and he now sights ${gunName(after.guns, now)}`;
+    ? `; ${after.name}'s Gunner lost his gun and no manned gun is left for him to sight`
+    : `; ${after.name}'s Gunner lost his gun and now sights ${gunName(after.guns, now)} (${GUNNER_FALLBACK_NOTE})`;
 }
 
 export interface TossContext {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BattleState } from '../../battle/events';
+import { advanceMove } from '../../battle/advance';
 import { privateers } from '.';
 import {
   cannonFire,
@@ -12,6 +13,7 @@ import {
   type FireSetup
 } from './moves';
 import {
+  ctxOf,
   exampleFrigate,
   FIGHTING_SAIL,
   mediumGuns,
@@ -142,6 +144,11 @@ describe('the Privateers turn model (C.1)', () => {
     });
     expect(other.ok ? '' : other.error).toContain('Finish Surprise');
     expect(needs(s).Surprise).toEqual(['move']);
+    // Issue 32 #7: what blocks is not skipped: Next is refused in the turn model's words.
+    const next = advanceMove(privateers).run(s, {}, ctxOf());
+    expect(next.ok ? '' : next.error).toBe(
+      "First: Surprise's fire at Hermione: damage dice still to roll."
+    );
   });
 
   it('Phase 5: a boarding action under way is a round to fight', () => {

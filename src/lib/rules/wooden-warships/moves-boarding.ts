@@ -4,6 +4,7 @@ import { withSheets } from '../../battle/sheets';
 import type { DiceRoll } from '../core/dice';
 import { err, ok, type Result } from '../core/result';
 import type { WwOptions } from './options';
+import { ownTurn } from './players';
 import {
   applyBoardingRound,
   applyCapture,
@@ -86,6 +87,7 @@ export function battleBoardingCheck(
 export const board = defineMove<BoardingSetup, WwOptions>({
   id: 'ww.board',
   category: 'boarding',
+  guards: [ownTurn((i) => i.attackerId)],
   run: (state, setup, ctx) => {
     const decided = refuseIfDecided(state);
     if (!decided.ok) return decided;

@@ -6,6 +6,7 @@ import { formatFraction } from '../core/rational';
 import { err, type Result } from '../core/result';
 import { fireOdds } from './odds-gunnery';
 import type { WwOptions } from './options';
+import { ownTurn } from './players';
 import { loseBoardingParty } from './resolve-boarding';
 import {
   applyFire,
@@ -163,6 +164,7 @@ export interface FireInput extends FireSetup {
 export const fire = defineMove<FireInput, WwOptions>({
   id: 'ww.fire',
   category: 'gunnery',
+  guards: [ownTurn((i) => i.firerId)],
   run: (state, input, ctx) => {
     const decided = refuseIfDecided(state);
     if (!decided.ok) return decided;
@@ -267,6 +269,7 @@ export interface ReloadInput {
 export const reload = defineMove<ReloadInput, WwOptions>({
   id: 'ww.reload',
   category: 'reload',
+  guards: [ownTurn((i) => i.shipId)],
   run: (state, input, ctx) => {
     const s = activeShip(state, input.shipId);
     if (!s.ok) return s;

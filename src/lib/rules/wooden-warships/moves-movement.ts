@@ -5,6 +5,7 @@ import { atLeast, mean, type Dist } from '../core/dist';
 import { formatFraction, type Rational } from '../core/rational';
 import { ramDamageDist } from './odds-gunnery';
 import type { WwOptions } from './options';
+import { ownTurn } from './players';
 import {
   applyIslandCollision,
   applyUpgrade,
@@ -38,6 +39,7 @@ export interface SetSailInput {
 export const setSail = defineMove<SetSailInput, WwOptions>({
   id: 'ww.set-sail',
   category: 'orders',
+  guards: [ownTurn((i) => i.shipId)],
   run: (state, input) => {
     const s = activeShip(state, input.shipId);
     if (!s.ok) return s;
@@ -71,6 +73,7 @@ export function hasMoved(sheet: Sheet): boolean {
 export const moveShip = defineMove<MoveShipInput, WwOptions>({
   id: 'ww.move',
   category: 'movement',
+  guards: [ownTurn((i) => i.shipId)],
   run: (state, input) => {
     const decided = refuseIfDecided(state);
     if (!decided.ok) return decided;
@@ -126,6 +129,7 @@ export interface IslandInput {
 export const islandCollision = defineMove<IslandInput, WwOptions>({
   id: 'ww.island',
   category: 'collision',
+  guards: [ownTurn((i) => i.shipId)],
   run: (state, { shipId, roll }) => {
     const decided = refuseIfDecided(state);
     if (!decided.ok) return decided;
@@ -214,6 +218,7 @@ export interface UpgradeInput {
 export const upgrade = defineMove<UpgradeInput, WwOptions>({
   id: 'ww.upgrade',
   category: 'card',
+  guards: [ownTurn((i) => i.shipId)],
   run: (state, input, ctx) => {
     const s = activeShip(state, input.shipId);
     if (!s.ok) return s;

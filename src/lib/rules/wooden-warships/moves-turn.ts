@@ -5,7 +5,8 @@ import type { WwOptions } from './options';
 import { startTurn } from './resolve-turn';
 import { sheetOf, systemOf } from './ships';
 import { STEPS, type StepSpec } from './tables';
-import { activePlayer, currentStep, playersAfloat, playersInOrder, stepsOfTurn } from './turn';
+import { activePlayer, playersAfloat, playersInOrder } from './players';
+import { currentStep, stepsOfTurn } from './turn';
 
 // "Next step" for Wooden Warships (SPEC B.4.2, B.5 #17): turn 1 runs only the maintenance steps;
 // with player turns each player runs the steps for their ships, then the next player still afloat;

@@ -130,8 +130,12 @@ const endBoardingAction = (
 ) => play(how === 'withdraw' ? withdraw : surrender, s, { attackerId }, o);
 const lootAction = (s: BattleState, captorId: string, prizeId: string, choice: LootChoice) =>
   play(loot, s, { prizeId, choice, captorId });
-const islandCollisionAction = (s: BattleState, shipId: string, roll: DiceRoll) =>
-  play(islandCollision, s, { shipId, roll });
+const islandCollisionAction = (
+  s: BattleState,
+  shipId: string,
+  roll: DiceRoll,
+  o: WwOptions = DEFAULT_OPTIONS
+) => play(islandCollision, s, { shipId, roll }, o);
 const upgradeAction = (
   s: BattleState,
   shipId: string,
@@ -143,6 +147,8 @@ const upgradeAction = (
 // The battle actions over the EXAMPLE charts (invented numbers, not rules).
 
 const OPTIONS: WwOptions = { ...DEFAULT_OPTIONS };
+/** Steps taken together (option `turnStructure`): any player's ship acts in a step. */
+const TOGETHER: WwOptions = { ...DEFAULT_OPTIONS, turnStructure: 'simultaneousSteps' };
 
 function start(): BattleState {
   return {
@@ -296,9 +302,10 @@ describe('Wooden Warships battle actions', () => {
   });
 
   it('another player firing at the boarded ship kills the boarders aboard (Errata 2)', () => {
+    // Every player's ships in each step (the option), so both fleets act here without Next.
     let s = fleets();
-    s = step(s, reloadAction(s, 'victory', { zone3: 'grape' }, OPTIONS));
-    s = step(s, reloadAction(s, 'fleche', { zone1: 'round' }, OPTIONS));
+    s = step(s, reloadAction(s, 'victory', { zone3: 'grape' }, TOGETHER));
+    s = step(s, reloadAction(s, 'fleche', { zone1: 'round' }, TOGETHER));
     s = patched(s, 'pickle', { hull: { original: 40, current: 4 } });
     // Villeneuve's Fleche boards Nelson's crippled Pickle.
     s = step(
@@ -312,12 +319,12 @@ describe('Wooden Warships battle actions', () => {
           isSideBySide: true,
           party: 5
         },
-        OPTIONS
+        TOGETHER
       )
     );
     expect(sheet(s, 'fleche').crew.current).toBe(25);
     // Nelson's Victory (not the boarding player) fires on Pickle: every roll misses.
-    s = step(s, reloadAction(s, 'victory', { zone4: 'grape' }, OPTIONS));
+    s = step(s, reloadAction(s, 'victory', { zone4: 'grape' }, TOGETHER));
     const r = fireAction(
       s,
       {
@@ -332,7 +339,7 @@ describe('Wooden Warships battle actions', () => {
       },
       entered([99, 99, 99, 99, 99, 99], 100),
       null,
-      OPTIONS
+      TOGETHER
     );
     expect(r.ok).toBe(true);
     s = step(s, r);
@@ -462,12 +469,12 @@ describe('island collision (SPEC B.4.3 step 5, B.5 #19)', () => {
     const s = patched(fleets(), 'fleche', { hull: { original: 40, current: 3 } });
     // EXAMPLE Schooner: ram 1d4; a 3 or a 4 sinks her, shown before the roll.
     expect(islandCollisionOdds(sheet(s, 'fleche')).sinks).toEqual({ n: 1n, d: 2n });
-    const r = islandCollisionAction(s, 'fleche', entered([4], 4));
+    const r = islandCollisionAction(s, 'fleche', entered([4], 4), TOGETHER);
     expect(r.ok && r.value.summary).toContain('fleche sinks');
     const after = step(s, r);
     expect(sheet(after, 'fleche').status).toBe('sunk');
     expect(victorOf(after)).toBe('Nelson');
-    expect(islandCollisionAction(after, 'fleche', entered([1], 6)).ok).toBe(false);
+    expect(islandCollisionAction(after, 'fleche', entered([1], 6), TOGETHER).ok).toBe(false);
   });
 });
 

@@ -12,6 +12,7 @@ import {
   board,
   boardingRound,
   fire,
+  islandCollision,
   loot,
   MOVES,
   LEGACY_IDS,
@@ -297,6 +298,78 @@ describe('the turn (SPEC B.4.2, B.5 #17)', () => {
     s = next(s);
     // Villeneuve has no ship afloat: the next turn begins, Nelson to play.
     expect([status(s).turn, status(s).active?.name]).toEqual([2, 'Nelson']);
+  });
+});
+
+describe("issue 32 #5: a ship acts only in her player's turn (B.5 #17, player turns)", () => {
+  it("in Nelson's steps Villeneuve's ship is refused: set sail, reload, move, fire, island, board", () => {
+    let s = fleets();
+    const refusedIn = (who: string) =>
+      `It is ${who}'s turn: fleche is Villeneuve's ship and acts in Villeneuve's turn`;
+    // Turn 1, Nelson's Step 2 and Step 5.
+    expect(status(s).active?.name).toBe('Nelson');
+    expect(refusal(s, setSail, { shipId: 'fleche', setting: 'battle' })).toContain(
+      refusedIn('Nelson')
+    );
+    s = play(s, setSail, { shipId: 'victory', setting: 'battle' });
+    s = next(s);
+    expect(refusal(s, reload, { shipId: 'fleche', loads: { zone1: 'round' } })).toContain(
+      refusedIn('Nelson')
+    );
+    s = play(s, reload, { shipId: 'victory', loads: { zone3: 'round' } });
+    // Villeneuve's Step 2 and Step 5: his ship acts, Nelson's is refused in turn.
+    s = next(s);
+    expect(status(s).active?.name).toBe('Villeneuve');
+    s = play(s, setSail, { shipId: 'fleche', setting: 'battle' });
+    expect(refusal(s, setSail, { shipId: 'victory', setting: 'full' })).toContain(
+      "It is Villeneuve's turn: victory is Nelson's ship and acts in Nelson's turn"
+    );
+    s = next(s);
+    s = play(s, reload, { shipId: 'fleche', loads: { zone1: 'round' } });
+    // Turn 2, Nelson's Step 1: Fleche neither moves nor runs aground in it.
+    s = next(s);
+    expect([status(s).turn, status(s).step.id, status(s).active?.name]).toEqual([
+      2,
+      'movement',
+      'Nelson'
+    ]);
+    expect(refusal(s, moveShip, { shipId: 'fleche', wind: 'free' })).toContain(refusedIn('Nelson'));
+    expect(refusal(s, islandCollision, { shipId: 'fleche', roll: entered([1], 4) })).toContain(
+      refusedIn('Nelson')
+    );
+    s = play(s, moveShip, { shipId: 'victory', wind: 'free' });
+    // Nelson's Step 3: only his ships fire.
+    s = next(s);
+    s = next(s);
+    expect(status(s).step.id).toBe('attack');
+    const shot = {
+      firerId: 'fleche',
+      targetId: 'victory',
+      mode: 'fullBroadside',
+      batteries: ['zone1', 'zone2'],
+      distanceInches: 3,
+      area: 'hull',
+      isExposedSide: false,
+      hasLineOfSight: true,
+      hitRoll: entered([99, 99], 100),
+      damageRoll: null
+    } as const;
+    expect(refusal(s, fire, { ...shot, batteries: [...shot.batteries] })).toContain(
+      refusedIn('Nelson')
+    );
+    s = next(s);
+    expect(
+      refusal(s, board, {
+        attackerId: 'fleche',
+        targetId: 'victory',
+        distanceInches: 0.5,
+        isSideBySide: true,
+        party: 1
+      })
+    ).toContain(refusedIn('Nelson'));
+    // With every player in each step (the option), nothing is refused for whose turn it is.
+    const together: WwOptions = { ...DEFAULT_OPTIONS, turnStructure: 'simultaneousSteps' };
+    expect(refusal(fleets(), setSail, { shipId: 'fleche', setting: 'battle' }, together)).toBe('');
   });
 });
 

@@ -13,8 +13,11 @@ import { isLootable, roundLimitReached } from './moves-boarding';
 import { readOptions, type WwOptions } from './options';
 import { hasLoadedGuns } from './resolve-boarding';
 import { canLoad } from './resolve-turn';
-import { battleShips, systemOf, victorOf, type WwShip } from './ships';
+import { activePlayer } from './players';
+import { battleShips, victorOf, type WwShip } from './ships';
 import { BATTERIES, STEPS, type StepSpec } from './tables';
+
+export { activePlayer, playersAfloat, playersInOrder } from './players';
 
 // The Wooden Warships turn (SPEC B.4.2): "The first turn will consist of only the maintenance
 // steps so you can set your speed and load your cannons"; from turn 2, Step 1 Movement → Step 2
@@ -37,38 +40,6 @@ export function currentStep(state: BattleState): StepSpec {
   const at = STEPS[state.phase];
   if (at && steps.includes(at)) return at;
   return steps.find((s) => s.number - 1 >= state.phase) ?? steps[steps.length - 1];
-}
-
-/** The players in the order they joined, then any player of a ship who did not join the purchase. */
-export function playersInOrder(state: BattleState): string[] {
-  const out = Object.keys(systemOf(state).players);
-  for (const s of battleShips(state))
-    if (s.ship.player && !out.includes(s.ship.player)) out.push(s.ship.player);
-  return out;
-}
-
-/** The players with a ship still in the fight. */
-export function playersAfloat(state: BattleState): string[] {
-  const afloat = new Set(battleShips(state, true).map((s) => s.ship.player));
-  return playersInOrder(state).filter((p) => afloat.has(p));
-}
-
-/** Whose turn it is when turns go by player: the stored player while afloat, else the next one. */
-export function activePlayer(state: BattleState, options: WwOptions): string | null {
-  if (options.turnStructure !== 'playerTurns') return null;
-  const all = playersInOrder(state);
-  const afloat = playersAfloat(state);
-  if (afloat.length === 0) return null;
-  const stored = systemOf(state).activePlayer ?? null;
-  if (stored === null || !all.includes(stored)) return afloat[0];
-  if (afloat.includes(stored)) return stored;
-  // The stored player has nothing afloat: the turn passes to the next one still afloat.
-  const from = all.indexOf(stored);
-  for (let i = 1; i <= all.length; i++) {
-    const p = all[(from + i) % all.length];
-    if (afloat.includes(p)) return p;
-  }
-  return afloat[0];
 }
 
 /** What one ship still has to do in the step (none for a ship whose upgrade ended her turn). */

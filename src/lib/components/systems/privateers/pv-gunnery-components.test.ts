@@ -9,7 +9,18 @@ import type { BattleSession } from '$lib/state/battle.svelte';
 import PvGunneryCalculator from './PvGunneryCalculator.svelte';
 import PvBroadside from './PvBroadside.svelte';
 import PvGunneryOdds from './PvGunneryOdds.svelte';
-import { fortificationShip, shipFromClass } from '$lib/rules/privateers/moves';
+import { fortificationShip, saveCrew, shipFromClass } from '$lib/rules/privateers/moves';
+import {
+  exampleFrigate,
+  fireThrough,
+  mediumGuns,
+  must,
+  play,
+  sheet,
+  twoShips
+} from '$lib/rules/privateers/moves.fixture';
+import { NO_ASSIGNMENTS } from '$lib/rules/privateers/sheet';
+import PvGunnerChoice from './PvGunnerChoice.svelte';
 
 const broadsideOdds = unchecked(checkedOdds.broadsideOdds);
 
@@ -139,5 +150,53 @@ describe('the calculator and the battle broadside show the same odds', () => {
     // Range 10″ on the land bands is Short (0–24″): fire low 1–9, no sail modifier.
     expect(body).toContain('Short range (land-based guns: 0–24″ / 24–36″ / 36–48″)');
     expect(body).toMatch(/data-label="Land heavy 1 hits"[^>]*data-fraction="3\/4"/);
+  });
+});
+
+describe('PvGunnerChoice (issue 32 #10)', () => {
+  it("offers the referee the Gunner's gun once his own is destroyed, saying the app's reading", () => {
+    const cls = exampleFrigate({
+      crew: 60,
+      guns: [
+        mediumGuns('larboard', 1),
+        { cls: 'swivel', extraHeavyDice: 0, side: 'bow', arcDeg: 45, count: 1 },
+        mediumGuns('starboard', 2)
+      ]
+    });
+    let s = twoShips(cls, { phase: 3 });
+    const guns = sheet(s, 'b').guns.map((g) => g.id);
+    const assignments = {
+      ...NO_ASSIGNMENTS,
+      sailing: 3,
+      gunCrews: guns,
+      gunnerSights: 'larboard-medium-1'
+    };
+    s = must(play(saveCrew, s, { shipId: 'b', assignments })).next;
+    const session = (state: BattleState) => ({ state, isBusy: false }) as unknown as BattleSession;
+    // Nothing to choose while he keeps his gun.
+    expect(render(PvGunnerChoice, { props: { session: session(s) } }).body).not.toContain(
+      'pv-gunner-choice'
+    );
+    const fire = {
+      firerId: 'a',
+      targetId: 'b',
+      gunIds: ['starboard-medium-1', 'starboard-medium-2'],
+      range: 10,
+      aim: 'low' as const,
+      rake: 'none' as const,
+      facingSide: 'larboard' as const,
+      gunnerSightsId: null,
+      isLandBased: false
+    };
+    s = must(fireThrough(s, fire, [1, 12], [3, 6])).next;
+    const text = render(PvGunnerChoice, { props: { session: session(s) } })
+      .body.replace(/<!--[^>]*-->/g, '')
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/\s+/g, ' ');
+    expect(text).toContain(
+      "Hermione's Gunner lost his gun: he sights Starboard medium 1, the heaviest manned gun left: the app's reading"
+    );
+    expect(text).toContain("Hermione's Gunner sights No gun Bow swivel 1 Starboard medium 1");
+    expect(text).toContain('Move the Gunner');
   });
 });

@@ -3,6 +3,12 @@ import { render } from 'svelte/server';
 import { exampleChart } from '$lib/rules/wooden-warships/example-charts';
 import { DEFAULT_OPTIONS } from '$lib/rules/wooden-warships/options';
 import { defaultSheet, defaultSystemState, sheetFromChart } from '$lib/rules/wooden-warships/sheet';
+import type { BattleState } from '$lib/battle/events';
+import { applyEvent } from '$lib/battle/fold';
+import type { Move } from '$lib/battle/move';
+import { addPlayer } from '$lib/rules/wooden-warships/moves';
+import type { WwOptions } from '$lib/rules/wooden-warships/options';
+import BattlePanel from './BattlePanel.svelte';
 import Calculators from './Calculators.svelte';
 import SheetEditor from './SheetEditor.svelte';
 import WwBoarding from './WwBoarding.svelte';
@@ -145,5 +151,37 @@ describe('Wooden Warships texts count right (issue 15 #9: "1 boarders")', () => 
     });
     expect(body).toContain('1 deck,');
     expect(body).not.toContain('1 decks');
+  });
+});
+
+describe("issue 32 #8: the turn order's Why in the referee's words", () => {
+  it('says what the rules leave open and the app reading, with no spec tag', () => {
+    const ctx = {
+      options: DEFAULT_OPTIONS,
+      storedOptions: {},
+      variant: 'standard',
+      now: 0,
+      newId: () => 'id'
+    };
+    const run = <I>(s: BattleState, move: Move<I, WwOptions>, input: I): BattleState => {
+      const r = move.run(s, input, ctx);
+      if (!r.ok) throw new Error(r.error);
+      return applyEvent(s, r.value);
+    };
+    let state: BattleState = {
+      turn: 1,
+      phase: 0,
+      ships: {},
+      system: defaultSystemState()
+    };
+    state = run(state, addPlayer, { name: 'Anne' });
+    state = run(state, addPlayer, { name: 'Ben' });
+    const session = { state, battle: { options: {}, variant: 'standard' }, isBusy: false };
+    const { body } = render(BattlePanel, { props: { session: session as never } });
+    const text = body.replace(/<!--[^>]*-->/g, '').replace(/<[^>]+>/g, '');
+    expect(text).toContain('but not whether each player takes all the steps');
+    expect(text).toContain("The app's reading: one player at a time");
+    expect(text).not.toContain('SPEC');
+    expect(text).not.toContain('B.5');
   });
 });
