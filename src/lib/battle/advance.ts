@@ -1,9 +1,9 @@
 import type { BattleOptions, RuleSystem } from '../rules/system';
-import { blockingReason } from '../rules/turn-status';
+import { blockingReason, type TurnStatus } from '../rules/turn-status';
 import { err, ok } from '../rules/core/result';
 import { advancePhase } from './actions';
 import type { BattleState, Json } from './events';
-import { defineMove, draftOf, type Guard, type Move } from './move';
+import { defineMove, draftOf, type Guard, type Move, type MoveContext } from './move';
 import { turnStatusOf } from './display';
 
 /**
@@ -55,9 +55,53 @@ export function stepMark(
   state: BattleState,
   ctx: { options: BattleOptions; variant: string; now: number }
 ): StepMark {
-  const ts = turnStatusOf(system, state, ctx);
+  return markOf(statusOf(system, state, ctx));
+}
+
+/** The mark of a turn status the screen already holds. */
+export function markOf(ts: TurnStatus): StepMark {
   return { turn: ts.turn, step: ts.step.id, active: ts.active?.id ?? null };
 }
+
+interface StatusContext {
+  options: BattleOptions;
+  variant: string;
+  now: number;
+}
+
+/** Within this long, a state's turn status is read once for one tap. */
+const SAME_TAP_MS = 1000;
+const statuses = new WeakMap<
+  BattleState,
+  { system: RuleSystem; ctx: StatusContext; status: TurnStatus }
+>();
+
+/**
+ * The turn model's reading of a state, kept for the tap that reads it several times (issue 39: the
+ * screen's check, each guard, the move built again inside the transaction, each a whole turn
+ * model). `now` moves on by milliseconds between them, which no step or blocking item turns on.
+ */
+function statusOf(system: RuleSystem, state: BattleState, ctx: StatusContext): TurnStatus {
+  const hit = statuses.get(state);
+  if (
+    hit &&
+    hit.system === system &&
+    hit.ctx.options === ctx.options &&
+    hit.ctx.variant === ctx.variant &&
+    Math.abs(hit.ctx.now - ctx.now) < SAME_TAP_MS
+  ) {
+    return hit.status;
+  }
+  const status = turnStatusOf(system, state, ctx);
+  statuses.set(state, { system, ctx, status });
+  return status;
+}
+
+const statusContext = (ctx: MoveContext): StatusContext => ({
+  options: ctx.storedOptions,
+  variant: ctx.variant,
+  now: ctx.now
+});
 
 function stepNotPassed(system: RuleSystem): Guard<AdvanceInput> {
   return {
@@ -65,11 +109,7 @@ function stepNotPassed(system: RuleSystem): Guard<AdvanceInput> {
     check: (state, input, ctx) => {
       const from = input?.from;
       if (!from) return null;
-      const now = stepMark(system, state, {
-        options: ctx.storedOptions,
-        variant: ctx.variant,
-        now: ctx.now
-      });
+      const now = markOf(statusOf(system, state, statusContext(ctx)));
       const isSame = now.turn === from.turn && now.step === from.step && now.active === from.active;
       return isSame ? null : 'That step has already been passed (on this or another device).';
     }
@@ -85,12 +125,7 @@ function nothingBlocking(system: RuleSystem): Guard<AdvanceInput> {
   return {
     id: 'blocking',
     check: (state, _input, ctx) => {
-      const ts = turnStatusOf(system, state, {
-        options: ctx.storedOptions,
-        variant: ctx.variant,
-        now: ctx.now
-      });
-      return blockingReason(ts.pending);
+      return blockingReason(statusOf(system, state, statusContext(ctx)).pending);
     }
   };
 }
