@@ -6,10 +6,9 @@ import {
   cannonFire,
   damageToss,
   grapple,
-  saveCrew,
-  type CannonFireInput
+  saveCrew
 } from '../rules/privateers/moves';
-import { ctxOf, d6, exampleFrigate, roll } from '../rules/privateers/moves.fixture';
+import { ctxOf, d6, exampleFrigate, FRIGATE_FIRES, roll } from '../rules/privateers/moves.fixture';
 import { shipFromClass } from '../rules/privateers/moves-setup';
 import type { Sheet } from '../rules/privateers/sheet';
 import { masterAndCommander } from '../rules/master-and-commander';
@@ -65,23 +64,11 @@ const toPhase = (log: ScriptedLog, phase: number): void => {
   while (log.state.phase !== phase) log.play(next, {}, ctx);
 };
 
-const BROADSIDE: CannonFireInput['setup'] = {
-  firerId: 'a',
-  targetId: 'b',
-  gunIds: ['starboard-medium-1', 'starboard-medium-2', 'starboard-medium-3'],
-  range: 10,
-  aim: 'low',
-  rake: 'none',
-  facingSide: 'larboard',
-  gunnerSightsId: null,
-  isLandBased: false
-};
-
 describe('the report from real Privateers moves', () => {
   it('a broadside with 2 hits is reported as 2 hits, not 0', () => {
     const log = privateersBattle();
     toPhase(log, 3);
-    log.play(cannonFire, { setup: BROADSIDE, dice: roll([1, 2, 12]) }, ctx);
+    log.play(cannonFire, { setup: FRIGATE_FIRES, dice: roll([1, 2, 12]) }, ctx);
     const fired = log.events.at(-1);
     expect(fired?.summary).toContain('2 hits');
     log.play(damageToss, { dice: d6([3, 4, 5, 6]) }, ctx);

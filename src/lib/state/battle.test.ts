@@ -40,6 +40,21 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** A Privateers battle on a fresh test database, open in a session as the battle page opens it. */
+async function openSession() {
+  const env = fakeEnv();
+  const db = await openTestDb(env, {}, 1);
+  const battle = await createBattle(db, {
+    name: 'S',
+    systemId: 'privateers',
+    variant: 'standard',
+    options: {}
+  });
+  const session = new BattleSession(db, battle.id);
+  await session.open();
+  return { env, db, battle, session };
+}
+
 function waitFor(pred: () => boolean, ms = 3000): Promise<void> {
   const start = Date.now();
   return new Promise((resolve, reject) => {
@@ -82,16 +97,7 @@ describe('BattleSession', () => {
   });
 
   it('refuses an action based on an outdated screen and says so', async () => {
-    const env = fakeEnv();
-    const db = await openTestDb(env, {}, 1);
-    const battle = await createBattle(db, {
-      name: 'S',
-      systemId: 'privateers',
-      variant: 'standard',
-      options: {}
-    });
-    const session = new BattleSession(db, battle.id);
-    await session.open();
+    const { db, battle, session } = await openSession();
     session.close(); // no live updates: the screen goes stale
     await appendEvent(db, battle.id, { kind: 'note', summary: 'elsewhere', ops: [] });
     expect(await session.act((s) => addShip(s, ship, 'V'))).toBeNull();
@@ -100,16 +106,7 @@ describe('BattleSession', () => {
   });
 
   it('perform: refuses on the screen state; a second tap while the first is saved is the same action', async () => {
-    const env = fakeEnv();
-    const db = await openTestDb(env, {}, 1);
-    const battle = await createBattle(db, {
-      name: 'S',
-      systemId: 'privateers',
-      variant: 'standard',
-      options: {}
-    });
-    const session = new BattleSession(db, battle.id);
-    await session.open();
+    const { db, battle, session } = await openSession();
     await session.act((s) => addShip(s, ship, 'Vanguard'));
     expect((await session.perform(markOnce, { shipId: 'nope' })).ok).toBe(false);
     expect(session.refusal).toBe('No such ship.');
@@ -137,16 +134,7 @@ describe('BattleSession', () => {
   });
 
   it('a double tap on Next or Undo saves one action; other taps wait their turn, none is lost', async () => {
-    const env = fakeEnv();
-    const db = await openTestDb(env, {}, 1);
-    const battle = await createBattle(db, {
-      name: 'S',
-      systemId: 'privateers',
-      variant: 'standard',
-      options: {}
-    });
-    const session = new BattleSession(db, battle.id);
-    await session.open();
+    const { db, battle, session } = await openSession();
     const note = (summary: string) => () => ({ kind: 'note', summary, ops: [] });
     // A move with no refusal of its own (like "Next phase"): before, the second tap was built
     // again on the written state and advanced twice.
@@ -174,16 +162,7 @@ describe('BattleSession', () => {
   });
 
   it('perform with onlyOnKnownState refuses a whole-sheet edit made on an outdated screen', async () => {
-    const env = fakeEnv();
-    const db = await openTestDb(env, {}, 1);
-    const battle = await createBattle(db, {
-      name: 'S',
-      systemId: 'privateers',
-      variant: 'standard',
-      options: {}
-    });
-    const session = new BattleSession(db, battle.id);
-    await session.open();
+    const { db, battle, session } = await openSession();
     await session.act((s) => addShip(s, ship, 'Vanguard'));
     session.close(); // the screen stops following the log
     await appendEvent(db, battle.id, { kind: 'note', summary: 'elsewhere', ops: [] });
@@ -200,16 +179,7 @@ describe('BattleSession', () => {
   });
 
   it('a move refused at a full device is said once, where it was made; the first after space is freed saves, without a reload', async () => {
-    const env = fakeEnv();
-    const db = await openTestDb(env, {}, 1);
-    const battle = await createBattle(db, {
-      name: 'S',
-      systemId: 'privateers',
-      variant: 'standard',
-      options: {}
-    });
-    const session = new BattleSession(db, battle.id);
-    await session.open();
+    const { env, db, battle, session } = await openSession();
     await session.act((s) => addShip(s, ship, 'Vanguard'));
 
     // The disk fills as the move is written: the browser aborts it…

@@ -29,6 +29,7 @@ import {
 import {
   exampleFrigate,
   fireThrough,
+  FRIGATE_FIRES,
   mediumGuns,
   must,
   play,
@@ -50,18 +51,6 @@ const FRIGATE = exampleFrigate({
   marines: 10
 });
 const frigates = (): BattleState => twoShips(FRIGATE, { phase: 3 });
-
-const FRIGATE_FIRES: FireSetup = {
-  firerId: 'a',
-  targetId: 'b',
-  gunIds: ['starboard-medium-1', 'starboard-medium-2', 'starboard-medium-3'],
-  range: 10,
-  aim: 'low',
-  rake: 'none',
-  facingSide: 'larboard',
-  gunnerSightsId: null,
-  isLandBased: false
-};
 
 const fire = (state: BattleState, hitFaces: number[], damage: number[], critical?: number) =>
   fireThrough(state, FRIGATE_FIRES, hitFaces, damage, { criticalFace: critical });

@@ -220,3 +220,16 @@ export function fireThrough(
       : null;
   return ok({ ...cur, outcome: toss, steps });
 }
+
+/** The frigate Surprise (a) fires her three starboard medium guns at Hermione (b), 10″, aimed low. */
+export const FRIGATE_FIRES: FireSetup = {
+  firerId: 'a',
+  targetId: 'b',
+  gunIds: ['starboard-medium-1', 'starboard-medium-2', 'starboard-medium-3'],
+  range: 10,
+  aim: 'low',
+  rake: 'none',
+  facingSide: 'larboard',
+  gunnerSightsId: null,
+  isLandBased: false
+};
