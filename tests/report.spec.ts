@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { privateersBattle } from '../src/lib/report/scripted-battles.test-helpers';
+import { battleFile } from './battle-file';
 import { pdfPages, pdfText } from './pdf-text';
 import { dismissOfflineNotice } from './table';
 
@@ -15,58 +15,12 @@ dismissOfflineNotice();
 
 const UPDATE_DOCS = process.env.UPDATE_DOCS === '1';
 
-function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const obj = value as Record<string, unknown>;
-  const keys = Object.keys(obj)
-    .filter((k) => obj[k] !== undefined)
-    .sort();
-  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(obj[k])}`).join(',')}}`;
-}
-
-/** The scripted battle as the battle file "Export" writes (format 1). */
-function battleFile(): string {
-  const log = privateersBattle();
-  const payload = {
-    battles: [
-      {
-        id: 'b1',
-        name: 'Off Cadiz',
-        systemId: 'privateers',
-        variant: 'standard',
-        options: {},
-        createdAt: 1_700_000_000_000,
-        updatedAt: 1_700_000_000_000,
-        isArchived: false,
-        lastSeq: log.events.length,
-        notes: ''
-      }
-    ],
-    ships: [],
-    events: log.events,
-    shipClasses: [],
-    settings: []
-  };
-  const checksum = `sha256:${createHash('sha256').update(canonicalJson(payload)).digest('hex')}`;
-  return JSON.stringify({
-    format: 'quarterdeck-backup',
-    formatVersion: 1,
-    appVersion: '0.1.0',
-    schemaVersion: 1,
-    exportedAt: 1_700_000_000_000,
-    scope: 'battle',
-    checksum,
-    payload
-  });
-}
-
 async function importBattle(page: Page): Promise<void> {
   await page.goto('/settings');
   await page.getByTestId('import-file').setInputFiles({
     name: 'off-cadiz.json',
     mimeType: 'application/json',
-    buffer: Buffer.from(battleFile())
+    buffer: Buffer.from(battleFile('privateers', 'standard', 'Off Cadiz', privateersBattle()))
   });
   await expect(page.getByTestId('backup-message')).toContainText('Imported');
   await page.goto('/');
