@@ -65,7 +65,8 @@ const UI_IMPORT_BAN = {
   patterns: [
     { group: ['dexie', 'dexie/*'], message: 'Only src/lib/db imports Dexie.' },
     {
-      group: ['$lib/db', '$lib/db/*', '**/lib/db', '**/lib/db/*'],
+      // Relative paths too: `../../db/core` from a component passed the `$lib` patterns alone.
+      group: ['$lib/db', '$lib/db/*', '**/lib/db', '**/lib/db/*', '**/db', '**/db/*'],
       message: 'Components and routes go through src/lib/state, never $lib/db.'
     }
   ]

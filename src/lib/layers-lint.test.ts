@@ -1,0 +1,81 @@
+import { ESLint } from 'eslint';
+import ts from 'typescript-eslint';
+import { describe, expect, it } from 'vitest';
+
+// Issue 35: the layer rules are only as good as the lint that holds them. The first version banned
+// `$lib/db` but the layers import each other by relative path, so `../../db/core` passed unnoticed.
+// Each probe below is a file a careless change could write; the real eslint.config.js must refuse it,
+// by `$lib` path and by relative path alike.
+
+// The real config, without type information: the probes are not files of the TypeScript project,
+// and the import bans need none.
+const eslint = new ESLint({ cwd: process.cwd(), overrideConfig: ts.configs.disableTypeChecked });
+
+async function importErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+const ts_ = (specifier: string) => `import { x } from '${specifier}';\nexport const y = x;\n`;
+const svelte_ = (specifier: string) =>
+  `<script lang="ts">\n  import { x } from '${specifier}';\n</script>\n\n<p>{x}</p>\n`;
+
+const FORBIDDEN: { layer: string; file: string; specifier: string }[] = [
+  // The pure layers: no storage, no UI, no Svelte, no SvelteKit runtime.
+  { layer: 'rules', file: 'src/lib/rules/privateers/probe.ts', specifier: '../../db/core' },
+  { layer: 'rules', file: 'src/lib/rules/privateers/probe.ts', specifier: '$lib/db/core' },
+  { layer: 'rules', file: 'src/lib/rules/core/probe.ts', specifier: '../../state/storage.svelte' },
+  { layer: 'rules', file: 'src/lib/rules/core/probe.ts', specifier: 'svelte' },
+  { layer: 'rules', file: 'src/lib/rules/core/probe.ts', specifier: 'dexie' },
+  { layer: 'battle', file: 'src/lib/battle/probe.ts', specifier: '../db/core' },
+  { layer: 'battle', file: 'src/lib/battle/probe.ts', specifier: '../state/battle.svelte' },
+  { layer: 'battle', file: 'src/lib/battle/probe.ts', specifier: '$app/state' },
+  {
+    layer: 'battle',
+    file: 'src/lib/battle/probe.ts',
+    specifier: '../components/battle/status'
+  },
+  { layer: 'report', file: 'src/lib/report/probe.ts', specifier: '../db/core' },
+  { layer: 'report', file: 'src/lib/report/probe.ts', specifier: '$lib/state/storage.svelte' },
+  // Components and routes reach storage only through src/lib/state.
+  {
+    layer: 'components',
+    file: 'src/lib/components/battle/Probe.svelte',
+    specifier: '../../db/core'
+  },
+  {
+    layer: 'components',
+    file: 'src/lib/components/battle/Probe.svelte',
+    specifier: '$lib/db/core'
+  },
+  {
+    layer: 'components',
+    file: 'src/lib/components/battle/probe.ts',
+    specifier: '../../db/core'
+  },
+  { layer: 'routes', file: 'src/routes/battles/[id]/Probe.svelte', specifier: '$lib/db' },
+  { layer: 'routes', file: 'src/routes/settings/Probe.svelte', specifier: '../../lib/db/core' },
+  // Only the db layer imports Dexie.
+  { layer: 'state', file: 'src/lib/state/probe.ts', specifier: 'dexie' }
+];
+
+describe('the layer lint (issue 35)', () => {
+  for (const { layer, file, specifier } of FORBIDDEN) {
+    it(`refuses ${layer} importing '${specifier}' (${file})`, async () => {
+      const code = file.endsWith('.svelte') ? svelte_(specifier) : ts_(specifier);
+      expect(await importErrors(file, code)).not.toEqual([]);
+    });
+  }
+
+  it('lets each layer import what it may (the probes fail for the import, not the file)', async () => {
+    expect(await importErrors('src/lib/rules/privateers/probe.ts', ts_('../core/dice'))).toEqual(
+      []
+    );
+    expect(await importErrors('src/lib/battle/probe.ts', ts_('./events'))).toEqual([]);
+    expect(
+      await importErrors('src/lib/components/battle/Probe.svelte', svelte_('$lib/state/errors'))
+    ).toEqual([]);
+    expect(await importErrors('src/lib/state/probe.ts', ts_('$lib/db/core'))).toEqual([]);
+    expect(await importErrors('src/lib/db/probe.ts', ts_('dexie'))).toEqual([]);
+  });
+});
