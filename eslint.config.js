@@ -122,7 +122,7 @@ export default ts.config(
     rules: { 'no-restricted-syntax': ['error', RANDOM_UUID_BAN] }
   },
   {
-    files: ['src/lib/rules/**', 'src/lib/battle/**', 'src/lib/report/**'],
+    files: ['src/lib/rules/**', 'src/lib/battle/**', 'src/lib/report/**', 'src/lib/campaign/**'],
     rules: {
       'no-restricted-imports': ['error', PURE_IMPORT_BAN],
       'no-restricted-syntax': ['error', ...PURE_SYNTAX_BAN]
@@ -147,7 +147,7 @@ export default ts.config(
   },
   {
     // The pure-layer ban must win over the general Dexie ban for rules and battle files.
-    files: ['src/lib/rules/**', 'src/lib/battle/**', 'src/lib/report/**'],
+    files: ['src/lib/rules/**', 'src/lib/battle/**', 'src/lib/report/**', 'src/lib/campaign/**'],
     rules: { 'no-restricted-imports': ['error', PURE_IMPORT_BAN] }
   },
   {

@@ -1,4 +1,13 @@
-import type { BattleEvent, BattleShip, BattleState, EventDraft, Json, RollRecord } from './events';
+import type {
+  BattleEvent,
+  BattleShip,
+  BattleState,
+  EventDraft,
+  Json,
+  Op,
+  RollRecord
+} from './events';
+import type { Clock } from './clock';
 import { diff, invertOps } from './diff';
 
 /**
@@ -8,8 +17,8 @@ import { diff, invertOps } from './diff';
  * came after it. Nothing is ever rewritten: voided events stay in the log.
  */
 
-/** Kinds that are not user actions and cannot be undone. */
-const NOT_UNDOABLE = new Set(['undo', 'redo', 'battle.setup']);
+/** Kinds that are not user actions and cannot be undone (a battle's or a campaign's set-up). */
+const NOT_UNDOABLE = new Set(['undo', 'redo', 'battle.setup', 'campaign.setup']);
 
 export function isUndoable(kind: string): boolean {
   return !NOT_UNDOABLE.has(kind);
@@ -32,15 +41,28 @@ export function createAction(state: BattleState, input: ActionInput): EventDraft
   return draft;
 }
 
-export interface History {
+/**
+ * What the undo stack reads of a logged event: a battle's, or a campaign's (campaign/events.ts),
+ * whose log has the same shape and the same undo and redo (issue 36).
+ */
+export interface LogEntry {
+  id: string;
+  kind: string;
+  summary: string;
+  ops: Op[];
+  target?: string;
+  clock?: Clock;
+}
+
+export interface History<E extends LogEntry = BattleEvent> {
   /** Actions in effect, oldest first; the last one is what undo voids. */
-  done: BattleEvent[];
+  done: E[];
   /** Undone actions that redo can restore, most recently undone last. */
-  undone: BattleEvent[];
+  undone: E[];
   /** Ids of actions currently undone (shown struck through in the log). */
   voided: Set<string>;
   /** Undo/redo event id → the event it voided or restored. */
-  targets: Map<string, BattleEvent>;
+  targets: Map<string, E>;
 }
 
 /**
@@ -53,24 +75,24 @@ export interface History {
  * that action; the later ones stay), and a second undo of the same action counts once (nothing
  * more is voided); likewise a redo. merge.ts's `foldMerged` applies them by the same rules.
  */
-export function history(events: readonly BattleEvent[]): History {
+export function history<E extends LogEntry = BattleEvent>(events: readonly E[]): History<E> {
   return replayHistory(events, isClocked);
 }
 
-const isClocked = (e: BattleEvent): boolean => e.clock !== undefined;
+const isClocked = (e: LogEntry): boolean => e.clock !== undefined;
 
 /**
  * The undo stack replay behind `history` and merge-undo.ts's `historyMerged`: `isMerged(e)` says
  * whether an undo or redo is judged by the merged log's rules; `skip(e)` leaves an event out
  * altogether (one the merged fold did not apply).
  */
-export function replayHistory(
-  events: readonly BattleEvent[],
-  isMerged: (e: BattleEvent) => boolean,
-  skip?: (e: BattleEvent) => boolean
-): History {
-  const h: History = { done: [], undone: [], voided: new Set(), targets: new Map() };
-  const ever = new Map<string, BattleEvent>();
+export function replayHistory<E extends LogEntry = BattleEvent>(
+  events: readonly E[],
+  isMerged: (e: E) => boolean,
+  skip?: (e: E) => boolean
+): History<E> {
+  const h: History<E> = { done: [], undone: [], voided: new Set(), targets: new Map() };
+  const ever = new Map<string, E>();
   for (const e of events) if (!skip?.(e)) step(h, ever, e, isMerged);
   EVER_UNDONE.set(h, ever);
   return h;
@@ -80,17 +102,20 @@ export function replayHistory(
  * `history` of a log that is `prev`'s log followed by `added` (the log only grows: undo and redo are
  * appended events too), without replaying the older entries (issue 18). `prev` is not changed.
  */
-export function extendHistory(prev: History, added: readonly BattleEvent[]): History {
+export function extendHistory<E extends LogEntry = BattleEvent>(
+  prev: History<E>,
+  added: readonly E[]
+): History<E> {
   if (added.length === 0) return prev;
   const isUndoOrRedo = added.some((e) => e.kind === 'undo' || e.kind === 'redo');
-  const h: History = {
+  const h: History<E> = {
     done: prev.done.slice(),
     undone: prev.undone.slice(),
     // The sets only change on undo and redo; otherwise the new history shares them.
     voided: isUndoOrRedo ? new Set(prev.voided) : prev.voided,
     targets: isUndoOrRedo ? new Map(prev.targets) : prev.targets
   };
-  const ever = new Map(EVER_UNDONE.get(prev) ?? everUndoneOf(prev));
+  const ever = new Map((EVER_UNDONE.get(prev) as Map<string, E> | undefined) ?? everUndoneOf(prev));
   for (const e of added) step(h, ever, e, isClocked);
   EVER_UNDONE.set(h, ever);
   return h;
@@ -101,24 +126,24 @@ export function extendHistory(prev: History, added: readonly BattleEvent[]): His
  * and a second undo of the same action is recognised. Kept beside each History (not in it: callers
  * compare and copy histories) so `extendHistory` can go on from where a replay stopped.
  */
-const EVER_UNDONE = new WeakMap<History, Map<string, BattleEvent>>();
+const EVER_UNDONE = new WeakMap<History<LogEntry>, Map<string, LogEntry>>();
 
-function everUndoneOf(h: History): Map<string, BattleEvent> {
-  const ever = new Map<string, BattleEvent>();
+function everUndoneOf<E extends LogEntry>(h: History<E>): Map<string, E> {
+  const ever = new Map<string, E>();
   for (const t of h.targets.values()) ever.set(t.id, t);
   return ever;
 }
 
-function lastIndexOf(list: readonly BattleEvent[], id: string | undefined): number {
+function lastIndexOf(list: readonly LogEntry[], id: string | undefined): number {
   for (let i = list.length - 1; i >= 0; i--) if (list[i].id === id) return i;
   return -1;
 }
 
-function step(
-  h: History,
-  ever: Map<string, BattleEvent>,
-  e: BattleEvent,
-  isMerged: (e: BattleEvent) => boolean
+function step<E extends LogEntry>(
+  h: History<E>,
+  ever: Map<string, E>,
+  e: E,
+  isMerged: (e: E) => boolean
 ): void {
   if (e.kind === 'undo') {
     const top = h.done[h.done.length - 1];
@@ -170,7 +195,7 @@ function step(
 }
 
 /** Problems that make a log's undo/redo events inconsistent with the stack (for import checks). */
-export function historyProblems(events: readonly BattleEvent[]): string[] {
+export function historyProblems(events: readonly (LogEntry & { seq: number })[]): string[] {
   const h = history(events);
   const problems: string[] = [];
   for (const e of events) {
@@ -183,16 +208,16 @@ export function historyProblems(events: readonly BattleEvent[]): string[] {
   return problems;
 }
 
-export function canUndo(events: readonly BattleEvent[]): boolean {
+export function canUndo(events: readonly LogEntry[]): boolean {
   return history(events).done.length > 0;
 }
 
-export function canRedo(events: readonly BattleEvent[]): boolean {
+export function canRedo(events: readonly LogEntry[]): boolean {
   return history(events).undone.length > 0;
 }
 
 /** The undo event for the latest action still in effect, or null when there is none. */
-export function undo(events: readonly BattleEvent[]): EventDraft | null {
+export function undo(events: readonly LogEntry[]): EventDraft | null {
   const top = history(events).done.at(-1);
   if (!top) return null;
   return {
@@ -204,7 +229,7 @@ export function undo(events: readonly BattleEvent[]): EventDraft | null {
 }
 
 /** The redo event for the latest undone action, or null when there is none. */
-export function redo(events: readonly BattleEvent[]): EventDraft | null {
+export function redo(events: readonly LogEntry[]): EventDraft | null {
   const top = history(events).undone.at(-1);
   if (!top) return null;
   return {

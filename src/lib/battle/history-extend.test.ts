@@ -45,7 +45,7 @@ describe('extendHistory', () => {
         (steps, cuts) => {
           const events = logOf(steps);
           const at = [...new Set(cuts.map((c) => c % (events.length + 1)))].sort((a, b) => a - b);
-          let h = history([]);
+          let h = history<BattleEvent>([]);
           let from = 0;
           for (const to of [...at, events.length]) {
             const before = plain(h);

@@ -13,6 +13,7 @@ import {
   type ShipRecord
 } from './records';
 import { readBattleInTx, readEventsInTx } from './repo-events';
+import { campaignPart, readGoodCampaignsInTx } from './backup-campaigns';
 import { checkRecord, parseRecord, zodIssues } from './parse';
 import { SCHEMA_VERSION } from './schema';
 import {
@@ -130,13 +131,15 @@ async function readGoodInTx(db: Db): Promise<{ payload: BackupPayload; leftOut: 
     (raw) => good(shipClassRecordSchema, 'a ship class', raw) ?? []
   );
   const okSettings = settings.flatMap((raw) => good(settingRecordSchema, 'a setting', raw) ?? []);
+  const campaigns = await readGoodCampaignsInTx(db, leftOut);
   return {
     payload: {
       battles: keptBattles,
       ships: okShips,
       events: okEvents.filter((e) => !badBattles.has(e.battleId)),
       shipClasses: okClasses,
-      settings: okSettings
+      settings: okSettings,
+      ...campaignPart(campaigns)
     },
     leftOut
   };
@@ -190,7 +193,8 @@ export async function exportDamagedBattle(
 
 export async function exportBattle(db: Db, battleId: string): Promise<ExportedFile> {
   const payload = await db.read(['battles', 'events', 'ships'], async () => {
-    const battle = await readBattleInTx(db, battleId);
+    // Shared on its own, a campaign's battle is a battle of its own: its campaign stays here.
+    const { campaignId: _campaign, ...battle } = await readBattleInTx(db, battleId);
     const events = await readEventsInTx(db, battleId);
     const ships = (await db.table('ships').where('battleId').equals(battleId).toArray()).map((s) =>
       parseRecord(shipRecordSchema, 'ship', s)

@@ -60,5 +60,7 @@ export const DATA_TABLES = [
   'ships',
   'events',
   'shipClasses',
-  'settings'
+  'settings',
+  'campaigns',
+  'campaignEvents'
 ] as const satisfies readonly TableName[];

@@ -19,6 +19,7 @@ import { parseRecord } from './parse';
 import type { TableName } from './schema';
 import { DATA_TABLES, type BackupFile, type BackupScope } from './backup-file';
 import { invalid, parseBackup } from './backup-validate';
+import { withNewCampaignIds } from './backup-campaigns';
 
 /**
  * Backup files in: add (new ids) or "Replace all data", and the local snapshots that make a
@@ -44,6 +45,7 @@ export interface ImportSummary {
   events: number;
   shipClasses: number;
   settings: number;
+  campaigns: number;
   /** Ids of the added battles (add mode), so the UI can open one. */
   battleIds: string[];
   /** The snapshot taken before replacing (replace mode). */
@@ -73,8 +75,16 @@ function withNewIds(db: Db, p: BackupPayload): BackupPayload {
   const battleIds = new Map(p.battles.map((b) => [b.id, db.newId()]));
   const eventIds = new Map(p.events.map((e) => [e.id, db.newId()]));
   const mapped = (m: Map<string, string>, id: string): string => m.get(id) ?? id;
+  const { campaignIds, ...campaigns } = withNewCampaignIds(db, p, battleIds);
   return {
-    battles: p.battles.map((b) => ({ ...b, id: mapped(battleIds, b.id) })),
+    ...campaigns,
+    battles: p.battles.map((b) => {
+      const { campaignId, ...rest } = b;
+      const copy = { ...rest, id: mapped(battleIds, b.id) };
+      // The link follows its campaign; a campaign not in the file stays where it was.
+      const linked = campaignId === undefined ? undefined : campaignIds.get(campaignId);
+      return linked === undefined ? copy : { ...copy, campaignId: linked };
+    }),
     events: p.events.map((e) => {
       const next: BattleEvent = {
         ...e,
@@ -106,26 +116,32 @@ async function writePayloadInTx(db: Db, p: BackupPayload): Promise<void> {
   await db.table('ships').bulkAdd(p.ships);
   await db.table('shipClasses').bulkAdd(p.shipClasses);
   await db.table('settings').bulkAdd(p.settings);
+  await db.table('campaigns').bulkAdd(p.campaigns ?? []);
+  await db.table('campaignEvents').bulkAdd(p.campaignEvents ?? []);
 }
 
 const REPLACE_TABLES = [...DATA_TABLES, 'snapshots'] as const satisfies readonly TableName[];
 
 /** Reads every data table (not meta, not snapshots) inside the caller's transaction. */
 async function readAllInTx(db: Db): Promise<BackupPayload> {
-  const [battles, ships, events, shipClasses, settings] = await Promise.all([
-    db.table('battles').toArray(),
-    db.table('ships').toArray(),
-    db.table('events').orderBy('[battleId+seq]').toArray(),
-    db.table('shipClasses').toArray(),
-    db.table('settings').toArray()
-  ]);
+  const [battles, ships, events, shipClasses, settings, campaigns, campaignEvents] =
+    await Promise.all([
+      db.table('battles').toArray(),
+      db.table('ships').toArray(),
+      db.table('events').orderBy('[battleId+seq]').toArray(),
+      db.table('shipClasses').toArray(),
+      db.table('settings').toArray(),
+      db.table('campaigns').toArray(),
+      db.table('campaignEvents').orderBy('[campaignId+seq]').toArray()
+    ]);
   // Parse-on-read: a damaged record stops the snapshot with a clear error instead of being copied.
   return parseRecord(backupPayloadSchema, 'database', {
     battles,
     ships,
     events,
     shipClasses,
-    settings
+    settings,
+    ...(campaigns.length > 0 ? { campaigns, campaignEvents } : {})
   });
 }
 
@@ -176,9 +192,7 @@ export async function importBackup(
   let snapshotId: string | null = null;
   try {
     if (mode === 'add') {
-      await db.write(['battles', 'events', 'ships', 'shipClasses', 'settings'], () =>
-        writePayloadInTx(db, checked)
-      );
+      await db.write(DATA_TABLES, () => writePayloadInTx(db, checked));
     } else {
       snapshotId = await db.write(REPLACE_TABLES, () =>
         replaceInTx(db, checked, 'Before replacing all data')
@@ -195,6 +209,7 @@ export async function importBackup(
     events: checked.events.length,
     shipClasses: checked.shipClasses.length,
     settings: checked.settings.length,
+    campaigns: checked.campaigns?.length ?? 0,
     battleIds: checked.battles.map((b) => b.id),
     snapshotId
   };

@@ -4,6 +4,7 @@ import { historyProblems } from '../battle/actions';
 import { ImportInvalidError, type ImportIssue } from './errors';
 import type { BackupPayload } from './records';
 import { zodIssues } from './parse';
+import { campaignIssues } from './backup-campaigns';
 import { SCHEMA_VERSION } from './schema';
 import { loadSystem, loadedSystem } from '../rules/engines';
 import {
@@ -83,7 +84,11 @@ export async function parseBackup(
   }
   // The engines of the file's systems (loaded on demand: issue 18); an unknown one is refused.
   for (const id of new Set(file.payload.ships.map((s) => s.systemId))) await loadSystem(id);
-  const issues = [...sheetIssues(file.payload), ...consistencyIssues(file.payload)];
+  const issues = [
+    ...sheetIssues(file.payload),
+    ...consistencyIssues(file.payload),
+    ...campaignIssues(file.payload)
+  ];
   if (issues.length > 0) throw new ImportInvalidError(issues.slice(0, 20));
   return file;
 }

@@ -25,5 +25,6 @@ export * from './repo-battles';
 export * from './repo-events';
 export * from './repo-ships';
 export * from './repo-settings';
+export * from './repo-campaigns';
 export * from './persistence';
 export { watchBattleLog, type LogWatch } from './live';

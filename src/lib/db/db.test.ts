@@ -13,7 +13,7 @@ import {
   VersionChangedError
 } from './errors';
 import { DB_NAME, openDatabase } from './db';
-import { SCHEMA_VERSION, STORES_V1, STORES_V2 } from './schema';
+import { SCHEMA_VERSION, STORES_V1, STORES_V2, STORES_V3 } from './schema';
 import { dumpAll, fakeEnv, openTestDb } from './test-helpers';
 
 const newBattle = {
@@ -112,10 +112,12 @@ describe('schema versions and other tabs', () => {
     const statuses: string[] = [];
     db.onStatusChange((s) => statuses.push(s));
 
-    // A newer Quarterdeck in another tab: version 3 adds a table.
+    // A newer Quarterdeck in another tab: the next version adds a table.
     const newer = new Dexie(DB_NAME, env);
     newer.version(1).stores(STORES_V1);
-    newer.version(3).stores({ ...STORES_V1, ...STORES_V2, campaigns: 'id' });
+    newer
+      .version(SCHEMA_VERSION + 1)
+      .stores({ ...STORES_V1, ...STORES_V2, ...STORES_V3, fleets: 'id' });
     await newer.open();
 
     expect(statuses).toEqual(['closed-by-upgrade']);
@@ -132,7 +134,9 @@ describe('schema versions and other tabs', () => {
     first.close();
     const newer = new Dexie(DB_NAME, env);
     newer.version(1).stores(STORES_V1);
-    newer.version(3).stores({ ...STORES_V1, ...STORES_V2, campaigns: 'id' });
+    newer
+      .version(SCHEMA_VERSION + 1)
+      .stores({ ...STORES_V1, ...STORES_V2, ...STORES_V3, fleets: 'id' });
     await newer.open();
     newer.close();
 
@@ -142,8 +146,8 @@ describe('schema versions and other tabs', () => {
     expect(db.readOnlyReason?.message).toMatch(/newer version/);
     expect(await listBattles(db)).toHaveLength(1);
     await expect(createBattle(db, newBattle)).rejects.toBeInstanceOf(NewerSchemaError);
-    // Nothing was patched: the disk still has version 3.
-    expect(db.dexie.verno).toBe(3);
+    // Nothing was patched: the disk still has the newer version.
+    expect(db.dexie.verno).toBe(SCHEMA_VERSION + 1);
   });
 });
 

@@ -8,7 +8,7 @@ export const DB_NAME = 'quarterdeck';
  * adds `version(n + 1)` with an upgrade function, a fixture `fixtures/v<n>.json` of the old version
  * is committed, and `upgrade.test.ts` opens every fixture with the current code.
  */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 /** Dexie stores version n as IndexedDB version n × 10. */
 export const IDB_VERSION = SCHEMA_VERSION * 10;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DB_NAME } from './identity';
 import { quickListBattles } from './quick-list';
 import { archiveBattle, createBattle, listBattles } from './repo-battles';
-import { STORES_V1, STORES_V2 } from './schema';
+import { SCHEMA_VERSION, STORES_V1, STORES_V2, STORES_V3 } from './schema';
 import { fakeEnv, openTestDb } from './test-helpers';
 
 const battle = (name: string) => ({
@@ -41,16 +41,20 @@ describe('the start page quick list of battles', () => {
     expect(await quickListBattles(env.indexedDB)).toHaveLength(1);
     const newer = new Dexie(DB_NAME, env);
     newer.version(1).stores(STORES_V1);
-    newer.version(3).stores({ ...STORES_V1, ...STORES_V2, campaigns: 'id' });
+    newer
+      .version(SCHEMA_VERSION + 1)
+      .stores({ ...STORES_V1, ...STORES_V2, ...STORES_V3, fleets: 'id' });
     await newer.open();
-    expect(newer.verno).toBe(3);
+    expect(newer.verno).toBe(SCHEMA_VERSION + 1);
     newer.close();
   });
 
   it('leaves data of a newer schema to the full path (which opens it read-only)', async () => {
     const env = fakeEnv();
     const newer = new Dexie(DB_NAME, env);
-    newer.version(3).stores({ ...STORES_V1, ...STORES_V2, campaigns: 'id' });
+    newer
+      .version(SCHEMA_VERSION + 1)
+      .stores({ ...STORES_V1, ...STORES_V2, ...STORES_V3, fleets: 'id' });
     await newer.open();
     newer.close();
     expect(await quickListBattles(env.indexedDB)).toBeNull();

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { battleDisplaySchema } from '../battle/display';
 import { battleEventSchema, jsonSchema, timeSchema } from '../battle/events';
 import { SYSTEM_IDS } from '../rules/catalog';
+import { campaignEventSchema } from '../campaign/events';
 
 /**
  * The zod schema of every stored record. Repositories parse on the way in and on the way out, so a
@@ -31,7 +32,9 @@ export const battleRecordSchema = z.strictObject({
    * Where the battle stands (turn, step, whose turn, the ending) for the battle list; rewritten in
    * the transaction of each event. Optional: records written before it lack it.
    */
-  display: z.optional(battleDisplaySchema)
+  display: z.optional(battleDisplaySchema),
+  /** The campaign the battle was fought in (issue 36); absent for a battle of its own. */
+  campaignId: z.optional(id)
 });
 export type BattleRecord = z.infer<typeof battleRecordSchema>;
 
@@ -82,13 +85,36 @@ export type MetaRecord = z.infer<typeof metaRecordSchema>;
 
 export const eventRecordSchema = battleEventSchema;
 
+/**
+ * A campaign (issue 36): its name, rule system and the readings its battles are fought with; its
+ * captains, roster and battles are the state folded from its log (campaignEvents).
+ */
+export const campaignRecordSchema = z.strictObject({
+  id,
+  name,
+  systemId: systemIdSchema,
+  variant: z.string().check(z.maxLength(100)),
+  options: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+  createdAt: time,
+  updatedAt: time,
+  /** seq of the latest campaign event (appends serialise on it, as a battle's do). */
+  lastSeq: z.int().check(z.gte(0)),
+  notes: z.string().check(z.maxLength(10_000))
+});
+export type CampaignRecord = z.infer<typeof campaignRecordSchema>;
+
+export const campaignEventRecordSchema = campaignEventSchema;
+
 /** Everything a backup carries; also the content of a local snapshot. */
 export const backupPayloadSchema = z.strictObject({
   battles: z.array(battleRecordSchema),
   ships: z.array(shipRecordSchema),
   events: z.array(eventRecordSchema),
   shipClasses: z.array(shipClassRecordSchema),
-  settings: z.array(settingRecordSchema)
+  settings: z.array(settingRecordSchema),
+  /** Absent in files made before campaigns (schema version 3). */
+  campaigns: z.optional(z.array(campaignRecordSchema)),
+  campaignEvents: z.optional(z.array(campaignEventRecordSchema))
 });
 export type BackupPayload = z.infer<typeof backupPayloadSchema>;
 

@@ -19,9 +19,20 @@ export interface NewBattle {
 }
 
 export async function createBattle(db: Db, input: NewBattle): Promise<BattleRecord> {
+  return db.write(['battles', 'events'], () => createBattleInTx(db, input));
+}
+
+/**
+ * The new battle's record and its set-up event, inside the caller's rw transaction over battles
+ * and events (a campaign's battle is made with its ships and the campaign's event in one).
+ */
+export async function createBattleInTx(
+  db: Db,
+  input: NewBattle & { id?: string; campaignId?: string }
+): Promise<BattleRecord> {
   const at = db.now();
   const record = checkRecord(battleRecordSchema, {
-    id: db.newId(),
+    id: input.id ?? db.newId(),
     name: input.name,
     systemId: input.systemId,
     variant: input.variant,
@@ -30,13 +41,12 @@ export async function createBattle(db: Db, input: NewBattle): Promise<BattleReco
     updatedAt: at,
     isArchived: false,
     lastSeq: 0,
-    notes: input.notes ?? ''
+    notes: input.notes ?? '',
+    ...(input.campaignId !== undefined ? { campaignId: input.campaignId } : {})
   });
-  return db.write(['battles', 'events'], async () => {
-    await db.table('battles').add(record);
-    if (input.systemState === undefined) return record;
-    return (await appendInTx(db, record, setupBattle(INITIAL_STATE, input.systemState))).battle;
-  });
+  await db.table('battles').add(record);
+  if (input.systemState === undefined) return record;
+  return (await appendInTx(db, record, setupBattle(INITIAL_STATE, input.systemState))).battle;
 }
 
 export async function listBattles(

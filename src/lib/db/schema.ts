@@ -1,6 +1,7 @@
 import { Dexie, type Table } from 'dexie';
 import type {
   BattleRecord,
+  CampaignRecord,
   MetaRecord,
   SettingRecord,
   ShipClassRecord,
@@ -9,6 +10,7 @@ import type {
 } from './records';
 import type { CheckpointRecord } from './checkpoints';
 import type { BattleEvent } from '../battle/events';
+import type { CampaignEvent } from '../campaign/events';
 
 /** The IndexedDB schema; its version and the rule for changing it are in identity.ts. */
 export { SCHEMA_VERSION } from './identity';
@@ -34,8 +36,21 @@ export const STORES_V2 = {
   checkpoints: '[battleId+seq]'
 } as const;
 
-export type TableName = keyof typeof STORES_V1 | keyof typeof STORES_V2;
-export const TABLE_NAMES = [...Object.keys(STORES_V1), ...Object.keys(STORES_V2)] as TableName[];
+/**
+ * Version 3 (issue 36) adds only tables: campaigns and their logs, keyed as battles and their
+ * events are (the unique [campaignId+seq] keeps a campaign's sequence numbers from colliding).
+ */
+export const STORES_V3 = {
+  campaigns: 'id, updatedAt',
+  campaignEvents: 'id, &[campaignId+seq]'
+} as const;
+
+export type TableName = keyof typeof STORES_V1 | keyof typeof STORES_V2 | keyof typeof STORES_V3;
+export const TABLE_NAMES = [
+  ...Object.keys(STORES_V1),
+  ...Object.keys(STORES_V2),
+  ...Object.keys(STORES_V3)
+] as TableName[];
 
 export interface Tables {
   battles: Table<BattleRecord, string>;
@@ -46,6 +61,8 @@ export interface Tables {
   meta: Table<MetaRecord, string>;
   snapshots: Table<SnapshotRecord, string>;
   checkpoints: Table<CheckpointRecord, [string, number]>;
+  campaigns: Table<CampaignRecord, string>;
+  campaignEvents: Table<CampaignEvent, string>;
 }
 
 export interface IdbDeps {
@@ -62,10 +79,13 @@ export class QuarterdeckDexie extends Dexie {
   declare meta: Tables['meta'];
   declare snapshots: Tables['snapshots'];
   declare checkpoints: Tables['checkpoints'];
+  declare campaigns: Tables['campaigns'];
+  declare campaignEvents: Tables['campaignEvents'];
 
   constructor(name: string, deps: IdbDeps) {
     super(name, { indexedDB: deps.indexedDB, IDBKeyRange: deps.IDBKeyRange, autoOpen: false });
     this.version(1).stores(STORES_V1);
     this.version(2).stores(STORES_V2);
+    this.version(3).stores(STORES_V3);
   }
 }
