@@ -112,10 +112,36 @@ if (route && entryKey) {
   battleLines.push(...totals);
 } else battleLines.push('battle page JS  unavailable (no /battles/[id] route in the build)');
 
+// The other prerendered pages (issue 40, Lighthouse on each): the JS each preloads before it can
+// answer a tap, and whether its heading is in the HTML (a page prerendered as an empty shell paints
+// its largest text only after the script has run).
+const pageLines = [];
+for (const [route, file] of [
+  ['/settings', 'settings.html'],
+  ['/library', 'library.html'],
+  ['/battles/new', 'battles/new.html'],
+  ['/calculators', 'calculators.html'],
+  ['/calculators/privateers', 'calculators/privateers.html']
+]) {
+  const page = await readFile(join(BUILD, file), 'utf8').catch(() => null);
+  if (page === null) {
+    pageLines.push(`page ${route.padEnd(24)} unavailable (no ${file})`);
+    continue;
+  }
+  const js = [...page.matchAll(/href="\/(_app\/[^"]+\.js)"/g)].map((m) => m[1]);
+  let bytes = 0;
+  for (const f of js) bytes += await gz(f);
+  const hasContent = /<h1[\s>]/.test(page);
+  pageLines.push(
+    `page ${route.padEnd(24)} ${kb(bytes)} gzip JS preloaded (${js.length} files), ${hasContent ? 'content' : 'an empty shell'} in the HTML`
+  );
+}
+
 const jsCount = [...files].filter((f) => f.endsWith('.js')).length;
 console.log(`start page JS   ${kb(js)} gzip (${jsCount} files)`);
 console.log(`start page CSS  ${kb(css)} gzip`);
 const preloadedJs = preloaded.filter((f) => f.endsWith('.js')).length;
 console.log(`compile hints   ${hinted} of ${preloadedJs} preloaded start-page modules`);
 console.log(`precache        ${kb(precache)} gzip (${urls.size} entries)`);
+for (const line of pageLines) console.log(line);
 for (const line of battleLines) console.log(line);

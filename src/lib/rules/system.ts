@@ -139,7 +139,10 @@ export interface RuleSystem<Sheet extends object = object> {
 }
 
 /** The default value of every option, for a new battle of the given variant. */
-export function defaultOptions(system: RuleSystem, variant: string): BattleOptions {
+export function defaultOptions(
+  system: Pick<RuleSystem, 'options'>,
+  variant: string
+): BattleOptions {
   const out: BattleOptions = {};
   for (const o of system.options) {
     if (!o.variants || o.variants.includes(variant)) out[o.key] = o.defaultValue;

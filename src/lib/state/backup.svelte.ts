@@ -1,18 +1,12 @@
-import {
-  exportAll,
-  importBackup,
-  listBattleEntries,
-  listSnapshots,
-  restoreSnapshot,
-  ImportInvalidError,
-  formatIssue,
-  type ImportSummary,
-  type SnapshotInfo
-} from '$lib/db';
+import type { ImportSummary, SnapshotInfo } from '$lib/db';
+import { ImportInvalidError, formatIssue } from '$lib/db/errors';
 import { lastBackupAt, markBackup, markBattlesKept } from './device-marks';
 import { errorMessage } from './errors';
 import { shareOrDownload } from './share';
-import { storage } from './storage.svelte';
+import { loadDbModule, storage } from './storage.svelte';
+
+/** The backup files' part of the data layer, loaded when Settings first uses it, not with the page. */
+const loadBackup = () => import('$lib/db/backup');
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -40,6 +34,8 @@ class BackupState {
   snapshots = $state.raw<SnapshotInfo[]>([]);
   /** When "Export everything" last made a file on this device (null: never). */
   lastBackupAt = $state<number | null>(null);
+  /** Whether this device's backup mark has been read (the prerendered page has not). */
+  isBackupRead = $state(false);
   /** Battles changed (or created) since that backup, newest first: the reminder. */
   changedSinceBackup = $state.raw<string[]>([]);
 
@@ -62,16 +58,20 @@ class BackupState {
   async loadSnapshots(): Promise<void> {
     const db = await storage.open();
     if (!db) return;
+    const { listSnapshots } = await loadBackup();
     this.snapshots = await listSnapshots(db).catch(() => []);
     await this.loadBackupReminder();
   }
 
   /** The last backup's time and the battles changed since (a reminder, never a nag mid-battle). */
   async loadBackupReminder(): Promise<void> {
-    const db = await storage.open();
-    if (!db) return;
+    // The device's own mark (local storage), whether or not the database opens.
     const at = lastBackupAt();
     this.lastBackupAt = at;
+    this.isBackupRead = true;
+    const db = await storage.open();
+    if (!db) return;
+    const { listBattleEntries } = await loadDbModule();
     const { battles } = await listBattleEntries(db).catch(() => ({ battles: [] }));
     this.changedSinceBackup = battles
       .filter((b) => at === null || b.updatedAt > at)
@@ -82,6 +82,7 @@ class BackupState {
     return this.#run(async () => {
       const db = await storage.open();
       if (!db) throw new Error(storage.message ?? 'Storage is not available.');
+      const { exportAll } = await loadBackup();
       const file = await exportAll(db);
       const how = await shareOrDownload(file.fileName, file.text);
       if (how === 'cancelled') return 'Export cancelled.';
@@ -103,6 +104,7 @@ class BackupState {
     return this.#run(async () => {
       const db = await storage.open();
       if (!db) throw new Error(storage.message ?? 'Storage is not available.');
+      const { importBackup } = await loadBackup();
       const summary = await importBackup(db, file, { mode, confirmReplace: mode === 'replace' });
       // Replacing may leave fewer battles: that is the referee's doing, not the browser's.
       if (mode === 'replace') markBattlesKept(summary.battles);
@@ -114,6 +116,10 @@ class BackupState {
     return this.#run(async () => {
       const db = await storage.open();
       if (!db) throw new Error(storage.message ?? 'Storage is not available.');
+      const [{ restoreSnapshot }, { listBattleEntries }] = await Promise.all([
+        loadBackup(),
+        loadDbModule()
+      ]);
       await restoreSnapshot(db, snapshotId, { confirmReplace: true });
       const { battles, damaged } = await listBattleEntries(db);
       markBattlesKept(battles.length + damaged.length);

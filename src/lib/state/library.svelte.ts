@@ -1,17 +1,8 @@
-import {
-  createShip,
-  deleteShip,
-  exportShip,
-  listLibrary,
-  updateShip,
-  type Db,
-  type NewShip,
-  type ShipRecord
-} from '$lib/db';
+import type { Db, NewShip, ShipRecord } from '$lib/db';
 import type { Json } from '$lib/battle/events';
 import type { SystemId } from '$lib/rules/system';
 import { shareOrDownload } from './share';
-import { storage } from './storage.svelte';
+import { loadDbModule, storage } from './storage.svelte';
 
 export type { ShipRecord };
 
@@ -22,6 +13,7 @@ export type { ShipRecord };
 export async function saveTemplate(ship: Omit<NewShip, 'battleId'>): Promise<ShipRecord | null> {
   const db = await storage.open();
   if (!db) return null;
+  const { createShip } = await loadDbModule();
   return createShip(db, { ...ship, battleId: null });
 }
 
@@ -32,7 +24,10 @@ class LibraryState {
   error = $state.raw<unknown>(null);
 
   async load(): Promise<void> {
-    await this.#run((db) => listLibrary(db).then((ships) => (this.ships = ships)));
+    await this.#run(async (db) => {
+      const { listLibrary } = await loadDbModule();
+      this.ships = await listLibrary(db);
+    });
     this.isLoading = false;
   }
 
@@ -50,26 +45,37 @@ class LibraryState {
   }
 
   async create(systemId: SystemId, name: string, sheet: Json): Promise<ShipRecord | null> {
-    const ship = await this.#run((db) =>
-      createShip(db, { battleId: null, systemId, name, side: '', player: '', sheet })
+    const ship = await this.#run(async (db) =>
+      (await loadDbModule()).createShip(db, {
+        battleId: null,
+        systemId,
+        name,
+        side: '',
+        player: '',
+        sheet
+      })
     );
     await this.load();
     return ship;
   }
 
   async save(id: string, sheet: Json, name: string): Promise<ShipRecord | null> {
-    const ship = await this.#run((db) => updateShip(db, id, { sheet, name }));
+    const ship = await this.#run(async (db) =>
+      (await loadDbModule()).updateShip(db, id, { sheet, name })
+    );
     if (ship) this.ships = this.ships.map((s) => (s.id === id ? ship : s));
     return ship;
   }
 
   async remove(id: string): Promise<void> {
-    await this.#run((db) => deleteShip(db, id));
+    await this.#run(async (db) => (await loadDbModule()).deleteShip(db, id));
     await this.load();
   }
 
   async share(id: string): Promise<void> {
     await this.#run(async (db) => {
+      // The backup files' part of the data layer, only when a ship is shared.
+      const { exportShip } = await import('$lib/db/backup');
       const file = await exportShip(db, id);
       await shareOrDownload(file.fileName, file.text);
     });

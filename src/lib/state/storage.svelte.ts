@@ -34,6 +34,8 @@ class StorageState {
   /** A sentence for the banner, or null when all is well. */
   message = $state<string | null>(null);
   estimate = $state.raw<StorageEstimate | null>(null);
+  /** Whether the estimate has been asked for (null after that: the browser reports none). */
+  isEstimateRead = $state(false);
   #db: Db | null = null;
 
   /** Whether the connection (and so Dexie) is loaded already. */
@@ -93,6 +95,7 @@ class StorageState {
   async refreshEstimate(): Promise<void> {
     const { storageEstimate, defaultStorage } = await loadDbModule();
     this.estimate = await storageEstimate(defaultStorage());
+    this.isEstimateRead = true;
   }
 }
 
