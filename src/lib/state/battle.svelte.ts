@@ -3,6 +3,7 @@ import { withInput, type Move, type MoveContext } from '$lib/battle/move';
 import { err, ok, type Result } from '$lib/rules/core/result';
 import { loadSystem } from '$lib/rules/engines';
 import type { BattleOptions, RuleSystem } from '$lib/rules/system';
+import type { TurnStatus } from '$lib/rules/turn-status';
 import { INITIAL_STATE } from '$lib/battle/events';
 import { applyEvent } from '$lib/battle/fold';
 import { extendHistory, history, type History } from '$lib/battle/actions';
@@ -133,7 +134,13 @@ export class BattleSession {
 
   constructor(
     private readonly db: Db,
-    readonly battleId: string
+    readonly battleId: string,
+    /**
+     * The table display (issue 37): it only reads. It connects to the hub only with a
+     * spectator's link (a display link); on the referee's or a player's device it follows the
+     * local database, which the device's battle page keeps in step, and opens no private document.
+     */
+    private readonly view: 'battle' | 'display' = 'battle'
   ) {}
 
   get lastSeq(): number {
@@ -182,7 +189,8 @@ export class BattleSession {
     }
     if (!this.isLogComplete) void this.#readOlder();
     else if (this.events.some((e) => e.clock !== undefined)) this.#refold();
-    if (live && this.battle) await this.#startLive(live);
+    const isLinked = this.view === 'battle' || live?.role === 'spectator';
+    if (live && this.battle && isLinked) await this.#startLive(live);
   }
 
   /**
@@ -414,6 +422,17 @@ export class BattleSession {
         now: this.db.now()
       })
     );
+  }
+
+  /** The turn model on the state on screen at `now` (null until the battle is open). */
+  statusAt(now: number): TurnStatus | null {
+    const { battle, system } = this;
+    if (!battle || !system) return null;
+    return turnStatusOf(system, this.state, {
+      options: battle.options,
+      variant: battle.variant,
+      now
+    });
   }
 
   /** The context every move gets: the system's typed readings, the variant, the clock and ids. */

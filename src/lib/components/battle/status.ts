@@ -1,36 +1,15 @@
 import type { BattleEvent } from '$lib/battle/events';
-import {
-  clockRemainingMs,
-  formatClockMs,
-  type TurnClock,
-  type TurnStatus
-} from '$lib/rules/turn-status';
+import type { TurnStatus } from '$lib/rules/turn-status';
 
-/** "2:05" for a running or stopped glass, "Sand run out" once it is empty. The sand left is the
- *  turn model's one reading of the stored turn-over time, as the system's own glass shows it. */
-export function clockText(clock: TurnClock, now: number): string {
-  const ms = clockRemainingMs(clock, now);
-  if (ms === null) return 'not turned';
-  if (ms <= 0) return 'sand run out';
-  const text = formatClockMs(ms);
-  return clock.endsAt === null ? `${text} (stopped)` : `${text} left`;
-}
-
-/** Whether the clock needs a tick every second (a glass running with sand left). */
-export function isTicking(clock: TurnClock | null, now: number): boolean {
-  return clock !== null && clock.endsAt !== null && clock.endsAt > now;
-}
+// The clock's and the step's wording and a side's colour live with the turn model (one module the
+// battle page and the table display both load), and are read from here as before.
+export { clockText, isTicking, sideColour, stepPosition } from '$lib/rules/turn-status';
 
 /** "3 ships to act", "1 ship to act", "" when none. */
 export function toActText(status: TurnStatus): string {
   const n = status.toAct.length;
   if (n === 0) return status.pending.length > 0 ? `${status.pending.length} pending` : 'all done';
   return `${n} ship${n === 1 ? '' : 's'} to act`;
-}
-
-/** "Phase 2 of 6" style position, or '' when the system has a single step. */
-export function stepPosition(status: TurnStatus): string {
-  return status.step.count > 1 ? `${status.step.index + 1}/${status.step.count}` : '';
 }
 
 /** Whether an event moved the battle to a new turn (the ops set `turn`). */
@@ -58,14 +37,4 @@ export function turnSummary(
     .filter((e) => e.kind !== 'phase.advance' && !e.kind.endsWith('.next-step'))
     .map((e) => e.summary);
   return { lines: lines.slice(-limit), more: Math.max(0, lines.length - limit) };
-}
-
-/** Side colours for the fleet list, picked by the side's name so a side keeps its colour. */
-const SIDE_COLOURS = ['#d9534f', '#4a90d9', '#e8b04a', '#5cb85c', '#9b6bd6', '#3fb7b0', '#e07b39'];
-
-export function sideColour(side: string): string {
-  if (!side) return 'var(--border)';
-  let h = 0;
-  for (let i = 0; i < side.length; i++) h = (h * 31 + side.charCodeAt(i)) >>> 0;
-  return SIDE_COLOURS[h % SIDE_COLOURS.length];
 }
