@@ -90,6 +90,11 @@ export interface DiceGroup {
   side: string;
   /** A high face is good for whoever rolls them (Privateers hits on a low d12: false). */
   isHighGood: boolean;
+  /**
+   * The face that reads as zero, where the rule reads one so (a percentile die read 00–99 shows 00
+   * as its 100 face: Wooden Warships, B.5 #1); absent, every face reads as itself.
+   */
+  zeroFace?: number;
 }
 
 export interface Meaning {
@@ -113,7 +118,8 @@ export const diceGroupSchema = z.strictObject({
   sides: z.int().check(z.gte(1), z.lte(1000)),
   ship: z.nullable(idSchema),
   side: z.string().check(z.maxLength(200)),
-  isHighGood: z.boolean()
+  isHighGood: z.boolean(),
+  zeroFace: z.optional(z.int().check(z.gte(1), z.lte(1000)))
 });
 
 export const meaningSchema = z.strictObject({
@@ -144,6 +150,8 @@ export interface DiceOwner {
   /** Needed when `ship` is null (a Homeport's defence, a shore battery): the side that rolls. */
   side?: string;
   isHighGood: boolean;
+  /** The face that reads as zero (see DiceGroup). */
+  zeroFace?: number;
 }
 
 /** What a move's run states of its meaning; the builder adds the move id and its category. */
@@ -205,7 +213,15 @@ export function completeMeaning(
     // The group's die type is its first die's (a group is one kind of die in every move today).
     const sides = dice[at].sides;
     const side = o.side ?? (o.ship !== null ? sideOfShip(state.ships[o.ship]) : '');
-    groups.push({ count: o.count, sides, ship: o.ship, side, isHighGood: o.isHighGood });
+    const group: DiceGroup = {
+      count: o.count,
+      sides,
+      ship: o.ship,
+      side,
+      isHighGood: o.isHighGood
+    };
+    if (o.zeroFace !== undefined) group.zeroFace = o.zeroFace;
+    groups.push(group);
     at += o.count;
   }
   const meaning: Meaning = {

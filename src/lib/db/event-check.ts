@@ -96,10 +96,15 @@ function isRoll(v: unknown): boolean {
   return true;
 }
 
-const GROUP_KEYS = new Set(['count', 'sides', 'ship', 'side', 'isHighGood']);
+const GROUP_KEYS = new Set(['count', 'sides', 'ship', 'side', 'isHighGood', 'zeroFace']);
 function isDiceGroup(v: unknown): boolean {
   if (!isRecord(v) || !hasOnlyKeys(v, 5, GROUP_KEYS)) return false;
-  const { count, sides, ship, side, isHighGood } = v;
+  const { count, sides, ship, side, isHighGood, zeroFace } = v;
+  if (
+    'zeroFace' in v &&
+    (!Number.isSafeInteger(zeroFace) || (zeroFace as number) < 1 || (zeroFace as number) > 1000)
+  )
+    return false;
   if (!Number.isSafeInteger(count) || (count as number) < 0 || (count as number) > 10_000)
     return false;
   if (!Number.isSafeInteger(sides) || (sides as number) < 1 || (sides as number) > 1000)

@@ -20,6 +20,8 @@ export interface AuditDie {
   side: string | null;
   group: LuckGroup;
   isHighGood: boolean;
+  /** The face that reads as zero (a percentile die's 100 read as 00); absent: the face itself. */
+  zeroFace?: number;
   seq: number;
 }
 
@@ -103,6 +105,7 @@ function isObj(v: Json | undefined): v is { [k: string]: Json } {
 interface DieOwner {
   side: string | null;
   isHighGood: boolean;
+  zeroFace?: number;
 }
 
 /**
@@ -116,8 +119,11 @@ function dieOwners(entry: ReportEntry, report: Report): DieOwner[] {
   if (entry.dice) {
     const out: DieOwner[] = [];
     for (const g of entry.dice) {
-      for (let i = 0; i < g.count; i++)
-        out.push({ side: g.side || null, isHighGood: g.isHighGood });
+      for (let i = 0; i < g.count; i++) {
+        const owner: DieOwner = { side: g.side || null, isHighGood: g.isHighGood };
+        if (g.zeroFace !== undefined) owner.zeroFace = g.zeroFace;
+        out.push(owner);
+      }
     }
     return out;
   }
@@ -197,7 +203,7 @@ export function auditDice(report: Report): AuditDie[] {
       if (!roll) continue;
       const owners = dieOwners(entry, report);
       roll.dice.dice.forEach((d, i) => {
-        out.push({
+        const die: AuditDie = {
           sides: d.sides,
           face: d.face,
           source: d.source ?? roll.dice.source,
@@ -205,7 +211,10 @@ export function auditDice(report: Report): AuditDie[] {
           group: groupOf(entry),
           isHighGood: owners[i]?.isHighGood ?? true,
           seq: entry.seq
-        });
+        };
+        const zeroFace = owners[i]?.zeroFace;
+        if (zeroFace !== undefined) die.zeroFace = zeroFace;
+        out.push(die);
       });
     }
   }
@@ -220,11 +229,22 @@ export function formatShare(p: number): string {
   return `${Math.round(pct * 10) / 10}%`;
 }
 
+/**
+ * How well a die fell for whoever rolled it, from 1 (worst) to its sides (best): every die is
+ * uniform on that scale, so the sum's tails say how lucky a side was. A die read from zero (a
+ * percentile die's 100 is 00, the best roll under a number) is ranked by its reading.
+ */
+export function goodnessOf(d: Pick<AuditDie, 'sides' | 'face' | 'isHighGood' | 'zeroFace'>) {
+  if (d.zeroFace === undefined) return d.isHighGood ? d.face : d.sides + 1 - d.face;
+  const reading = d.face === d.zeroFace ? 0 : d.face;
+  return d.isHighGood ? reading + 1 : d.sides - reading;
+}
+
 /** Where `dice` (oriented) fell in the distribution of their sum. */
 export function luckOfDice(
-  dice: readonly Pick<AuditDie, 'sides' | 'face' | 'isHighGood'>[]
+  dice: readonly Pick<AuditDie, 'sides' | 'face' | 'isHighGood' | 'zeroFace'>[]
 ): Pick<SideLuck, 'atLeast' | 'atMost' | 'tail' | 'p' | 'word'> {
-  const total = dice.reduce((n, d) => n + (d.isHighGood ? d.face : d.sides + 1 - d.face), 0);
+  const total = dice.reduce((n, d) => n + goodnessOf(d), 0);
   const { atLeast, atMost } = sumTails(
     dice.map((d) => d.sides),
     total

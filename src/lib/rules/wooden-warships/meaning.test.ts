@@ -173,7 +173,8 @@ describe('Wooden Warships moves say what they did (issue 31)', () => {
     expect(m.hits).toBe((d.roll?.outcome as { hits: number }).hits);
     // B.4.5 step 7: the percentiles hit UNDER the number, low good for the firer; the damage high.
     expect(m.dice).toEqual([
-      { count: 6, sides: 100, ship: 'victory', side: 'Nelson', isHighGood: false },
+      // Its 100 face reads as 00 under the default reading (B.5 #1): the luck audit ranks by it.
+      { count: 6, sides: 100, ship: 'victory', side: 'Nelson', isHighGood: false, zeroFace: 100 },
       { count: 15, sides: 6, ship: 'victory', side: 'Nelson', isHighGood: true }
     ]);
     expect(d.roll?.dice.dice.length).toBe(21);
@@ -190,7 +191,7 @@ describe('Wooden Warships moves say what they did (issue 31)', () => {
     });
     expect(meaningOf(miss).hits).toBe(0);
     expect(meaningOf(miss).dice).toEqual([
-      { count: 6, sides: 100, ship: 'victory', side: 'Nelson', isHighGood: false }
+      { count: 6, sides: 100, ship: 'victory', side: 'Nelson', isHighGood: false, zeroFace: 100 }
     ]);
     // Pickle: round shot at the crew rolls d4s (B.3.5), grape her d6; full dice, then the halves.
     s = step(s, play(reload, s, { shipId: 'pickle', loads: { zone1: 'round', zone2: 'grape' } }));

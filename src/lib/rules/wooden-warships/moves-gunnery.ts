@@ -225,7 +225,12 @@ export const fire = defineMove<FireInput, WwOptions>({
         actor: setup.firerId,
         target: setup.targetId,
         dice: [
-          ...shipDiceRuns(setup.firerId, hitRoll.dice, false),
+          ...shipDiceRuns(
+            setup.firerId,
+            hitRoll.dice,
+            false,
+            options.percentileConvention === '00to99_under' ? 100 : undefined
+          ),
           ...shipDiceRuns(setup.firerId, damageRoll?.dice ?? [], true)
         ],
         hits

@@ -145,14 +145,19 @@ export function draftWithVictor(state: BattleState, input: DraftInput): Result<E
 export function shipDiceRuns(
   ship: string,
   dice: readonly Pick<DieFace, 'sides'>[],
-  isHighGood: boolean
+  isHighGood: boolean,
+  zeroFace?: number
 ): DiceOwner[] {
   const out: DiceOwner[] = [];
   let prev: number | null = null;
   for (const d of dice) {
     const last = out[out.length - 1];
     if (last && d.sides === prev) last.count++;
-    else out.push(shipDice(ship, 1, isHighGood));
+    else {
+      const owner = shipDice(ship, 1, isHighGood);
+      if (zeroFace !== undefined && zeroFace === d.sides) owner.zeroFace = zeroFace;
+      out.push(owner);
+    }
     prev = d.sides;
   }
   return out;
