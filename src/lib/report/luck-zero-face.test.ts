@@ -57,11 +57,16 @@ function shot(options: WwOptions, faces: number[], damage: number[] = []) {
       isExposedSide: false,
       hasLineOfSight: true,
       hitRoll: entered(faces, 100),
-      ...(damage.length > 0 ? { damageRoll: entered(damage, 6) } : {})
+      damageRoll: damage.length > 0 ? entered(damage, 6) : null
     },
     ctx
   );
-  const report = buildReport({ events: log.events, system: woodenWarships, title: 'T', options });
+  const report = buildReport({
+    events: log.events,
+    system: woodenWarships,
+    title: 'T',
+    options: { ...options }
+  });
   return { event, report };
 }
 
