@@ -26,6 +26,7 @@ export const sheetOf = (state: BattleState, id: string): Sheet =>
 export const fire = defineMove<{ firerId: string; targetId: string; face: number }>({
   id: 'sk.fire',
   category: 'gunnery',
+  input: z.strictObject({ firerId: z.string(), targetId: z.string(), face: z.int() }),
   run: (state, { firerId, targetId, face }) => {
     const firer = sheetOf(state, firerId);
     const target = sheetOf(state, targetId);

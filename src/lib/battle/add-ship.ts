@@ -1,5 +1,7 @@
 import type { RuleSystem } from '../rules/system';
-import type { Json } from './events';
+import * as z from 'zod/mini';
+import { jsonSchema, type Json } from './events';
+import { textInput } from './move-input';
 import { defineMove, draftOf, refuse, type Move } from './move';
 
 export interface AddShipInput {
@@ -13,6 +15,14 @@ export interface AddShipInput {
 
 const NAME_MAX = 200;
 
+// The name's length is the move's own refusal (in the referee's words), so the schema allows more.
+const addShipInput = z.strictObject({
+  name: textInput(10_000),
+  side: textInput(),
+  player: textInput(),
+  template: z.optional(jsonSchema)
+});
+
 /**
  * "Add a ship" on the battle page: the battle layer's own move (kind 'ship.add'), so the page only
  * gathers the form and the id comes from the move context, never from the page.
@@ -21,6 +31,7 @@ export function addShipMove(system: RuleSystem): Move<AddShipInput> {
   return defineMove<AddShipInput>({
     id: 'battle.add-ship',
     category: 'setup',
+    input: addShipInput,
     run: (state, input, ctx) => {
       const name = input.name.trim();
       if (!name) return refuse('Give the ship a name.');

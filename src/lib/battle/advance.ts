@@ -5,6 +5,8 @@ import { advancePhase } from './actions';
 import type { BattleState, Json } from './events';
 import { defineMove, draftOf, type Guard, type Move, type MoveContext } from './move';
 import { turnStatusOf } from './display';
+import { intInput, noInput, textInput } from './move-input';
+import * as z from 'zod/mini';
 
 /**
  * "Next phase" / "Next turn" for every system: the battle layer's own move. Past the last phase the
@@ -20,6 +22,7 @@ export function advanceMove(system: RuleSystem): Move<AdvanceInput> {
   const move: Move<AdvanceInput> = {
     id: base.id,
     category: base.category,
+    input: advanceInput,
     guards: [...own, ...(base.guards as Move<AdvanceInput>['guards'])],
     run: (state, input, ctx) => {
       for (const g of own) {
@@ -48,6 +51,16 @@ export interface StepMark {
   /** Whose turn it was, where the system passes the turn between players or sides. */
   active: string | null;
 }
+
+const advanceInput: z.ZodMiniType<AdvanceInput> = z.strictObject({
+  from: z.optional(
+    z.strictObject({
+      turn: intInput(0, 1_000_000),
+      step: textInput(100),
+      active: z.nullable(textInput())
+    })
+  )
+});
 
 /** Where the battle stands, as a Next tap records it (the turn model's turn, step and party). */
 export function stepMark(
@@ -140,6 +153,7 @@ function defaultAdvance(system: RuleSystem): Move<Record<string, never>> {
   const move = defineMove<Record<string, never>>({
     id: 'battle.advance',
     category: 'turn',
+    input: noInput,
     run: (state, _input, ctx) => {
       const phases = system.phases ?? [];
       const draft = advancePhase(state, phases);

@@ -14,6 +14,7 @@ import { REFEREE_SEAT, secretsViewOf } from '../live/secrets';
 /** A draw from the referee's library: refused when the library (a private document) is empty. */
 const draw = defineMove<{ seat: string }>({
   id: 'test.draw',
+  input: z.strictObject({ seat: z.string() }),
   category: 'other',
   run: (state, input, ctx) => {
     const pile = ctx.secrets?.get(REFEREE_SEAT, 'pile');
@@ -58,6 +59,7 @@ describe('the merged fold with a recheck that reads the state', () => {
     const read = (s: BattleState) => systemOf(schema, s, () => ({}));
     const note = defineMove<{ key: string }>({
       id: 'test.note',
+      input: z.strictObject({ key: z.string() }),
       category: 'other',
       run: (s, input) =>
         draftOf(s, {

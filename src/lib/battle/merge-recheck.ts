@@ -3,6 +3,7 @@ import type { MergeCheck } from './merge';
 import type { BattleOptions, RuleSystem } from '../rules/system';
 import type { SecretsView } from '../live/secrets';
 import { advanceMove } from './advance';
+import { parseInput } from './move-input';
 
 /** Checking merged moves again: the live table's fold refuses a move no longer legal on the merged state. */
 
@@ -44,7 +45,8 @@ function watchedView(view: SecretsView | undefined): { view: SecretsView; missed
 /**
  * A MergeCheck that runs a move again: for an event written by one of `moves` (its meaning's move
  * id; an older event's kind) that carries its `input`, `move.run(stateBefore, input, ctx)` with the event's time as `now` and ids
- * derived from the event's; the refusal's reason, or null. Events without input are not checked.
+ * derived from the event's; the refusal's reason, or null. The input is parsed with the move's
+ * schema first (a malformed one is refused). Events without input are not checked.
  * A move that throws on an input it cannot read counts as refused. A move refused after reading a
  * private document this device does not open is NOT refused here (watchedView): it keeps its ops
  * as published.
@@ -75,7 +77,10 @@ export function recheckWith(
       newId: () => `${base}.${++n}`,
       ...(context.secrets ? { secrets: secrets.view } : {})
     };
-    const r = move.run(state, event.input, ctx);
+    // The merged input is parsed with the move's schema, not trusted: a malformed one is refused.
+    const input = parseInput(move, event.input);
+    if (!input.ok) return input.error;
+    const r = move.run(state, input.value, ctx);
     if (r.ok || secrets.missed()) return null;
     return r.error;
   };

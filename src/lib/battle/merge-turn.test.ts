@@ -131,3 +131,38 @@ describe('two devices pass the same step on a merged log', () => {
     expect(merged.flags.get(second.id)?.text).toContain('already been passed');
   });
 });
+
+describe('a merged move is parsed, not trusted (issue 31)', () => {
+  it('a move from another device whose input is malformed is refused, flagged and changes nothing', () => {
+    const system = privateers as RuleSystem;
+    const { event, state } = setup(system);
+    const wind = system.moves.find((m) => m.id === 'pv.wind');
+    if (!wind) throw new Error('pv.wind missing');
+    // The phone's wind, made by the real move; its stored input then altered on the way (the ops
+    // say 90°, the input a word): the re-check must not run the move on it.
+    const r = withInput(wind.run(state, { windFromDeg: 90 }, ctxFor(system, 1000)), {
+      windFromDeg: 90
+    });
+    if (!r.ok) throw new Error(r.error);
+    const stamp = { battleId: 'b', deviceId: 'phone', at: 1000 };
+    const sound = stampEvent(r.value, {
+      ...stamp,
+      id: 'wind-1',
+      seq: 2,
+      clock: '0000000000010000'
+    });
+    const tampered = stampEvent(
+      { ...r.value, input: { windFromDeg: 'east' } },
+      { ...stamp, id: 'wind-2', seq: 3, clock: '0000000000020000' }
+    );
+    const check = recheckFor(system, {}, 'standard');
+    expect(foldMerged([event, sound], check).flags.size).toBe(0);
+    const merged = foldMerged([event, tampered], check);
+    expect(merged.flags.get(tampered.id)).toMatchObject({
+      kind: 'refused',
+      applied: false,
+      text: '“Wind from 90°” not applied: Not a valid input for pv.wind (windFromDeg: expected a number); nothing was changed.'
+    });
+    expect(merged.state).toEqual(state);
+  });
+});

@@ -1,3 +1,4 @@
+import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
@@ -306,6 +307,7 @@ describe('merge-safe fold', () => {
   it('a move no longer legal on the merged state is refused with the rule’s reason, not applied', () => {
     const fire = defineMove<{ ship: string }>({
       id: 'test.fire',
+      input: z.strictObject({ ship: z.string() }),
       category: 'other',
       run: (state, input) => {
         const s = sheetOf(state, input.ship);
@@ -350,6 +352,7 @@ describe('merge-safe fold', () => {
   it('a move that throws on an input it cannot read counts as refused, and the fold goes on', () => {
     const brittle = defineMove<{ ship: string }>({
       id: 'test.brittle',
+      input: z.strictObject({ ship: z.string() }),
       category: 'other',
       run: () => {
         throw new TypeError('cannot read');

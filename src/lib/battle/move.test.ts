@@ -1,8 +1,10 @@
+import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { describeDice } from './describe';
 import {
   MAX_STORED_INPUT_CHARS,
   defineMove,
+  draftOf,
   joinRolls,
   labelDice,
   rollRecord,
@@ -10,6 +12,7 @@ import {
   withInput
 } from './move';
 import { err, ok } from '../rules/core/result';
+import { INITIAL_STATE } from './events';
 
 describe('the move contract', () => {
   it('keeps who rolled each die when app dice and typed dice are joined', () => {
@@ -56,6 +59,7 @@ describe('the move contract', () => {
     expect(() =>
       defineMove({
         id: 'Privateers cannon fire (SPEC C.4.7)',
+        input: z.unknown(),
         category: 'other',
         run: () => ({ ok: false, error: '' })
       })
@@ -66,6 +70,24 @@ describe('the move contract', () => {
     expect(
       rollRecord({ procedure: 'pv.cannon-fire', inputs: null, dice: r, outcome: null }).procedure
     ).toBe('pv.cannon-fire');
+  });
+});
+
+describe('a move’s typed input (issue 31)', () => {
+  it('in the unit tests, a move that accepts an input its schema refuses throws', () => {
+    // The schema says a whole number; the run would take any number: the testkits' real inputs
+    // are held to the schema this way, so a merged copy of one is never refused for its shape.
+    const loose = defineMove<{ n: number }>({
+      id: 'test.loose',
+      input: z.strictObject({ n: z.int() }),
+      category: 'other',
+      run: (state) => draftOf(state, { kind: 'note', summary: 'n', next: state })
+    });
+    const ctx = { options: {}, storedOptions: {}, variant: '', now: 0, newId: () => 'x' };
+    expect(loose.run({ ...INITIAL_STATE }, { n: 2 }, ctx).ok).toBe(true);
+    expect(() => loose.run({ ...INITIAL_STATE }, { n: 2.5 }, ctx)).toThrow(
+      'move test.loose: an input it accepted does not parse under its schema (n: expected an int)'
+    );
   });
 });
 

@@ -1,7 +1,9 @@
+import type * as z from 'zod/mini';
 import type { Result } from '../rules/core/result';
 import { err, ok } from '../rules/core/result';
 import type { DiceRoll, DiceSource, DieFace } from '../rules/core/dice';
 import { createAction } from './actions';
+import { inputProblem } from './move-input';
 import {
   JSON_LIMITS,
   type BattleState,
@@ -79,6 +81,12 @@ export interface MoveSpec<I, O = unknown> {
   id: string;
   /** What kind of act it is, in the shared vocabulary (meaning.ts); a run may say otherwise. */
   category: Category;
+  /**
+   * The input's schema (zod, strict): an input that comes from outside — a merged live event, a
+   * tap through `session.perform` — is parsed with it before the move runs (`parseInput`), never
+   * trusted. Lives beside the move, so it is built only when the move's module is loaded.
+   */
+  input: z.ZodMiniType<I>;
   /** Checked in order before `run`; the first refusal is the move's. */
   guards?: readonly Guard<I, O>[];
   /** State + input + context → the draft (its meaning's parts stated through `draftOf`). */
@@ -88,6 +96,12 @@ export interface MoveSpec<I, O = unknown> {
 export interface Move<I, O = unknown> {
   readonly id: string;
   readonly category: Category;
+  /**
+   * The input's schema (see MoveSpec.input); `parseInput` reads an outside input through it. Typed
+   * against `I` where the move is defined (`MoveSpec.input`); unknown here, so a caller's input
+   * literal does not take part in inferring `I` (a test's `{ sail: 2 }` stays an OrdersInput).
+   */
+  readonly input: z.ZodMiniType<unknown>;
   readonly guards: readonly Guard<I, O>[];
   /** The guards, then the move's own run; the draft carries its completed `meaning`. */
   readonly run: MoveFn<I, O>;
@@ -116,10 +130,19 @@ export function defineMove<I, O = unknown>(spec: MoveSpec<I, O>): Move<I, O> {
     if (MEANING_CHECK.isStrict) {
       const problem = meaningProblem(meaning, meaningParts, dice);
       if (problem !== null) throw new Error(`move ${id}: its meaning ${problem}`);
+      // An input the move accepted must parse under its schema, or the same input merged from
+      // another device would be refused: every move any unit test (the testkits) makes checks it.
+      const parsed = spec.input.safeParse(input);
+      if (!parsed.success) {
+        const problem = inputProblem(parsed.error, input);
+        throw new Error(
+          `move ${id}: an input it accepted does not parse under its schema (${problem})`
+        );
+      }
     }
     return ok({ ...draft, meaning });
   };
-  return { id, category, guards, run };
+  return { id, category, input: spec.input, guards, run };
 }
 
 /**

@@ -1,5 +1,7 @@
 import { defineMove, draftOf, refuse } from './move';
-import type { Json } from './events';
+import * as z from 'zod/mini';
+import { jsonSchema, type Json } from './events';
+import { idInput, textInput } from './move-input';
 
 /**
  * The ship page's two actions as battle-layer moves, through the one check-then-act like every
@@ -16,6 +18,8 @@ export interface EditSheetInput {
 export const editSheetMove = defineMove<EditSheetInput>({
   id: 'battle.edit-sheet',
   category: 'other',
+  // The sheet is the system's: the fold reads it through the system's own sheet schema.
+  input: z.strictObject({ shipId: idInput, sheet: jsonSchema, summary: textInput(2000) }),
   run: (state, input) => {
     const ship = state.ships[input.shipId];
     if (!ship) return refuse('That ship is no longer in the battle.');
@@ -35,6 +39,7 @@ export interface RemoveShipInput {
 export const removeShipMove = defineMove<RemoveShipInput>({
   id: 'battle.remove-ship',
   category: 'setup',
+  input: z.strictObject({ shipId: idInput, name: textInput() }),
   run: (state, input) => {
     if (!Object.prototype.hasOwnProperty.call(state.ships, input.shipId)) {
       return refuse('That ship is no longer in the battle.');

@@ -1,3 +1,4 @@
+import { formatIssue, type Issue } from '../rules/core/issues';
 /**
  * Typed storage errors. The UI switches on `code` to show the right banner or message; `message`
  * is already a sentence a referee can act on.
@@ -91,11 +92,8 @@ export class VersionChangedError extends DbError {
   }
 }
 
-export interface ImportIssue {
-  /** e.g. "payload.battles[0].name" */
-  path: string;
-  reason: string;
-}
+/** One problem of an imported file (the shared shape of a parsed value's problem). */
+export type ImportIssue = Issue;
 
 export class ImportInvalidError extends DbError {
   readonly code = 'import-invalid';
@@ -112,9 +110,7 @@ export class ImportInvalidError extends DbError {
   }
 }
 
-export function formatIssue(issue: ImportIssue): string {
-  return issue.path ? `${issue.path}: ${issue.reason}` : issue.reason;
-}
+export { formatIssue } from '../rules/core/issues';
 
 export class NotFoundError extends DbError {
   readonly code = 'not-found';

@@ -1,5 +1,6 @@
 import type { BattleEvent, BattleState, EventDraft } from '$lib/battle/events';
 import { withInput, type Move, type MoveContext } from '$lib/battle/move';
+import { parseInput } from '$lib/battle/move-input';
 import { err, ok, type Result } from '$lib/rules/core/result';
 import { loadSystem } from '$lib/rules/engines';
 import type { BattleOptions, RuleSystem } from '$lib/rules/system';
@@ -461,7 +462,7 @@ export class BattleSession {
    */
   async perform<I, O>(
     move: Move<I, O>,
-    input: I,
+    raw: I,
     options: {
       /** See appendBuilt: refuse, instead of rebuilding, when the log moved on since the screen. */
       onlyOnKnownState?: boolean;
@@ -473,6 +474,14 @@ export class BattleSession {
       this.refusal = SPECTATOR_REFUSAL;
       return err(SPECTATOR_REFUSAL);
     }
+    // The input is parsed with the move's schema, never trusted (issue 31): a malformed one is
+    // refused in one sentence and nothing is written.
+    const parsed = parseInput(move, raw);
+    if (!parsed.ok) {
+      this.refusal = parsed.error;
+      return parsed;
+    }
+    const input = parsed.value;
     const ctx = this.moveContext<O>();
     const secrets = secretWriter(this.live, options.secretWrites);
     const check = secrets.check(move.run(this.state, input, ctx));

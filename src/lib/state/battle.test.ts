@@ -1,5 +1,6 @@
 // liveQuery only runs where IndexedDB is global (Dexie reads it at import): install the fake first.
 import 'fake-indexeddb/auto';
+import * as z from 'zod/mini';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addShip, editSheet } from '$lib/battle/actions';
 import { fold } from '$lib/battle/fold';
@@ -17,6 +18,7 @@ import { BattleSession } from './battle.svelte';
 /** A move that may be made once: the second is refused with its reason (like one reload a turn). */
 const markOnce = defineMove<{ shipId: string }>({
   id: 'test.mark-once',
+  input: z.strictObject({ shipId: z.string() }),
   category: 'other',
   run: (state, { shipId }) => {
     const ship = state.ships[shipId];
@@ -96,6 +98,20 @@ describe('BattleSession', () => {
     session.close();
   });
 
+  it('perform parses the input with the move’s schema: a malformed one is refused, nothing written', async () => {
+    const { db, battle, session } = await openSession();
+    await session.act((s) => addShip(s, ship, 'Vanguard'));
+    const before = await loadEvents(db, battle.id);
+    // A form that handed the move a number where the ship's id belongs (issue 31).
+    const r = await session.perform(markOnce, { shipId: 1 } as unknown as { shipId: string });
+    const why =
+      'Not a valid input for test.mark-once (shipId: expected a string); nothing was changed.';
+    expect(r).toEqual({ ok: false, error: why });
+    expect(session.refusal).toBe(why);
+    expect(await loadEvents(db, battle.id)).toEqual(before);
+    session.close();
+  });
+
   it('refuses an action based on an outdated screen and says so', async () => {
     const { db, battle, session } = await openSession();
     session.close(); // no live updates: the screen goes stale
@@ -140,6 +156,7 @@ describe('BattleSession', () => {
     // again on the written state and advanced twice.
     const step = defineMove<Record<string, never>>({
       id: 'test.step',
+      input: z.strictObject({}),
       category: 'other',
       run: (state) => draftOf(state, { kind: 'test.step', summary: 'Step', next: state })
     });

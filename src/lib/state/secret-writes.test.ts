@@ -1,5 +1,6 @@
 // liveQuery only runs where IndexedDB is global (Dexie reads it at import): install the fake first.
 import 'fake-indexeddb/auto';
+import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { addShip } from '$lib/battle/actions';
 import { tickClock, type Clock } from '$lib/battle/clock';
@@ -19,6 +20,7 @@ import { NOT_LIVE_SECRETS } from './secret-writes';
 /** Ann draws a card: the public event says so, the card goes to Ann's private document. */
 const draw = defineMove<{ card: string }>({
   id: 'test.draw',
+  input: z.strictObject({ card: z.string() }),
   category: 'other',
   run: (state, input, ctx) => {
     if (!ctx.secrets) return refuse('Only on the live table.');
@@ -34,6 +36,7 @@ const draw = defineMove<{ card: string }>({
 /** Ann draws a card, and says what undoing the draw writes back (her hand before it). */
 const drawUndoable = defineMove<{ card: string }>({
   id: 'test.draw-undoable',
+  input: z.strictObject({ card: z.string() }),
   category: 'other',
   run: (state, input, ctx) => {
     if (!ctx.secrets) return refuse('Only on the live table.');
@@ -49,6 +52,7 @@ const drawUndoable = defineMove<{ card: string }>({
 
 const mark = defineMove<Record<string, never>>({
   id: 'test.mark',
+  input: z.strictObject({}),
   category: 'other',
   run: (state) =>
     draftOf(state, {

@@ -19,6 +19,9 @@ import { applyBoarding, boardingProblems, resolveBoarding, type BoardingOutcome 
 import type { Side } from './sheet';
 import { BOARDING_CONDITIONS, shipDiceOf } from './tables';
 import { facesOf, mcMove, oddsJson, playerName, toJson, withMcSystem, type McView } from './view';
+import * as z from 'zod/mini';
+import { diceInput, idInput } from '../../battle/move-input';
+import { SIDES } from './sheet';
 
 export interface BoardInput {
   attackerId: string;
@@ -124,6 +127,15 @@ export function boardOutcome(
 export const boardMove: Move<BoardInput, McOptions> = mcMove({
   id: 'mc.boarding',
   category: 'boarding',
+  input: z.strictObject({
+    attackerId: idInput,
+    targetId: idInput,
+    side: z.nullable(z.enum(SIDES)),
+    isBoardingPosition: z.boolean(),
+    isMutualBroadside: z.boolean(),
+    attack: diceInput,
+    defence: diceInput
+  }),
   run: (view, state, input, ctx) => {
     const r = boardOutcome(state, view, input, ctx.options);
     if (!r.ok) return r;

@@ -39,6 +39,9 @@ import {
   type McContext,
   type McView
 } from './view';
+import * as z from 'zod/mini';
+import { idInput, textInput } from '../../battle/move-input';
+import { cardsStateSchema, mcCardSchema, SIDES } from './sheet';
 
 export interface CardsInput {
   /** The deck after the change the panel made (draw, play, library, mode). */
@@ -61,6 +64,14 @@ export interface Drawing {
   /** Boarding: the referee's answer on the boarding position. */
   isBoardingPosition?: boolean;
 }
+
+const drawingInput = z.strictObject({
+  shipId: idInput,
+  target: z.nullable(idInput),
+  side: z.nullable(z.enum(SIDES)),
+  kind: z.optional(z.enum(['attack', 'boarding', 'raid'])),
+  isBoardingPosition: z.optional(z.boolean())
+});
 
 /**
  * Why the engagement a card would be drawn for is refused anyway (so no card is spent for nothing),
@@ -154,6 +165,11 @@ export function cardsUpdate(
 export const cardsMove: Move<CardsInput, McOptions> = mcMove({
   id: 'mc.cards',
   category: 'card',
+  input: z.strictObject({
+    cards: cardsStateSchema,
+    drawing: z.optional(drawingInput),
+    seed: z.optional(textInput(64))
+  }),
   run: (view, state, input, ctx) => {
     if (input.cards.drawCount < view.system.cards.drawCount)
       return refuse('The count of cards drawn cannot go back; undo the draw instead.');
@@ -273,6 +289,13 @@ export interface PlayCardInput extends HeldReveal {
 export const playCardMove: Move<PlayCardInput, McOptions> = mcMove({
   id: 'mc.play-card',
   category: 'card',
+  input: z.strictObject({
+    playerId: idInput,
+    commitment: textInput(200),
+    card: mcCardSchema,
+    salt: textInput(200),
+    drawing: z.optional(drawingInput)
+  }),
   run: (view, state, input, ctx) => {
     const pub = view.system.cards;
     const secret = { card: input.card, salt: input.salt };

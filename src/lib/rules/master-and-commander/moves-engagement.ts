@@ -41,6 +41,9 @@ import {
   type McView
 } from './view';
 import { shipDiceOf } from './tables';
+import * as z from 'zod/mini';
+import { diceInput, idInput, noInput } from '../../battle/move-input';
+import { SIDES } from './sheet';
 
 export interface EngagementPlan {
   attacker: McShip;
@@ -399,6 +402,14 @@ export function attackOutcome(
 export const attackMove: Move<AttackInput, McOptions> = mcMove({
   id: 'mc.attack',
   category: 'gunnery',
+  input: z.strictObject({
+    attackerId: idInput,
+    targetId: idInput,
+    side: z.nullable(z.enum(SIDES)),
+    isMutualBroadside: z.boolean(),
+    attack: diceInput,
+    defence: diceInput
+  }),
   run: (view, state, input, ctx) => {
     const r = attackOutcome(state, view, input, ctx.options);
     if (!r.ok) return r;
@@ -470,6 +481,7 @@ export function counterDue(
 export const counterAttackMove: Move<CounterInput, McOptions> = mcMove({
   id: 'mc.counter-attack',
   category: 'gunnery',
+  input: z.strictObject({ attack: diceInput, defence: diceInput }),
   run: (view, state, input, ctx) => {
     const c = counterDue(view);
     if (c === null) return refuse(NO_REPLY);
@@ -531,6 +543,7 @@ export const declineReplyMove: Move<Record<string, never>, McOptions> = mcMove({
   id: 'mc.no-counter',
   // No shot is fired, so not 'gunnery' (a story would count it as one): a reply let go.
   category: 'other',
+  input: noInput,
   run: (view, state) => {
     const reply = turnActsOf(view.system).reply ?? null;
     if (reply === null) return refuse(NO_REPLY);

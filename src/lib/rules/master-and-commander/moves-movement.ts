@@ -27,6 +27,9 @@ import {
   type McView
 } from './view';
 import type { BattleState } from '../../battle/events';
+import * as z from 'zod/mini';
+import { diceInput, idInput, intInput, noInput } from '../../battle/move-input';
+import { compassSchema } from './sheet';
 
 const LOCATION_TEXT: Readonly<Record<Sheet['location'], string>> = {
   sea: 'at sea',
@@ -130,6 +133,14 @@ export function shipMove(
 export const moveShipMove: Move<ShipMoveInput, McOptions> = mcMove({
   id: 'mc.move',
   category: 'movement',
+  input: z.strictObject({
+    shipId: idInput,
+    forward: intInput(0, 1000),
+    turns: intInput(0, 1000),
+    heading: compassSchema,
+    location: z.enum(['sea', 'homeport', 'anchor', 'mist']),
+    isObstructed: z.boolean()
+  }),
   run: (view, state, input, ctx) => {
     const r = shipMove(state, view, input, ctx.options);
     if (!r.ok) return r;
@@ -151,6 +162,7 @@ export interface MovementRollInput {
 export const movementRollMove: Move<MovementRollInput, McOptions> = mcMove({
   id: 'mc.movement-roll',
   category: 'movement',
+  input: z.strictObject({ shipId: idInput, roll: diceInput }),
   run: (view, state, input, ctx) => {
     if (view.system.variant !== 'beginner')
       return refuse(
@@ -208,6 +220,7 @@ export const fleetStaysPutMove: Move<Record<string, never>, McOptions> = mcMove(
   // The captain's word for the whole fleet, not one ship's move, and no ship moves: 'orders'
   // ('movement' names the one ship that moves; here there may be two, or none that moves).
   category: 'orders',
+  input: noInput,
   run: (view, state, _input, ctx) => {
     const ships = shipsStillToMove(view, ctx.options);
     if (ships.length === 0) return refuse('Every ship of this fleet has already moved.');

@@ -37,6 +37,9 @@ import {
   type McShip,
   type McView
 } from './view';
+import * as z from 'zod/mini';
+import { diceInput, idInput, intInput, noInput } from '../../battle/move-input';
+import { compassSchema, SIDES } from './sheet';
 
 const facesOf = (roll: DiceRoll): number[] => roll.dice.map((d) => d.face);
 
@@ -185,6 +188,15 @@ export function raidOutcome(
 export const raidMove: Move<RaidInput, McOptions> = mcMove({
   id: 'mc.raid',
   category: 'raid',
+  input: z.strictObject({
+    shipId: idInput,
+    target: compassSchema,
+    side: z.nullable(z.enum(SIDES)),
+    isBroadside: z.boolean(),
+    distance: intInput(0, 1000),
+    attack: diceInput,
+    defence: diceInput
+  }),
   run: (view, state, input, ctx) => {
     const r = raidOutcome(state, view, input, ctx.options);
     if (!r.ok) return r;
@@ -254,6 +266,7 @@ export function homeportCounterDue(view: McView): { homeport: Compass; ship: McS
 export const homeportCounterMove: Move<HomeportCounterInput, McOptions> = mcMove({
   id: 'mc.homeport-counter',
   category: 'raid',
+  input: z.strictObject({ attack: diceInput, defence: diceInput }),
   run: (view, state, input, ctx) => {
     const due = homeportCounterDue(view);
     if (due === null) return refuse(NO_REPLY);
@@ -311,6 +324,8 @@ export const homeportCounterMove: Move<HomeportCounterInput, McOptions> = mcMove
 const NO_RAM =
   'No ram is possible now: a ram follows an attack by a ship that "has pulled broadside immediately in front of another ship\'s bow", once.';
 
+const rollOnly = z.strictObject({ roll: diceInput });
+
 export interface RamInput {
   roll: DiceRoll;
 }
@@ -319,6 +334,7 @@ export interface RamInput {
 export const ramAttemptMove: Move<RamInput, McOptions> = mcMove({
   id: 'mc.ram-attempt',
   category: 'ram',
+  input: rollOnly,
   run: (view, state, input) => {
     const ram = turnActsOf(view.system).ram;
     if (!view.system.modules.ramming)
@@ -362,6 +378,7 @@ export const declineRamMove: Move<Record<string, never>, McOptions> = mcMove({
   id: 'mc.ram-declined',
   // No ram is tried, so not 'ram' (a story would count it as an attempt): a chance let go.
   category: 'other',
+  input: noInput,
   run: (view, state) => {
     const ram = turnActsOf(view.system).ram;
     if (ram === null) return refuse(NO_RAM);
@@ -379,6 +396,7 @@ export const declineRamMove: Move<Record<string, never>, McOptions> = mcMove({
 export const ramDamageMove: Move<RamInput, McOptions> = mcMove({
   id: 'mc.ram-damage',
   category: 'ram',
+  input: rollOnly,
   run: (view, state, input) => {
     const ram = turnActsOf(view.system).ram;
     if (ram === null || ram.stage !== 'damage')

@@ -27,6 +27,9 @@ import {
   withMcSheets,
   withMcSystem
 } from './view';
+import * as z from 'zod/mini';
+import { diceInput, idInput, noInput, textInput } from '../../battle/move-input';
+import { colourSchema, compassSchema, modulesSchema } from './sheet';
 
 const VARIANT_IDS: readonly GameVariant[] = ['beginner', 'basic', 'advanced'];
 
@@ -43,6 +46,7 @@ export function firstPhase(variant: GameVariant): number {
 export const setupGame: Move<Record<string, never>, McOptions> = defineMove({
   id: 'mc.setup',
   category: 'setup',
+  input: noInput,
   run: (state, _input, ctx) => {
     if (systemStateSchema.safeParse(state.system).success)
       return refuse('The game is already set up.');
@@ -157,9 +161,26 @@ export function setupFleets(
   return { ...state, ships, system: system as Json };
 }
 
-export const setupFleetsMove: Move<FleetSetupInput, McOptions> = defineMove({
+export const setupFleetsMove: Move<FleetSetupInput, McOptions> = defineMove<
+  FleetSetupInput,
+  McOptions
+>({
   id: 'mc.setup-fleets',
   category: 'setup',
+  input: z.strictObject({
+    players: z.array(
+      z.strictObject({
+        id: idInput,
+        name: z.optional(textInput(80)),
+        colour: z.optional(colourSchema),
+        homeport: z.optional(z.nullable(compassSchema)),
+        isBanded: z.optional(z.boolean()),
+        shipName: z.optional(textInput(80))
+      })
+    ),
+    modules: z.partial(modulesSchema),
+    headings: z.optional(z.record(idInput, compassSchema))
+  }),
   run: (state, input, ctx) => {
     const view = viewOf(state);
     if (!view.ok) return view;
@@ -194,9 +215,13 @@ export interface FirstPlayerInput {
  * "The player with the highest roll goes first." The first player's ships begin their turn; on a tie
  * nothing changes and the tied players roll again.
  */
-export const firstPlayerMove: Move<FirstPlayerInput, McOptions> = defineMove({
+export const firstPlayerMove: Move<FirstPlayerInput, McOptions> = defineMove<
+  FirstPlayerInput,
+  McOptions
+>({
   id: 'mc.first-player',
   category: 'initiative',
+  input: z.strictObject({ playerIds: z.array(idInput), roll: diceInput }),
   run: (state, input) => {
     const v = viewOf(state);
     if (!v.ok) return v;

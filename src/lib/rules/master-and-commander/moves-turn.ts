@@ -21,6 +21,8 @@ import {
   type McShip,
   type McView
 } from './view';
+import * as z from 'zod/mini';
+import { idInput, noInput } from '../../battle/move-input';
 
 export function repairCheck(
   view: McView,
@@ -57,6 +59,7 @@ export interface RepairInput {
 export const repairMove: Move<RepairInput, McOptions> = mcMove({
   id: 'mc.repair',
   category: 'repair',
+  input: z.strictObject({ shipId: idInput }),
   run: (view, state, input, ctx) => {
     const c = repairCheck(view, input.shipId, ctx.options);
     if (!c.ok) return c;
@@ -123,6 +126,7 @@ export function endTurnSummary(view: McView, next: BattleState): string {
 export const endTurnMove: Move<Record<string, never>, McOptions> = mcMove({
   id: 'mc.end-turn',
   category: 'turn',
+  input: noInput,
   run: (view, state, _input, ctx) => {
     if (view.system.activePlayerId === null)
       return refuse('No one has the turn yet: roll for the first player.');

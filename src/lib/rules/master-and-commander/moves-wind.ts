@@ -16,6 +16,8 @@ import {
 import type { SystemState } from './sheet';
 import type { WindFace } from './tables';
 import { captainDice, mcMove, oddsJson, playerName, toJson, withMcSystem } from './view';
+import * as z from 'zod/mini';
+import { diceInput, noInput } from '../../battle/move-input';
 
 /** How the log names a face of the Wind Die: the compass letter, "Storm" or "Steady". */
 export function windFaceText(face: WindFace): string {
@@ -59,6 +61,7 @@ export interface WindInput {
 export const windMove: Move<WindInput, McOptions> = mcMove({
   id: 'mc.wind',
   category: 'wind',
+  input: z.strictObject({ roll: diceInput }),
   run: (view, state, input, ctx) => {
     const sys = view.system;
     const refusal = windRollRefusal(sys, ctx.now);
@@ -98,6 +101,7 @@ export interface StormInput {
 export const stormMove: Move<StormInput, McOptions> = mcMove({
   id: 'mc.storm',
   category: 'wind',
+  input: z.strictObject({ roll: diceInput }),
   run: (view, state, input) => {
     const sys = view.system;
     if (sys.stormRoll !== null)
@@ -135,6 +139,7 @@ export const stormMove: Move<StormInput, McOptions> = mcMove({
 export const hourglassMove: Move<Record<string, never>, McOptions> = mcMove({
   id: 'mc.hourglass',
   category: 'wind',
+  input: noInput,
   run: (view, state, _input, ctx) => {
     if (view.system.variant === 'beginner') return refuse('The Beginner game has no hourglass.');
     return draftOf(state, {

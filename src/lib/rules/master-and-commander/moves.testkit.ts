@@ -91,12 +91,8 @@ export function setupFleets(
   _view: unknown,
   setup: FleetSetupInput & { opts?: McOptions; newId: () => string }
 ): BattleState {
-  const r = play(
-    setupFleetsMove,
-    start,
-    setup,
-    ctxOf(setup.opts ?? DEFAULT_OPTIONS, 0, setup.newId)
-  );
+  const { opts, newId, ...input } = setup;
+  const r = play(setupFleetsMove, start, input, ctxOf(opts ?? DEFAULT_OPTIONS, 0, newId));
   if (!r.ok) throw new Error(r.error);
   return r.value.next;
 }

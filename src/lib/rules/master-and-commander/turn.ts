@@ -32,6 +32,7 @@ import {
   winnerOf,
   type McView
 } from './view';
+import { noInput } from '../../battle/move-input';
 
 /**
  * One player's turn (SPEC A.4.15, default `attackTiming='afterAllMovement'`, errata 12): the Wind Die
@@ -212,6 +213,7 @@ export function turnStatus(
 export const nextStep: Move<Record<string, never>, McOptions> = mcMove({
   id: 'mc.next-step',
   category: 'turn',
+  input: noInput,
   run: (view, state, input, ctx) => {
     const sys = view.system;
     if (sys.activePlayerId === null)

@@ -1,5 +1,6 @@
 // Master and Commander's battle state read as the engine's types, and what every move shares: the
 // ship of the captain whose turn it is, the turn's bookkeeping, names for the log. Pure.
+import type * as z from 'zod/mini';
 import type { BattleState, EventDraft, Json } from '../../battle/events';
 import { applyOps } from '../../battle/fold';
 import { defineMove, type Guard, type Move, type MoveContext } from '../../battle/move';
@@ -192,11 +193,14 @@ export function winnerOf(view: McView): string | null {
 export function mcMove<I>(spec: {
   id: string;
   category: Category;
+  /** The input's schema (MoveSpec.input). */
+  input: z.ZodMiniType<I>;
   run: (view: McView, state: BattleState, input: I, ctx: McContext) => Result<EventDraft>;
 }): Move<I, McOptions> {
   return defineMove<I, McOptions>({
     id: spec.id,
     category: spec.category,
+    input: spec.input,
     guards: [BATTLE_OVER],
     run: (state, input, ctx) => {
       const v = viewOf(state);

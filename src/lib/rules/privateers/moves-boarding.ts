@@ -45,6 +45,10 @@ import {
 } from './resolve-tasks';
 import type { Sheet, SystemState } from './sheet';
 import { OFFICER_LABELS, TASK_CHECKS, type OfficerRole } from './tables';
+import * as z from 'zod/mini';
+import { MAX_MEN } from './input-limits';
+import { diceInput, idInput, intInput, numberInput, textInput } from '../../battle/move-input';
+import { OFFICER_ROLES } from './tables';
 
 // Privateers marksmen (C.4.12), grappling (C.4.14), boarding rounds (C.4.15) and the capture of a
 // boarded ship that strikes (C.4.17 step 4). Each is one move: state + input + the pad's dice.
@@ -147,6 +151,12 @@ export interface MarksmenInput {
 
 export const marksmen = pvMove<MarksmenInput>({
   id: 'pv.marksmen',
+  input: z.strictObject({
+    firerId: idInput,
+    targetId: idInput,
+    range: numberInput(0, 100_000),
+    rolls: z.array(diceInput)
+  }),
   phase: 'movementFiring',
   what: 'Marksmen',
   category: 'marksmen',
@@ -224,6 +234,12 @@ export interface GrappleInput {
  *  join the two ships, so both logs carry the count. */
 export const grapple = pvMove<GrappleInput>({
   id: 'pv.grappling',
+  input: z.strictObject({
+    shipId: idInput,
+    otherId: idInput,
+    isHullToHull: z.boolean(),
+    dice: diceInput
+  }),
   phase: 'grapplingBoarding',
   what: 'Grappling',
   category: 'grapple',
@@ -330,6 +346,13 @@ function lossLine(l: SideLosses): string {
   return parts.length ? parts.join(', ') : 'no losses';
 }
 
+// The party's limits are the boarding odds' own (input-limits.ts: a side of up to 1,000 men).
+const partyInput = z.strictObject({
+  crew: intInput(0, MAX_MEN),
+  officers: z.array(z.enum(OFFICER_ROLES as [OfficerRole, ...OfficerRole[]])),
+  marines: intInput(0, MAX_MEN)
+});
+
 export interface BoardingInput {
   attackerId: string;
   defenderId: string;
@@ -402,6 +425,15 @@ export function boardingFaces(
  *  defender left with nobody aboard is taken (struck). One round per boarding action a turn. */
 export const boardingRound = pvMove<BoardingInput>({
   id: 'pv.boarding',
+  input: z.strictObject({
+    attackerId: idInput,
+    defenderId: idInput,
+    attacker: partyInput,
+    defender: partyInput,
+    isHullToHull: z.boolean(),
+    rolls: z.array(diceInput),
+    captureOdds: z.optional(z.nullable(textInput(200)))
+  }),
   phase: 'grapplingBoarding',
   what: 'Boarding',
   category: 'boarding',
@@ -525,6 +557,7 @@ export function capturesDue(state: BattleState): { attackerId: string; defenderI
 /** Records the capture and ends the boarding action. */
 export const capture = pvMove<{ attackerId: string; defenderId: string }>({
   id: 'pv.capture',
+  input: z.strictObject({ attackerId: idInput, defenderId: idInput }),
   phase: 'moraleSinkings',
   what: 'Captures',
   category: 'capture',

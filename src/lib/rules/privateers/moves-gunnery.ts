@@ -44,6 +44,8 @@ import {
 import { applyReload, reloadGunsOf, resolveReload } from './resolve-tasks';
 import { reloadBatteries, type FireInProgress, type Gun, type Sheet } from './sheet';
 import { CRITICAL_LABELS, OFFICER_LABELS, type Aim } from './tables';
+import * as z from 'zod/mini';
+import { diceInput, idInput, intInput, numberInput } from '../../battle/move-input';
 
 // Privateers cannon fire (SPEC C.4.7–C.4.9), by ships and by fortifications and land batteries
 // (C.4.13 with Errata 1), and reload (C.4.5, one roll per vessel or independent battery a turn).
@@ -229,6 +231,19 @@ export function tossStateOf(state: BattleState, f: FireInProgress, options: PvOp
   return { isCriticalSpent: t.ok ? isCriticalSpent(t.value, state.turn, options) : false };
 }
 
+const broadsideInput = z.enum(['starboard', 'larboard']);
+const fireSetupInput = z.strictObject({
+  firerId: idInput,
+  targetId: idInput,
+  gunIds: z.array(idInput),
+  range: numberInput(0, 100_000),
+  aim: z.enum(['low', 'high']),
+  rake: z.enum(['none', 'bow', 'stern']),
+  facingSide: broadsideInput,
+  gunnerSightsId: z.nullable(idInput),
+  isLandBased: z.boolean()
+});
+
 export interface CannonFireInput {
   setup: FireSetup;
   /** The hit d12s, one per gun in `setup.gunIds` order. */
@@ -241,6 +256,7 @@ export interface CannonFireInput {
  */
 export const cannonFire = pvMove<CannonFireInput>({
   id: 'pv.cannon-fire',
+  input: z.strictObject({ setup: fireSetupInput, dice: diceInput }),
   phase: 'movementFiring',
   what: 'Cannon fire',
   category: 'gunnery',
@@ -370,6 +386,7 @@ function damageMeaning(f: FireInProgress, dice: DiceRoll): MeaningParts {
  *  time"). Double ones or Officer* results leave the fire under way for their dice. */
 export const damageToss = pvMove<{ dice: DiceRoll }>({
   id: 'pv.damage-toss',
+  input: z.strictObject({ dice: diceInput }),
   phase: null,
   what: 'Damage dice',
   category: 'gunnery-damage',
@@ -427,6 +444,7 @@ export const damageToss = pvMove<{ dice: DiceRoll }>({
  *  result, in one pad roll; the fire is then over. */
 export const damageExtra = pvMove<{ dice: DiceRoll }>({
   id: 'pv.damage-extra',
+  input: z.strictObject({ dice: diceInput }),
   phase: null,
   what: 'Critical and officer dice',
   category: 'gunnery-damage',
@@ -511,6 +529,11 @@ export interface ReloadInput {
 /** C.4.5: one d12 + (Gunner + Crew) per vessel or independent battery a turn. */
 export const reload = pvMove<ReloadInput>({
   id: 'pv.reload',
+  input: z.strictObject({
+    shipId: idInput,
+    battery: z.optional(intInput(0, 1000)),
+    dice: diceInput
+  }),
   phase: 'initiativeReload',
   what: 'Reload',
   category: 'reload',

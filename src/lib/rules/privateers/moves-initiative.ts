@@ -20,6 +20,8 @@ import { DEFAULT_OPTIONS, type PvOptions } from './options';
 import { initiativeMod } from './resolve-morale';
 import { resolveInitiative } from './resolve-tasks';
 import type { Sheet } from './sheet';
+import * as z from 'zod/mini';
+import { diceInput, idInput } from '../../battle/move-input';
 
 // Phase 3a (C.4.4): the initiative roll that sets the movement order, ties re-rolled among the
 // tied ships, and the order the movement phase reads.
@@ -109,6 +111,7 @@ export interface InitiativeInput {
 /** Records the movement order once no tie is left. */
 export const rollInitiative = pvMove<InitiativeInput>({
   id: 'pv.initiative',
+  input: z.strictObject({ shipIds: z.array(idInput), rolls: z.array(diceInput) }),
   phase: 'initiativeReload',
   what: 'Initiative',
   category: 'initiative',

@@ -41,6 +41,8 @@ import {
 } from './resolve-movement';
 import type { Sheet } from './sheet';
 import { CREW_REQUIREMENTS, TASK_CHECKS, type PointOfSail } from './tables';
+import * as z from 'zod/mini';
+import { diceInput, idInput, intInput, numberInput } from '../../battle/move-input';
 
 // Privateers Phase 4 movement (SPEC C.4.6) and collisions (C.4.11): the plan of each ship's move
 // from its orders, heading and the wind; the move itself, drift, the tacking roll, dropping anchor,
@@ -178,6 +180,7 @@ export interface MoveShipInput {
  *  (Straight keeps the heading; a turn is at most 45° to the card's side). */
 export const moveShip = pvMove<MoveShipInput>({
   id: 'pv.move',
+  input: z.strictObject({ shipId: idInput, headingAfter: numberInput(-100_000, 100_000) }),
   phase: 'movementFiring',
   what: 'Movement',
   category: 'movement',
@@ -231,6 +234,7 @@ export const moveShip = pvMove<MoveShipInput>({
 /** "the ship will drift in inches per a six sided dice roll down wind" (C.4.6.1 step 3). */
 export const drift = pvMove<{ shipId: string; dice: DiceRoll }>({
   id: 'pv.drift',
+  input: z.strictObject({ shipId: idInput, dice: diceInput }),
   phase: 'movementFiring',
   what: 'Drift',
   category: 'movement',
@@ -281,6 +285,8 @@ export function tackOutcomes(mod: number): { id: string; label: string; p: Ratio
   ];
 }
 
+const sideInput = z.enum(['starboard', 'larboard']);
+
 export interface TackInput {
   shipId: string;
   /** The tack d12, then (only when it fails) the mast d12. */
@@ -296,6 +302,7 @@ export interface TackInput {
  */
 export const tackRoll = pvMove<TackInput>({
   id: 'pv.tack',
+  input: z.strictObject({ shipId: idInput, rolls: z.array(diceInput), side: sideInput }),
   phase: 'movementFiring',
   what: 'The tacking roll',
   category: 'movement',
@@ -356,6 +363,7 @@ export const tackRoll = pvMove<TackInput>({
 /** C.4.6.6: move up to 3″ the way it went last turn (or not at all), drop anchor, bow to the wind. */
 export const dropAnchor = pvMove<{ shipId: string; moved: number }>({
   id: 'pv.drop-anchor',
+  input: z.strictObject({ shipId: idInput, moved: numberInput(0, 100_000) }),
   phase: 'movementFiring',
   what: 'Dropping anchor',
   category: 'movement',
@@ -389,6 +397,11 @@ export const dropAnchor = pvMove<{ shipId: string; moved: number }>({
 /** C.4.6.8: 2 crew per boat, one full turn, never on a turn the ship moves. */
 export const boats = pvMove<{ shipId: string; kind: 'lower' | 'recover'; count: number }>({
   id: 'pv.boats',
+  input: z.strictObject({
+    shipId: idInput,
+    kind: z.enum(['lower', 'recover']),
+    count: intInput(0, 100_000)
+  }),
   phase: 'movementFiring',
   what: "Ship's boats",
   category: 'orders',
@@ -443,6 +456,13 @@ export interface CollisionInput {
 
 export const collision = pvMove<CollisionInput>({
   id: 'pv.collision',
+  input: z.strictObject({
+    rammerId: idInput,
+    rammedId: idInput,
+    rammerFacing: sideInput,
+    rammedFacing: sideInput,
+    dice: diceInput
+  }),
   phase: 'movementFiring',
   what: 'Collisions',
   category: 'collision',

@@ -45,6 +45,8 @@ import {
   type PointOfSail,
   type SailLevel
 } from './tables';
+import * as z from 'zod/mini';
+import { diceInput, idInput, numberInput, textInput } from '../../battle/move-input';
 
 // Privateers Phases 1–3 apart from reload (SPEC C.4.2–C.4.4, C.4.6.7): the wind and headings the
 // referee keeps (C.6), orders (open or hidden, Errata 7), crew assignments, weighing anchor and the
@@ -75,6 +77,7 @@ export const keepDeg = (deg: number): number => normDegOf(Math.round(deg * 10) /
  *  from, which the point of sail of every ship is measured against (C.4.6). */
 export const setWind = pvMove<{ windFromDeg: number }>({
   id: 'pv.wind',
+  input: z.strictObject({ windFromDeg: numberInput(-100_000, 100_000) }),
   phase: null,
   what: 'The wind',
   category: 'wind',
@@ -91,6 +94,7 @@ export const setWind = pvMove<{ windFromDeg: number }>({
 
 export const setHeading = pvMove<{ shipId: string; headingDeg: number }>({
   id: 'pv.heading',
+  input: z.strictObject({ shipId: idInput, headingDeg: numberInput(-100_000, 100_000) }),
   phase: null,
   what: 'A heading',
   category: 'orders',
@@ -140,6 +144,9 @@ function applyOrder(s: Sheet, o: ShipOrder): Sheet {
   return { ...s, sail: o.sail, prevSail: o.fromSail, maneuver: o.maneuver };
 }
 
+const sailInput = z.literal([0, 1, 2, 3]);
+const maneuverInput = z.enum(MANEUVERS.map((m) => m.id) as [Maneuver, ...Maneuver[]]);
+
 export interface OrdersInput {
   shipId: string;
   sail: SailLevel;
@@ -153,6 +160,7 @@ export interface OrdersInput {
  */
 export const giveOrders = pvMove<OrdersInput>({
   id: 'pv.orders',
+  input: z.strictObject({ shipId: idInput, sail: sailInput, maneuver: maneuverInput }),
   phase: 'orders',
   what: 'Orders',
   category: 'orders',
@@ -248,6 +256,7 @@ export function sealedOrdersThisTurn(state: BattleState): Record<string, SealedO
 /** "Orders given (sealed)": the public half of hidden orders on the live table. */
 export const giveSealedOrders = pvMove<SealedOrdersInput>({
   id: 'pv.seal-orders',
+  input: z.strictObject({ shipId: idInput, commitment: textInput(200) }),
   phase: 'orders',
   what: 'Orders',
   category: 'orders',
@@ -287,6 +296,14 @@ export interface RevealOrdersInput {
 /** "Reveal orders": every hidden order of this turn goes on the ships' logs at once. */
 export const revealOrders = pvMove<RevealOrdersInput>({
   id: 'pv.reveal-orders',
+  input: z.strictObject({
+    sealed: z.optional(
+      z.record(
+        idInput,
+        z.strictObject({ sail: sailInput, maneuver: maneuverInput, salt: textInput(200) })
+      )
+    )
+  }),
   phase: 'orders',
   what: 'Revealing orders',
   category: 'orders',
@@ -362,6 +379,7 @@ export function blockingIssues(check: CrewCheck): string[] {
 
 export const saveCrew = pvMove<{ shipId: string; assignments: Assignments }>({
   id: 'pv.crew',
+  input: z.strictObject({ shipId: idInput, assignments: assignmentsSchema }),
   phase: 'crew',
   what: 'Crew assignments',
   category: 'orders',
@@ -431,6 +449,7 @@ export function gunsForGunner(s: Sheet): Sheet['guns'] {
  */
 export const gunnerTo = pvMove<{ shipId: string; gunId: string | null }>({
   id: 'pv.gunner',
+  input: z.strictObject({ shipId: idInput, gunId: z.nullable(idInput) }),
   phase: null,
   what: "The Gunner's gun",
   category: 'orders',
@@ -466,6 +485,7 @@ export const gunnerTo = pvMove<{ shipId: string; gunId: string | null }>({
 /** C.4.6.7: d12 − anchor crew = turns to raise the anchor (at least 1). */
 export const weighAnchor = pvMove<{ shipId: string; dice: DiceRoll }>({
   id: 'pv.weigh-anchor',
+  input: z.strictObject({ shipId: idInput, dice: diceInput }),
   phase: 'crew',
   what: 'Weighing anchor',
   category: 'orders',

@@ -27,6 +27,10 @@ import { OFFICER_TITLES } from './describe-field';
 import { facesOf, shipSheet, withSheets } from './moves-common';
 import { RATING_CHART, type OfficerRole, type Rating } from './tables';
 import type { PvOptions } from './options';
+import * as z from 'zod/mini';
+import { diceInput, idInput, intInput, textInput } from '../../battle/move-input';
+import { gunClassSchema } from './sheet';
+import { OFFICER_ROLES } from './tables';
 
 // Privateers set-up (SPEC C.4.1, C.6): a ship from one of the referee's ship classes (the "Ship
 // Charts for Privateers" the text refers to but does not contain) and a fortification / land
@@ -86,6 +90,12 @@ export interface AddShipInput {
 
 export const addShipFromClass = defineMove<AddShipInput, PvOptions>({
   id: 'pv.add-ship',
+  input: z.strictObject({
+    cls: shipClassSchema,
+    name: textInput(),
+    side: textInput(),
+    player: textInput()
+  }),
   category: 'setup',
   run: (state, input, ctx) => {
     const name = input.name.trim();
@@ -101,6 +111,28 @@ export const addShipFromClass = defineMove<AddShipInput, PvOptions>({
     });
     return ok(withMeaning(addShipDraft(state, ship, name), { actor: ship.id }));
   }
+});
+
+const ratingInput = z.literal([0, 1, 2]);
+const fortInput = z.strictObject({
+  name: textInput(),
+  side: textInput(),
+  guns: z.array(
+    z.strictObject({
+      cls: gunClassSchema,
+      extraHeavyDice: intInput(0, 12),
+      count: intInput(0, 1000),
+      battery: textInput()
+    })
+  ),
+  gunnerRating: ratingInput,
+  hasGunner: z.boolean(),
+  crewRating: ratingInput,
+  crew: intInput(0, 100_000),
+  hullPoints: intInput(0, 100_000),
+  ratingDice: z.optional(
+    z.strictObject({ gunner: z.optional(diceInput), crew: z.optional(diceInput) })
+  )
 });
 
 export interface FortInput {
@@ -142,6 +174,7 @@ export function fortificationShip(
 
 export const addFortification = defineMove<FortInput, PvOptions>({
   id: 'pv.add-fortification',
+  input: fortInput,
   category: 'setup',
   run: (state, input, ctx) => {
     const rolled = fortRatingRolls(input);
@@ -254,6 +287,11 @@ export function ratingOnChart(
  *  the chart written on the ship log: one event with its die. */
 export const rollRating = defineMove<RollRatingInput, PvOptions>({
   id: 'pv.roll-rating',
+  input: z.strictObject({
+    shipId: idInput,
+    who: z.enum(['crew', ...OFFICER_ROLES] as [OfficerRole | 'crew', ...(OfficerRole | 'crew')[]]),
+    dice: diceInput
+  }),
   category: 'setup',
   run: (state, input) => {
     const { shipId, who } = input;

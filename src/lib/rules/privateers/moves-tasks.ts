@@ -45,6 +45,8 @@ import {
 import { gunName, type Sheet } from './sheet';
 import { hasReloaded } from './moves-gunnery';
 import { MORALE_RESULTS, TASK_CHECKS } from './tables';
+import * as z from 'zod/mini';
+import { diceInput, idInput } from '../../battle/move-input';
 
 // Privateers Phase 6 (SPEC C.4.16 [DEFAULT placement] – C.4.18): fire, pumping, damage control and
 // jury rigging by the crews assigned to them in Phase 2 (C.4.3: "Each turn, a captain must determine
@@ -63,6 +65,7 @@ function onceAfloat(state: BattleState, shipId: string, task: TaskId, what: stri
  *  attempt with d12 + the crew assigned to fight it in Phase 2. */
 export const fightFire = pvMove<{ shipId: string; dice: DiceRoll | null }>({
   id: 'pv.fire',
+  input: z.strictObject({ shipId: idInput, dice: z.nullable(diceInput) }),
   phase: 'moraleSinkings',
   what: 'Fire fighting',
   category: 'fire-aboard',
@@ -133,6 +136,7 @@ export const fightFire = pvMove<{ shipId: string; dice: DiceRoll | null }>({
  *  ([DEFAULT] from the turn after the need arose). No dice. A sinking ship is past pumping. */
 export const pumping = pvMove<{ shipId: string }>({
   id: 'pv.pumping',
+  input: z.strictObject({ shipId: idInput }),
   phase: 'moraleSinkings',
   what: 'Pumping',
   category: 'repair',
@@ -179,6 +183,7 @@ export function repairOdds(crew: number, target: number, options: PvOptions): Re
 /** Step 3: d12 (+ crew [DEFAULT]) ≥ 10 clears one wreckage item. */
 export const damageControl = pvMove<{ shipId: string; dice: DiceRoll }>({
   id: 'pv.damage-control',
+  input: z.strictObject({ shipId: idInput, dice: diceInput }),
   phase: 'moraleSinkings',
   what: 'Damage control',
   category: 'repair',
@@ -217,6 +222,7 @@ export const damageControl = pvMove<{ shipId: string; dice: DiceRoll }>({
 /** Step 4: d12 (+ crew [DEFAULT]) ≥ 12 jury-rigs one lost mast. */
 export const juryRig = pvMove<{ shipId: string; dice: DiceRoll }>({
   id: 'pv.jury-rig',
+  input: z.strictObject({ shipId: idInput, dice: diceInput }),
   phase: 'moraleSinkings',
   what: 'Jury rigging',
   category: 'repair',
@@ -270,6 +276,7 @@ export function moraleDue(
 
 export const moraleCheck = pvMove<{ shipId: string; dice: DiceRoll }>({
   id: 'pv.morale',
+  input: z.strictObject({ shipId: idInput, dice: diceInput }),
   phase: 'moraleSinkings',
   what: 'Morale checks',
   category: 'morale',
@@ -318,6 +325,7 @@ export const moraleCheck = pvMove<{ shipId: string; dice: DiceRoll }>({
  *  removed as well. */
 export const sinking = pvMove<{ shipId: string }>({
   id: 'pv.sinking',
+  input: z.strictObject({ shipId: idInput }),
   phase: 'moraleSinkings',
   what: 'Sinkings',
   category: 'sinking',
@@ -344,6 +352,7 @@ export const sinking = pvMove<{ shipId: string }>({
  *  requires modified reload roll of 10 or more"): unloaded guns still standing, before the roll. */
 export const designateDoubleShot = pvMove<{ shipId: string; gunIds: string[] }>({
   id: 'pv.double-shot',
+  input: z.strictObject({ shipId: idInput, gunIds: z.array(idInput) }),
   phase: 'initiativeReload',
   what: 'Double shot',
   category: 'reload',

@@ -1,7 +1,14 @@
 import { shipDice, type Category, type DiceOwner } from '../../battle/meaning';
 import { rollDice, type DiceRoll, type Roller } from '../core/dice';
 import { boardingRoundOdds, captureChance, type RoundOutcome } from './odds-boarding';
-import { resolveBoardingRound, type BoardingRoundOutcome } from './resolve-boarding';
+import {
+  boardingRoundsLeft,
+  resolveBoardingRound,
+  type BoardingRoundOutcome
+} from './resolve-boarding';
+import type { WwOptions } from './options';
+import type { Sheet } from './sheet';
+import { plural } from './ships';
 import type { Rational } from '../core/rational';
 import { ok, type Result } from '../core/result';
 import { BOARDING_DIE, boardingDiceCountsOf, type CrewSkill } from './tables';
@@ -107,4 +114,32 @@ export function roundCategory(result: BoardingRoundOutcome['result']): Category 
   if (result === 'captured') return 'capture';
   if (result === 'repelled') return 'boarding-end';
   return 'boarding-round';
+}
+
+/**
+ * B.4.7 step 5 with option `boardingRoundsPerTurn`: why no more rounds may be fought this turn, or
+ * null when they may.
+ */
+export function roundLimitReached(attacker: Sheet, options: WwOptions): string | null {
+  const limit = options.boardingRoundsPerTurn;
+  if (!attacker.boarding || limit === 'untilResolved') return null;
+  if (boardingRoundsLeft(attacker.boarding, options) > 0) return null;
+  return `This battle fights ${plural(limit, 'boarding round')} a turn: ${attacker.name}'s boarders fight on in next turn's Step 4, unless they withdraw or the defenders surrender.`;
+}
+
+/** What the referee should know about a boarding's rounds this turn (option `boardingRoundsPerTurn`). */
+export function boardingRoundsNote(attacker: Sheet, options: WwOptions): string {
+  const b = attacker.boarding;
+  if (!b) return '';
+  const limit = options.boardingRoundsPerTurn;
+  if (limit === 'untilResolved') {
+    const isLeftOver = (b.roundsThisTurn ?? 0) === 0 && b.roundsFought > 0;
+    return isLeftOver
+      ? 'This boarding was left unresolved in an earlier turn; under "until resolved" it is fought to the end in one Step 4, or ended by a withdrawal or a surrender.'
+      : 'Fought until resolved in this Step 4: fight on, or the boarders withdraw, or the defenders surrender.';
+  }
+  const left = boardingRoundsLeft(b, options);
+  return left > 0
+    ? `${left} of ${plural(limit, 'round')} left this turn (battle option).`
+    : (roundLimitReached(attacker, options) ?? '');
 }

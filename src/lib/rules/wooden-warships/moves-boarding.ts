@@ -35,7 +35,14 @@ import {
 } from './ships';
 import type { Sheet } from './sheet';
 import { BOARDING_DIE, boardingDiceCountsOf } from './tables';
-import { roundCategory, roundDiceLabels, roundDiceOwners } from './boarding-fight';
+import {
+  roundCategory,
+  roundDiceLabels,
+  roundDiceOwners,
+  roundLimitReached
+} from './boarding-fight';
+import * as z from 'zod/mini';
+import { diceInput, idInput, intInput, numberInput } from '../../battle/move-input';
 
 // Step 4 Boarding (SPEC B.4.7) and Looting (B.4.8): the party goes across, each round (or the fight
 // to the end) with every die in its roll record, the withdrawal or surrender, and the loot — once
@@ -87,6 +94,13 @@ export function battleBoardingCheck(
 export const board = defineMove<BoardingSetup, WwOptions>({
   id: 'ww.board',
   category: 'boarding',
+  input: z.strictObject({
+    attackerId: idInput,
+    targetId: idInput,
+    distanceInches: numberInput(0, 100_000),
+    isSideBySide: z.boolean(),
+    party: intInput(0, 100_000)
+  }),
   guards: [ownTurn((i) => i.attackerId)],
   run: (state, setup, ctx) => {
     const decided = refuseIfDecided(state);
@@ -153,34 +167,6 @@ export function boardingFight(state: BattleState, attackerId: string): Result<Bo
     defenders: defender.crew.current,
     isOver
   });
-}
-
-/**
- * B.4.7 step 5 with option `boardingRoundsPerTurn`: why no more rounds may be fought this turn, or
- * null when they may.
- */
-export function roundLimitReached(attacker: Sheet, options: WwOptions): string | null {
-  const limit = options.boardingRoundsPerTurn;
-  if (!attacker.boarding || limit === 'untilResolved') return null;
-  if (boardingRoundsLeft(attacker.boarding, options) > 0) return null;
-  return `This battle fights ${plural(limit, 'boarding round')} a turn: ${attacker.name}'s boarders fight on in next turn's Step 4, unless they withdraw or the defenders surrender.`;
-}
-
-/** What the referee should know about a boarding's rounds this turn (option `boardingRoundsPerTurn`). */
-export function boardingRoundsNote(attacker: Sheet, options: WwOptions): string {
-  const b = attacker.boarding;
-  if (!b) return '';
-  const limit = options.boardingRoundsPerTurn;
-  if (limit === 'untilResolved') {
-    const isLeftOver = (b.roundsThisTurn ?? 0) === 0 && b.roundsFought > 0;
-    return isLeftOver
-      ? 'This boarding was left unresolved in an earlier turn; under "until resolved" it is fought to the end in one Step 4, or ended by a withdrawal or a surrender.'
-      : 'Fought until resolved in this Step 4: fight on, or the boarders withdraw, or the defenders surrender.';
-  }
-  const left = boardingRoundsLeft(b, options);
-  return left > 0
-    ? `${left} of ${plural(limit, 'round')} left this turn (battle option).`
-    : (roundLimitReached(attacker, options) ?? '');
 }
 
 /** A boarding that may fight a round now: not over, and within the turn's rounds. */
@@ -271,6 +257,9 @@ function boardingEnding(result: BoardingRoundOutcome['result'], defender: Sheet)
   return null;
 }
 
+const rollInput = z.strictObject({ attackerId: idInput, roll: diceInput });
+const endInput = z.strictObject({ attackerId: idInput });
+
 export interface BoardingRollInput {
   attackerId: string;
   /** The attacker's dice then the defender's (round after round for the fight to the end). */
@@ -284,6 +273,7 @@ export interface BoardingRollInput {
 export const boardingRound = defineMove<BoardingRollInput, WwOptions>({
   id: 'ww.boarding-round',
   category: 'boarding-round',
+  input: rollInput,
   run: (state, { attackerId, roll }, ctx) => {
     const options = ctx.options;
     const f = fightableBoarding(state, attackerId, options);
@@ -359,6 +349,7 @@ export interface FoughtRound {
 export const boardingRounds = defineMove<BoardingRollInput, WwOptions>({
   id: 'ww.boarding-rounds',
   category: 'boarding-round',
+  input: rollInput,
   run: (state, { attackerId, roll }, ctx) => {
     const options = ctx.options;
     const f = fightableBoarding(state, attackerId, options);
@@ -449,6 +440,7 @@ export interface EndBoardingInput {
 export const withdraw = defineMove<EndBoardingInput, WwOptions>({
   id: 'ww.withdraw',
   category: 'boarding-end',
+  input: endInput,
   run: (state, { attackerId }) => {
     const f = boardingFight(state, attackerId);
     if (!f.ok) return f;
@@ -470,6 +462,7 @@ export const withdraw = defineMove<EndBoardingInput, WwOptions>({
 export const surrender = defineMove<EndBoardingInput, WwOptions>({
   id: 'ww.surrender',
   category: 'capture',
+  input: endInput,
   run: (state, { attackerId }, ctx) => {
     const options = ctx.options;
     const f = boardingFight(state, attackerId);
@@ -529,6 +522,11 @@ export interface LootInput {
 export const loot = defineMove<LootInput, WwOptions>({
   id: 'ww.loot',
   category: 'loot',
+  input: z.strictObject({
+    prizeId: idInput,
+    choice: z.enum(['upgradeCards', 'lootAmount']),
+    captorId: z.optional(idInput)
+  }),
   run: (state, input) => {
     const prizeShip = shipAndSheet(state, input.prizeId);
     if (!prizeShip.ok) return prizeShip;

@@ -43,6 +43,9 @@ import {
   type FireMode,
   type TargetArea
 } from './tables';
+import * as z from 'zod/mini';
+import { diceInput, idInput, numberInput } from '../../battle/move-input';
+import { ammoSchema, batterySchema, targetAreaSchema } from './sheet';
 
 // Step 3 Attack (SPEC B.4.5, B.4.6) and Maintenance Part 2's reload (B.4.9): one event each, the
 // attack with every percentile and damage die in its roll record.
@@ -164,6 +167,18 @@ export interface FireInput extends FireSetup {
 export const fire = defineMove<FireInput, WwOptions>({
   id: 'ww.fire',
   category: 'gunnery',
+  input: z.strictObject({
+    firerId: idInput,
+    targetId: idInput,
+    mode: z.enum(['chase', 'halfBroadside', 'fullBroadside']),
+    batteries: z.array(batterySchema),
+    distanceInches: numberInput(0, 100_000),
+    area: targetAreaSchema,
+    isExposedSide: z.boolean(),
+    hasLineOfSight: z.boolean(),
+    hitRoll: diceInput,
+    damageRoll: z.nullable(diceInput)
+  }),
   guards: [ownTurn((i) => i.firerId)],
   run: (state, input, ctx) => {
     const decided = refuseIfDecided(state);
@@ -274,6 +289,10 @@ export interface ReloadInput {
 export const reload = defineMove<ReloadInput, WwOptions>({
   id: 'ww.reload',
   category: 'reload',
+  input: z.strictObject({
+    shipId: idInput,
+    loads: z.partialRecord(batterySchema, z.optional(ammoSchema))
+  }),
   guards: [ownTurn((i) => i.shipId)],
   run: (state, input, ctx) => {
     const s = activeShip(state, input.shipId);

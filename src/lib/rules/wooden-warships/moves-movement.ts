@@ -26,6 +26,10 @@ import {
 } from './ships';
 import type { RamDice, Sheet, UpgradeCard } from './sheet';
 import { SAIL_SETTING_TEXT, WIND_SECTOR_TEXT, type SailSetting, type WindSector } from './tables';
+import * as z from 'zod/mini';
+import { diceInput, idInput } from '../../battle/move-input';
+import { sailSettingSchema } from './sheet';
+import { WIND_SECTORS } from './tables';
 
 // Step 1 Movement (SPEC B.4.3) and Maintenance Part 1 (B.4.4): the sail, the move, an island, the
 // upgrade. One event each.
@@ -39,6 +43,7 @@ export interface SetSailInput {
 export const setSail = defineMove<SetSailInput, WwOptions>({
   id: 'ww.set-sail',
   category: 'orders',
+  input: z.strictObject({ shipId: idInput, setting: sailSettingSchema }),
   guards: [ownTurn((i) => i.shipId)],
   run: (state, input) => {
     const s = activeShip(state, input.shipId);
@@ -73,6 +78,10 @@ export function hasMoved(sheet: Sheet): boolean {
 export const moveShip = defineMove<MoveShipInput, WwOptions>({
   id: 'ww.move',
   category: 'movement',
+  input: z.strictObject({
+    shipId: idInput,
+    wind: z.enum(WIND_SECTORS as [WindSector, ...WindSector[]])
+  }),
   guards: [ownTurn((i) => i.shipId)],
   run: (state, input) => {
     const decided = refuseIfDecided(state);
@@ -129,6 +138,7 @@ export interface IslandInput {
 export const islandCollision = defineMove<IslandInput, WwOptions>({
   id: 'ww.island',
   category: 'collision',
+  input: z.strictObject({ shipId: idInput, roll: diceInput }),
   guards: [ownTurn((i) => i.shipId)],
   run: (state, { shipId, roll }) => {
     const decided = refuseIfDecided(state);
@@ -218,6 +228,11 @@ export interface UpgradeInput {
 export const upgrade = defineMove<UpgradeInput, WwOptions>({
   id: 'ww.upgrade',
   category: 'card',
+  input: z.strictObject({
+    shipId: idInput,
+    cardId: idInput,
+    isStationary: z.optional(z.boolean())
+  }),
   guards: [ownTurn((i) => i.shipId)],
   run: (state, input, ctx) => {
     const s = activeShip(state, input.shipId);

@@ -6,6 +6,15 @@ import { assignCards, purchaseShip } from './resolve-turn';
 import { battleShips, pounds, shipAndSheet, sheetsDraft, systemOf, type WwShip } from './ships';
 import type { CaptainCard, LootCard, ShipChart, SystemState, UpgradeCard } from './sheet';
 import { STARTING_FUNDS, type CrewSkill } from './tables';
+import * as z from 'zod/mini';
+import { idInput, textInput } from '../../battle/move-input';
+import {
+  captainCardSchema,
+  crewSkillSchema,
+  lootCardSchema,
+  shipChartSchema,
+  upgradeCardSchema
+} from './sheet';
 
 // Set-up (SPEC B.4.1): players with £7,000 each, the user's cards, the captains, the fleet purchase
 // and the holds. Each is one event; the chest holds each card once ("20 upgrade cards total"), so a
@@ -62,6 +71,7 @@ export interface AddPlayerInput {
 export const addPlayer = defineMove<AddPlayerInput, WwOptions>({
   id: 'ww.player',
   category: 'setup',
+  input: z.strictObject({ name: textInput() }),
   run: (state, input) => {
     const player = input.name.trim();
     if (!player) return refuse('Name the player.');
@@ -94,6 +104,11 @@ function hasDuplicateIds(cards: readonly { id: string }[]): boolean {
 export const setCards = defineMove<CardListsInput, WwOptions>({
   id: 'ww.cards',
   category: 'setup',
+  input: z.strictObject({
+    captainCards: z.array(captainCardSchema),
+    lootCards: z.array(lootCardSchema),
+    upgradeCards: z.array(upgradeCardSchema)
+  }),
   run: (state, lists) => {
     if (
       hasDuplicateIds(lists.captainCards) ||
@@ -123,6 +138,7 @@ export interface CaptainInput {
 export const chooseCaptain = defineMove<CaptainInput, WwOptions>({
   id: 'ww.captain',
   category: 'setup',
+  input: z.strictObject({ player: textInput(), cardId: z.nullable(idInput) }),
   run: (state, { player, cardId }) => {
     const system = systemOf(state);
     const p = system.players[player];
@@ -161,6 +177,15 @@ export interface PurchaseInput {
 export const purchase = defineMove<PurchaseInput, WwOptions>({
   id: 'ww.purchase',
   category: 'setup',
+  input: z.strictObject({
+    id: z.optional(idInput),
+    player: textInput(),
+    name: textInput(),
+    chart: shipChartSchema,
+    crewSkill: crewSkillSchema,
+    lootCardId: z.optional(z.nullable(idInput)),
+    upgradeCardIds: z.optional(z.array(idInput))
+  }),
   run: (state, input, ctx) => {
     const system = systemOf(state);
     if (!system.players[input.player]) return refuse(`Add ${input.player || 'the player'} first.`);
@@ -220,6 +245,11 @@ export interface HoldInput {
 export const fillHold = defineMove<HoldInput, WwOptions>({
   id: 'ww.hold',
   category: 'setup',
+  input: z.strictObject({
+    shipId: idInput,
+    lootCardId: z.nullable(idInput),
+    upgradeCardIds: z.array(idInput)
+  }),
   run: (state, input) => {
     const s = shipAndSheet(state, input.shipId);
     if (!s.ok) return s;

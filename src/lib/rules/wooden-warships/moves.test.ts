@@ -165,9 +165,10 @@ function step(state: BattleState, draft: Result<EventDraft> | EventDraft): Battl
   return applyEvent(state, d.value);
 }
 
-const entered = (faces: number[], sides: number): DiceRoll => ({
+/** Typed-in dice: all of `sides`, or each of its own (a d4, a d6, their half dice). */
+const entered = (faces: number[], sides: number | readonly number[]): DiceRoll => ({
   source: 'entered',
-  dice: faces.map((face) => ({ face, sides }))
+  dice: faces.map((face, i) => ({ face, sides: typeof sides === 'number' ? sides : sides[i] }))
 });
 
 function sheet(state: BattleState, id: string): Sheet {
@@ -245,7 +246,13 @@ describe('Wooden Warships battle actions', () => {
     };
     // EXAMPLE chart: 50% against a Schooner at 3″; 10 and 20 hit. Round at crew is the wrong shot:
     // 1d4 + ½d4; grape: 1d6 + ½d6. Full dice first (d4, d6), then the halves.
-    const r = fireAction(s, setup, entered([10, 20], 100), entered([4, 6, 3, 5], 0), OPTIONS);
+    const r = fireAction(
+      s,
+      setup,
+      entered([10, 20], 100),
+      entered([4, 6, 3, 5], [4, 6, 4, 6]),
+      OPTIONS
+    );
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.value.summary).toContain('2 of 2 hit, 1d4 + ½d4 + 1d6 + ½d6 = 15 crew (10 left)');
@@ -782,7 +789,7 @@ describe('issue 15: what a referee hit at the table', () => {
         hasLineOfSight: true
       },
       app,
-      entered([4, 6, 3, 5], 0),
+      entered([4, 6, 3, 5], [4, 6, 4, 6]),
       OPTIONS
     );
     if (!r.ok) throw new Error(r.error);

@@ -9,7 +9,8 @@ import {
   type TurnStatus
 } from '../turn-status';
 import { hasMoved } from './moves-movement';
-import { isLootable, roundLimitReached } from './moves-boarding';
+import { isLootable } from './moves-boarding';
+import { roundLimitReached } from './boarding-fight';
 import { readOptions, type WwOptions } from './options';
 import { hasLoadedGuns } from './resolve-boarding';
 import { canLoad } from './resolve-turn';
