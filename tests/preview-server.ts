@@ -1,3 +1,3 @@
 // The app server a spec owns lives in plain JavaScript, so the engine smoke (tests/engines, run by
 // node outside Playwright) starts it the same way.
-export { freePort, startPreview } from './serve-build.mjs';
+export { startPreview } from './serve-build.mjs';
