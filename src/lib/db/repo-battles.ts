@@ -19,19 +19,21 @@ export interface NewBattle {
 }
 
 export async function createBattle(db: Db, input: NewBattle): Promise<BattleRecord> {
-  return db.write(['battles', 'events'], () => createBattleInTx(db, input));
+  const record = newBattleRecord(db, input);
+  return db.write(['battles', 'events'], async () => {
+    await db.table('battles').add(record);
+    if (input.systemState === undefined) return record;
+    return (await appendInTx(db, record, setupBattle(INITIAL_STATE, input.systemState))).battle;
+  });
 }
 
-/**
- * The new battle's record and its set-up event, inside the caller's rw transaction over battles
- * and events (a campaign's battle is made with its ships and the campaign's event in one).
- */
-export async function createBattleInTx(
+/** A new battle's record, checked, not written (its id given, or a new one). */
+export function newBattleRecord(
   db: Db,
   input: NewBattle & { id?: string; campaignId?: string }
-): Promise<BattleRecord> {
+): BattleRecord {
   const at = db.now();
-  const record = checkRecord(battleRecordSchema, {
+  return checkRecord(battleRecordSchema, {
     id: input.id ?? db.newId(),
     name: input.name,
     systemId: input.systemId,
@@ -44,9 +46,6 @@ export async function createBattleInTx(
     notes: input.notes ?? '',
     ...(input.campaignId !== undefined ? { campaignId: input.campaignId } : {})
   });
-  await db.table('battles').add(record);
-  if (input.systemState === undefined) return record;
-  return (await appendInTx(db, record, setupBattle(INITIAL_STATE, input.systemState))).battle;
 }
 
 export async function listBattles(

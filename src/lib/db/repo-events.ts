@@ -48,6 +48,24 @@ export async function appendInTx(
   display?: DisplayOf,
   live?: LiveStamp
 ): Promise<{ event: BattleEvent; battle: BattleRecord }> {
+  const { event, battle: next } = nextEvent(db, battle, draft, display, live);
+  await db.table('events').add(event);
+  await db.table('battles').put(next);
+  return { event, battle: next };
+}
+
+/**
+ * The event a draft becomes as the battle's next (seq, id, time, device, clock) and the battle
+ * record after it, checked, without writing either: appendInTx writes them; a caller writing a
+ * battle's first events together (a campaign's battle) writes them in one bulk.
+ */
+export function nextEvent(
+  db: Db,
+  battle: BattleRecord,
+  draft: EventDraft,
+  display?: DisplayOf,
+  live?: LiveStamp
+): { event: BattleEvent; battle: BattleRecord } {
   const seq = battle.lastSeq + 1;
   const at = db.now();
   const clock = live?.clock();
@@ -62,7 +80,6 @@ export async function appendInTx(
       ...(clock !== undefined ? { clock } : {})
     })
   );
-  await db.table('events').add(event);
   const shown = display?.(event);
   const next = checkRecord(battleRecordSchema, {
     ...battle,
@@ -70,7 +87,6 @@ export async function appendInTx(
     updatedAt: Math.max(at, battle.updatedAt),
     ...(shown ? { display: shown } : {})
   });
-  await db.table('battles').put(next);
   return { event, battle: next };
 }
 

@@ -110,6 +110,12 @@ export interface RuleSystem<Sheet extends object = object> {
    */
   tracks?(sheet: Sheet): ShipTrack[];
   /**
+   * Between battles (campaigns, issue 36): the sheet with `points` of the track `trackId` (one of
+   * `tracks`) repaired, never past its boxes; null when that track has nothing to repair. Pure,
+   * optional and additive: a system without it offers no repairs.
+   */
+  repairTrack?(sheet: Sheet, trackId: string, points: number): Sheet | null;
+  /**
    * The ships come from the system's own set-up (Master and Commander: the players' fleets), so the
    * battle page offers no generic "Add a ship" form. Optional and additive; absent means false.
    */

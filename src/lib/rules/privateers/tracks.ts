@@ -41,3 +41,42 @@ export function tracks(s: Sheet): ShipTrack[] {
   }
   return out;
 }
+
+/**
+ * Between battles (campaigns, issue 36): `points` of a track repaired, never past the sheet's
+ * boxes; guns are brought back into service one per point. Null for a track with nothing to
+ * repair. The texts have no repair between battles: the campaign's referee decides it.
+ */
+export function repairTrack(s: Sheet, trackId: string, points: number): Sheet | null {
+  const n = Math.max(0, Math.floor(points));
+  switch (trackId) {
+    case 'hull':
+      return s.hull.damage > 0
+        ? { ...s, hull: { ...s.hull, damage: Math.max(0, s.hull.damage - n) } }
+        : null;
+    case 'rigging':
+      return s.rigging.damage > 0
+        ? { ...s, rigging: { ...s.rigging, damage: Math.max(0, s.rigging.damage - n) } }
+        : null;
+    case 'crew':
+      return s.crew.current < s.crew.initial
+        ? { ...s, crew: { ...s.crew, current: Math.min(s.crew.initial, s.crew.current + n) } }
+        : null;
+    case 'marines':
+      return s.marines.current < s.marines.initial
+        ? {
+            ...s,
+            marines: { ...s.marines, current: Math.min(s.marines.initial, s.marines.current + n) }
+          }
+        : null;
+    case 'guns': {
+      let left = n;
+      const guns = s.guns.map((g) =>
+        g.destroyed && left > 0 ? (left--, { ...g, destroyed: false }) : g
+      );
+      return left === n ? null : { ...s, guns };
+    }
+    default:
+      return null;
+  }
+}

@@ -16,3 +16,16 @@ export function tracks(s: Sheet): ShipTrack[] {
     }
   ];
 }
+
+/**
+ * Between battles (campaigns, issue 36): `points` of an area repaired, never past its original
+ * points; null when it has nothing to repair. The text has no repair between battles: the
+ * campaign's referee decides it.
+ */
+export function repairTrack(s: Sheet, trackId: string, points: number): Sheet | null {
+  const n = Math.max(0, Math.floor(points));
+  if (trackId !== 'hull' && trackId !== 'crew' && trackId !== 'rigging') return null;
+  const area = s[trackId];
+  if (area.current >= area.original) return null;
+  return { ...s, [trackId]: { ...area, current: Math.min(area.original, area.current + n) } };
+}

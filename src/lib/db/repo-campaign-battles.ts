@@ -1,0 +1,118 @@
+import { setupBattle } from '../battle/actions';
+import { addShipMove } from '../battle/add-ship';
+import { displayOf, turnStatusOf } from '../battle/display';
+import { INITIAL_STATE, type BattleEvent, type BattleState, type Json } from '../battle/events';
+import { applyEvent } from '../battle/fold';
+import { withInput, type MoveContext } from '../battle/move';
+import { startBattle } from '../campaign/moves-battle';
+import type { CampaignState } from '../campaign/state';
+import { err, ok, type Result } from '../rules/core/result';
+import type { RuleSystem } from '../rules/system';
+import type { Db } from './db';
+import type { BattleRecord, CampaignRecord } from './records';
+import { newBattleRecord } from './repo-battles';
+import { nextEvent } from './repo-events';
+import {
+  appendCampaignInTx,
+  readCampaignEventsInTx,
+  readCampaignInTx,
+  replayCampaign
+} from './repo-campaigns';
+
+/**
+ * A battle from the campaign's roster (issue 36 step 2), in one transaction: the battle record and
+ * its set-up as the new-battle page makes them (with the campaign's readings), each chosen ship
+ * added by the battle's own "Add a ship" move with her campaign sheet as it stands (damage carried,
+ * crew as left) under her captain's name and side, and the campaign's event that records which
+ * roster ship each battle ship is. A refusal (a ship sunk, or still in a battle not applied) writes
+ * nothing.
+ */
+
+export interface CampaignBattleInput {
+  name: string;
+  /** Roster ship ids, in the order they join the battle. */
+  rosterShipIds: readonly string[];
+}
+
+/** The new battle's record after its events, and the events: set-up, then each ship added. */
+function battleFrom(
+  db: Db,
+  campaign: CampaignRecord,
+  state: CampaignState,
+  battleId: string,
+  name: string,
+  ships: Record<string, string>,
+  system: RuleSystem
+): Result<{ battle: BattleRecord; events: BattleEvent[] }> {
+  const { variant, options } = campaign;
+  const systemState = (system.initialSystemState?.(variant, options) ?? undefined) as
+    Json | undefined;
+  let battle = newBattleRecord(db, {
+    id: battleId,
+    name,
+    systemId: campaign.systemId,
+    variant,
+    options,
+    campaignId: campaign.id
+  });
+  let battleState: BattleState = INITIAL_STATE;
+  const events: BattleEvent[] = [];
+  const status = { options, variant, now: db.now() };
+  const push = (draft: Parameters<typeof nextEvent>[2]) => {
+    const before = battleState;
+    const next = nextEvent(db, battle, draft, (e) =>
+      displayOf(turnStatusOf(system, applyEvent(before, e), status))
+    );
+    battle = next.battle;
+    battleState = applyEvent(battleState, next.event);
+    events.push(next.event);
+  };
+  if (systemState !== undefined) push(setupBattle(INITIAL_STATE, systemState));
+  const add = addShipMove(system);
+  for (const [shipId, rosterId] of Object.entries(ships)) {
+    const ship = state.ships[rosterId];
+    const captain = state.captains[ship.captainId];
+    const input = {
+      name: ship.name,
+      side: captain.side || captain.name,
+      player: captain.name,
+      template: ship.sheet
+    };
+    const ctx: MoveContext = {
+      options: system.readOptions ? system.readOptions(options, variant) : options,
+      storedOptions: options,
+      variant,
+      now: db.now(),
+      newId: () => shipId
+    };
+    const draft = withInput(add.run(battleState, input, ctx), input);
+    if (!draft.ok) return draft;
+    push(draft.value);
+  }
+  return ok({ battle, events });
+}
+
+export async function startCampaignBattle(
+  db: Db,
+  campaignId: string,
+  input: CampaignBattleInput,
+  system: RuleSystem
+): Promise<Result<BattleRecord>> {
+  return db.write(['campaigns', 'campaignEvents', 'battles', 'events'], async () => {
+    const campaign = await readCampaignInTx(db, campaignId);
+    const state = replayCampaign(await readCampaignEventsInTx(db, campaignId));
+    const battleId = db.newId();
+    const ships: Record<string, string> = {};
+    for (const rosterId of input.rosterShipIds) ships[db.newId()] = rosterId;
+    const ctx = { now: db.now(), newId: () => db.newId() };
+    const built = startBattle.run(state, { battleId, name: input.name, ships }, ctx);
+    if (!built.ok) return built;
+    const made = battleFrom(db, campaign, state, battleId, input.name.trim(), ships, system);
+    if (!made.ok) return err(made.error);
+    // Everything is built before the first write: the transaction awaits only its own writes.
+    await appendCampaignInTx(db, campaign, built.value);
+    await db.table('battles').add(made.value.battle);
+    await db.table('events').bulkAdd(made.value.events);
+    return ok(made.value.battle);
+  });
+}
