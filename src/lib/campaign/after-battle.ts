@@ -100,6 +100,14 @@ function carried(input: ReviewInput, sheet: Json, endedTurn: number): Json {
   return system.onTurnStart(sheet, { endedTurn, options: input.options ?? {} }) as unknown as Json;
 }
 
+/** A prize's sheet as her new owner sails her (the system's own reading), else as she is. */
+function commissioned(input: ReviewInput, sheet: Json, isPrize: boolean): Json {
+  const { system } = input;
+  if (!isPrize || !system.commissionPrize) return sheet;
+  if (sheet === null || typeof sheet !== 'object' || Array.isArray(sheet)) return sheet;
+  return system.commissionPrize(sheet) as unknown as Json;
+}
+
 /** The captain who takes a prize: her captor ship's, else the captain her new player names. */
 function captorCaptain(
   campaign: CampaignState,
@@ -164,7 +172,11 @@ export function reviewBattle(input: ReviewInput): Result<BattleReview> {
       fate,
       newOwnerId,
       prizeMoney: fate === 'captured' && newOwnerId !== null ? prize : 0,
-      sheet: carried(input, inBattle?.sheet ?? roster?.sheet ?? null, report.finalState.turn),
+      sheet: commissioned(
+        input,
+        carried(input, inBattle?.sheet ?? roster?.sheet ?? null, report.finalState.turn),
+        fate === 'captured' && newOwnerId !== null
+      ),
       captorShipId,
       before: rs.start,
       after: rs.end,

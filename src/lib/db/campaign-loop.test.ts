@@ -287,6 +287,8 @@ describe('battles from the campaign and the post-battle step (Wooden Warships, r
     });
     expect(after.captains[k.villeneuve.id]).toMatchObject({ purse: 7000, shipsLost: 1 });
     expect(after.ships[k.victory].record.captures).toBe(1);
+    // She sails for Nelson in the next battle: back in service, no longer marked captured.
+    expect((after.ships[k.fleche].sheet as unknown as Sheet).status).toBe('active');
 
     // One undo takes the whole post-battle step back; redo applies it again.
     await undoCampaign(db, k.c.id);

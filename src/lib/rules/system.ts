@@ -116,6 +116,11 @@ export interface RuleSystem<Sheet extends object = object> {
    */
   repairTrack?(sheet: Sheet, trackId: string, points: number): Sheet | null;
   /**
+   * Campaigns (issue 36): a ship taken as a prize, as her new owner sails her in the next battle
+   * (no longer struck or marked captured). Pure, optional and additive; absent: the sheet as is.
+   */
+  commissionPrize?(sheet: Sheet): Sheet;
+  /**
    * The ships come from the system's own set-up (Master and Commander: the players' fleets), so the
    * battle page offers no generic "Add a ship" form. Optional and additive; absent means false.
    */

@@ -9,7 +9,7 @@ import { turnStatus } from './turn';
 import { applyEndOfTurn, PHASES } from './resolve-turn';
 import { defaultSheet, defaultSystemState, sheetSchema, type Sheet } from './sheet';
 import { SAIL_SETTINGS } from './tables';
-import { repairTrack, tracks } from './tracks';
+import { commissionPrize, repairTrack, tracks } from './tracks';
 import { describeField } from './describe-field';
 
 // Privateers (Hal Thinglum, MWAN #108): the system object. The engine lives beside it:
@@ -61,6 +61,7 @@ export const privateers: RuleSystem<Sheet> = {
   defaultSheet,
   tracks,
   repairTrack,
+  commissionPrize,
   summarize,
   // C.1 "Turn Sequence": the six phases, by their names in the text.
   phases: PHASES.map((p) => p.name),

@@ -80,3 +80,8 @@ export function repairTrack(s: Sheet, trackId: string, points: number): Sheet | 
       return null;
   }
 }
+
+/** A prize under her new owner between battles (campaigns, issue 36): her colours flying again. */
+export function commissionPrize(s: Sheet): Sheet {
+  return { ...s, struck: false };
+}

@@ -8,7 +8,7 @@ import { crippledAreas } from './resolve-boarding';
 import { startTurn } from './resolve-turn';
 import { defaultSheet, defaultSystemState, sheetSchema, type Sheet } from './sheet';
 import { AMMUNITION, BATTERIES, BATTERY_NAMES, PHASES, SAIL_SETTING_TEXT } from './tables';
-import { repairTrack, tracks } from './tracks';
+import { commissionPrize, repairTrack, tracks } from './tracks';
 
 export { sheetSchema, defaultSheet, systemStateSchema, defaultSystemState } from './sheet';
 export type { Sheet, SystemState } from './sheet';
@@ -46,6 +46,7 @@ export const woodenWarships: RuleSystem<Sheet> = {
   defaultSheet,
   tracks,
   repairTrack,
+  commissionPrize,
   summarize,
   // SPEC B.4.2: "Each turn is divided into multiple steps" (Movement, Maintenance 1, Attack,
   // Boarding, Maintenance 2); turn 1 runs only the maintenance steps.

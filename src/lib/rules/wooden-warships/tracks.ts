@@ -29,3 +29,11 @@ export function repairTrack(s: Sheet, trackId: string, points: number): Sheet | 
   if (area.current >= area.original) return null;
   return { ...s, [trackId]: { ...area, current: Math.min(area.original, area.current + n) } };
 }
+
+/**
+ * A prize under her new owner between battles (campaigns, issue 36): back in service, no longer
+ * marked captured by the ship that took her (B.4.7 step 6 marks her for the battle only).
+ */
+export function commissionPrize(s: Sheet): Sheet {
+  return { ...s, status: 'active', capturedBy: null };
+}
