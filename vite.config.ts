@@ -91,7 +91,8 @@ export default defineConfig({
     })
   ],
   test: {
-    include: ['src/**/*.test.ts'],
+    // scripts/: the live table hub's limits (hub-limits.test.ts), tested without a server.
+    include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
     setupFiles: ['src/lib/battle/meaning-strict.test-setup.ts'],
     environment: 'node',
     // Brute-force checks of the odds (four ships' initiative, big pools) take 1–5 s on a busy 2-core

@@ -2,7 +2,7 @@
 // table's Wi-Fi. It serves the built app over plain http AND the Hocuspocus hub's websocket from the
 // same port (so a phone's page reaches `ws://` on its own origin: no mixed content), keeps every
 // battle document in a folder, and prints the join address with a QR code.
-// Usage: node scripts/host.mjs [--port 4400] [--data hub-data] [--quiet]
+// Usage: node scripts/host.mjs [--port 4400] [--data hub-data] [--quiet] [limits: --help]
 import { Server } from '@hocuspocus/server';
 import * as Y from 'yjs';
 import qrcode from 'qrcode-generator';
@@ -13,6 +13,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { networkInterfaces } from 'node:os';
 import { join, resolve } from 'node:path';
 import { staticHandler } from './static-handler.mjs';
+import { Cooldowns, LIMIT_FLAGS, SocketBudget, Window, readLimits } from './hub-limits.mjs';
 
 function flag(name, fallback) {
   const i = process.argv.indexOf(`--${name}`);
@@ -22,6 +23,19 @@ function flag(name, fallback) {
 const PORT = Number(flag('port', process.env.PORT || 4400));
 const DATA = resolve(flag('data', 'hub-data'));
 const QUIET = process.argv.includes('--quiet');
+if (process.argv.includes('--help')) {
+  console.log('node scripts/host.mjs [--port 4400] [--data hub-data] [--quiet]');
+  console.log('What one device may send (issue 34; README, "What the hub trusts"):');
+  for (const line of LIMIT_FLAGS) console.log(`  ${line}`);
+  process.exit(0);
+}
+let LIMITS;
+try {
+  LIMITS = readLimits(process.argv, process.env);
+} catch (e) {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(2);
+}
 const ROOT = process.env.SERVE_DIR
   ? join(process.env.SERVE_DIR, '/')
   : new URL('../build/', import.meta.url).pathname;
@@ -41,6 +55,15 @@ const AUTH_FILE = join(DATA, 'auth.json');
 async function writeAtomic(path, data) {
   await writeFile(`${path}.tmp`, data);
   await rename(`${path}.tmp`, path);
+}
+
+let registrySaved = Promise.resolve();
+/** The registry to disk, one write after another (two at once shared one temporary file). */
+function saveRegistry() {
+  registrySaved = registrySaved
+    .catch(() => undefined)
+    .then(() => writeAtomic(AUTH_FILE, JSON.stringify(registry)));
+  return registrySaved;
 }
 
 /**
@@ -96,7 +119,25 @@ function json(res, status, body) {
   res.end(JSON.stringify(body));
 }
 
+/**
+ * A refusal the device shows: Hocuspocus sends a thrown error's `reason` to the device (a plain
+ * Error's message never leaves the hub; the device saw only "permission-denied").
+ */
+function refusal(text) {
+  return Object.assign(new Error(text), { reason: text });
+}
+
+/** Registrations per address (issue 34): any request in the last minute, new battles in the hour. */
+const registrations = new Window(60_000);
+const newBattles = new Window(3_600_000);
+
 async function register(req, res) {
+  const address = req.socket.remoteAddress ?? 'unknown';
+  if (registrations.hit(address, Date.now()) > LIMITS.registrationsPerMinute) {
+    return json(res, 429, {
+      error: `Too many registrations from this device (more than ${LIMITS.registrationsPerMinute} a minute): wait a minute.`
+    });
+  }
   let body;
   try {
     body = await readBody(req);
@@ -114,6 +155,14 @@ async function register(req, res) {
   if (entry && entry.referee !== referee) {
     return json(res, 403, { error: 'This battle is shared by another referee.' });
   }
+  if (!entry) {
+    if (newBattles.count(address, Date.now()) >= LIMITS.newBattlesPerHour) {
+      return json(res, 429, {
+        error: `This device has shared ${LIMITS.newBattlesPerHour} new battles on this hub in the last hour: wait before sharing another.`
+      });
+    }
+    newBattles.hit(address, Date.now());
+  }
   const map = {};
   for (const g of grants) {
     if (!isToken(g?.token) || g.token === referee) continue;
@@ -127,8 +176,8 @@ async function register(req, res) {
       map[g.token] = { role: 'player', seat: g.seat };
     }
   }
-  registry[doc] = { referee, grants: map };
-  await writeAtomic(AUTH_FILE, JSON.stringify(registry));
+  registry[doc] = { referee, grants: map, seats: entry?.seats ?? [] };
+  await saveRegistry();
   return json(res, 200, { ok: true });
 }
 
@@ -143,19 +192,92 @@ const serveStatic = staticHandler(ROOT);
  */
 const SEAT_DOC = /^(battle:[A-Za-z0-9_-]{1,64})\/seat\/([^/]{1,700})$/;
 
-function openSeatDoc(battleDoc, encodedSeat, token) {
+async function openSeatDoc(battleDoc, encodedSeat, token) {
   const entry = registry[battleDoc];
-  if (!entry) throw new Error('This battle is not shared on this hub.');
+  if (!entry) throw refusal('This battle is not shared on this hub.');
   let seat;
   try {
     seat = decodeURIComponent(encodedSeat);
   } catch {
-    throw new Error('Not a seat of this battle.');
+    throw refusal('Not a seat of this battle.');
   }
-  if (token === entry.referee) return { role: 'referee', seat };
   const grant = entry.grants[token];
-  if (grant?.role === 'player' && seat !== REFEREE_SEAT && grant.seat === seat) return grant;
-  throw new Error('This private document belongs to another seat.');
+  const opened =
+    token === entry.referee
+      ? { role: 'referee', seat }
+      : grant?.role === 'player' && seat !== REFEREE_SEAT && grant.seat === seat
+        ? grant
+        : null;
+  if (!opened) throw refusal('This private document belongs to another seat.');
+  // Documents per battle (issue 34): the battle's own and at most docsPerBattle - 1 private ones,
+  // so no link (not even the referee's) makes the hub keep documents without end.
+  const seats = (entry.seats ??= []);
+  if (!seats.includes(seat)) {
+    if (seats.length + 1 >= LIMITS.docsPerBattle) {
+      throw refusal(
+        `This battle already has ${LIMITS.docsPerBattle} documents on the hub (its own and one per seat): the hub opens no more.`
+      );
+    }
+    seats.push(seat);
+    await saveRegistry();
+  }
+  return opened;
+}
+
+/** What each socket may still send (keyed by the socket: gone with it). */
+const budgets = new WeakMap();
+/** Sockets already dropped: the frames still in flight are refused without a word more. */
+const dropped = new WeakSet();
+/** Links dropped lately, refused until their cooldown has passed. */
+const cooldowns = new Cooldowns(LIMITS.dropCooldownSeconds);
+
+const WHY = {
+  tooLarge: `one message over ${Math.round(LIMITS.maxUpdateBytes / 1024)} KiB`,
+  tooFast: `more than ${LIMITS.updatesPerSecond} messages a second`,
+  malformed: 'a message that is not a change the hub can read'
+};
+
+/** Who a connection is, for the hub's own log: never the token. */
+function whoIs(context) {
+  const seat = context?.seat ? `, seat ${context.seat}` : '';
+  return `a ${context?.role ?? 'device'}${seat}`;
+}
+
+/**
+ * Bounds what one socket sends (issue 34): each message is counted against its socket's budget
+ * (size, messages and bytes a second) and a sync or update must be a readable Yjs update. Over the
+ * budget, the socket is closed with the drop's code and reason (the device says why, in words), its
+ * link is refused for the cooldown, and the message is not applied; the other devices are served
+ * as before.
+ */
+function checkMessage({ connection, update, context }) {
+  const ws = connection.webSocket;
+  if (dropped.has(ws)) throw quiet('dropped');
+  const now = Date.now();
+  let budget = budgets.get(ws);
+  if (!budget) budgets.set(ws, (budget = new SocketBudget(LIMITS, now)));
+  const drop = budget.check(update, now);
+  if (!drop) return;
+  dropped.add(ws);
+  if (context?.token) cooldowns.drop(context.token, now);
+  console.log(`Dropped ${whoIs(context)}: ${WHY[drop.kind]}. The other devices play on.`);
+  ws.close(drop.code, drop.reason);
+  throw quiet(drop.reason, drop.code);
+}
+
+/** An error that stops Hocuspocus applying a message, without a stack trace in the hub's log. */
+function quiet(reason, code) {
+  const e = Object.assign(new Error(reason), { reason, ...(code ? { code } : {}) });
+  e.stack = `refused: ${reason}`;
+  return e;
+}
+
+/** A link dropped lately is refused until its cooldown has passed, saying when it may rejoin. */
+function checkCooldown(token) {
+  const wait = cooldowns.remaining(token, Date.now());
+  if (wait > 0) {
+    throw refusal(`The hub dropped this device a moment ago: it can rejoin in ${wait} s.`);
+  }
 }
 
 const server = new Server({
@@ -165,6 +287,9 @@ const server = new Server({
   stopOnSignals: true,
   // A connection that sends nothing for this long is dropped (clients force a sync every 3 s).
   timeout: 12_000,
+  // ws refuses a frame past this before it is buffered whole (1009); the budget's own check, just
+  // under it, says why in words.
+  websocketOptions: { maxPayload: LIMITS.maxUpdateBytes + 64 * 1024 },
   debounce: 500,
   maxDebounce: 3_000,
   async onRequest({ request, response }) {
@@ -179,16 +304,22 @@ const server = new Server({
     // Tells Hocuspocus the response is written (its default is a "Welcome" page).
     throw null;
   },
+  // What the hook returns is the connection's context (its role and seat, and the token, which the
+  // budget's drop refuses for the cooldown).
   async onAuthenticate({ documentName, token, connectionConfig }) {
+    checkCooldown(token);
     const seatDoc = SEAT_DOC.exec(documentName);
-    if (seatDoc) return openSeatDoc(seatDoc[1], seatDoc[2], token);
+    if (seatDoc) return { ...(await openSeatDoc(seatDoc[1], seatDoc[2], token)), token };
     const entry = registry[documentName];
-    if (!entry) throw new Error('This battle is not shared on this hub.');
-    if (token === entry.referee) return { role: 'referee' };
+    if (!entry) throw refusal('This battle is not shared on this hub.');
+    if (token === entry.referee) return { role: 'referee', token };
     const grant = entry.grants[token];
-    if (!grant) throw new Error('This link is not valid for this battle.');
+    if (!grant) throw refusal('This link is not valid for this battle.');
     if (grant.role === 'spectator') connectionConfig.readOnly = true;
-    return grant;
+    return { ...grant, token };
+  },
+  async beforeHandleMessage(payload) {
+    checkMessage(payload);
   },
   async onLoadDocument({ document, documentName }) {
     try {
@@ -231,3 +362,6 @@ console.log('On the referee’s device open:');
 for (const a of list) console.log(`  ${a}`);
 if (!QUIET) console.log(qrText(list[0]));
 console.log('Then, on a battle: "Share live" shows each player’s own link and QR code.');
+console.log(
+  `Each device may send ${LIMITS.updatesPerSecond} messages a second, ${Math.round(LIMITS.maxUpdateBytes / 1024)} KiB at most in one; a device that sends more is dropped for ${LIMITS.dropCooldownSeconds} s (--help: the limits).`
+);

@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
+import { turnRegion } from './screen';
 
 /**
  * The live table in a browser test (#19): the real hub (scripts/host.mjs) on its own port and data
@@ -15,12 +16,17 @@ export interface Hub {
   child: ChildProcess;
 }
 
-export async function startHub(port: number, dataDir: string): Promise<Hub> {
+/** `args`: more of host.mjs's flags (its limits: `--drop-cooldown 3`). */
+export async function startHub(
+  port: number,
+  dataDir: string,
+  args: readonly string[] = []
+): Promise<Hub> {
   const url = `http://localhost:${port}`;
   const child = spawn(
     'node',
-    ['scripts/host.mjs', '--port', String(port), '--data', dataDir, '--quiet'],
-    { stdio: 'ignore', detached: true }
+    ['scripts/host.mjs', '--port', String(port), '--data', dataDir, '--quiet', ...args],
+    { stdio: process.env.LIVE_DEBUG ? 'inherit' : 'ignore', detached: true }
   );
   const deadline = Date.now() + 30_000;
   for (;;) {
@@ -56,13 +62,21 @@ export interface Device {
   link: 'up' | 'down' | 'silent';
   /** Closes the sockets open now (the app reconnects through the switch). */
   close: () => void;
+  /**
+   * Sends a frame to the hub on the device's latest socket, as if the page had sent it (a modified
+   * client on that device); false when it has no open socket.
+   */
+  toHub: (frame: Buffer) => boolean;
 }
+
+let deviceCount = 0;
 
 export async function device(browser: Browser, hub: Hub): Promise<Device> {
   const context = await browser.newContext({ baseURL: hub.url });
   const page = await context.newPage();
   if (process.env.LIVE_DEBUG) {
-    page.on('console', (m) => console.log(`[page ${m.type()}] ${m.text()}`));
+    const tag = ++deviceCount;
+    page.on('console', (m) => console.log(`[page${tag} ${m.type()}] ${m.text()}`));
     page.on('pageerror', (e) => console.log(`[page error] ${e.message}`));
   }
   await page.addLocatorHandler(page.getByText('Ready to work offline.'), async () => {
@@ -72,6 +86,7 @@ export async function device(browser: Browser, hub: Hub): Promise<Device> {
       .catch(() => undefined);
   });
   const open: { close: () => Promise<void> }[] = [];
+  let latest: { send: (m: Buffer) => void; isOpen: boolean } | null = null;
   const dev: Device = {
     context,
     page,
@@ -79,6 +94,11 @@ export async function device(browser: Browser, hub: Hub): Promise<Device> {
     link: 'up',
     close: () => {
       for (const ws of open.splice(0)) void ws.close().catch(() => undefined);
+    },
+    toHub: (frame) => {
+      if (!latest?.isOpen) return false;
+      latest.send(frame);
+      return true;
     }
   };
   if (!process.env.LIVE_NOROUTE)
@@ -89,6 +109,13 @@ export async function device(browser: Browser, hub: Hub): Promise<Device> {
       }
       const server = ws.connectToServer();
       open.push(ws);
+      const route = { send: (m: Buffer) => server.send(m), isOpen: true };
+      latest = route;
+      server.onClose((code, reason) => {
+        route.isOpen = false;
+        // Forwarded as Playwright does by default, code and reason kept (the hub's drop says why).
+        void ws.close({ code, reason }).catch(() => undefined);
+      });
       ws.onMessage((m) => {
         if (dev.link === 'up') server.send(m);
       });
@@ -112,10 +139,11 @@ export async function openTable(
   browser: Browser,
   port: number,
   dirPrefix: string,
-  count = 3
+  count = 3,
+  hubArgs: readonly string[] = []
 ): Promise<Table> {
   const dataDir = mkdtempSync(joinPath(tmpdir(), dirPrefix));
-  const hub = await startHub(port, dataDir);
+  const hub = await startHub(port, dataDir, hubArgs);
   const devices: Device[] = [];
   for (let i = 0; i < count; i++) devices.push(await device(browser, hub));
   return { hub, dataDir, devices };
@@ -221,4 +249,72 @@ export async function shareAndJoin(
   }
   for (const [who, d] of Object.entries(players)) await join(d, links[who], battleId);
   return { links, shown };
+}
+
+/** The battle's events in this profile's IndexedDB (raw API, apart from the app's code). */
+export function storedEvents(
+  page: Page,
+  battleId: string
+): Promise<{ id: string; seq: number; deviceId: string }[]> {
+  return page.evaluate(
+    (id) =>
+      new Promise((resolve, reject) => {
+        const req = indexedDB.open('quarterdeck');
+        req.onerror = () => reject(req.error ?? new Error('open failed'));
+        req.onsuccess = () => {
+          const db = req.result;
+          const r = db.transaction('events', 'readonly').objectStore('events').getAll();
+          r.onsuccess = () => {
+            db.close();
+            resolve(
+              (r.result as { id: string; seq: number; deviceId: string; battleId: string }[])
+                .filter((e) => e.battleId === id)
+                .map(({ id: eid, seq, deviceId }) => ({ id: eid, seq, deviceId }))
+            );
+          };
+          r.onerror = () => reject(r.error ?? new Error('read failed'));
+        };
+      }),
+    battleId
+  );
+}
+
+export async function eventIds(page: Page, battleId: string): Promise<string[]> {
+  return (await storedEvents(page, battleId)).map((e) => e.id).sort();
+}
+
+export async function screenOf(page: Page): Promise<{ turn: string; ships: string[] }> {
+  const turn = (await turnRegion(page).locator('.turn-text').textContent()) ?? '';
+  const ships = await page
+    .getByRole('region', { name: /Ships/ })
+    .getByRole('link')
+    .allTextContents();
+  return { turn: turn.trim(), ships: ships.map((s) => s.trim()).sort() };
+}
+
+export async function expectConverged(
+  devices: Device[],
+  battleId: string,
+  count?: number
+): Promise<void> {
+  await expect(async () => {
+    const ids = await Promise.all(devices.map((d) => eventIds(d.page, battleId)));
+    if (process.env.LIVE_DEBUG)
+      console.log(
+        'converging',
+        ids.map((i) => i.length),
+        count
+      );
+    if (count !== undefined) expect(ids[0]).toHaveLength(count);
+    for (const other of ids.slice(1)) expect(other).toEqual(ids[0]);
+    const screens = await Promise.all(devices.map((d) => screenOf(d.page)));
+    for (const other of screens.slice(1)) expect(other).toEqual(screens[0]);
+  }).toPass({ timeout: 20_000 });
+}
+
+export async function nextStep(page: Page): Promise<void> {
+  const turn = turnRegion(page);
+  await turn.getByRole('button', { name: /^Next (phase|turn)$/ }).click();
+  const anyway = turn.getByRole('button', { name: /^Next (phase|turn) anyway$/ });
+  if (await anyway.isVisible().catch(() => false)) await anyway.click();
 }

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -6,11 +6,15 @@ import * as Y from 'yjs';
 import {
   closeTable,
   device,
+  expectConverged,
   join,
+  nextStep,
   openTable,
+  screenOf,
   shareAndJoin,
   startHub,
   stopHub,
+  storedEvents,
   type Device,
   type Table
 } from './live-hub';
@@ -42,70 +46,6 @@ async function goOffline(d: Device): Promise<void> {
 async function goOnline(d: Device): Promise<void> {
   d.link = 'up';
   await d.context.setOffline(false);
-}
-
-/** The battle's events in this profile's IndexedDB (raw API, apart from the app's code). */
-function storedEvents(
-  page: Page,
-  battleId: string
-): Promise<{ id: string; seq: number; deviceId: string }[]> {
-  return page.evaluate(
-    (id) =>
-      new Promise((resolve, reject) => {
-        const req = indexedDB.open('quarterdeck');
-        req.onerror = () => reject(req.error ?? new Error('open failed'));
-        req.onsuccess = () => {
-          const db = req.result;
-          const r = db.transaction('events', 'readonly').objectStore('events').getAll();
-          r.onsuccess = () => {
-            db.close();
-            resolve(
-              (r.result as { id: string; seq: number; deviceId: string; battleId: string }[])
-                .filter((e) => e.battleId === id)
-                .map(({ id: eid, seq, deviceId }) => ({ id: eid, seq, deviceId }))
-            );
-          };
-          r.onerror = () => reject(r.error ?? new Error('read failed'));
-        };
-      }),
-    battleId
-  );
-}
-
-async function eventIds(page: Page, battleId: string): Promise<string[]> {
-  return (await storedEvents(page, battleId)).map((e) => e.id).sort();
-}
-
-async function screenOf(page: Page): Promise<{ turn: string; ships: string[] }> {
-  const turn = (await turnRegion(page).locator('.turn-text').textContent()) ?? '';
-  const ships = await page
-    .getByRole('region', { name: /Ships/ })
-    .getByRole('link')
-    .allTextContents();
-  return { turn: turn.trim(), ships: ships.map((s) => s.trim()).sort() };
-}
-
-async function expectConverged(devices: Device[], battleId: string, count?: number): Promise<void> {
-  await expect(async () => {
-    const ids = await Promise.all(devices.map((d) => eventIds(d.page, battleId)));
-    if (process.env.LIVE_DEBUG)
-      console.log(
-        'converging',
-        ids.map((i) => i.length),
-        count
-      );
-    if (count !== undefined) expect(ids[0]).toHaveLength(count);
-    for (const other of ids.slice(1)) expect(other).toEqual(ids[0]);
-    const screens = await Promise.all(devices.map((d) => screenOf(d.page)));
-    for (const other of screens.slice(1)) expect(other).toEqual(screens[0]);
-  }).toPass({ timeout: 20_000 });
-}
-
-async function nextStep(page: Page): Promise<void> {
-  const turn = turnRegion(page);
-  await turn.getByRole('button', { name: /^Next (phase|turn)$/ }).click();
-  const anyway = turn.getByRole('button', { name: /^Next (phase|turn) anyway$/ });
-  if (await anyway.isVisible().catch(() => false)) await anyway.click();
 }
 
 let referee: Device;

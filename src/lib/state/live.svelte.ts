@@ -3,6 +3,7 @@ import type { BattleEvent } from '$lib/battle/events';
 import { getSetting, setSetting, type Db } from '$lib/db';
 import { Replica } from '$lib/live/replica';
 import { docNameOf } from '$lib/live/wire';
+import { hubDropOf, type HubDrop } from '$lib/live/hub-drop';
 import { SeatDocs, liveSecretsKey, seatDocName, seatsOpenedBy } from '$lib/live/seat-docs';
 import type { SecretWrite, SecretsView } from '$lib/live/secrets';
 import type { Clock } from '$lib/live/merge-api';
@@ -14,7 +15,9 @@ import { hubKeyFor, type Grant, type LiveConfig, type Role } from './live-config
  * ~35 KB of Yjs and the provider never weigh on a battle that is not shared.
  */
 
-export type LinkStatus = 'connecting' | 'connected' | 'reconnecting' | 'offline' | 'refused';
+/** 'dropped': the hub closed this device's socket for sending more than one device may (issue 34). */
+export type LinkStatus =
+  'connecting' | 'connected' | 'reconnecting' | 'offline' | 'refused' | 'dropped';
 
 export interface Peer {
   clientId: number;
@@ -37,9 +40,13 @@ export const LINK_TIMING = {
   refusedRetryMs: 3_000
 } as const;
 
-export async function registerWithHub(config: LiveConfig, battleId: string): Promise<boolean> {
+/** Registers the battle; the hub's refusal in words when it answers one (a 403, a 429). */
+export async function registerWithHub(
+  config: LiveConfig,
+  battleId: string
+): Promise<{ ok: boolean; message?: string }> {
   // Only the device that made the tokens registers them (a second referee device has none).
-  if (config.role !== 'referee' || config.grants === undefined) return true;
+  if (config.role !== 'referee' || config.grants === undefined) return { ok: true };
   try {
     const r = await fetch(`${config.hub}/live/register`, {
       method: 'POST',
@@ -50,9 +57,11 @@ export async function registerWithHub(config: LiveConfig, battleId: string): Pro
         grants: (config.grants ?? []).map((g: Grant) => g)
       })
     });
-    return r.ok;
+    if (r.ok) return { ok: true };
+    const body = (await r.json().catch(() => null)) as { error?: unknown } | null;
+    return typeof body?.error === 'string' ? { ok: false, message: body.error } : { ok: false };
   } catch {
-    return false;
+    return { ok: false };
   }
 }
 
@@ -198,7 +207,7 @@ export class LiveLink {
 
   async #connect(): Promise<void> {
     if (this.#isStopped) return;
-    await registerWithHub(this.config, this.battleId);
+    const registered = await registerWithHub(this.config, this.battleId);
     if (this.#isStopped) return;
     const socket = socketTo(this.config.hub);
     const provider = new HocuspocusProvider({
@@ -222,12 +231,14 @@ export class LiveLink {
         })
     );
     socket.on('status', ({ status }: { status: string }) => {
-      if (status === 'connected') return; // 'connected' once synced (below)
+      // 'connected' once synced (below); a dropped device stays dropped until Rejoin.
+      if (status === 'connected' || this.status === 'dropped') return;
       this.status =
         status === 'connecting' ? (this.#wasConnected ? 'reconnecting' : 'connecting') : 'offline';
     });
     provider.on('synced', ({ state }: { state: boolean }) => {
-      if (!state) return;
+      // A sync already under way when the hub dropped this device does not undo the drop.
+      if (!state || this.status === 'dropped') return;
       this.#wasConnected = true;
       this.status = 'connected';
       this.refusal = null;
@@ -235,9 +246,18 @@ export class LiveLink {
       // when the hub came back empty.
       void this.replica.pushMissing().then(() => (this.unsent = 0), this.replica.onError);
     });
+    socket.on('close', ({ event }: { event?: { code?: number; reason?: string } }) => {
+      const drop = hubDropOf(event?.code, event?.reason);
+      if (drop && socket === this.#socket) this.#dropped(drop);
+    });
     provider.on('authenticationFailed', ({ reason }: { reason: string }) => {
+      if (this.status === 'dropped') return;
       this.status = 'refused';
-      this.refusal = reason || 'The hub refused this link.';
+      // The hub's own words ("permission-denied" is Hocuspocus's when it gave none), or why it
+      // would not register the battle.
+      this.refusal =
+        registered.message ??
+        (reason && reason !== 'permission-denied' ? reason : 'The hub refused this link.');
       // The hub may have restarted empty: the referee registers again, a player waits for that.
       this.#scheduleRetry();
     });
@@ -269,6 +289,32 @@ export class LiveLink {
     });
     provider.attach();
     for (const p of this.#seatProviders) p.attach();
+  }
+
+  /**
+   * The hub closed this device's socket for sending more than one device may (issue 34): no
+   * reconnecting by itself (a runaway client would be dropped again and again); the screen says
+   * why and offers Rejoin. What this device holds stays and goes to the hub on rejoining.
+   */
+  #dropped(drop: HubDrop): void {
+    this.status = 'dropped';
+    this.refusal = drop.text;
+    this.#socket?.disconnect();
+    if (this.#retry) clearTimeout(this.#retry);
+    this.#retry = null;
+    // Not inside the socket's own close event.
+    setTimeout(() => {
+      if (this.status === 'dropped') this.#teardown();
+    }, 0);
+  }
+
+  /** After a drop, connects again (the hub refuses the link until its cooldown has passed). */
+  rejoin(): void {
+    if (this.status !== 'dropped' || this.#isStopped) return;
+    this.#teardown();
+    this.status = 'connecting';
+    this.refusal = null;
+    void this.#connect();
   }
 
   #scheduleRetry(): void {
