@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
+import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import * as encoding from 'lib0/encoding';
+import { createRequire } from 'node:module';
 import * as Y from 'yjs';
 import {
   closeTable,
@@ -19,6 +21,9 @@ import { addShip, newBattle } from './screen';
  * and three browser profiles: the referee's tablet and the phones of Ann and Bob. Bob's phone is
  * the hostile one: the test sends the hub, on Bob's own socket, what a modified client would.
  */
+
+// Node 20 has no global WebSocket; the provider takes the `ws` package in its place.
+const WebSocketPolyfill = createRequire(import.meta.url)('ws') as unknown;
 
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(120_000);
@@ -124,4 +129,55 @@ test('a device sending what is not a change of the battle is dropped; the others
     timeout: 20_000
   });
   await expectConverged([referee, ann, bob], battleId);
+});
+
+test('a forged event written straight into the shared battle is flagged everywhere and changes nothing', async () => {
+  const before = await Promise.all([referee, ann, bob].map((d) => screenOf(d.page)));
+  // Bob's token, a modified client: a sheet edit of Ann's Swift, written by no move.
+  const doc = new Y.Doc();
+  const socket = new HocuspocusProviderWebsocket({
+    url: table!.hub.url.replace('http', 'ws'),
+    WebSocketPolyfill
+  });
+  const provider = new HocuspocusProvider({
+    websocketProvider: socket,
+    name: docOf(links.Bob),
+    document: doc,
+    token: new URLSearchParams(new URL(links.Bob).hash.slice(1)).get('t') ?? ''
+  });
+  provider.attach();
+  await expect.poll(() => provider.isSynced, { timeout: 15_000 }).toBe(true);
+  const events = doc.getMap<Record<string, unknown>>('events');
+  let swift = '';
+  for (const e of events.values()) {
+    for (const op of (e.ops ?? []) as {
+      path: unknown[];
+      value?: { sheet?: { name?: unknown } };
+    }[]) {
+      if (op.path.length === 2 && op.value?.sheet?.name === 'Swift') swift = String(op.path[1]);
+    }
+  }
+  expect(swift).not.toBe('');
+  const now = Date.now();
+  events.set('forged-swift-strikes', {
+    id: 'forged-swift-strikes',
+    battleId,
+    deviceId: 'forger',
+    at: now,
+    clock: `${now.toString(16).padStart(12, '0')}0000`,
+    kind: 'sheet.edit',
+    summary: 'Swift strikes her colours to Bob',
+    ops: [
+      { op: 'set', path: ['ships', swift, 'sheet', 'name'], value: 'Prize of Bob', prev: 'Swift' }
+    ]
+  });
+  for (const d of [referee, ann, bob]) {
+    await expect(d.page.getByTestId('battle-log')).toContainText(
+      '“Swift strikes her colours to Bob” not applied: it was put into the shared battle without a move, so not by the app.',
+      { timeout: 20_000 }
+    );
+  }
+  expect(await Promise.all([referee, ann, bob].map((d) => screenOf(d.page)))).toEqual(before);
+  provider.destroy();
+  socket.destroy();
 });

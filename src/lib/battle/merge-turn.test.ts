@@ -54,13 +54,14 @@ function setup(system: RuleSystem): { event: BattleEvent; state: BattleState } {
     INITIAL_STATE,
     (system.initialSystemState?.(variantOf(system), {}) ?? null) as Json
   );
+  // Written when the battle was made, before it was shared: no clock (a clocked event with changes
+  // and no move is refused as forged, issue 34).
   const event = stampEvent(draft, {
     id: 'setup',
     battleId: 'b',
     seq: 1,
     deviceId: 'tablet',
-    at: 0,
-    clock: '0000000000000000'
+    at: 0
   });
   return { event, state: applyEvent(INITIAL_STATE, event) };
 }

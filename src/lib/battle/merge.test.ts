@@ -17,9 +17,10 @@ import { addShip, advancePhase, editSheet, history, historyProblems, removeShip 
 import { fold, applyEvent } from './fold';
 import { receiveClock, tickClock, type Clock } from './clock';
 import { defineMove, draftOf, refuse } from './move';
+import { ok } from '../rules/core/result';
 import { foldMerged, mergeOrder } from './merge';
 import { historyMerged, redoableBy, undoDraftOf, undoableBy } from './merge-undo';
-import { recheckWith } from './merge-recheck';
+import { NOT_A_MOVE, recheckWith } from './merge-recheck';
 
 /**
  * A device of the live table: its own replica (every event it has seen), its own clock and seq.
@@ -29,6 +30,8 @@ class Device {
   seen = new Map<string, BattleEvent>();
   clock: Clock | null = null;
   seq = 0;
+  /** False before the battle is shared: its events then carry no clock (the pre-live log). */
+  isLive = true;
   constructor(
     readonly id: string,
     private now: () => number
@@ -49,7 +52,7 @@ class Device {
       seq: this.seq,
       deviceId: this.id,
       at: this.now(),
-      clock: this.clock
+      ...(this.isLive ? { clock: this.clock } : {})
     });
     this.seen.set(e.id, e);
     return e;
@@ -95,8 +98,11 @@ function table(): { a: Device; b: Device; ref: Device } {
   const a = new Device('dev-a', now);
   const b = new Device('dev-b', now);
   const ref = new Device('dev-ref', now);
+  // The ships are added on the referee's device before the battle is shared.
+  ref.isLive = false;
   ref.act((s) => addShip(s, ship('s1', 'Surprise'), 'Surprise'));
   ref.act((s) => addShip(s, ship('s2', 'Acasta'), 'Acasta'));
+  ref.isLive = true;
   sync(a, b, ref);
   return { a, b, ref };
 }
@@ -341,12 +347,12 @@ describe('merge-safe fold', () => {
       applied: false
     });
     expect(sheetOf(state, 's1').loaded).toBe(false);
-    // Events without input are not checked again.
+    // A live event with changes and no input was written by no move: refused (issue 34).
     const bare = a.events.map((e) => {
       const { input: _input, ...rest } = e;
       return rest;
     });
-    expect(foldMerged(bare, check).flags.get(later.id)?.kind).toBe('conflict');
+    expect(foldMerged(bare, check).flags.get(later.id)?.text).toContain(NOT_A_MOVE);
   });
 
   it('a move that throws on an input it cannot read counts as refused, and the fold goes on', () => {
@@ -358,10 +364,19 @@ describe('merge-safe fold', () => {
         throw new TypeError('cannot read');
       }
     });
+    const hull = defineMove<{ ship: string; hull: number }>({
+      id: 'test.hull',
+      input: z.strictObject({ ship: z.string(), hull: z.number() }),
+      category: 'other',
+      run: (state, input) => ok({ ...hit(input.ship, input.hull)(state), kind: 'test.hull' })
+    });
     const { a } = table();
     a.act(() => ({ kind: 'test.brittle', summary: 'Odd', ops: [], input: 7 }));
-    a.act(hit('s1', 2));
-    const { state, flags } = foldMerged(a.events, recheckWith([brittle]));
+    a.act((s) => {
+      const r = hull.run(s, { ship: 's1', hull: 2 }, {} as never);
+      return r.ok ? { ...r.value, input: { ship: 's1', hull: 2 } } : null;
+    });
+    const { state, flags } = foldMerged(a.events, recheckWith([brittle, hull]));
     expect([...flags.values()].map((f) => f.kind)).toEqual(['refused']);
     expect(sheetOf(state, 's1').hull).toBe(2);
   });
