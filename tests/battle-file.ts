@@ -18,7 +18,9 @@ export function battleFile(
   systemId: string,
   variant: string,
   name: string,
-  log: ScriptedLog
+  log: ScriptedLog,
+  /** The battle's stored readings (the options its moves were played under). */
+  options: Record<string, string | number | boolean> = {}
 ): string {
   const payload = {
     battles: [
@@ -27,7 +29,7 @@ export function battleFile(
         name,
         systemId,
         variant,
-        options: {},
+        options,
         createdAt: 1_700_000_000_000,
         updatedAt: 1_700_000_000_000,
         isArchived: false,

@@ -102,7 +102,8 @@ test('a ship log prints on A4 and Letter with its tracks boxed and lost points s
   await expect(hull).toContainText('24 of 30');
   await expect(hull.locator('.box')).toHaveCount(30);
   await expect(hull.locator('.box.lost')).toHaveCount(6);
-  await expect(log.locator('.tick.ticked')).toHaveCount(1);
+  // Of the status words, only 'struck' is ticked.
+  await expect(log.getByRole('region', { name: 'Status' }).locator('.tick.ticked')).toHaveCount(1);
 
   if (UPDATE_DOCS) {
     await page.setViewportSize({ width: 794, height: 1123 });

@@ -134,7 +134,11 @@ describe('the report words every ship in its own terms (issue 33)', () => {
     expect(pickle.status.join(' ')).not.toContain('EXAMPLE');
     expect(shipStory(pickle)).not.toContain('EXAMPLE');
     expect(reportMarkdown(report, luckAudit(report))).not.toMatch(/\| EXAMPLE chart \|/);
-    const paper = paperLog(woodenWarships, log.state.ships.p, { title: 'T', currentTurn: 1 });
+    const paper = paperLog(woodenWarships, log.state.ships.p, {
+      title: 'T',
+      currentTurn: 1,
+      state: log.state
+    });
     expect(paper.statuses.map((s) => s.word)).not.toContain('EXAMPLE chart');
     // The label stays with the chart's figures.
     expect(paper.lines.join(' ')).toContain('EXAMPLE chart');

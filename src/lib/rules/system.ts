@@ -4,6 +4,7 @@ import type { TurnStatus } from './turn-status';
 import type { Move } from '../battle/move';
 import type { SecretsView } from '../live/secrets';
 import type { SystemId } from './catalog';
+import type { PaperSheet } from './paper-sheet';
 
 /** The rule systems Quarterdeck supports: stable ids stored in battles and backups, one per
  *  entry of the catalog (catalog.ts), the one list. */
@@ -120,6 +121,11 @@ export interface RuleSystem<Sheet extends object = object> {
    * (no longer struck or marked captured). Pure, optional and additive; absent: the sheet as is.
    */
   commissionPrize?(sheet: Sheet): Sheet;
+  /**
+   * The printed ship log's sections (`<system>/paper.ts`): every field of the players' own paper
+   * sheet, filled from a ship or blank. Optional and additive; absent, the log prints the tracks.
+   */
+  paper?: PaperSheet<Sheet>;
   /**
    * The ships come from the system's own set-up (Master and Commander: the players' fleets), so the
    * battle page offers no generic "Add a ship" form. Optional and additive; absent means false.

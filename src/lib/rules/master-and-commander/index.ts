@@ -6,6 +6,7 @@ import { defaultSheet, defaultSystemState, sheetSchema, type Sheet } from './she
 import { MAX_PRIZE_DISKS } from './tables';
 import { nextStep, PHASES, turnStatus } from './turn';
 import { tracks } from './tracks';
+import { paper } from './paper';
 import { shipCard, shipColourText } from './ship-card';
 
 export { PHASES } from './turn';
@@ -33,6 +34,7 @@ export const masterAndCommander: RuleSystem<Sheet> = {
   sheetSchema,
   defaultSheet: ({ name, className }) => defaultSheet({ name, className }),
   tracks,
+  paper,
   summarize: (s) => {
     const status: string[] = [];
     if (s.isSunk) status.push('sunk');
