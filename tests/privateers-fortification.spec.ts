@@ -5,7 +5,8 @@ import {
   nextPhase,
   rosterShip,
   setStepper,
-  tapFaces
+  tapFaces,
+  unfold
 } from './table';
 
 // A Privateers land battery on the battle page (SPEC C.4.13 with Errata 1, C.2 PvFortification):
@@ -107,6 +108,8 @@ test('a land battery fires at a ship on the land range bands with typed dice', a
     .getByRole('combobox', { name: 'Target', exact: true })
     .selectOption({ label: 'Lively' });
   await setStepper(fire, 'Range (inches)', 30);
+  // The guns are folded behind their one line: open them as a referee does.
+  await unfold(fire.getByTestId('pv-fire-settings'));
   await fire.getByRole('checkbox', { name: 'Land medium 1' }).uncheck();
   const needed = fire.getByTestId('pv-fire-needed');
   await expect(needed).toContainText('Medium range (land-based guns: 0–24″ / 24–36″ / 36–48″)');

@@ -5,7 +5,8 @@ import {
   setStepper,
   statusBadge,
   tapFaces,
-  typeGroupFaces
+  typeGroupFaces,
+  unfold
 } from './table';
 import { newBattle, turnRegion } from './screen';
 
@@ -127,16 +128,19 @@ test('one full Privateers turn typed in table order: orders, crew, initiative, m
 
   // Phase 4: movement in initiative order, Broad reaching at Fighting Sail = 8″ each.
   await nextTo(page, /4\/6 · Movement & Firing/);
-  for (const name of ['Surprise', 'Hermione']) {
+  // Once every ship has moved the movement folds (issue 32 #1): its summary counts the moves.
+  const moves = page.locator('[data-part="movement"] > summary');
+  for (const [i, name] of ['Surprise', 'Hermione'].entries()) {
     const card = page.getByRole('article', { name: `Movement: ${name}` });
     await press(card.getByRole('button', { name: 'Move 8″' }));
-    await expect(card.getByTestId('pv-moved')).toBeVisible();
+    await expect(moves).toContainText(`${i + 1} of 2 moved`);
   }
+  await expect(page.getByRole('article', { name: 'Movement: Surprise' })).toBeHidden();
 
-  // Cannon fire comes before the collision calculator (#14 item 12).
+  // Cannon fire comes before the collision calculator (#14 item 12), folded until tapped.
   const fire = page.getByTestId('pv-broadside');
   const fireBox = await fire.boundingBox();
-  const collisionBox = await page.getByTestId('pv-collision').boundingBox();
+  const collisionBox = await page.locator('[data-part="collision"]').boundingBox();
   expect(fireBox && collisionBox && fireBox.y < collisionBox.y).toBe(true);
 
   // Surprise's starboard battery at Hermione, 10″ = Short, fire low, stern rake.
@@ -144,6 +148,8 @@ test('one full Privateers turn typed in table order: orders, crew, initiative, m
   await fire
     .getByRole('combobox', { name: 'Target', exact: true })
     .selectOption({ label: 'Hermione' });
+  // The guns and aim are folded behind their one line: open them as a referee does.
+  await unfold(fire.getByTestId('pv-fire-settings'));
   await fire.getByLabel('Guns on the').selectOption('starboard');
   await setStepper(fire, 'Range (inches)', 10);
   await fire.getByLabel('Rake').selectOption({ label: 'Stern rake (2× dice)' });

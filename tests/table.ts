@@ -162,3 +162,10 @@ export async function typeGroupFaces(
   await region.getByLabel(`Faces for ${group}`, { exact: true }).fill(faces.join(' '));
   await region.getByRole('button', { name: 'Enter', exact: true }).click();
 }
+
+/** Opens a folded disclosure (a `<details>`: the guns and aim of a fire) if it is not open yet. */
+export async function unfold(details: Locator): Promise<void> {
+  if (!(await details.evaluate((d) => (d as HTMLDetailsElement).open)))
+    await details.locator('summary').first().click();
+  await expect(details).toHaveAttribute('open', '');
+}

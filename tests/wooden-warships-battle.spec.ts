@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { dismissOfflineNotice, enterFaces } from './table';
+import { dismissOfflineNotice, enterFaces, unfold } from './table';
 
 // A Wooden Warships battle played on the battle page with dice typed in at the table: fleet
 // purchase, loading, a schooner's full broadside with mismatched shot and a half die, a Man O' War
@@ -128,6 +128,7 @@ test('purchase, broadsides with typed dice, boarding round by round to capture, 
   const fire = page.getByTestId('ww-fire');
   await fire.getByLabel('Firing ship').selectOption({ label: 'Pickle (Nelson)' });
   await fire.getByLabel(/^Target(?! area)/).selectOption({ label: 'Fleche (Villeneuve)' });
+  await unfold(fire.getByTestId('ww-fire-settings'));
   await fire.getByLabel('Target area').selectOption('crew');
   // EXAMPLE chart: 50% against a Schooner at 3″; 2 rolls (the Schooner rolls one per zone).
   await expect(fire.getByTestId('ww-fire-needed')).toContainText('roll under 50');
@@ -148,6 +149,7 @@ test('purchase, broadsides with typed dice, boarding round by round to capture, 
   // Victory's full broadside with grape: 65% at 3″, 6 rolls; one hit → 3d6 = 8: crew 2 of 25.
   await fire.getByLabel('Firing ship').selectOption({ label: 'Victory (Nelson)' });
   await fire.getByLabel(/^Target(?! area)/).selectOption({ label: 'Fleche (Villeneuve)' });
+  await unfold(fire.getByTestId('ww-fire-settings'));
   await fire.getByLabel('Target area').selectOption('crew');
   await expect(fire.getByTestId('ww-fire-needed')).toContainText('roll under 65');
   await typeFaces(fire.getByTestId('dice-pad'), [10, 90, 90, 90, 90, 90]);

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { dismissOfflineNotice, enterFaces } from './table';
+import { dismissOfflineNotice, enterFaces, unfold } from './table';
 
 // Wooden Warships on the battle page, beyond the main battle test: an upgrade bought from the hold
 // (funds, effects, end of turn, undo), an island collision (ram damage to her own hull, undo), and
@@ -218,6 +218,8 @@ test('one boarding round a turn: the second waits for the next turn', async ({ p
   await nextUntil(page, 'Step 3: Attack!!!', 2);
   const fire = page.getByTestId('ww-fire');
   await fire.getByLabel('Firing ship').selectOption({ label: 'Namur (Boscawen)' });
+  // The guns and aim are folded behind their one line: open them as a referee does.
+  await unfold(fire.getByTestId('ww-fire-settings'));
   await fire.getByLabel('Guns').selectOption('halfBroadside');
   await fire.getByRole('combobox', { name: /^Zone/ }).selectOption('zone1');
   await fire.getByLabel('Target area').selectOption('crew');

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { next, turnRegion } from './screen';
-import { dismissOfflineNotice, enterFaces, shipIdOf } from './table';
+import { dismissOfflineNotice, enterFaces, shipIdOf, unfold } from './table';
 
 // Issue 13: one full turn of a two-player Wooden Warships battle on a phone, through the step-first
 // screen: every step of both players (turns go by player, SPEC B.5 #17), with the dice typed in
@@ -163,6 +163,7 @@ test('one full turn, every step of both players, dice typed in table order', asy
     'Swift (Anna)'
   ]);
   await expect(fire.getByLabel(/^Target(?! area)/).locator('option')).toHaveText(['Fleche (Ben)']);
+  await unfold(fire.getByTestId('ww-fire-settings'));
   await fire.getByLabel('Target area').selectOption('crew');
   await expect(fire.getByTestId('ww-fire-needed')).toContainText('roll under 65');
   await expect(fire.getByTestId('ww-sink-chance')).toContainText('cannot sink Fleche');
