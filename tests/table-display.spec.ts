@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { enterFaces, nextPhase, rosterShip, setStepper, tapFaces } from './table';
+import { enterFaces, nextPhase, rosterShip, setStepper, tapFaces, unfold } from './table';
 
 /**
  * The table display (issue 37) in a second window of the referee's own device (a laptop's HDMI out
@@ -346,6 +346,7 @@ test('Wooden Warships: a broadside’s percentile and damage dice, the crew bar 
   const fire = page.getByTestId('ww-fire');
   await fire.getByLabel('Firing ship').selectOption({ label: 'Pickle (Nelson)' });
   await fire.getByLabel(/^Target(?! area)/).selectOption({ label: 'Fleche (Villeneuve)' });
+  await unfold(fire.getByTestId('ww-fire-settings'));
   await fire.getByLabel('Target area').selectOption('crew');
   // The percentile dice are typed (a d100 has no keypad), then the damage dice tapped.
   const pad = fire.getByTestId('dice-pad');
