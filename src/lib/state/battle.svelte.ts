@@ -136,11 +136,8 @@ export class BattleSession {
   constructor(
     private readonly db: Db,
     readonly battleId: string,
-    /**
-     * The table display (issue 37): it only reads. It connects to the hub only with a
-     * spectator's link (a display link); on the referee's or a player's device it follows the
-     * local database, which the device's battle page keeps in step, and opens no private document.
-     */
+    /** The table display (issue 37) only reads: it follows the local database (or the hub, with a
+     *  display link only, as a spectator) and opens no private document. */
     private readonly view: 'battle' | 'display' = 'battle'
   ) {}
 
