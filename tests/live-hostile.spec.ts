@@ -13,7 +13,7 @@ import {
   type Device,
   type Table
 } from './live-hub';
-import { freePort } from './preview-server';
+import { freePort } from './serve-build.mjs';
 import { addShip, newBattle } from './screen';
 
 /**
