@@ -146,6 +146,45 @@ export function defineMove<I, O = unknown>(spec: MoveSpec<I, O>): Move<I, O> {
 }
 
 /**
+ * One group of dice a move will roll, said before it is rolled (issue 31 item 2): the dice pad's
+ * group, with whose dice they are as the move's meaning will record them.
+ */
+export interface DiceNeed {
+  count: number;
+  sides: number;
+  /** The pad's words for them ("Pickle, Zone 1: to hit"). */
+  label: string;
+  /** The ship that rolls them; null for a battery, a Homeport or a captain's own roll. */
+  ship: string | null;
+  /** A high face is good for whoever rolls them. */
+  isHighGood: boolean;
+  /** The pad's heading for whose they are ("Attacker: Pickle"); absent, none. */
+  group?: string;
+}
+
+/**
+ * What a move answers before its roll (issue 31 item 2), so a panel shows the move's own figures
+ * and dice pads and calls no resolver or odds function of its own: the exact odds of a set-up on
+ * a state, and the dice it will roll. `S` is what the panel has gathered so far (the input without
+ * its dice, or with the faces already rolled where a second roll depends on them); `R` the odds.
+ */
+export interface MovePreview<S, R, O = unknown> {
+  odds(state: BattleState, setup: S, options: O): Result<R>;
+  dice(state: BattleState, setup: S, options: O): Result<DiceNeed[]>;
+}
+
+/** A move that answers before its roll: `move.preview.odds(…)`, `move.preview.dice(…)`. */
+export type PreviewedMove<I, O, S, R> = Move<I, O> & { readonly preview: MovePreview<S, R, O> };
+
+/** `move` with what it answers before its roll (one way for every move that rolls). */
+export function withPreview<I, O, S, R>(
+  move: Move<I, O>,
+  preview: MovePreview<S, R, O>
+): PreviewedMove<I, O, S, R> {
+  return { ...move, preview };
+}
+
+/**
  * A draft with the private writes its move asks for beside it (#19 item 5): what goes to a seat's
  * private document (a card drawn into a hand, the library's new order). The writes are never part
  * of the public event — `stampEvent` copies only the event's own fields — and the session applies

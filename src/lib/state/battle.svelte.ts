@@ -471,13 +471,9 @@ export class BattleSession {
       this.refusal = SPECTATOR_REFUSAL;
       return err(SPECTATOR_REFUSAL);
     }
-    // The input is parsed with the move's schema, never trusted (issue 31): a malformed one is
-    // refused in one sentence and nothing is written.
+    // Parsed with the move's schema, never trusted (issue 31): a malformed input writes nothing.
     const parsed = parseInput(move, raw);
-    if (!parsed.ok) {
-      this.refusal = parsed.error;
-      return parsed;
-    }
+    if (!parsed.ok) return err((this.refusal = parsed.error));
     const input = parsed.value;
     const ctx = this.moveContext<O>();
     const secrets = secretWriter(this.live, options.secretWrites);

@@ -8,9 +8,11 @@ import {
 } from './resolve-boarding';
 import type { WwOptions } from './options';
 import type { Sheet } from './sheet';
-import { plural } from './ships';
+import { plural, shipAndSheet } from './ships';
+import type { BattleState } from '../../battle/events';
+import type { DiceNeed, MovePreview } from '../../battle/move';
 import type { Rational } from '../core/rational';
-import { ok, type Result } from '../core/result';
+import { err, ok, type Result } from '../core/result';
 import { BOARDING_DIE, boardingDiceCountsOf, type CrewSkill } from './tables';
 
 // A boarding fought to the end with the app's dice, and the odds shown before a round (SPEC B.4.7):
@@ -142,4 +144,100 @@ export function boardingRoundsNote(attacker: Sheet, options: WwOptions): string 
   return left > 0
     ? `${left} of ${plural(limit, 'round')} left this turn (battle option).`
     : (roundLimitReached(attacker, options) ?? '');
+}
+
+export interface BoardingFight {
+  attacker: Sheet;
+  defender: Sheet;
+  defenderId: string;
+  attackers: number;
+  defenders: number;
+  /** Why no round can be fought although the boarding stands: the boarded ship sank or was taken
+   *  by another, or gunfire left her no defenders. Null while the fight goes on. */
+  isOver: string | null;
+}
+
+/** The fight in progress for a boarding ship: its party against the defender's crew. */
+export function boardingFight(state: BattleState, attackerId: string): Result<BoardingFight> {
+  const a = shipAndSheet(state, attackerId);
+  if (!a.ok) return a;
+  const boarding = a.value.sheet.boarding;
+  if (!boarding) return err(`${a.value.sheet.name} is not boarding.`);
+  const d = shipAndSheet(state, boarding.targetShipId);
+  if (!d.ok) return d;
+  const defender = d.value.sheet;
+  let isOver: string | null = null;
+  if (defender.status !== 'active') {
+    isOver = `${defender.name} is ${defender.status}: the boarders can only return to ${a.value.sheet.name}.`;
+  } else if (defender.crew.current === 0) {
+    isOver = `${defender.name} has no defenders left: take her (the capture), or the boarders return.`;
+  } else if (boarding.party === 0) {
+    isOver = 'No boarders left.';
+  }
+  return ok({
+    attacker: a.value.sheet,
+    defender,
+    defenderId: boarding.targetShipId,
+    attackers: boarding.party,
+    defenders: defender.crew.current,
+    isOver
+  });
+}
+
+/**
+ * A boarding round before its roll (`boardingRound.preview`): the round's odds and the chance of
+ * the capture fighting to the end; the boarders' dice then the defenders', each side's own, high
+ * good ("The highest score wins", B.4.7 step 4), as the move's meaning records them.
+ */
+export const boardingRoundPreview: MovePreview<{ attackerId: string }, BoardingOdds, WwOptions> = {
+  odds: (state, { attackerId }) => {
+    const f = boardingFight(state, attackerId);
+    if (!f.ok) return f;
+    const { attacker, defender, attackers, defenders } = f.value;
+    return boardingOdds(attacker.crewSkill, defender.crewSkill, attackers, defenders);
+  },
+  dice: (state, { attackerId }) => {
+    const f = boardingFight(state, attackerId);
+    if (!f.ok) return f;
+    const { attacker, defender, defenderId, attackers, defenders } = f.value;
+    return ok(
+      roundDice(
+        { skill: attacker.crewSkill, men: attackers, name: attacker.name, ship: attackerId },
+        { skill: defender.crewSkill, men: defenders, name: defender.name, ship: defenderId }
+      )
+    );
+  }
+};
+
+/** One side of a boarding round: its crew's skill, its men, and whose they are (both may be
+ *  unnamed in the calculator). */
+export interface RoundSide {
+  skill: CrewSkill;
+  men: number;
+  name: string;
+  ship: string | null;
+}
+
+/** The dice of one round (B.4.7 step 4): the boarders' dice, then the defenders', each side's own,
+ *  high good; the boarding panel's and the calculator's pad. */
+export function roundDice(a: RoundSide, d: RoundSide): DiceNeed[] {
+  const { na, nd } = boardingDiceCountsOf(a.men, d.men);
+  return [
+    {
+      count: na,
+      sides: BOARDING_DIE[a.skill].sides,
+      label: a.name ? `${a.name}'s boarders` : 'boarders',
+      ship: a.ship,
+      isHighGood: true,
+      ...(a.name ? { group: `Attacker: ${a.name}` } : {})
+    },
+    {
+      count: nd,
+      sides: BOARDING_DIE[d.skill].sides,
+      label: d.name ? `${d.name}'s defenders` : 'defenders',
+      ship: d.ship,
+      isHighGood: true,
+      ...(d.name ? { group: `Defender: ${d.name}` } : {})
+    }
+  ];
 }

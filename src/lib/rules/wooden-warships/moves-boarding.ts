@@ -1,5 +1,13 @@
 import type { BattleState } from '../../battle/events';
-import { asJson, defineMove, joinRolls, labelDice, refuse, rollRecord } from '../../battle/move';
+import {
+  asJson,
+  defineMove,
+  joinRolls,
+  labelDice,
+  refuse,
+  rollRecord,
+  withPreview
+} from '../../battle/move';
 import { withSheets } from '../../battle/sheets';
 import type { DiceRoll } from '../core/dice';
 import { err, ok, type Result } from '../core/result';
@@ -36,6 +44,9 @@ import {
 import type { Sheet } from './sheet';
 import { BOARDING_DIE, boardingDiceCountsOf } from './tables';
 import {
+  boardingFight,
+  boardingRoundPreview,
+  type BoardingFight,
   roundCategory,
   roundDiceLabels,
   roundDiceOwners,
@@ -130,44 +141,6 @@ export const board = defineMove<BoardingSetup, WwOptions>({
     });
   }
 });
-
-export interface BoardingFight {
-  attacker: Sheet;
-  defender: Sheet;
-  defenderId: string;
-  attackers: number;
-  defenders: number;
-  /** Why no round can be fought although the boarding stands: the boarded ship sank or was taken
-   *  by another, or gunfire left her no defenders. Null while the fight goes on. */
-  isOver: string | null;
-}
-
-/** The fight in progress for a boarding ship: its party against the defender's crew. */
-export function boardingFight(state: BattleState, attackerId: string): Result<BoardingFight> {
-  const a = shipAndSheet(state, attackerId);
-  if (!a.ok) return a;
-  const boarding = a.value.sheet.boarding;
-  if (!boarding) return err(`${a.value.sheet.name} is not boarding.`);
-  const d = shipAndSheet(state, boarding.targetShipId);
-  if (!d.ok) return d;
-  const defender = d.value.sheet;
-  let isOver: string | null = null;
-  if (defender.status !== 'active') {
-    isOver = `${defender.name} is ${defender.status}: the boarders can only return to ${a.value.sheet.name}.`;
-  } else if (defender.crew.current === 0) {
-    isOver = `${defender.name} has no defenders left: take her (the capture), or the boarders return.`;
-  } else if (boarding.party === 0) {
-    isOver = 'No boarders left.';
-  }
-  return ok({
-    attacker: a.value.sheet,
-    defender,
-    defenderId: boarding.targetShipId,
-    attackers: boarding.party,
-    defenders: defender.crew.current,
-    isOver
-  });
-}
 
 /** A boarding that may fight a round now: not over, and within the turn's rounds. */
 function fightableBoarding(
@@ -270,7 +243,7 @@ export interface BoardingRollInput {
  * B.4.7 step 4: one boarding round ("Both players roll at the same time"), the attacker's dice then
  * the defender's. A round that kills the last defender captures the ship in the same event.
  */
-export const boardingRound = defineMove<BoardingRollInput, WwOptions>({
+const boardingRoundMove = defineMove<BoardingRollInput, WwOptions>({
   id: 'ww.boarding-round',
   category: 'boarding-round',
   input: rollInput,
@@ -346,6 +319,9 @@ export interface FoughtRound {
  * (option `boardingRoundsPerTurn`). One event, so one undo takes the whole run back; the outcome
  * keeps every round.
  */
+/** One round, with its odds and dice before the roll (`boardingRound.preview`). */
+export const boardingRound = withPreview(boardingRoundMove, boardingRoundPreview);
+
 export const boardingRounds = defineMove<BoardingRollInput, WwOptions>({
   id: 'ww.boarding-rounds',
   category: 'boarding-round',

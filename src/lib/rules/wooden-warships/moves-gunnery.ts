@@ -1,9 +1,19 @@
 import type { BattleState } from '../../battle/events';
-import { asJson, defineMove, joinRolls, labelDice, refuse, rollRecord } from '../../battle/move';
+import {
+  asJson,
+  defineMove,
+  joinRolls,
+  labelDice,
+  refuse,
+  rollRecord,
+  withPreview,
+  type DiceNeed,
+  type MovePreview
+} from '../../battle/move';
 import { withSheets } from '../../battle/sheets';
 import type { DiceRoll } from '../core/dice';
 import { formatFraction } from '../core/rational';
-import { err, type Result } from '../core/result';
+import { err, ok, type Result } from '../core/result';
 import { fireOdds } from './odds-gunnery';
 import type { WwOptions } from './options';
 import { ownTurn } from './players';
@@ -16,8 +26,10 @@ import {
   firerModifiers,
   planFire,
   resolveFire,
+  resolveHitRolls,
   type DamagePiece,
-  type FirePlan
+  type FirePlan,
+  type HitRollsOutcome
 } from './resolve-gunnery';
 import { reload as reloadSheet } from './resolve-turn';
 import {
@@ -164,7 +176,7 @@ export interface FireInput extends FireSetup {
  * missed). Applies the damage and empties the batteries; when a player other than the boarding
  * player attacks a ship being boarded, the boarders on her deck are lost (Errata 2, B.4.5 step 11).
  */
-export const fire = defineMove<FireInput, WwOptions>({
+const fireMove = defineMove<FireInput, WwOptions>({
   id: 'ww.fire',
   category: 'gunnery',
   input: z.strictObject({
@@ -279,6 +291,93 @@ export const fire = defineMove<FireInput, WwOptions>({
     });
   }
 });
+
+/** What the attack panel has gathered: the set-up, then the percentile faces once rolled. */
+export interface FireAim extends FireSetup {
+  hitFaces?: readonly number[];
+}
+
+/**
+ * The attack before its rolls: the plan whose exact odds the panel shows (worked at once for
+ * ordinary ships, in a worker for the largest charts: FireOddsProjection) and, once the
+ * percentiles are in, which of them hit and the damage dice they earn.
+ */
+export interface FireOutlook {
+  plan: FirePlan;
+  hits: HitRollsOutcome | null;
+}
+
+export type { DamagePiece, FirePlan, HitRollsOutcome };
+export type { FireOdds } from './odds-gunnery';
+
+/** The percentile dice of an attack, one group per battery, the firer's, low good (B.4.5 step 7). */
+export function fireHitDice(
+  batteries: readonly { battery: Battery; rolls: number }[],
+  firer: string | null,
+  name: string
+): DiceNeed[] {
+  return batteries
+    .filter((b) => b.rolls > 0)
+    .map((b) => ({
+      count: b.rolls,
+      sides: 100,
+      label: `${name ? `${name}, ` : ''}${BATTERY_NAMES[b.battery]}: to hit`,
+      ship: firer,
+      isHighGood: false,
+      ...(name ? { group: `Attacker: ${name}` } : {})
+    }));
+}
+
+/** The damage dice the hits earn, in the order the move reads them: full dice, then the half die
+ *  ("always roll your full die first then the half die", B.4.6 step 4); the firer's, high good. */
+export function fireDamageDice(
+  pieces: readonly DamagePiece[],
+  firer: string | null,
+  name: string
+): DiceNeed[] {
+  const out: DiceNeed[] = [];
+  const who = name ? `${name}, ` : '';
+  for (const d of damageDiceList(pieces)) {
+    const label = `${who}${d.isHalf ? 'half die' : 'damage'}`;
+    const last = out[out.length - 1];
+    if (last && last.sides === d.sides && last.label === label) last.count++;
+    else
+      out.push({
+        count: 1,
+        sides: d.sides,
+        label,
+        ship: firer,
+        isHighGood: true,
+        ...(name ? { group: `Attacker: ${name}` } : {})
+      });
+  }
+  return out;
+}
+
+const firePreview: MovePreview<FireAim, FireOutlook, WwOptions> = {
+  odds: (state, aim, options) => {
+    const { hitFaces, ...setup } = aim;
+    const plan = planBattleFire(state, setup, options);
+    if (!plan.ok) return plan;
+    if (!hitFaces) return ok({ plan: plan.value, hits: null });
+    const hits = resolveHitRolls(plan.value, [...hitFaces]);
+    return hits.ok ? ok({ plan: plan.value, hits: hits.value }) : hits;
+  },
+  dice: (state, aim, options) => {
+    const outlook = firePreview.odds(state, aim, options);
+    if (!outlook.ok) return outlook;
+    const name = sheetOf(state.ships[aim.firerId])?.name ?? '';
+    const { plan, hits } = outlook.value;
+    return ok(
+      hits
+        ? fireDamageDice(hits.pieces, aim.firerId, name)
+        : fireHitDice(plan.batteries, aim.firerId, name)
+    );
+  }
+};
+
+/** Step 3 Attack, with its odds and dice before the rolls (`fire.preview`). */
+export const fire = withPreview(fireMove, firePreview);
 
 export interface ReloadInput {
   shipId: string;

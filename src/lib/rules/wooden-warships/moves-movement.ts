@@ -1,6 +1,16 @@
-import { asJson, defineMove, joinRolls, labelDice, refuse, rollRecord } from '../../battle/move';
+import {
+  asJson,
+  defineMove,
+  joinRolls,
+  labelDice,
+  refuse,
+  rollRecord,
+  withPreview,
+  type MovePreview
+} from '../../battle/move';
 import { withSheets } from '../../battle/sheets';
 import type { DiceRoll } from '../core/dice';
+import { ok } from '../core/result';
 import { atLeast, mean, type Dist } from '../core/dist';
 import { formatFraction, type Rational } from '../core/rational';
 import { ramDamageDist } from './odds-gunnery';
@@ -21,6 +31,7 @@ import {
   refuseIfDecided,
   sheetOf,
   sheetsDraft,
+  shipAndSheet,
   shipDiceRuns,
   systemOf
 } from './ships';
@@ -135,7 +146,7 @@ export interface IslandInput {
  * ship damage chart and apply it to your own ship." [DEFAULT] to the hull (`islandDamageArea`); the
  * ship stops at the point of contact. One event: the roll, the damage and a sinking.
  */
-export const islandCollision = defineMove<IslandInput, WwOptions>({
+const islandMove = defineMove<IslandInput, WwOptions>({
   id: 'ww.island',
   category: 'collision',
   input: z.strictObject({ shipId: idInput, roll: diceInput }),
@@ -211,6 +222,40 @@ export function upgradeEffectText(card: UpgradeCard): string {
   if (e.percent) parts.push(`${sign(e.percent)} to hit`);
   return parts.length ? parts.join(', ') : 'no stat change';
 }
+
+type IslandOdds = ReturnType<typeof islandCollisionOdds>;
+
+/** Running aground before the roll: the ram damage's exact odds and the ship's own ram dice
+ *  ("roll the ram damage on your ship damage chart and apply it to your own ship", B.4.3 step 5). */
+const islandPreview: MovePreview<{ shipId: string }, IslandOdds, WwOptions> = {
+  odds: (state, { shipId }) => {
+    const s = shipAndSheet(state, shipId);
+    return s.ok ? ok(islandCollisionOdds(s.value.sheet)) : s;
+  },
+  dice: (state, { shipId }) => {
+    const s = shipAndSheet(state, shipId);
+    if (!s.ok) return s;
+    const { name, chart } = s.value.sheet;
+    const ram = chart.ramDamage;
+    return ok(
+      ram.count > 0
+        ? [
+            {
+              count: ram.count,
+              sides: ram.sides,
+              label: `${name}, ram damage to her own hull`,
+              ship: shipId,
+              isHighGood: false,
+              group: name
+            }
+          ]
+        : []
+    );
+  }
+};
+
+/** Running aground, with its odds and dice before the roll (`islandCollision.preview`). */
+export const islandCollision = withPreview(islandMove, islandPreview);
 
 export interface UpgradeInput {
   shipId: string;

@@ -48,8 +48,7 @@ describe('Wooden Warships calculator helpers', () => {
           { battery: 'zone1', rolls: 2 },
           { battery: 'zone2', rolls: 1 }
         ],
-        'Pickle',
-        'Attacker: Pickle'
+        'Pickle'
       )
     ).toEqual([
       { count: 2, sides: 100, label: 'Pickle, Zone 1: to hit', group: 'Attacker: Pickle' },

@@ -1,13 +1,17 @@
 import type { DiceRoll } from '$lib/rules/core/dice';
 import type { DiceSpec } from '$lib/components/dice/dice-pad';
-import { boardingDiceCountsOf } from '$lib/rules/wooden-warships/tables';
-import { damageDiceList, type DamagePiece } from '$lib/rules/wooden-warships/resolve-gunnery';
+import type { DiceNeed } from '$lib/battle/move';
+import {
+  fireDamageDice,
+  fireHitDice,
+  roundDice,
+  type DamagePiece
+} from '$lib/rules/wooden-warships/moves';
 import type { ReloadScope } from '$lib/rules/wooden-warships/options';
 import { canLoad } from '$lib/rules/wooden-warships/resolve-turn';
 import type { Sheet } from '$lib/rules/wooden-warships/sheet';
 import {
   BATTERIES,
-  BATTERY_NAMES,
   BOARDING_DIE,
   type Ammo,
   type Battery,
@@ -30,40 +34,30 @@ export function splitFaces(roll: DiceRoll, sizes: readonly number[]): number[][]
   return out;
 }
 
-/** The percentile dice of an attack, one group per battery: "Pickle, Zone 1: to hit". */
+/** The dice pad's groups of the dice a move says it will roll (its own words and groups). */
+export function padOf(needs: readonly DiceNeed[]): DiceSpec[] {
+  return needs.map(({ count, sides, label, group }) => ({
+    count,
+    sides,
+    label,
+    ...(group ? { group } : {})
+  }));
+}
+
+/** The percentile dice of an attack, one group per battery (the fire move's: `fireHitDice`). */
 export function hitDiceSpecs(
   batteries: readonly { battery: Battery; rolls: number }[],
-  firerName: string,
-  group?: string
+  firerName: string
 ): DiceSpec[] {
-  return batteries
-    .filter((b) => b.rolls > 0)
-    .map((b) => ({
-      count: b.rolls,
-      sides: 100,
-      label: `${firerName ? `${firerName}, ` : ''}${BATTERY_NAMES[b.battery]}: to hit`,
-      ...(group ? { group } : {})
-    }));
+  return padOf(fireHitDice(batteries, null, firerName));
 }
 
-/** The dice pad groups for damage, in the order the resolver reads them (full dice, then half). */
-export function damageDiceSpecs(
-  pieces: readonly DamagePiece[],
-  firerName = '',
-  group?: string
-): DiceSpec[] {
-  const specs: DiceSpec[] = [];
-  const who = firerName ? `${firerName}, ` : '';
-  for (const d of damageDiceList(pieces)) {
-    const label = `${who}${d.isHalf ? 'half die' : 'damage'}`;
-    const last = specs[specs.length - 1];
-    if (last && last.sides === d.sides && last.label === label) last.count++;
-    else specs.push({ count: 1, sides: d.sides, label, ...(group ? { group } : {}) });
-  }
-  return specs;
+/** The damage dice, full dice then the half die (the fire move's: `fireDamageDice`). */
+export function damageDiceSpecs(pieces: readonly DamagePiece[], firerName = ''): DiceSpec[] {
+  return padOf(fireDamageDice(pieces, null, firerName));
 }
 
-/** The dice pad groups for one boarding round: the boarders' dice, then the defenders'. */
+/** The dice pad groups for one boarding round (the round move's: `roundDice`). */
 export function boardingDiceSpecs(
   attackerSkill: CrewSkill,
   defenderSkill: CrewSkill,
@@ -71,23 +65,12 @@ export function boardingDiceSpecs(
   defenders: number,
   names: { attacker: string; defender: string } = { attacker: '', defender: '' }
 ): DiceSpec[] {
-  const { na, nd } = boardingDiceCountsOf(attackers, defenders);
-  const a = names.attacker ? `${names.attacker}'s boarders` : 'boarders';
-  const d = names.defender ? `${names.defender}'s defenders` : 'defenders';
-  return [
-    {
-      count: na,
-      sides: BOARDING_DIE[attackerSkill].sides,
-      label: a,
-      ...(names.attacker ? { group: `Attacker: ${names.attacker}` } : {})
-    },
-    {
-      count: nd,
-      sides: BOARDING_DIE[defenderSkill].sides,
-      label: d,
-      ...(names.defender ? { group: `Defender: ${names.defender}` } : {})
-    }
-  ];
+  return padOf(
+    roundDice(
+      { skill: attackerSkill, men: attackers, name: names.attacker, ship: null },
+      { skill: defenderSkill, men: defenders, name: names.defender, ship: null }
+    )
+  );
 }
 
 /** "d6", "d6+1", "d8+2". */
