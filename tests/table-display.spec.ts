@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { newBattle } from './screen';
 import { enterFaces, nextPhase, rosterShip, setStepper, tapFaces, unfold } from './table';
 
 /**
@@ -363,6 +364,56 @@ test('Wooden Warships: a broadside’s percentile and damage dice, the crew bar 
     shown.getByRole('article', { name: 'Fleche' }).locator('[data-track="crew"]')
   ).toHaveAttribute('aria-label', /^Crew 10 of /);
   await expectReadable(display, 'wooden-warships');
+});
+
+test('the screen is kept awake, and the lock taken again when the page shows after the browser dropped it', async ({
+  page
+}) => {
+  // The browser's Wake Lock, recorded: each request, and a sentinel the test can release as the
+  // browser does when a page is hidden.
+  await page.addInitScript(() => {
+    const w = window as unknown as { locks: { released: boolean; drop: () => void }[] };
+    w.locks = [];
+    Object.defineProperty(navigator, 'wakeLock', {
+      value: {
+        request: () => {
+          const sentinel = Object.assign(new EventTarget(), {
+            released: false,
+            type: 'screen',
+            release: () => {
+              sentinel.released = true;
+              sentinel.dispatchEvent(new Event('release'));
+              return Promise.resolve();
+            },
+            drop: () => void sentinel.release()
+          });
+          w.locks.push(sentinel);
+          return Promise.resolve(sentinel);
+        }
+      }
+    });
+  });
+  const id = await newBattle(page, 'Kept awake', 'Wooden Warships');
+  await page.goto(`/battles/${id}/display`);
+  const shown = page.getByTestId('table-display');
+  await expect(shown).toHaveAttribute('data-awake', 'held');
+  const held = () =>
+    page.evaluate(() =>
+      (window as unknown as { locks: { released: boolean }[] }).locks.map((l) => !l.released)
+    );
+  expect(await held()).toEqual([true]);
+  // Hidden, the browser releases the lock; shown again, the display asks for a new one.
+  await page.evaluate(() =>
+    (window as unknown as { locks: { drop: () => void }[] }).locks[0].drop()
+  );
+  await expect(shown).toHaveAttribute('data-awake', 'not-held');
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+  await expect(shown).toHaveAttribute('data-awake', 'held');
+  expect(await held()).toEqual([false, true]);
+  // Leaving the display lets the screen sleep again.
+  await page.getByRole('link', { name: 'Leave the display' }).click();
+  await expect(page.getByTestId('status-bar')).toBeVisible();
+  expect(await held()).toEqual([false, false]);
 });
 
 /** Next until the turn and step named (going on past the "still to do" question). */

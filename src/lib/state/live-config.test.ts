@@ -45,6 +45,30 @@ describe('the battle’s name on the hub and the join links', () => {
     expect(hubKeyFor(config, 'b1')).toBe(hubKeyOf(REFEREE));
   });
 
+  it('a display link is the spectator’s link that opens the table display, and only that', () => {
+    const key = hubKeyOf(REFEREE);
+    const spectator = { token: 'spectator-token-012345', role: 'spectator' as const };
+    const link = joinLink('http://hub', 'b1', spectator, key, 'display');
+    expect(parseJoinHash(new URL(link).hash)).toEqual({
+      battleId: 'b1',
+      token: spectator.token,
+      role: 'spectator',
+      hubKey: key,
+      isDisplay: true
+    });
+    // The battle's links stay as they were.
+    expect(parseJoinHash(new URL(joinLink('http://hub', 'b1', spectator, key)).hash)).toEqual({
+      battleId: 'b1',
+      token: spectator.token,
+      role: 'spectator',
+      hubKey: key
+    });
+    // A player's link made into a display (or another view) is no live table link at all.
+    const ann = new URL(joinLink('http://hub', 'b1', ANN, key)).hash;
+    expect(parseJoinHash(`${ann}&v=display`)).toBeNull();
+    expect(parseJoinHash(`${new URL(link).hash.replace('v=display', 'v=board')}`)).toBeNull();
+  });
+
   it('refuses a link whose name is not a hash', () => {
     expect(parseJoinHash('#b=b1&t=ann-token-0123456789ab&r=player&k=battle-id')).toBeNull();
   });

@@ -60,17 +60,22 @@ export function grantsFor(seats: readonly string[], existing: readonly Grant[] =
   return out;
 }
 
-/** The join link a phone's camera opens: the token stays in the fragment (never sent in a request). */
+/**
+ * The join link a phone's camera opens: the token stays in the fragment (never sent in a request).
+ * A display link (issue 37) is the spectator's link that opens the table display (`v=display`).
+ */
 export function joinLink(
   hub: string,
   battleId: string,
   grant: Grant | { token: string; role: 'referee' },
-  hubKey: string
+  hubKey: string,
+  view: 'battle' | 'display' = 'battle'
 ): string {
   const p = new URLSearchParams({ b: battleId, t: grant.token, r: grant.role });
   if ('seat' in grant && grant.seat !== undefined) p.set('s', grant.seat);
   // The referee's link carries the token the key is made from; the others carry the key only.
   if (grant.role !== 'referee') p.set('k', hubKey);
+  if (view === 'display') p.set('v', 'display');
   return `${hub}/join#${p.toString()}`;
 }
 
@@ -87,6 +92,8 @@ export interface JoinParams {
   role: Role;
   seat?: string;
   hubKey?: string;
+  /** A display link: the device opens the table display, read-only (a spectator's link only). */
+  isDisplay?: boolean;
 }
 
 export function parseJoinHash(hash: string): JoinParams | null {
@@ -96,14 +103,18 @@ export function parseJoinHash(hash: string): JoinParams | null {
   const role = p.get('r') ?? '';
   const seat = p.get('s') ?? undefined;
   const hubKey = p.get('k') ?? undefined;
+  const view = p.get('v');
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(battleId) || !token.safeParse(t).success) return null;
   if (!(ROLES as readonly string[]).includes(role)) return null;
   if (hubKey !== undefined && !HUB_KEY.test(hubKey)) return null;
+  // Only a spectator's link opens the display: it must never act, nor open a seat's document.
+  if (view !== null && (view !== 'display' || role !== 'spectator')) return null;
   return {
     battleId,
     token: t,
     role: role as Role,
     ...(seat !== undefined ? { seat } : {}),
-    ...(hubKey !== undefined ? { hubKey } : {})
+    ...(hubKey !== undefined ? { hubKey } : {}),
+    ...(view === 'display' ? { isDisplay: true } : {})
   };
 }

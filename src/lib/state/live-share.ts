@@ -18,6 +18,8 @@ export interface ShareLinks {
   referee: string;
   seats: { seat: string; url: string }[];
   spectator: string;
+  /** The spectator's link that opens the table display (a TV, a spare tablet; issue 37). */
+  display: string;
 }
 
 export const NOT_ON_HUB =
@@ -84,7 +86,8 @@ export async function shareLive(
       seats: grants
         .filter((g) => g.role === 'player' && g.seat !== undefined)
         .map((g) => ({ seat: g.seat ?? '', url: joinLink(joinBase, session.battleId, g, key) })),
-      spectator: spectator ? joinLink(joinBase, session.battleId, spectator, key) : ''
+      spectator: spectator ? joinLink(joinBase, session.battleId, spectator, key) : '',
+      display: spectator ? joinLink(joinBase, session.battleId, spectator, key, 'display') : ''
     }
   };
 }

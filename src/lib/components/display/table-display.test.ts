@@ -15,6 +15,7 @@ import type { Sheet } from '$lib/rules/privateers/sheet';
 import { masterAndCommander } from '$lib/rules/master-and-commander';
 import {
   attackMove,
+  boardMove,
   firstPlayerMove,
   moveShipMove,
   setupFleetsMove,
@@ -52,6 +53,33 @@ const toPhase = (log: ScriptedLog, phase: number, c = ctx): void => {
 
 const rollOf = (log: ScriptedLog) => lastRoll(log.events, history(log.events).voided);
 
+/** Anna (ships 1, 2) and Ben (ships 3, 4), set up and moved: Anna's Engagements. */
+function mcBattle(variant: string, modules: Record<string, boolean>) {
+  const log = new ScriptedLog();
+  let n = 0;
+  const mc = mcCtxOf(MC_DEFAULTS, 0, () => `ship-${++n}`);
+  log.setup(masterAndCommander.initialSystemState?.(variant, {}) as never);
+  log.play(
+    setupFleetsMove,
+    {
+      players: [
+        { id: 'p-anna', name: 'Anna', colour: 'black', homeport: 'N' },
+        { id: 'p-ben', name: 'Ben', colour: 'gold', homeport: 'S' }
+      ],
+      modules
+    },
+    mc
+  );
+  log.play(firstPlayerMove, { playerIds: ['p-anna', 'p-ben'], roll: typed([6, 1]) }, mc);
+  log.play(windMove, { roll: typed([4]) }, mc);
+  for (const id of ['ship-1', 'ship-2']) {
+    const sheet = log.state.ships[id].sheet as McSheet;
+    const stay = { forward: 0, turns: 0, heading: sheet.heading, location: sheet.location };
+    log.play(moveShipMove, { shipId: id, ...stay, isObstructed: false }, mc);
+  }
+  return { log, mc };
+}
+
 describe('the last roll', () => {
   it('a broadside: every die with its face and the side that rolled it, the result, the chance of a hit', () => {
     const log = privateersBattle();
@@ -79,31 +107,11 @@ describe('the last roll', () => {
   });
 
   it('a Master and Commander attack: the attack dice the attacker’s, the defence dice the defender’s, its odds as listed', () => {
-    const log = new ScriptedLog();
-    let n = 0;
-    const mc = mcCtxOf(MC_DEFAULTS, 0, () => `ship-${++n}`);
-    log.setup(masterAndCommander.initialSystemState?.('basic', {}) as never);
-    log.play(
-      setupFleetsMove,
-      {
-        players: [
-          { id: 'p-anna', name: 'Anna', colour: 'black', homeport: 'N' },
-          { id: 'p-ben', name: 'Ben', colour: 'gold', homeport: 'S' }
-        ],
-        modules: {}
-      },
-      mc
-    );
-    log.play(firstPlayerMove, { playerIds: ['p-anna', 'p-ben'], roll: typed([6, 1]) }, mc);
-    log.play(windMove, { roll: typed([4]) }, mc);
+    const { log, mc } = mcBattle('basic', {});
+    // The last roll so far is the Wind Die's (the moves roll nothing): its chances by wind.
     const wind = rollOf(log);
     expect(wind?.odds.length).toBeGreaterThan(0);
     expect(wind?.odds.every((o) => /^(From the [NESW]+|Storm)$/.test(o.label))).toBe(true);
-    for (const id of ['ship-1', 'ship-2']) {
-      const sheet = log.state.ships[id].sheet as McSheet;
-      const stay = { forward: 0, turns: 0, heading: sheet.heading, location: sheet.location };
-      log.play(moveShipMove, { shipId: id, ...stay, isObstructed: false }, mc);
-    }
     log.play(
       attackMove,
       {
@@ -159,6 +167,31 @@ describe('the ships', () => {
       'guns'
     ]);
     expect(ships[0].fate).toEqual([]);
+  });
+
+  it('a ship taken in a boarding is marked captured, apart from its other status words', () => {
+    const { log, mc } = mcBattle('advanced', { boarding: true });
+    const engagement = { targetId: 'ship-3', side: null, isMutualBroadside: false };
+    log.play(
+      attackMove,
+      { ...engagement, attackerId: 'ship-2', attack: typed([6, 5, 2]), defence: typed([6, 4, 1]) },
+      mc
+    );
+    expect(displayShips(masterAndCommander, log.state, null)[2].fate).toEqual([]);
+    log.play(
+      boardMove,
+      {
+        ...engagement,
+        attackerId: 'ship-1',
+        isBoardingPosition: true,
+        attack: typed([6, 5, 4]),
+        defence: typed([3, 1])
+      },
+      mc
+    );
+    const ben1 = displayShips(masterAndCommander, log.state, null).find((s) => s.id === 'ship-3');
+    expect(ben1?.fate).toEqual(['captured']);
+    expect(ben1?.status).not.toContain('captured');
   });
 
   it('hidden orders given on the referee’s device are nowhere on the display before the reveal', () => {
