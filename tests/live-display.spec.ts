@@ -11,7 +11,7 @@ import {
   type Device,
   type Table
 } from './live-hub';
-import { freePort } from './preview-server';
+import { freePort } from './serve-build.mjs';
 import { rosterShip, setStepper } from './table';
 
 /**
