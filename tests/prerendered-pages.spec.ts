@@ -21,6 +21,9 @@ for (const { path, heading, text } of PAGES) {
     expect(html).not.toContain('cannot keep the screen awake');
     expect(html).not.toContain('does not report storage use');
     expect(html).not.toContain('No backup has been exported');
+    // Its controls are inert until the page has come alive: a tap on the prerendered form would
+    // otherwise submit it natively and reload the page, losing what was typed.
+    expect(html).toMatch(/<(form|section|div)[^>]*\sinert[\s>=]/);
   });
 }
 
