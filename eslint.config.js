@@ -5,6 +5,15 @@ import globals from 'globals';
 import ts from 'typescript-eslint';
 import svelteConfig from './svelte.config.js';
 
+/** The pure layers: the engine, the systems above it, the battle log, reports and campaigns. */
+const PURE_LAYERS = [
+  'src/lib/engine/**',
+  'src/lib/rules/**',
+  'src/lib/battle/**',
+  'src/lib/report/**',
+  'src/lib/campaign/**'
+];
+
 /** What the pure layers may not import: they run the same in tests, workers and the app. */
 const PURE_IMPORT_BAN = {
   patterns: [
@@ -122,7 +131,7 @@ export default ts.config(
     rules: { 'no-restricted-syntax': ['error', RANDOM_UUID_BAN] }
   },
   {
-    files: ['src/lib/rules/**', 'src/lib/battle/**', 'src/lib/report/**', 'src/lib/campaign/**'],
+    files: PURE_LAYERS,
     rules: {
       'no-restricted-imports': ['error', PURE_IMPORT_BAN],
       'no-restricted-syntax': ['error', ...PURE_SYNTAX_BAN]
@@ -147,7 +156,7 @@ export default ts.config(
   },
   {
     // The pure-layer ban must win over the general Dexie ban for rules and battle files.
-    files: ['src/lib/rules/**', 'src/lib/battle/**', 'src/lib/report/**', 'src/lib/campaign/**'],
+    files: PURE_LAYERS,
     rules: { 'no-restricted-imports': ['error', PURE_IMPORT_BAN] }
   },
   {

@@ -24,9 +24,10 @@ const FORBIDDEN: { layer: string; file: string; specifier: string }[] = [
   // The pure layers: no storage, no UI, no Svelte, no SvelteKit runtime.
   { layer: 'rules', file: 'src/lib/rules/privateers/probe.ts', specifier: '../../db/core' },
   { layer: 'rules', file: 'src/lib/rules/privateers/probe.ts', specifier: '$lib/db/core' },
-  { layer: 'rules', file: 'src/lib/rules/core/probe.ts', specifier: '../../state/storage.svelte' },
-  { layer: 'rules', file: 'src/lib/rules/core/probe.ts', specifier: 'svelte' },
-  { layer: 'rules', file: 'src/lib/rules/core/probe.ts', specifier: 'dexie' },
+  { layer: 'engine', file: 'src/lib/engine/probe.ts', specifier: '../state/storage.svelte' },
+  { layer: 'engine', file: 'src/lib/engine/probe.ts', specifier: 'svelte' },
+  { layer: 'engine', file: 'src/lib/engine/probe.ts', specifier: '../db/core' },
+  { layer: 'engine', file: 'src/lib/engine/probe.ts', specifier: 'dexie' },
   { layer: 'battle', file: 'src/lib/battle/probe.ts', specifier: '../db/core' },
   { layer: 'battle', file: 'src/lib/battle/probe.ts', specifier: '../state/battle.svelte' },
   { layer: 'battle', file: 'src/lib/battle/probe.ts', specifier: '$app/state' },
@@ -68,9 +69,9 @@ describe('the layer lint (issue 35)', () => {
   }
 
   it('lets each layer import what it may (the probes fail for the import, not the file)', async () => {
-    expect(await importErrors('src/lib/rules/privateers/probe.ts', ts_('../core/dice'))).toEqual(
-      []
-    );
+    expect(
+      await importErrors('src/lib/rules/privateers/probe.ts', ts_('../../engine/dice'))
+    ).toEqual([]);
     expect(await importErrors('src/lib/battle/probe.ts', ts_('./events'))).toEqual([]);
     expect(
       await importErrors('src/lib/components/battle/Probe.svelte', svelte_('$lib/state/errors'))

@@ -1,6 +1,6 @@
 import type { BattleOptions, RuleSystem } from '../rules/system';
 import { blockingReason, type TurnStatus } from '../rules/turn-status';
-import { err, ok } from '../rules/core/result';
+import { err, ok } from '../engine/result';
 import { advancePhase } from './actions';
 import type { BattleState, Json } from './events';
 import { defineMove, draftOf, type Guard, type Move, type MoveContext } from './move';

@@ -1,4 +1,4 @@
-import type { DiceSource, DieFace } from '../rules/core/dice';
+import type { DiceSource, DieFace } from '../engine/dice';
 import type { BattleEvent, DiceRoll } from './events';
 
 /**

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { diceRollSchema, type DiceRoll } from '../rules/core/dice';
+import { diceRollSchema, type DiceRoll } from '../engine/dice';
 import { clockSchema, type Clock } from './clock';
 import { meaningSchema, type Meaning } from './meaning';
 

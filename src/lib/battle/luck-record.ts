@@ -1,4 +1,4 @@
-import type { Dist } from '../rules/core/dist';
+import type { Dist } from '../engine/dist';
 import type { Json } from './events';
 
 /**

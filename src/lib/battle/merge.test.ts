@@ -17,7 +17,7 @@ import { addShip, advancePhase, editSheet, history, historyProblems, removeShip 
 import { fold, applyEvent } from './fold';
 import { receiveClock, tickClock, type Clock } from './clock';
 import { defineMove, draftOf, refuse } from './move';
-import { ok } from '../rules/core/result';
+import { ok } from '../engine/result';
 import { foldMerged, mergeOrder } from './merge';
 import { historyMerged, redoableBy, undoDraftOf, undoableBy } from './merge-undo';
 import { NOT_A_MOVE, recheckWith } from './merge-recheck';

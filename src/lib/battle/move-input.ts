@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { diceRollSchema, type DiceRoll } from '../rules/core/dice';
-import { err, ok, type Result } from '../rules/core/result';
-import { formatIssue, zodIssues } from '../rules/core/issues';
+import { diceRollSchema, type DiceRoll } from '../engine/dice';
+import { err, ok, type Result } from '../engine/result';
+import { formatIssue, zodIssues } from '../engine/issues';
 import type { Move } from './move';
 
 /**

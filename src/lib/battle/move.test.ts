@@ -11,7 +11,7 @@ import {
   storedInput,
   withInput
 } from './move';
-import { err, ok } from '../rules/core/result';
+import { err, ok } from '../engine/result';
 import { INITIAL_STATE } from './events';
 
 describe('the move contract', () => {

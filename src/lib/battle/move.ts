@@ -1,7 +1,7 @@
 import type * as z from 'zod/mini';
-import type { Result } from '../rules/core/result';
-import { err, ok } from '../rules/core/result';
-import type { DiceRoll, DiceSource, DieFace } from '../rules/core/dice';
+import type { Result } from '../engine/result';
+import { err, ok } from '../engine/result';
+import type { DiceRoll, DiceSource, DieFace } from '../engine/dice';
 import { createAction } from './actions';
 import { inputProblem } from './move-input';
 import {

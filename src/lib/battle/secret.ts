@@ -1,5 +1,5 @@
 import type { Json } from './events';
-import { sha256HexSync } from '../rules/core/sha256';
+import { sha256HexSync } from '../engine/sha256';
 
 /**
  * Hidden information on the live table (#19 item 5): what an opponent may not know (Privateers

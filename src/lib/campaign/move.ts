@@ -1,7 +1,7 @@
 import type { Json } from '../battle/events';
 import { diff } from '../battle/diff';
 import { storedInput } from '../battle/move';
-import { err, ok, type Result } from '../rules/core/result';
+import { err, ok, type Result } from '../engine/result';
 import type { CampaignDraft } from './events';
 import type { CampaignState } from './state';
 

@@ -1,4 +1,4 @@
-import { ok } from '../rules/core/result';
+import { ok } from '../engine/result';
 import { FATES, type ShipReview } from './after-battle';
 import { defineCampaignMove, refuse } from './move';
 import {

@@ -1,4 +1,4 @@
-import { ok } from '../rules/core/result';
+import { ok } from '../engine/result';
 import { defineCampaignMove, refuse } from './move';
 import { nextOrder, type CampaignState, type RosterShip } from './state';
 

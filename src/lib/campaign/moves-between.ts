@@ -1,5 +1,5 @@
 import type { Json } from '../battle/events';
-import { ok } from '../rules/core/result';
+import { ok } from '../engine/result';
 import type { RuleSystem } from '../rules/system';
 import { defineCampaignMove, refuse, type CampaignMove } from './move';
 import { atSeaIn } from './moves-battle';

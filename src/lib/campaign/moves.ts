@@ -1,6 +1,6 @@
 import type { Json } from '../battle/events';
 import type { SystemId } from '../rules/catalog';
-import { ok } from '../rules/core/result';
+import { ok } from '../engine/result';
 import { defineCampaignMove, refuse, type CampaignGuard } from './move';
 import {
   EMPTY_RECORD,

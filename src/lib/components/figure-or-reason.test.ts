@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRawSnippet } from 'svelte';
 import { render } from 'svelte/server';
-import { err, ok } from '$lib/rules/core/result';
+import { err, ok } from '$lib/engine/result';
 import FigureOrReason from './FigureOrReason.svelte';
 
 const figure = createRawSnippet((value: () => number) => ({

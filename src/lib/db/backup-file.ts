@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { timeSchema } from '../battle/events';
 import { backupPayloadSchema, type BackupPayload } from './records';
-import { sha256HexSync } from '../rules/core/sha256';
+import { sha256HexSync } from '../engine/sha256';
 import type { TableName } from './schema';
 
 /** The backup file format: its envelope, its checksum, and the tables it carries. */

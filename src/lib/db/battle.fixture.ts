@@ -1,7 +1,7 @@
 import type { BattleEvent, Json } from '../battle/events';
 import { displayOf, turnStatusOf } from '../battle/display';
 import { withInput, type Move, type MoveContext } from '../battle/move';
-import type { Result } from '../rules/core/result';
+import type { Result } from '../engine/result';
 import { getSystem } from '../rules/registry';
 import { defaultOptions, type SystemId } from '../rules/system';
 import type { Db } from './db';

@@ -5,7 +5,7 @@ import { addCaptain, addRosterShip } from '../campaign/moves';
 import { applyBattle, decisionsOf } from '../campaign/moves-after';
 import { repairMove } from '../campaign/moves-between';
 import { defaultSettings } from '../campaign/settings';
-import type { DiceRoll } from '../rules/core/dice';
+import type { DiceRoll } from '../engine/dice';
 import { getSystem } from '../rules/registry';
 import { exampleChart } from '../rules/wooden-warships/example-charts';
 import { board, boardingRound, fire, reload } from '../rules/wooden-warships/moves';

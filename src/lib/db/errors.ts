@@ -1,4 +1,4 @@
-import { formatIssue, type Issue } from '../rules/core/issues';
+import { formatIssue, type Issue } from '../engine/issues';
 /**
  * Typed storage errors. The UI switches on `code` to show the right banner or message; `message`
  * is already a sentence a referee can act on.
@@ -110,7 +110,7 @@ export class ImportInvalidError extends DbError {
   }
 }
 
-export { formatIssue } from '../rules/core/issues';
+export { formatIssue } from '../engine/issues';
 
 export class NotFoundError extends DbError {
   readonly code = 'not-found';

@@ -4,7 +4,7 @@ import {
   findJsonProblem,
   type BattleEvent
 } from '../battle/events';
-import { MAX_SIDES } from '../rules/core/dice';
+import { MAX_SIDES } from '../engine/dice';
 import { isClock } from '../battle/clock';
 import { CATEGORIES } from '../battle/meaning';
 import { parseRecord } from './parse';

@@ -1,10 +1,10 @@
 import type * as z from 'zod/mini';
-import { zodIssues } from '../rules/core/issues';
+import { zodIssues } from '../engine/issues';
 import { CorruptRecordError } from './errors';
 
 // Zod's issues in the referee's words: one module for the import's, the stored records' and the
-// moves' inputs (rules/core/issues.ts).
-export { formatPath, MAX_KEYS_NAMED, zodIssues } from '../rules/core/issues';
+// moves' inputs (engine/issues.ts).
+export { formatPath, MAX_KEYS_NAMED, zodIssues } from '../engine/issues';
 
 /** Parse-on-read: a stored record that fails its schema is reported, never passed on. */
 export function parseRecord<T>(schema: z.ZodMiniType<T>, table: string, value: unknown): T {

@@ -6,7 +6,7 @@ import { applyEvent } from '../battle/fold';
 import { withInput, type MoveContext } from '../battle/move';
 import { startBattle } from '../campaign/moves-battle';
 import type { CampaignState } from '../campaign/state';
-import { err, ok, type Result } from '../rules/core/result';
+import { err, ok, type Result } from '../engine/result';
 import type { RuleSystem } from '../rules/system';
 import type { Db } from './db';
 import type { BattleRecord, CampaignRecord } from './records';

@@ -3,7 +3,7 @@ import { addCaptain, addRosterShip, editSettings } from '../campaign/moves';
 import { defaultSettings } from '../campaign/settings';
 import type { CampaignDraft } from '../campaign/events';
 import type { CampaignState } from '../campaign/state';
-import type { Result } from '../rules/core/result';
+import type { Result } from '../engine/result';
 import { getSystem } from '../rules/registry';
 import {
   appendCampaignBuilt,

@@ -9,7 +9,7 @@ import { foldCampaign } from '../campaign/fold';
 import { setupCampaign } from '../campaign/moves';
 import type { CampaignSettings, CampaignState } from '../campaign/state';
 import { INITIAL_CAMPAIGN } from '../campaign/state';
-import { ok, type Result } from '../rules/core/result';
+import { ok, type Result } from '../engine/result';
 import type { BattleOptions, SystemId } from '../rules/system';
 import type { Db } from './db';
 import { CorruptRecordError, NotFoundError } from './errors';

@@ -7,7 +7,7 @@ import {
   type EventDraft
 } from '../battle/events';
 import { applyEvent, fold } from '../battle/fold';
-import { ok, type Result } from '../rules/core/result';
+import { ok, type Result } from '../engine/result';
 import { redo, undo } from '../battle/actions';
 import type { Db } from './db';
 import { CorruptRecordError, NotFoundError, StaleStateError } from './errors';

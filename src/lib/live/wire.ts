@@ -1,5 +1,5 @@
 import { battleEventSchema, type BattleEvent, type Json } from '../battle/events';
-import { sha256HexSync } from '../rules/core/sha256';
+import { sha256HexSync } from '../engine/sha256';
 
 /**
  * The live table's document layout (issue 19). One Y.Doc per battle, named `battle:<hub key>`:

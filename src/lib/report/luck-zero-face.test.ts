@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MoveContext } from '../battle/move';
-import type { DiceRoll } from '../rules/core/dice';
+import type { DiceRoll } from '../engine/dice';
 import { woodenWarships } from '../rules/wooden-warships';
 import { exampleChart } from '../rules/wooden-warships/example-charts';
 import { addPlayer, fire, purchase, reload, setCards } from '../rules/wooden-warships/moves';

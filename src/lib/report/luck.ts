@@ -1,6 +1,6 @@
 import type { Json } from '../battle/events';
 import type { Category } from '../battle/meaning';
-import type { DiceSource } from '../rules/core/dice';
+import type { DiceSource } from '../engine/dice';
 import type { EntryCategory, Report, ReportEntry } from './model';
 import { chiSquareSurvival, sumTails } from './stats';
 

@@ -17,7 +17,7 @@ import {
 import { applyEvent } from '../battle/fold';
 import { withSheets } from '../battle/sheets';
 import type { Move, MoveContext } from '../battle/move';
-import type { DiceSource } from '../rules/core/dice';
+import type { DiceSource } from '../engine/dice';
 
 // Relative imports only: the browser tests (Playwright, no $lib alias) build their battles with it.
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { Dist, DistValue } from './core/dist';
-import { toNumber, type Rational } from './core/rational';
-import type { Result } from './core/result';
+import type { Dist, DistValue } from '../engine/dist';
+import { toNumber, type Rational } from '../engine/rational';
+import type { Result } from '../engine/result';
 import * as mc from './master-and-commander/odds';
 import { DEFAULT_OPTIONS as MC_OPTIONS } from './master-and-commander/options';
 import { shipDice } from './master-and-commander/resolve-combat';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { Dist } from './core/dist';
+import { Dist } from '../engine/dist';
 import { SYSTEM_IDS } from './catalog';
 
 // Issue 17 #9: hostile values into EVERY exported odds and resolve function of every system — the

@@ -1,7 +1,7 @@
 import type { BattleEvent, BattleState, EventDraft } from '$lib/battle/events';
 import { withInput, type Move, type MoveContext } from '$lib/battle/move';
 import { parseInput } from '$lib/battle/move-input';
-import { err, ok, type Result } from '$lib/rules/core/result';
+import { err, ok, type Result } from '$lib/engine/result';
 import { loadSystem } from '$lib/rules/engines';
 import type { BattleOptions, RuleSystem } from '$lib/rules/system';
 import type { TurnStatus } from '$lib/rules/turn-status';

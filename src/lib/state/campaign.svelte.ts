@@ -5,7 +5,7 @@ import type { CampaignMove } from '$lib/campaign/move';
 import { applyBattle, decisionsOf, type ShipDecision } from '$lib/campaign/moves-after';
 import { INITIAL_CAMPAIGN, type CampaignState } from '$lib/campaign/state';
 import { loadSystem } from '$lib/rules/engines';
-import { err, ok, type Result } from '$lib/rules/core/result';
+import { err, ok, type Result } from '$lib/engine/result';
 import type { BattleRecord, CampaignRecord, Db, NewCampaign } from '$lib/db';
 import { errorMessage, NOT_SAVED } from './errors';
 import { loadDbModule, storage } from './storage.svelte';

@@ -2,7 +2,7 @@ import type { EventDraft } from '$lib/battle/events';
 import type { Json } from '$lib/battle/events';
 import { secretWritesOf, undoSecretWritesOf } from '$lib/battle/move';
 import type { SecretWrite, SecretsView } from '$lib/live/secrets';
-import { err, ok, type Result } from '$lib/rules/core/result';
+import { err, ok, type Result } from '$lib/engine/result';
 
 /**
  * The private half of one user action on the live table (#19 item 5): the writes a move asks for

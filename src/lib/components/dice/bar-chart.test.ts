@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Dist, sumOf } from '$lib/rules/core/dist';
-import { add, rational, ZERO } from '$lib/rules/core/rational';
+import { Dist, sumOf } from '$lib/engine/dist';
+import { add, rational, ZERO } from '$lib/engine/rational';
 import { binDist, distShape, layoutBars, tickStep } from './bar-chart';
 
 const OPTS = { width: 320, plotHeight: 100 };

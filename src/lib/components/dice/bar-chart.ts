@@ -1,5 +1,5 @@
-import type { Dist } from '$lib/rules/core/dist';
-import { ZERO, compare, rational, toNumber, type Rational } from '$lib/rules/core/rational';
+import type { Dist } from '$lib/engine/dist';
+import { ZERO, compare, rational, toNumber, type Rational } from '$lib/engine/rational';
 
 export interface ChartEntry {
   value: number;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { appRoller } from '$lib/rules/core/dice';
-import { compileDiceExpression, evaluate } from '$lib/rules/core/dice-expression';
-import { Dist, sumOf } from '$lib/rules/core/dist';
-import { rational } from '$lib/rules/core/rational';
+import { appRoller } from '$lib/engine/dice';
+import { compileDiceExpression, evaluate } from '$lib/engine/dice-expression';
+import { Dist, sumOf } from '$lib/engine/dist';
+import { rational } from '$lib/engine/rational';
 import { describeTotal, makeRecord, meetsTarget, targetChance } from './calculator';
 import { enteredRoll, expandSlots, rollWith } from './dice-pad';
 

@@ -1,7 +1,7 @@
-import type { DiceRoll } from '$lib/rules/core/dice';
-import { atLeast, atMost, type Dist } from '$lib/rules/core/dist';
-import type { EvaluatedRoll } from '$lib/rules/core/dice-expression';
-import type { Rational } from '$lib/rules/core/rational';
+import type { DiceRoll } from '$lib/engine/dice';
+import { atLeast, atMost, type Dist } from '$lib/engine/dist';
+import type { EvaluatedRoll } from '$lib/engine/dice-expression';
+import type { Rational } from '$lib/engine/rational';
 
 export type TargetMode = 'atLeast' | 'atMost' | 'exactly';
 

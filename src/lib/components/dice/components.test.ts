@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { render } from 'svelte/server';
-import { rational } from '$lib/rules/core/rational';
+import { rational } from '$lib/engine/rational';
 import DicePad from './DicePad.svelte';
 import RollCard from './RollCard.svelte';
 import Stepper from '../Stepper.svelte';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { appRoller, scriptedRoller } from '$lib/rules/core/dice';
+import { appRoller, scriptedRoller } from '$lib/engine/dice';
 import {
   clearSlot,
   diceNotation,

@@ -1,5 +1,5 @@
-import { enteredRoller, rollDice, tryDice, type DiceRoll, type Roller } from '$lib/rules/core/dice';
-import { err, ok, type Result } from '$lib/rules/core/result';
+import { enteredRoller, rollDice, tryDice, type DiceRoll, type Roller } from '$lib/engine/dice';
+import { err, ok, type Result } from '$lib/engine/result';
 
 /** One group of identical dice a procedure asks for, e.g. 3 × d6 "hit roll". */
 export interface DiceSpec {

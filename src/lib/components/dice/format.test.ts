@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ONE, rational, ZERO } from '$lib/rules/core/rational';
+import { ONE, rational, ZERO } from '$lib/engine/rational';
 import { formatChance, formatSigned } from './format';
 
 describe('formatChance', () => {

@@ -1,4 +1,4 @@
-import { formatPercent, type Rational } from '$lib/rules/core/rational';
+import { formatPercent, type Rational } from '$lib/engine/rational';
 
 /**
  * A chance as the table reads it: "48.9%", rounded from the exact fraction. A possible outcome never

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Json } from '$lib/battle/events';
 import { luckOdds } from '$lib/battle/luck-record';
-import { Dist } from '$lib/rules/core/dist';
+import { Dist } from '$lib/engine/dist';
 import { luckOf, luckOfRecord } from './luck';
 
 describe('luck from a stored roll record', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { Dist, sumOf } from '$lib/rules/core/dist';
-import { compare, rational } from '$lib/rules/core/rational';
+import { Dist, sumOf } from '$lib/engine/dist';
+import { compare, rational } from '$lib/engine/rational';
 import { formatTailPercent, luckOf } from './luck';
 
 const threeD6 = sumOf(3, Dist.die(6));

@@ -1,7 +1,7 @@
 import type { Json } from '$lib/battle/events';
 import { readLuckOdds } from '$lib/battle/luck-record';
-import { Dist } from '$lib/rules/core/dist';
-import { compare, formatPercent, rational, type Rational } from '$lib/rules/core/rational';
+import { Dist } from '$lib/engine/dist';
+import { compare, formatPercent, rational, type Rational } from '$lib/engine/rational';
 
 export type LuckTail = 'top' | 'bottom' | 'middle' | 'only';
 export type LuckWord = 'very lucky' | 'lucky' | 'about average' | 'unlucky' | 'very unlucky';

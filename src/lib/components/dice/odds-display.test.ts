@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render } from 'svelte/server';
-import { Dist, sumOf } from '$lib/rules/core/dist';
-import { gcd, rational } from '$lib/rules/core/rational';
+import { Dist, sumOf } from '$lib/engine/dist';
+import { gcd, rational } from '$lib/engine/rational';
 import OddsDisplay from './OddsDisplay.svelte';
 
 /** Exact distribution of the sum of `n` d`sides` by listing every tuple of faces. */

@@ -1,4 +1,4 @@
-import type { DiceSource } from '$lib/rules/core/dice';
+import type { DiceSource } from '$lib/engine/dice';
 
 /** How the log names where the dice came from. */
 export const SOURCE_LABELS: Readonly<Record<DiceSource, string>> = {

@@ -1,5 +1,5 @@
 import type { Json } from '$lib/battle/events';
-import { rational, type Rational } from '$lib/rules/core/rational';
+import { rational, type Rational } from '$lib/engine/rational';
 
 /**
  * The chances a roll had, read back from its record's `odds` for the table display (issue 37). The

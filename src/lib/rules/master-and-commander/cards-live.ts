@@ -7,8 +7,8 @@ import type { Json } from '../../battle/events';
 import type { MoveContext } from '../../battle/move';
 import { canonicalJsonOf } from '../../battle/secret';
 import { REFEREE_SEAT, type SecretWrite, type SecretsView } from '../../live/secrets';
-import { sha256HexSync } from '../core/sha256';
-import { err, ok, type Result } from '../core/result';
+import { sha256HexSync } from '../../engine/sha256';
+import { err, ok, type Result } from '../../engine/result';
 import {
   joinCards,
   splitCards,

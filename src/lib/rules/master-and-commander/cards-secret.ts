@@ -1,5 +1,5 @@
 import { COMMITMENT_PATTERN, commitment, verifyReveal } from '../../battle/secret';
-import { err, ok, type Result } from '../core/result';
+import { err, ok, type Result } from '../../engine/result';
 import type { CardsState, McCard } from './sheet';
 
 /**

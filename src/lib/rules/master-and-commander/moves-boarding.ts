@@ -1,9 +1,9 @@
 // Boarding (SPEC A.4.11) as a move: a capture moves the ship to the captor's fleet.
 import type { BattleState } from '../../battle/events';
 import { draftOf, joinRolls, rollRecord, type Move } from '../../battle/move';
-import type { DiceRoll } from '../core/dice';
-import { complement } from '../core/rational';
-import { err, ok, type Result } from '../core/result';
+import type { DiceRoll } from '../../engine/dice';
+import { complement } from '../../engine/rational';
+import { err, ok, type Result } from '../../engine/result';
 import {
   afterEngagement,
   declarationProblem,

@@ -13,7 +13,7 @@ import {
 import type { MeaningParts } from '../../battle/meaning';
 import { isSalt } from '../../battle/secret';
 import { REFEREE_SEAT, type SecretWrite } from '../../live/secrets';
-import { ok, type Result } from '../core/result';
+import { ok, type Result } from '../../engine/result';
 import {
   DECK_ON_REFEREE,
   hideCards,

@@ -4,8 +4,8 @@
 import type { BattleState } from '../../battle/events';
 import { draftOf, joinRolls, labelDice, refuse, rollRecord, type Move } from '../../battle/move';
 import { shipDice, type DiceOwner } from '../../battle/meaning';
-import type { DiceRoll } from '../core/dice';
-import { err, ok, type Result } from '../core/result';
+import type { DiceRoll } from '../../engine/dice';
+import { err, ok, type Result } from '../../engine/result';
 import { engagementOdds } from './odds';
 import type { McOptions } from './options';
 import {

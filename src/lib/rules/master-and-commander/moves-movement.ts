@@ -4,8 +4,8 @@
 // geometry.
 import { draftOf, labelDice, refuse, rollRecord, type Move } from '../../battle/move';
 import { shipDice } from '../../battle/meaning';
-import type { DiceRoll } from '../core/dice';
-import { err, ok, type Result } from '../core/result';
+import type { DiceRoll } from '../../engine/dice';
+import { err, ok, type Result } from '../../engine/result';
 import type { McOptions } from './options';
 import { enterMist } from './resolve-fleet';
 import { applyAllowance, resolveMove, type MoveOutcome, type MoveReport } from './resolve-wind';

@@ -2,9 +2,9 @@
 import type { BattleState } from '../../battle/events';
 import { draftOf, joinRolls, labelDice, refuse, rollRecord, type Move } from '../../battle/move';
 import { shipDice, type DiceOwner } from '../../battle/meaning';
-import type { DiceRoll } from '../core/dice';
-import { complement } from '../core/rational';
-import { err, ok, type Result } from '../core/result';
+import type { DiceRoll } from '../../engine/dice';
+import { complement } from '../../engine/rational';
+import { err, ok, type Result } from '../../engine/result';
 import { homeportCounterChance, raidChance } from './odds';
 import type { McOptions } from './options';
 import {

@@ -1,8 +1,8 @@
 // Set-up and the first player (SPEC A.4.1–A.4.2) as moves.
 import type { BattleShip, BattleState, Json } from '../../battle/events';
 import { defineMove, draftOf, labelDice, refuse, rollRecord, type Move } from '../../battle/move';
-import type { DiceRoll } from '../core/dice';
-import { err } from '../core/result';
+import type { DiceRoll } from '../../engine/dice';
+import { err } from '../../engine/result';
 import { firstPlayerDecidedChance } from './odds';
 import type { McOptions } from './options';
 import { readOptions } from './options';

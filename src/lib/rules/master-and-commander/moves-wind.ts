@@ -1,6 +1,6 @@
 // The Wind Die, the storm roll and the hourglass (SPEC A.4.3) as moves.
 import { draftOf, labelDice, refuse, rollRecord, type Move } from '../../battle/move';
-import type { DiceRoll } from '../core/dice';
+import type { DiceRoll } from '../../engine/dice';
 import { windOdds } from './odds';
 import type { McOptions } from './options';
 import {

@@ -9,8 +9,8 @@ import {
 } from '../../battle/events';
 import { applyOps } from '../../battle/fold';
 import type { Move, MoveContext } from '../../battle/move';
-import type { DiceRoll } from '../core/dice';
-import { err, ok, type Result } from '../core/result';
+import type { DiceRoll } from '../../engine/dice';
+import { err, ok, type Result } from '../../engine/result';
 import {
   attackMove,
   boardMove,

@@ -3,7 +3,7 @@
 // reason for refusing. Topic files hold them; this file is the one entry point.
 import type { BattleState } from '../../battle/events';
 import type { Move, MoveContext } from '../../battle/move';
-import type { Result } from '../core/result';
+import type { Result } from '../../engine/result';
 import {
   cardsMove,
   cardsMoveLive,

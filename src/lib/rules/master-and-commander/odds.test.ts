@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { Dist } from '../core/dist';
+import { Dist } from '../../engine/dist';
 import {
   add,
   compare,
@@ -13,7 +13,7 @@ import {
   toNumber,
   ZERO,
   type Rational
-} from '../core/rational';
+} from '../../engine/rational';
 import { DEFAULT_OPTIONS, type McOptions } from './options';
 import * as checkedOdds from './odds';
 import { movementRollDist, parseEnd, ramDist, windOdds, type DuelRules } from './odds';
@@ -32,7 +32,7 @@ import {
 import { applyRepair, resolveRepair } from './resolve-fleet';
 import { resolveFirstPlayer } from './resolve-wind';
 import { defaultSheet, defaultSystemState } from './sheet';
-import { unchecked } from '../core/brute.test-helpers';
+import { unchecked } from '../../engine/brute.test-helpers';
 
 // The checked exports (issue 17 #9), unwrapped: every figure below is the same as before the checks.
 const boardingChance = unchecked(checkedOdds.boardingChance);

@@ -1,10 +1,18 @@
 // Master and Commander: exact odds for every roll (SPEC A.7), built from the same comparison the
 // resolvers use (`engagementResult`, `allExceedHighest`) and the same tables.
-import { Dist } from '../core/dist';
-import { firstProblem, guarded, intIn, isBool, isRecord, oneOf, type Check } from '../core/inputs';
-import { solveAbsorbingLinearAll, type ChainStep } from '../core/markov';
-import { allExceedHighest, poolOutcome } from '../core/pools';
-import { complement, div, ONE, rational, sub, ZERO, type Rational } from '../core/rational';
+import { Dist } from '../../engine/dist';
+import {
+  firstProblem,
+  guarded,
+  intIn,
+  isBool,
+  isRecord,
+  oneOf,
+  type Check
+} from '../../engine/inputs';
+import { solveAbsorbingLinearAll, type ChainStep } from '../../engine/markov';
+import { allExceedHighest, poolOutcome } from '../../engine/pools';
+import { complement, div, ONE, rational, sub, ZERO, type Rational } from '../../engine/rational';
 import type { McOptions } from './options';
 import { engagementResult, type EngagementResult, type EngagementRules } from './resolve-combat';
 import { resolveWind } from './resolve-wind';

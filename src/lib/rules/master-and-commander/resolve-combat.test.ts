@@ -20,7 +20,7 @@ import {
   type EngagementRules
 } from './resolve-combat';
 import { defaultSheet, defaultSystemState } from './sheet';
-import { unchecked } from '../core/brute.test-helpers';
+import { unchecked } from '../../engine/brute.test-helpers';
 
 const shipDice = unchecked(checkedShipDice);
 const counterAttackDice = unchecked(checkedCounterAttackDice);

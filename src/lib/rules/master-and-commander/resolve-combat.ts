@@ -1,8 +1,8 @@
 // Master and Commander: engagements, hits, counter-attacks, boarding, raids and ramming (SPEC A.4.6–
 // A.4.8, A.4.11–A.4.13). Pure: die faces are inputs, sheets and state are returned updated.
-import { guarded, intIn, oneOf } from '../core/inputs';
-import { allExceedHighest, cascadeWinner } from '../core/pools';
-import { err, ok, type Result } from '../core/result';
+import { guarded, intIn, oneOf } from '../../engine/inputs';
+import { allExceedHighest, cascadeWinner } from '../../engine/pools';
+import { err, ok, type Result } from '../../engine/result';
 import type { McOptions } from './options';
 import type { Sheet, SystemState } from './sheet';
 import {

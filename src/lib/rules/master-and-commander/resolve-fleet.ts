@@ -1,6 +1,6 @@
 // Master and Commander: repairs, the Mist, Master and Commander cards, elimination and victory
 // (SPEC A.4.7 step 4, A.4.9, A.4.10, A.4.14). Pure.
-import { err, ok, type Result } from '../core/result';
+import { err, ok, type Result } from '../../engine/result';
 import type { McOptions } from './options';
 import { beginShipTurn, passTurn } from './resolve-wind';
 import type { CardEffect, CardsState, McCard, Modules, Sheet, SystemState } from './sheet';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatFraction, rational, toNumber, type Rational } from '../core/rational';
+import { formatFraction, rational, toNumber, type Rational } from '../../engine/rational';
 import {
   boardingCaptureChance,
   boardingCaptureChanceExact,
@@ -21,7 +21,7 @@ import {
 } from './resolve-boarding';
 import { resolveMorale } from './resolve-morale';
 import { defaultSheet } from './sheet';
-import { unchecked } from '../core/brute.test-helpers';
+import { unchecked } from '../../engine/brute.test-helpers';
 
 const boardingRoundOdds = unchecked(checkedRoundOdds);
 const splitCasualties = unchecked(checkedSplit);

@@ -1,4 +1,4 @@
-import { firstProblem, intIn, isRecord, oneOf, type Check } from '../core/inputs';
+import { firstProblem, intIn, isRecord, oneOf, type Check } from '../../engine/inputs';
 import type { PvOptions } from './options';
 
 // The limits the Privateers odds check their arguments against (issue 17 #9), shared by odds.ts and

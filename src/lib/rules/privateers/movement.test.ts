@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
-import { unchecked } from '../core/brute.test-helpers';
+import { unchecked } from '../../engine/brute.test-helpers';
 import * as movement from './resolve-movement';
 import { canDropAnchor, pointOfSail, validateOrders, windSide } from './resolve-movement';
 import { applyEndOfTurn, checkCrewAssignments, proceduresForPhase } from './resolve-turn';

@@ -1,10 +1,10 @@
 import type { BattleShip, BattleState } from '../../battle/events';
 import { asJson, draftOf, rollRecord } from '../../battle/move';
 import { rolledBy, shipDice } from '../../battle/meaning';
-import type { DiceRoll } from '../core/dice';
-import { convolve, Dist } from '../core/dist';
-import { mul, ONE, sub, type Rational } from '../core/rational';
-import { err, ok, type Result } from '../core/result';
+import type { DiceRoll } from '../../engine/dice';
+import { convolve, Dist } from '../../engine/dist';
+import { mul, ONE, sub, type Rational } from '../../engine/rational';
+import { err, ok, type Result } from '../../engine/result';
 import {
   facesOf,
   fightingSheet,

@@ -8,9 +8,9 @@ import {
   type MoveSpec
 } from '../../battle/move';
 import { sheetOf as sheetOfSchema, systemOf as systemOfSchema } from '../../battle/sheets';
-import type { DiceRoll } from '../core/dice';
-import { formatFraction, type Rational } from '../core/rational';
-import { err, ok, type Result } from '../core/result';
+import type { DiceRoll } from '../../engine/dice';
+import { formatFraction, type Rational } from '../../engine/rational';
+import { err, ok, type Result } from '../../engine/result';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
 import { defaultSystemState, sheetSchema, systemStateSchema, type Sheet } from './sheet';
 import type { SystemState } from './sheet';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BattleState, Json } from '../../battle/events';
 import { invertOps } from '../../battle/diff';
 import { applyOps } from '../../battle/fold';
-import { formatFraction } from '../core/rational';
+import { formatFraction } from '../../engine/rational';
 import { privateers } from '.';
 import {
   batteriesToReload,
@@ -37,7 +37,7 @@ import {
   sheet,
   twoShips
 } from './moves.fixture';
-import { unchecked } from '../core/brute.test-helpers';
+import { unchecked } from '../../engine/brute.test-helpers';
 import * as checkedOdds from './odds';
 import { reloadChances } from './odds';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';

@@ -1,8 +1,8 @@
 import type { BattleState, Json } from '../../battle/events';
 import { asJson, draftOf, rollRecord } from '../../battle/move';
 import { rolledBy, type MeaningParts } from '../../battle/meaning';
-import type { DiceRoll } from '../core/dice';
-import { err, ok, type Result } from '../core/result';
+import type { DiceRoll } from '../../engine/dice';
+import { err, ok, type Result } from '../../engine/result';
 import {
   facesOf,
   fightingSheet,

@@ -1,8 +1,8 @@
 import type { BattleState } from '../../battle/events';
 import { draftOf, rollRecord } from '../../battle/move';
 import { shipDice } from '../../battle/meaning';
-import { err, ok, type Result } from '../core/result';
-import type { DiceRoll } from '../core/dice';
+import { err, ok, type Result } from '../../engine/result';
+import type { DiceRoll } from '../../engine/dice';
 import {
   facesOf,
   fightingSheet,

@@ -3,7 +3,7 @@ import { createAction } from '../../battle/actions';
 import type { BattleState, Json } from '../../battle/events';
 import { invertOps } from '../../battle/diff';
 import { applyOps } from '../../battle/fold';
-import { ok, type Result } from '../core/result';
+import { ok, type Result } from '../../engine/result';
 import {
   boats,
   collision,

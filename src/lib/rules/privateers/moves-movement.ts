@@ -1,10 +1,10 @@
 import type { BattleState } from '../../battle/events';
 import { draftOf, rollRecord } from '../../battle/move';
 import { rolledBy, shipDice } from '../../battle/meaning';
-import type { DiceRoll } from '../core/dice';
-import { Dist } from '../core/dist';
-import { ONE, sub, type Rational } from '../core/rational';
-import { err, ok, type Result } from '../core/result';
+import type { DiceRoll } from '../../engine/dice';
+import { Dist } from '../../engine/dist';
+import { ONE, sub, type Rational } from '../../engine/rational';
+import { err, ok, type Result } from '../../engine/result';
 import {
   facesOf,
   fightingSheet,

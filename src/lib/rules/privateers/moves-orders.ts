@@ -1,8 +1,8 @@
 import type { BattleState } from '../../battle/events';
 import { draftOf, rollRecord } from '../../battle/move';
 import { rolledBy } from '../../battle/meaning';
-import type { DiceRoll } from '../core/dice';
-import { err } from '../core/result';
+import type { DiceRoll } from '../../engine/dice';
+import { err } from '../../engine/result';
 import {
   fightingSheet,
   frac,

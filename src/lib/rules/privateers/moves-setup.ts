@@ -11,8 +11,8 @@ import {
   withMeaning
 } from '../../battle/move';
 import { rolledBy, sideOfShip } from '../../battle/meaning';
-import type { DiceRoll } from '../core/dice';
-import { err, ok, type Result } from '../core/result';
+import type { DiceRoll } from '../../engine/dice';
+import { err, ok, type Result } from '../../engine/result';
 import {
   fortificationSheet,
   sheetFromClass,

@@ -3,8 +3,8 @@ import { createAction } from '../../battle/actions';
 import { invertOps } from '../../battle/diff';
 import { applyOps } from '../../battle/fold';
 import type { BattleShip, BattleState, Json } from '../../battle/events';
-import { formatFraction, rational } from '../core/rational';
-import { ok } from '../core/result';
+import { formatFraction, rational } from '../../engine/rational';
+import { ok } from '../../engine/result';
 import {
   boardingPool,
   boardingRound,

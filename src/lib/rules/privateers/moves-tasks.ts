@@ -1,9 +1,9 @@
 import type { BattleState } from '../../battle/events';
 import { draftOf, rollRecord } from '../../battle/move';
 import { rolledBy } from '../../battle/meaning';
-import type { DiceRoll } from '../core/dice';
-import type { Rational } from '../core/rational';
-import { err, type Result } from '../core/result';
+import type { DiceRoll } from '../../engine/dice';
+import type { Rational } from '../../engine/rational';
+import { err, type Result } from '../../engine/result';
 import {
   afloatSheet,
   facesOf,

@@ -6,8 +6,8 @@ import {
 } from '../../battle/events';
 import { applyEvent } from '../../battle/fold';
 import { withInput } from '../../battle/move';
-import type { DiceRoll, DiceSource } from '../core/dice';
-import { ok, type Result } from '../core/result';
+import type { DiceRoll, DiceSource } from '../../engine/dice';
+import { ok, type Result } from '../../engine/result';
 import { sheetOf, type PvContext, type PvMove } from './moves-common';
 import {
   cannonFire,

@@ -1,5 +1,5 @@
-import { solveDecreasing, type Transition } from '../core/markov';
-import { rational, type Rational } from '../core/rational';
+import { solveDecreasing, type Transition } from '../../engine/markov';
+import { rational, type Rational } from '../../engine/rational';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
 import { boardingDice } from './resolve-boarding';
 import { moraleResultOf, splitCasualtiesOf } from './tables';

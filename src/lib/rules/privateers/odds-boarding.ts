@@ -1,7 +1,7 @@
-import { binomial, Dist } from '../core/dist';
-import { firstProblem, guarded, intIn, isBool, isRecord, type Check } from '../core/inputs';
-import { solveDecreasing, solveDecreasingFloat, type Transition } from '../core/markov';
-import { add, mul, rational, type Rational } from '../core/rational';
+import { binomial, Dist } from '../../engine/dist';
+import { firstProblem, guarded, intIn, isBool, isRecord, type Check } from '../../engine/inputs';
+import { solveDecreasing, solveDecreasingFloat, type Transition } from '../../engine/markov';
+import { add, mul, rational, type Rational } from '../../engine/rational';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
 import { boardingDice } from './resolve-boarding';
 import {

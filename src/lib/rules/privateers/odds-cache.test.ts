@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { unchecked } from '../core/brute.test-helpers';
+import { unchecked } from '../../engine/brute.test-helpers';
 import * as checkedOdds from './odds';
 import { DEFAULT_OPTIONS } from './options';
 import { FRESH_TOSS, type FiringGun } from './resolve-gunnery';

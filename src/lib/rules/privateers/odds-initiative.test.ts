@@ -9,9 +9,9 @@ import {
   sub,
   ZERO,
   type Rational
-} from '../core/rational';
+} from '../../engine/rational';
 import { initiativeOdds as checkedInitiativeOdds } from './odds';
-import { unchecked } from '../core/brute.test-helpers';
+import { unchecked } from '../../engine/brute.test-helpers';
 
 const initiativeOdds = unchecked(checkedInitiativeOdds);
 import {

@@ -1,4 +1,4 @@
-import { add, div, mul, ONE, rational, ZERO, type Rational } from '../core/rational';
+import { add, div, mul, ONE, rational, ZERO, type Rational } from '../../engine/rational';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
 
 // Exact initiative odds for any number of ships (SPEC C.4.4, C.7.5): each ship's chance of moving

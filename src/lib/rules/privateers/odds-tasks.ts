@@ -1,6 +1,6 @@
-import { binomial, Dist, sumOf } from '../core/dist';
-import { firstProblem, guarded, intIn, isBool, isRecord, oneOf } from '../core/inputs';
-import { add, mul, ONE, rational, sub, ZERO, type Rational } from '../core/rational';
+import { binomial, Dist, sumOf } from '../../engine/dist';
+import { firstProblem, guarded, intIn, isBool, isRecord, oneOf } from '../../engine/inputs';
+import { add, mul, ONE, rational, sub, ZERO, type Rational } from '../../engine/rational';
 import { initiativeOpts, MAX_MEN, MAX_MODIFIER, men, modifier, opts } from './input-limits';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
 import { moraleInputProblem, moraleResultsOf, type MoraleInput } from './resolve-morale';

@@ -1,5 +1,5 @@
-import { Dist } from '../core/dist';
-import { rational, type Rational } from '../core/rational';
+import { Dist } from '../../engine/dist';
+import { rational, type Rational } from '../../engine/rational';
 import type { PvOptions } from './options';
 import { COLUMN_ORDER, FRESH_TOSS, type ColumnCounts, type TossState } from './resolve-gunnery';
 import {

@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { Dist, mean } from '../core/dist';
-import { add, formatFraction, mul, rational, sum, ZERO, type Rational } from '../core/rational';
+import { Dist, mean } from '../../engine/dist';
+import {
+  add,
+  formatFraction,
+  mul,
+  rational,
+  sum,
+  ZERO,
+  type Rational
+} from '../../engine/rational';
 import { expectedOfficerHits, hitsDist, officerHitOdds, ratingOdds, countsKey } from './odds';
 import * as checkedOdds from './odds';
-import { unchecked } from '../core/brute.test-helpers';
+import { unchecked } from '../../engine/brute.test-helpers';
 
 // The checked exports (issue 17 #9), unwrapped: every figure below is the same as before the checks.
 const broadsideOdds = unchecked(checkedOdds.broadsideOdds);

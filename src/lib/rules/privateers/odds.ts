@@ -1,6 +1,14 @@
-import { binomial, convolve, Dist } from '../core/dist';
-import { firstProblem, guarded, intIn, isBool, isRecord, oneOf, type Check } from '../core/inputs';
-import { add, mul, rational, sum, type Rational } from '../core/rational';
+import { binomial, convolve, Dist } from '../../engine/dist';
+import {
+  firstProblem,
+  guarded,
+  intIn,
+  isBool,
+  isRecord,
+  oneOf,
+  type Check
+} from '../../engine/inputs';
+import { add, mul, rational, sum, type Rational } from '../../engine/rational';
 import { MAX_MODIFIER, men, opts } from './input-limits';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
 import {

@@ -1,5 +1,5 @@
-import { guarded, intIn, isBool } from '../core/inputs';
-import { err, ok, type Result } from '../core/result';
+import { guarded, intIn, isBool } from '../../engine/inputs';
+import { err, ok, type Result } from '../../engine/result';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
 import { commanderRole } from './resolve-morale';
 import { isFace } from './resolve-movement';

@@ -1,4 +1,4 @@
-import { err, ok, type Result } from '../core/result';
+import { err, ok, type Result } from '../../engine/result';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
 import { applyCrewLosses, destroyGun, gunToDestroy } from './resolve-gunnery';
 import { applySinkingFlag, applySpeedCap, isFace } from './resolve-movement';

@@ -1,5 +1,5 @@
-import { firstProblem, guarded, intIn, isBool, isRecord } from '../core/inputs';
-import { err, ok, type Result } from '../core/result';
+import { firstProblem, guarded, intIn, isBool, isRecord } from '../../engine/inputs';
+import { err, ok, type Result } from '../../engine/result';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
 import { applySinkingFlag, applySpeedCap, isFace } from './resolve-movement';
 import { commanderRole } from './resolve-morale';

@@ -1,6 +1,14 @@
-import type { Dist } from '../core/dist';
-import { firstProblem, guarded, intIn, isBool, isRecord, oneOf, type Check } from '../core/inputs';
-import { err, ok, type Result } from '../core/result';
+import type { Dist } from '../../engine/dist';
+import {
+  firstProblem,
+  guarded,
+  intIn,
+  isBool,
+  isRecord,
+  oneOf,
+  type Check
+} from '../../engine/inputs';
+import { err, ok, type Result } from '../../engine/result';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
 import type { Sheet } from './sheet';
 import {

@@ -1,5 +1,5 @@
-import { guarded, numberIn, oneOf, type Check } from '../core/inputs';
-import { err, ok, type Result } from '../core/result';
+import { guarded, numberIn, oneOf, type Check } from '../../engine/inputs';
+import { err, ok, type Result } from '../../engine/result';
 import {
   broadsideToWindHeadingOf,
   closeHauledHeadingOf,

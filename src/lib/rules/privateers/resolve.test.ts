@@ -29,7 +29,7 @@ import {
   validateOrders,
   windAngle
 } from './resolve-movement';
-import { valueOr } from '../core/inputs';
+import { valueOr } from '../../engine/inputs';
 import {
   applyFire,
   applyJuryRig,

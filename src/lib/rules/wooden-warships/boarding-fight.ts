@@ -1,5 +1,5 @@
 import { shipDice, type Category, type DiceOwner } from '../../battle/meaning';
-import { rollDice, type DiceRoll, type Roller } from '../core/dice';
+import { rollDice, type DiceRoll, type Roller } from '../../engine/dice';
 import { boardingRoundOdds, captureChance, type RoundOutcome } from './odds-boarding';
 import {
   boardingRoundsLeft,
@@ -11,8 +11,8 @@ import type { Sheet } from './sheet';
 import { plural, shipAndSheet } from './ships';
 import type { BattleState } from '../../battle/events';
 import type { DiceNeed, MovePreview } from '../../battle/move';
-import type { Rational } from '../core/rational';
-import { err, ok, type Result } from '../core/result';
+import type { Rational } from '../../engine/rational';
+import { err, ok, type Result } from '../../engine/result';
 import { BOARDING_DIE, boardingDiceCountsOf, type CrewSkill } from './tables';
 
 // A boarding fought to the end with the app's dice, and the odds shown before a round (SPEC B.4.7):

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { solveAttrition } from '../core/markov';
+import { solveAttrition } from '../../engine/markov';
 import {
   add,
   formatFraction,
@@ -8,9 +8,9 @@ import {
   toNumber,
   ZERO,
   type Rational
-} from '../core/rational';
+} from '../../engine/rational';
 import * as checked from './odds-boarding';
-import { unchecked } from '../core/brute.test-helpers';
+import { unchecked } from '../../engine/brute.test-helpers';
 import { DEFAULT_OPTIONS } from './options';
 import {
   applyBoardingRound,

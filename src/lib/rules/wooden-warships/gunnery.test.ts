@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Dist, mean } from '../core/dist';
-import { formatFraction, rational } from '../core/rational';
+import { Dist, mean } from '../../engine/dist';
+import { formatFraction, rational } from '../../engine/rational';
 import { exampleChart } from './example-charts';
 import { damageDist, fireOdds, piecesDist, ramDamageDist, anyHitChance } from './odds-gunnery';
 import { DEFAULT_OPTIONS, type WwOptions } from './options';

@@ -9,8 +9,8 @@ import {
   withPreview
 } from '../../battle/move';
 import { withSheets } from '../../battle/sheets';
-import type { DiceRoll } from '../core/dice';
-import { err, ok, type Result } from '../core/result';
+import type { DiceRoll } from '../../engine/dice';
+import { err, ok, type Result } from '../../engine/result';
 import type { WwOptions } from './options';
 import { ownTurn } from './players';
 import {

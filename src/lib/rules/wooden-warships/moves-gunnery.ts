@@ -11,9 +11,9 @@ import {
   type MovePreview
 } from '../../battle/move';
 import { withSheets } from '../../battle/sheets';
-import type { DiceRoll } from '../core/dice';
-import { formatFraction } from '../core/rational';
-import { err, ok, type Result } from '../core/result';
+import type { DiceRoll } from '../../engine/dice';
+import { formatFraction } from '../../engine/rational';
+import { err, ok, type Result } from '../../engine/result';
 import { fireOdds } from './odds-gunnery';
 import type { WwOptions } from './options';
 import { ownTurn } from './players';

@@ -9,10 +9,10 @@ import {
   type MovePreview
 } from '../../battle/move';
 import { withSheets } from '../../battle/sheets';
-import type { DiceRoll } from '../core/dice';
-import { ok } from '../core/result';
-import { atLeast, mean, type Dist } from '../core/dist';
-import { formatFraction, type Rational } from '../core/rational';
+import type { DiceRoll } from '../../engine/dice';
+import { ok } from '../../engine/result';
+import { atLeast, mean, type Dist } from '../../engine/dist';
+import { formatFraction, type Rational } from '../../engine/rational';
 import { ramDamageDist } from './odds-gunnery';
 import type { WwOptions } from './options';
 import { ownTurn } from './players';

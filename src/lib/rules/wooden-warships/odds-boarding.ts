@@ -1,7 +1,7 @@
-import { Dist, plus } from '../core/dist';
-import { pairwiseWins, poolOutcome } from '../core/pools';
-import { rational, type Rational } from '../core/rational';
-import { firstProblem, guarded, intIn, oneOf } from '../core/inputs';
+import { Dist, plus } from '../../engine/dist';
+import { pairwiseWins, poolOutcome } from '../../engine/pools';
+import { rational, type Rational } from '../../engine/rational';
+import { firstProblem, guarded, intIn, oneOf } from '../../engine/inputs';
 import { boardingDiceCountsOf as boardingDiceCounts } from './tables';
 import { BOARDING_DICE, BOARDING_DIE, CREW_SKILLS, type CrewSkill } from './tables';
 

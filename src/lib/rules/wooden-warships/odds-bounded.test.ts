@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { atLeast, Dist, mean } from '../core/dist';
-import { toNumber } from '../core/rational';
-import { forEachTuple } from '../core/brute.test-helpers';
+import { atLeast, Dist, mean } from '../../engine/dist';
+import { toNumber } from '../../engine/rational';
+import { forEachTuple } from '../../engine/brute.test-helpers';
 import { damageDist, piecesDist } from './odds-gunnery';
 import {
   atLeastBounds,

@@ -1,5 +1,5 @@
-import { binomial, convolve, Dist } from '../core/dist';
-import { toNumber } from '../core/rational';
+import { binomial, convolve, Dist } from '../../engine/dist';
+import { toNumber } from '../../engine/rational';
 import { damagePieces, type FirePlan } from './resolve-gunnery';
 
 // Gunnery damage odds at any size the charts allow (issue 17 #10). The exact distribution of

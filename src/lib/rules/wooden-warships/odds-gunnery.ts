@@ -1,5 +1,5 @@
-import { binomial, convolve, Dist, halfDie, mean, sumOf } from '../core/dist';
-import { complement, pow, rational, type Rational } from '../core/rational';
+import { binomial, convolve, Dist, halfDie, mean, sumOf } from '../../engine/dist';
+import { complement, pow, rational, type Rational } from '../../engine/rational';
 import type { RamDice } from './sheet';
 import { damagePieces, type DamagePiece, type FirePlan } from './resolve-gunnery';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rational } from '../core/rational';
+import { rational } from '../../engine/rational';
 import { exampleChart } from './example-charts';
 import { damageDist } from './odds-gunnery';
 import { sinkingChance, sinkingChanceOf } from './odds-sinking';

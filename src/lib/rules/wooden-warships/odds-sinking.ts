@@ -1,6 +1,6 @@
-import { rational, type Rational } from '../core/rational';
-import { Dist } from '../core/dist';
-import { guarded, intIn, oneOf } from '../core/inputs';
+import { rational, type Rational } from '../../engine/rational';
+import { Dist } from '../../engine/dist';
+import { guarded, intIn, oneOf } from '../../engine/inputs';
 import { damageDist } from './odds-gunnery';
 import type { FirePlan } from './resolve-gunnery';
 

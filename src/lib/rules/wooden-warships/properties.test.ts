@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { mean } from '../core/dist';
-import { compare, mul, ONE, rational, sum } from '../core/rational';
+import { mean } from '../../engine/dist';
+import { compare, mul, ONE, rational, sum } from '../../engine/rational';
 import { exampleChart } from './example-charts';
 import { boardingRoundOdds as checkedRoundOdds } from './odds-boarding';
-import { unchecked } from '../core/brute.test-helpers';
+import { unchecked } from '../../engine/brute.test-helpers';
 import { anyHitChance, damageDist, perRollHitChance } from './odds-gunnery';
 import { DEFAULT_OPTIONS } from './options';
 import { planFire } from './resolve-gunnery';

@@ -1,6 +1,6 @@
-import { guarded, intIn } from '../core/inputs';
-import { pairwiseWins } from '../core/pools';
-import { err, ok, type Result } from '../core/result';
+import { guarded, intIn } from '../../engine/inputs';
+import { pairwiseWins } from '../../engine/pools';
+import { err, ok, type Result } from '../../engine/result';
 import type { ActionScope, CapturedShipFate, WwOptions } from './options';
 import { MAX_BOARDING_CREW } from './odds-boarding';
 import { minimumCrew, type BoardingState, type Sheet, type SystemState } from './sheet';

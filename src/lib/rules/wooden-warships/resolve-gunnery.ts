@@ -1,6 +1,6 @@
-import { guarded, intIn } from '../core/inputs';
-import { err, ok, type Result } from '../core/result';
-import { rational, type Rational } from '../core/rational';
+import { guarded, intIn } from '../../engine/inputs';
+import { err, ok, type Result } from '../../engine/result';
+import { rational, type Rational } from '../../engine/rational';
 import type {
   MismatchedAmmo,
   PercentileConvention,

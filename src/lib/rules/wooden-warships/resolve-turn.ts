@@ -1,4 +1,4 @@
-import { err, ok, type Result } from '../core/result';
+import { err, ok, type Result } from '../../engine/result';
 import type { ReloadScope, WwOptions } from './options';
 import { applyDamage } from './resolve-gunnery';
 import {

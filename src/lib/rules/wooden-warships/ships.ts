@@ -1,14 +1,14 @@
 import type { BattleShip, BattleState, EventDraft } from '../../battle/events';
 import { shipDice, type DiceOwner } from '../../battle/meaning';
 import { draftOf, type DraftInput } from '../../battle/move';
-import type { DieFace } from '../core/dice';
+import type { DieFace } from '../../engine/dice';
 import {
   sheetOf as parseSheet,
   shipsInOrder,
   systemOf as parseSystem,
   withSheets
 } from '../../battle/sheets';
-import { err, ok, type Result } from '../core/result';
+import { err, ok, type Result } from '../../engine/result';
 import { victor } from './resolve-turn';
 import {
   defaultSystemState,

@@ -3,8 +3,8 @@ import type { BattleState, EventDraft } from '$lib/battle/events';
 import { applyEvent } from '$lib/battle/fold';
 import type { Move, MoveContext } from '$lib/battle/move';
 import { withSheets } from '$lib/battle/sheets';
-import type { DiceRoll } from '$lib/rules/core/dice';
-import type { Result } from '$lib/rules/core/result';
+import type { DiceRoll } from '$lib/engine/dice';
+import type { Result } from '$lib/engine/result';
 import { exampleChart } from './example-charts';
 import { woodenWarships } from './index';
 import {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render } from 'svelte/server';
 import type { BattleState } from '$lib/battle/events';
-import { unchecked } from '$lib/rules/core/brute.test-helpers';
+import { unchecked } from '$lib/engine/brute.test-helpers';
 import * as checkedOdds from '$lib/rules/privateers/odds';
 import { DEFAULT_OPTIONS } from '$lib/rules/privateers/options';
 import type { FiringGun } from '$lib/rules/privateers/resolve-gunnery';

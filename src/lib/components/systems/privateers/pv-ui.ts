@@ -1,7 +1,7 @@
 import type { BattleShip } from '$lib/battle/events';
 import type { DiceSpec } from '$lib/components/dice/dice-pad';
 import { keepTyped } from '$lib/components/stepper';
-import { err, ok, type Result } from '$lib/rules/core/result';
+import { err, ok, type Result } from '$lib/engine/result';
 import {
   COLUMN_ORDER,
   damageColumn,

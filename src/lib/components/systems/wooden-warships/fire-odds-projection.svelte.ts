@@ -1,5 +1,5 @@
 import { untrack } from 'svelte';
-import { Dist, mean } from '$lib/rules/core/dist';
+import { Dist, mean } from '$lib/engine/dist';
 import {
   anyHitChance,
   hitsDist,
@@ -15,7 +15,7 @@ import {
   exactDamageSteps,
   type DisplayDamage
 } from '$lib/rules/wooden-warships/odds-bounded';
-import { rational, type Rational } from '$lib/rules/core/rational';
+import { rational, type Rational } from '$lib/engine/rational';
 import type { FirePlan } from '$lib/rules/wooden-warships/resolve-gunnery';
 
 /** What the worker reports (fire-odds.worker.ts). */

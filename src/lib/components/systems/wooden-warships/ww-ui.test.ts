@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scriptedRoller } from '$lib/rules/core/dice';
+import { scriptedRoller } from '$lib/engine/dice';
 import { fightToEnd } from '$lib/rules/wooden-warships/moves';
 import { pounds } from '$lib/rules/wooden-warships/ships';
 import {

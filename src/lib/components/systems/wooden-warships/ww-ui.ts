@@ -1,4 +1,4 @@
-import type { DiceRoll } from '$lib/rules/core/dice';
+import type { DiceRoll } from '$lib/engine/dice';
 import type { DiceSpec } from '$lib/components/dice/dice-pad';
 import type { DiceNeed } from '$lib/battle/move';
 import {

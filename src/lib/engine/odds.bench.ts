@@ -1,5 +1,5 @@
 /**
- * Odds benchmarks (not tests): `npx vitest bench --run src/lib/rules/core`.
+ * Odds benchmarks (not tests): `npx vitest bench --run src/lib/engine`.
  * Budgets from the brief: a 300 v 300 Wooden Warships boarding < 100 ms; a 1,000 v 1,000 fight with
  * 3 and 2 dice a round (exact method, float arithmetic) < 50 ms.
  */
