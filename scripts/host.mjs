@@ -103,7 +103,7 @@ async function readBody(req, limit = 256_000) {
 }
 
 const isToken = (t) => typeof t === 'string' && /^[A-Za-z0-9_-]{16,100}$/.test(t);
-/** The referee's own private document's seat (src/lib/live/secrets.ts REFEREE_SEAT). */
+/** The referee's own private document's seat (src/lib/engine/secrets.ts REFEREE_SEAT). */
 const REFEREE_SEAT = '@referee';
 const isDocName = (n) => typeof n === 'string' && /^battle:[A-Za-z0-9_-]{1,64}$/.test(n);
 

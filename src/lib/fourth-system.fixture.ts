@@ -3,8 +3,8 @@ import type { Component } from 'svelte';
 import { shipDice } from '$lib/battle/meaning';
 import { defineMove, draftOf, refuse, rollRecord } from '$lib/battle/move';
 import type { BattleState } from '$lib/battle/events';
-import type { RuleSystem, SystemId } from '$lib/rules/system';
-import { plainStatus, type TurnStatus } from '$lib/rules/turn-status';
+import type { RuleSystem, SystemId } from '$lib/engine/system';
+import { plainStatus, type TurnStatus } from '$lib/engine/turn-status';
 
 // A tiny rule system for fourth-system.test.ts only (nothing in the app imports it): its own sheet
 // schema, one move and a turn model. Kept apart from the test because vi.mock factories are hoisted

@@ -5,7 +5,7 @@ import { addShip } from '$lib/battle/actions';
 import { advanceMove } from '$lib/battle/advance';
 import { createBattle, exportBattle, importBackup, loadBattle } from '$lib/db';
 import { openTestDb } from '$lib/db/test-helpers';
-import type { RuleSystem, SystemId } from '$lib/rules/system';
+import type { RuleSystem, SystemId } from '$lib/engine/system';
 import { BattleSession } from '$lib/state/battle.svelte';
 import { FakeCalculators, ID, SKIRMISH, fire, sheetOf, turnStatus } from './fourth-system.fixture';
 
@@ -17,8 +17,8 @@ import { FakeCalculators, ID, SKIRMISH, fire, sheetOf, turnStatus } from './four
  * (db schema, session, route) is the app's own code.
  */
 
-vi.mock('$lib/rules/catalog', async (importOriginal) => {
-  const real = await importOriginal<typeof import('$lib/rules/catalog')>();
+vi.mock('$lib/engine/catalog', async (importOriginal) => {
+  const real = await importOriginal<typeof import('$lib/engine/catalog')>();
   const SYSTEM_CATALOG = [
     ...real.SYSTEM_CATALOG,
     {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { SYSTEM_IDS } from '$lib/rules/catalog';
+import { SYSTEM_IDS } from '$lib/engine/catalog';
 
 /**
  * The shape of the code (issue 12, DESIGN "Layers"): every rule system's folder has the same eight

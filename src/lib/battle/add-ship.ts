@@ -1,4 +1,4 @@
-import type { RuleSystem } from '../rules/system';
+import type { RuleSystem } from '../engine/system';
 import * as z from 'zod/mini';
 import { jsonSchema, type Json } from './events';
 import { textInput } from './move-input';

@@ -1,5 +1,5 @@
-import type { BattleOptions, RuleSystem } from '../rules/system';
-import { blockingReason, type TurnStatus } from '../rules/turn-status';
+import type { BattleOptions, RuleSystem } from '../engine/system';
+import { blockingReason, type TurnStatus } from '../engine/turn-status';
 import { err, ok } from '../engine/result';
 import { advancePhase } from './actions';
 import type { BattleState, Json } from './events';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { RuleSystem } from '../rules/system';
-import { plainStatus, type TurnStatus } from '../rules/turn-status';
+import type { RuleSystem } from '../engine/system';
+import { plainStatus, type TurnStatus } from '../engine/turn-status';
 import { displayOf, turnStatusOf } from './display';
 import { INITIAL_STATE } from './events';
 

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import type { RuleSystem, BattleOptions } from '../rules/system';
-import { plainStatus, type TurnStatus } from '../rules/turn-status';
+import type { RuleSystem, BattleOptions } from '../engine/system';
+import { plainStatus, type TurnStatus } from '../engine/turn-status';
 import type { BattleState } from './events';
 
 /**

@@ -1,4 +1,4 @@
-import type { RuleSystem } from '../rules/system';
+import type { RuleSystem } from '../engine/system';
 
 /**
  * Stored names are permanent: an event kind or roll-procedure id written by an earlier release is

@@ -6,7 +6,7 @@ import { foldMerged } from './merge';
 import { defineMove, draftOf, refuse, withInput } from './move';
 import { systemOf } from './sheets';
 import { recheckWith } from './merge-recheck';
-import { REFEREE_SEAT, secretsViewOf } from '../live/secrets';
+import { REFEREE_SEAT, secretsViewOf } from '../engine/secrets';
 
 // Rechecking merged moves on the live table (#19 item 5): a hidden move that reads a private
 // document this device does not open keeps its ops as published; one it can read is checked.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { privateers } from '../rules/privateers';
 import { masterAndCommander } from '../rules/master-and-commander';
-import type { RuleSystem } from '../rules/system';
+import type { RuleSystem } from '../engine/system';
 import { advanceMove, stepMark } from './advance';
 import { INITIAL_STATE, stampEvent, type BattleEvent, type BattleState, type Json } from './events';
 import { applyEvent } from './fold';

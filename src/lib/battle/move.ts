@@ -11,7 +11,7 @@ import {
   type Json,
   type RollRecord
 } from './events';
-import type { SecretWrite, SecretsView } from '../live/secrets';
+import type { SecretWrite, SecretsView } from '../engine/secrets';
 import {
   completeMeaning,
   meaningProblem,

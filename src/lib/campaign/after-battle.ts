@@ -1,7 +1,7 @@
 import type { BattleEvent, Json } from '../battle/events';
 import { buildReport, type Report } from '../report/model';
 import { err, ok, type Result } from '../engine/result';
-import type { BattleOptions, RuleSystem, ShipTrack } from '../rules/system';
+import type { BattleOptions, RuleSystem, ShipTrack } from '../engine/system';
 import type { CampaignState, Captain } from './state';
 
 /**

@@ -1,6 +1,6 @@
 import type { Json } from '../battle/events';
 import { ok } from '../engine/result';
-import type { RuleSystem } from '../rules/system';
+import type { RuleSystem } from '../engine/system';
 import { defineCampaignMove, refuse, type CampaignMove } from './move';
 import { atSeaIn } from './moves-battle';
 import { money } from './state';

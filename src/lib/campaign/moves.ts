@@ -1,5 +1,5 @@
 import type { Json } from '../battle/events';
-import type { SystemId } from '../rules/catalog';
+import type { SystemId } from '../engine/catalog';
 import { ok } from '../engine/result';
 import { defineCampaignMove, refuse, type CampaignGuard } from './move';
 import {

@@ -1,4 +1,4 @@
-import type { SystemId } from '../rules/catalog';
+import type { SystemId } from '../engine/catalog';
 import type { CampaignSettings } from './state';
 
 /**

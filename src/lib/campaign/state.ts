@@ -1,5 +1,5 @@
 import type { Json } from '../battle/events';
-import type { SystemId } from '../rules/catalog';
+import type { SystemId } from '../engine/catalog';
 
 /**
  * A campaign's state (issue 36): nothing but its log's ops folded (fold.ts), as a battle's is.

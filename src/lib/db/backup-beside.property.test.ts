@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { advanceMove } from '../battle/advance';
 import { note } from '../battle/actions';
 import { getSystem } from '../rules/registry';
-import type { SystemId } from '../rules/system';
+import type { SystemId } from '../engine/system';
 import { addShipFromClass, rollRating } from '../rules/privateers/moves';
 import { exampleFrigate } from '../rules/privateers/moves.fixture';
 import type { ShipClass } from '../rules/privateers/sheet';

@@ -5,7 +5,7 @@ import type { ShipClass } from '../rules/privateers/sheet';
 import { EXAMPLE_CHARTS } from '../rules/wooden-warships/example-charts';
 import { advanceMove } from '../battle/advance';
 import { getSystem } from '../rules/registry';
-import type { SystemId } from '../rules/system';
+import type { SystemId } from '../engine/system';
 import { exportAll, importBackup } from './backup';
 import { performMove, startBattle } from './battle.fixture';
 import type { Db } from './db';

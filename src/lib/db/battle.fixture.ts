@@ -3,7 +3,7 @@ import { displayOf, turnStatusOf } from '../battle/display';
 import { withInput, type Move, type MoveContext } from '../battle/move';
 import type { Result } from '../engine/result';
 import { getSystem } from '../rules/registry';
-import { defaultOptions, type SystemId } from '../rules/system';
+import { defaultOptions, type SystemId } from '../engine/system';
 import type { Db } from './db';
 import type { BattleRecord } from './records';
 import { createBattle } from './repo-battles';

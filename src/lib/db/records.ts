@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { battleDisplaySchema } from '../battle/display';
 import { battleEventSchema, jsonSchema, timeSchema } from '../battle/events';
-import { SYSTEM_IDS } from '../rules/catalog';
+import { SYSTEM_IDS } from '../engine/catalog';
 import { campaignEventSchema } from '../campaign/events';
 
 /**
@@ -13,7 +13,7 @@ const id = z.string().check(z.minLength(1), z.maxLength(64));
 const time = timeSchema;
 const name = z.string().check(z.minLength(1), z.maxLength(200));
 
-/** A rule system of the catalog (rules/catalog.ts, the one list); any other id is refused. */
+/** A rule system of the catalog (engine/catalog.ts, the one list); any other id is refused. */
 export const systemIdSchema = z.enum(SYSTEM_IDS);
 
 export const battleRecordSchema = z.strictObject({

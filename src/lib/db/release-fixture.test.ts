@@ -4,7 +4,7 @@ import { describe as describeEvent } from '../battle/describe';
 import { CORE_KINDS, type BattleEvent } from '../battle/events';
 import { canonicalId } from '../battle/kinds';
 import { getSystem } from '../rules/registry';
-import type { RuleSystem } from '../rules/system';
+import type { RuleSystem } from '../engine/system';
 import { importBackup } from './backup';
 import { listBattles } from './repo-battles';
 import { loadBattle } from './repo-events';

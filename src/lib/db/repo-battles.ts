@@ -1,7 +1,7 @@
 import type { Json } from '../battle/events';
 import { setupBattle } from '../battle/actions';
 import { INITIAL_STATE } from '../battle/events';
-import type { SystemId, BattleOptions } from '../rules/system';
+import type { SystemId, BattleOptions } from '../engine/system';
 import type { Db } from './db';
 import { appendInTx, readBattleInTx, readEventsInTx } from './repo-events';
 import { battleRecordSchema, shipRecordSchema, type BattleRecord } from './records';

@@ -7,7 +7,7 @@ import { withInput, type MoveContext } from '../battle/move';
 import { startBattle } from '../campaign/moves-battle';
 import type { CampaignState } from '../campaign/state';
 import { err, ok, type Result } from '../engine/result';
-import type { RuleSystem } from '../rules/system';
+import type { RuleSystem } from '../engine/system';
 import type { Db } from './db';
 import type { BattleRecord, CampaignRecord } from './records';
 import { newBattleRecord } from './repo-battles';

@@ -10,7 +10,7 @@ import { setupCampaign } from '../campaign/moves';
 import type { CampaignSettings, CampaignState } from '../campaign/state';
 import { INITIAL_CAMPAIGN } from '../campaign/state';
 import { ok, type Result } from '../engine/result';
-import type { BattleOptions, SystemId } from '../rules/system';
+import type { BattleOptions, SystemId } from '../engine/system';
 import type { Db } from './db';
 import { CorruptRecordError, NotFoundError } from './errors';
 import { checkRecord, parseRecord } from './parse';

@@ -1,4 +1,4 @@
-import type { SystemId } from '../rules/system';
+import type { SystemId } from '../engine/system';
 import type { Db } from './db';
 import { NotFoundError } from './errors';
 import {

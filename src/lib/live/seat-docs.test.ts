@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { SeatDocs, seatDocName, seatsOpenedBy } from './seat-docs';
-import { REFEREE_SEAT } from './secrets';
+import { REFEREE_SEAT } from '../engine/secrets';
 
 // The private documents a device opens on the live table (#19 item 5) and its local copy of them.
 

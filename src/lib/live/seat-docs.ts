@@ -1,6 +1,6 @@
 import * as Y from 'yjs';
 import type { Json } from '../battle/events';
-import { REFEREE_SEAT, type SecretWrite, type SecretsView } from './secrets';
+import { REFEREE_SEAT, type SecretWrite, type SecretsView } from '../engine/secrets';
 import { docNameOf } from './wire';
 
 /**

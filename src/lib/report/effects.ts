@@ -1,5 +1,5 @@
 import type { BattleEvent, BattleShip, BattleState, Json, RollRecord } from '../battle/events';
-import type { RuleSystem, ShipTrack } from '../rules/system';
+import type { RuleSystem, ShipTrack } from '../engine/system';
 import type { Category } from '../battle/meaning';
 import type { ReportEntry } from './model';
 

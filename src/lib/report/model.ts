@@ -4,7 +4,7 @@ import { INITIAL_STATE } from '../battle/events';
 import { applyEvent } from '../battle/fold';
 import { canonicalId } from '../battle/kinds';
 import type { Category, DiceGroup, Meaning } from '../battle/meaning';
-import type { BattleOptions, RuleSystem, ShipTrack } from '../rules/system';
+import type { BattleOptions, RuleSystem, ShipTrack } from '../engine/system';
 import {
   changedShipIds,
   changeOf,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '$lib/battle/fold';
-import { MAX_BOXES, trackBlock, type PaperSection } from '../rules/paper-sheet';
+import { MAX_BOXES, trackBlock, type PaperSection } from '../engine/paper-sheet';
 import { boxRows, paperLog, paperTracks, type PaperLog } from './paper';
 import {
   masterAndCommanderPaperBattle,

@@ -1,6 +1,6 @@
 import type { BattleShip, BattleState } from '../battle/events';
-import { trackBlock, type PaperBlock, type PaperSection } from '../rules/paper-sheet';
-import type { RuleSystem } from '../rules/system';
+import { trackBlock, type PaperBlock, type PaperSection } from '../engine/paper-sheet';
+import type { RuleSystem } from '../engine/system';
 import { shipName, sideOf } from './model';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '$lib/battle/fold';
-import type { RuleSystem, ShipTrack } from '$lib/rules/system';
+import type { RuleSystem, ShipTrack } from '$lib/engine/system';
 import { buildReport, legacyCategoryOf, shipStory, type Report } from './model';
 import { luckAudit } from './luck';
 import { damageChart, trackCharts } from './chart';

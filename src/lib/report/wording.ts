@@ -1,4 +1,4 @@
-import type { ShipTrack } from '../rules/system';
+import type { ShipTrack } from '../engine/system';
 import type { ReportShip } from './model';
 import { boardingsOf, shotsOf } from './effects';
 import type { ShipChange } from './effects';

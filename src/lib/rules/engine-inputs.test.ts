@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Dist } from '../engine/dist';
-import { SYSTEM_IDS } from './catalog';
+import { SYSTEM_IDS } from '../engine/catalog';
 
 // Issue 17 #9: hostile values into EVERY exported odds and resolve function of every system — the
 // modules are enumerated, so a new function is covered without editing this file. A function that

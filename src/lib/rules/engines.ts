@@ -1,5 +1,5 @@
-import type { SystemId } from './catalog';
-import type { RuleSystem } from './system';
+import type { SystemId } from '../engine/catalog';
+import type { RuleSystem } from '../engine/system';
 
 /**
  * The rule engines loaded on demand, one chunk per system (issue 18: a deep link into a battle loads

@@ -1,5 +1,5 @@
-import type { SystemId } from './catalog';
-import type { OptionSpec } from './system';
+import type { SystemId } from '../engine/catalog';
+import type { OptionSpec } from '../engine/system';
 
 /**
  * Each system's rule readings (its `options.ts`) without its engine: the new-battle form lists and

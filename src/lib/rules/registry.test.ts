@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SYSTEMS, createRegistry, engineOf, getSystem, isSystemId } from './registry';
-import { defaultOptions } from './system';
-import { SYSTEM_CATALOG, SYSTEM_IDS } from './catalog';
+import { defaultOptions } from '../engine/system';
+import { SYSTEM_CATALOG, SYSTEM_IDS } from '../engine/catalog';
 
 describe('rule-system registry', () => {
   it('registers the three systems, each with a sheet that passes its own schema', () => {

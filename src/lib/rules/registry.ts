@@ -1,5 +1,5 @@
-import { SYSTEM_CATALOG, type SystemId } from './catalog';
-import type { RuleSystem } from './system';
+import { SYSTEM_CATALOG, type SystemId } from '../engine/catalog';
+import type { RuleSystem } from '../engine/system';
 
 /**
  * The rule engines, one per catalog entry, each found by its folder (`rules/<id>/index.ts` exports

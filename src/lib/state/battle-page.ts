@@ -1,5 +1,5 @@
 import { listLibrary, type ShipRecord } from '$lib/db/core';
-import type { SystemId } from '$lib/rules/system';
+import type { SystemId } from '$lib/engine/system';
 import { errorMessage } from './errors';
 import { shareOrDownload } from './share';
 import { storage } from './storage.svelte';

@@ -1,6 +1,6 @@
 import type { Db, NewShip, ShipRecord } from '$lib/db';
 import type { Json } from '$lib/battle/events';
-import type { SystemId } from '$lib/rules/system';
+import type { SystemId } from '$lib/engine/system';
 import { shareOrDownload } from './share';
 import { loadDbModule, storage } from './storage.svelte';
 

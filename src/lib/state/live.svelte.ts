@@ -5,7 +5,7 @@ import { Replica } from '$lib/live/replica';
 import { docNameOf } from '$lib/live/wire';
 import { hubDropOf, type HubDrop } from '$lib/live/hub-drop';
 import { SeatDocs, liveSecretsKey, seatDocName, seatsOpenedBy } from '$lib/live/seat-docs';
-import type { SecretWrite, SecretsView } from '$lib/live/secrets';
+import type { SecretWrite, SecretsView } from '$lib/engine/secrets';
 import type { Clock } from '$lib/live/merge-api';
 import { hubKeyFor, type Grant, type LiveConfig, type Role } from './live-config';
 

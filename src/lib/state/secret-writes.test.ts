@@ -6,7 +6,7 @@ import { addShip } from '$lib/battle/actions';
 import { tickClock, type Clock } from '$lib/battle/clock';
 import { defineMove, draftOf, refuse, withSecretWrites } from '$lib/battle/move';
 import { SeatDocs } from '$lib/live/seat-docs';
-import type { SecretWrite } from '$lib/live/secrets';
+import type { SecretWrite } from '$lib/engine/secrets';
 import { createBattle, loadEvents } from '$lib/db';
 import { fakeEnv, openTestDb } from '$lib/db/test-helpers';
 import { BattleSession } from './battle.svelte';

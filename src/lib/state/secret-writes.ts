@@ -1,7 +1,7 @@
 import type { EventDraft } from '$lib/battle/events';
 import type { Json } from '$lib/battle/events';
 import { secretWritesOf, undoSecretWritesOf } from '$lib/battle/move';
-import type { SecretWrite, SecretsView } from '$lib/live/secrets';
+import type { SecretWrite, SecretsView } from '$lib/engine/secrets';
 import { err, ok, type Result } from '$lib/engine/result';
 
 /**

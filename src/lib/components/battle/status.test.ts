@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render } from 'svelte/server';
 import type { BattleEvent } from '$lib/battle/events';
-import { leftUndoneOf, plainStatus, type TurnStatus } from '$lib/rules/turn-status';
+import { leftUndoneOf, plainStatus, type TurnStatus } from '$lib/engine/turn-status';
 import {
   annaFirst,
   must,

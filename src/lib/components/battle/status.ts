@@ -1,9 +1,9 @@
 import type { BattleEvent } from '$lib/battle/events';
-import type { TurnStatus } from '$lib/rules/turn-status';
+import type { TurnStatus } from '$lib/engine/turn-status';
 
 // The clock's and the step's wording and a side's colour live with the turn model (one module the
 // battle page and the table display both load), and are read from here as before.
-export { clockText, isTicking, sideColour, stepPosition } from '$lib/rules/turn-status';
+export { clockText, isTicking, sideColour, stepPosition } from '$lib/engine/turn-status';
 
 /** "3 ships to act", "1 ship to act", "" when none. */
 export function toActText(status: TurnStatus): string {

@@ -1,8 +1,8 @@
 import type { BattleEvent, BattleState } from '$lib/battle/events';
 import { sheetOf } from '$lib/battle/sheets';
-import type { RuleSystem, ShipTrack } from '$lib/rules/system';
+import type { RuleSystem, ShipTrack } from '$lib/engine/system';
 import { formatTailPercent } from '$lib/components/dice/luck';
-import { sideColour, type TurnStatus } from '$lib/rules/turn-status';
+import { sideColour, type TurnStatus } from '$lib/engine/turn-status';
 import { oddsLinesOf } from './roll-odds';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SYSTEM_IDS } from '$lib/rules/catalog';
+import { SYSTEM_IDS } from '$lib/engine/catalog';
 import { battlePanelLoader, calculatorsLoader, sheetEditorLoader } from './registry';
 
 describe('system components, found by file name', () => {

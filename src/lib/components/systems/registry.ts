@@ -1,5 +1,5 @@
 import type { Component } from 'svelte';
-import type { SystemId } from '$lib/rules/system';
+import type { SystemId } from '$lib/engine/system';
 import type { BattleSession } from '$lib/state/battle.svelte';
 
 /**

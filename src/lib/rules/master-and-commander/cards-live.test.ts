@@ -11,7 +11,7 @@ import {
 import { applyEvent } from '../../battle/fold';
 import { secretWritesOf, undoSecretWritesOf, withInput, type MoveContext } from '../../battle/move';
 import { recheckWith } from '../../battle/merge-recheck';
-import { REFEREE_SEAT, secretsViewOf, type SecretWrite } from '../../live/secrets';
+import { REFEREE_SEAT, secretsViewOf, type SecretWrite } from '../../engine/secrets';
 import type { Result } from '../../engine/result';
 import { masterAndCommander } from '.';
 import { DECK_ON_REFEREE, MC_DECK_KEY, MC_HELD_KEY, joinDeck, revealHeld } from './cards-live';

@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import type { Json } from '../../battle/events';
 import type { MoveContext } from '../../battle/move';
 import { canonicalJsonOf } from '../../battle/secret';
-import { REFEREE_SEAT, type SecretWrite, type SecretsView } from '../../live/secrets';
+import { REFEREE_SEAT, type SecretWrite, type SecretsView } from '../../engine/secrets';
 import { sha256HexSync } from '../../engine/sha256';
 import { err, ok, type Result } from '../../engine/result';
 import {

@@ -1,5 +1,5 @@
-import { catalogEntry } from '../catalog';
-import type { RuleSystem } from '../system';
+import { catalogEntry } from '../../engine/catalog';
+import type { RuleSystem } from '../../engine/system';
 import { LEGACY_IDS, MOVES, variantOf } from './moves';
 import { OPTIONS, readOptions } from './options';
 import { defaultSheet, defaultSystemState, sheetSchema, type Sheet } from './sheet';

@@ -12,7 +12,7 @@ import {
 } from '../../battle/move';
 import type { MeaningParts } from '../../battle/meaning';
 import { isSalt } from '../../battle/secret';
-import { REFEREE_SEAT, type SecretWrite } from '../../live/secrets';
+import { REFEREE_SEAT, type SecretWrite } from '../../engine/secrets';
 import { ok, type Result } from '../../engine/result';
 import {
   DECK_ON_REFEREE,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultOptions } from '../system';
+import { defaultOptions } from '../../engine/system';
 import { masterAndCommander } from './index';
 import { DEFAULT_OPTIONS, OPTIONS, readOptions } from './options';
 

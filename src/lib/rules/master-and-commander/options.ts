@@ -1,4 +1,4 @@
-import type { BattleOptions, OptionSpec } from '../system';
+import type { BattleOptions, OptionSpec } from '../../engine/system';
 
 // Master and Commander battle options: every [DEFAULT] of SPEC A.2 McOptions / A.5, with the Errata at
 // the top of SPEC.md applied (errata 6, 11, 12, 15 change defaults or add options).

@@ -6,7 +6,7 @@ import {
   type PaperSection,
   type PaperSheet,
   type PaperView
-} from '../paper-sheet';
+} from '../../engine/paper-sheet';
 import { handsFor } from './cards-live';
 import { systemStateSchema, type Sheet, type SystemState } from './sheet';
 import { shipColourText } from './ship-card';

@@ -1,7 +1,7 @@
 // Master and Commander: wind, hourglass, first player, turn order and movement (SPEC A.4.2–A.4.4,
 // A.4.15). Pure: the clock (`now`, ms epoch) and every die face are parameters.
 import { err, ok, type Result } from '../../engine/result';
-import { clockRemainingMs, formatClockMs, type TurnClock } from '../turn-status';
+import { clockRemainingMs, formatClockMs, type TurnClock } from '../../engine/turn-status';
 import type { McOptions } from './options';
 import { EMPTY_TURN_ACTS, type Sheet, type SystemState, type WindState } from './sheet';
 import {

@@ -1,4 +1,4 @@
-import type { ShipTrack } from '../system';
+import type { ShipTrack } from '../../engine/system';
 import type { Sheet } from './sheet';
 import { MAX_PRIZE_DISKS } from './tables';
 

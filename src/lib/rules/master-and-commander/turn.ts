@@ -11,8 +11,8 @@ import {
   type Pending,
   type ShipToAct,
   type TurnStatus
-} from '../turn-status';
-import type { BattleOptions } from '../system';
+} from '../../engine/turn-status';
+import type { BattleOptions } from '../../engine/system';
 import { counterDue, isCardOwed } from './moves-engagement';
 import { moveProblem } from './moves-movement';
 import { firstPhase } from './moves-setup';

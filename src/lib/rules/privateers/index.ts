@@ -1,5 +1,5 @@
-import { catalogEntry } from '../catalog';
-import type { RuleSystem } from '../system';
+import { catalogEntry } from '../../engine/catalog';
+import type { RuleSystem } from '../../engine/system';
 import { OPTIONS } from './options';
 import { speedCap } from './resolve-movement';
 import { commanderRole } from './resolve-morale';

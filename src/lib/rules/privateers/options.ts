@@ -1,4 +1,4 @@
-import type { BattleOptions, OptionSpec, OptionValue } from '../system';
+import type { BattleOptions, OptionSpec, OptionValue } from '../../engine/system';
 
 // Privateers options (SPEC C.2 `PvOptions`, readings from C.5). Each default is the spec's
 // [DEFAULT] reading; the alternatives are the readings the spec names. `hitModifierSign` is not an

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BattleState, Json } from '../../battle/events';
 import { saltOf } from '../../battle/secret';
-import { REFEREE_SEAT, secretsViewOf } from '../../live/secrets';
+import { REFEREE_SEAT, secretsViewOf } from '../../engine/secrets';
 import { giveSealedOrders, revealOrders, sheetOf } from './moves';
 import {
   exampleFrigate,

@@ -1,6 +1,6 @@
 import type { BattleShip, BattleState, Json } from '../../battle/events';
 import { isSalt } from '../../battle/secret';
-import { REFEREE_SEAT, type SecretWrite, type SecretsView } from '../../live/secrets';
+import { REFEREE_SEAT, type SecretWrite, type SecretsView } from '../../engine/secrets';
 import {
   sealOrders,
   sealedOrdersThisTurn,

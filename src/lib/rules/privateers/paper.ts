@@ -7,7 +7,7 @@ import {
   type PaperSection,
   type PaperSheet,
   type PaperView
-} from '../paper-sheet';
+} from '../../engine/paper-sheet';
 import { initiativeMod, moraleMod, reloadMod } from './resolve-morale';
 import { ratingTitle, systemStateSchema, type Gun, type Sheet } from './sheet';
 import { tracks } from './tracks';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { defaultOptions } from '../system';
+import { defaultOptions } from '../../engine/system';
 import { privateers } from './index';
 import { DEFAULT_OPTIONS, OPTIONS, readOptions, type PvOptions } from './options';
 import {

@@ -1,4 +1,4 @@
-import type { ShipTrack } from '../system';
+import type { ShipTrack } from '../../engine/system';
 import type { Sheet } from './sheet';
 
 // The Privateers ship log's tracks (SPEC C.2 PvShip): hull and rigging points with the damage marked

@@ -1,5 +1,5 @@
-import { catalogEntry } from '../catalog';
-import type { RuleSystem } from '../system';
+import { catalogEntry } from '../../engine/catalog';
+import type { RuleSystem } from '../../engine/system';
 import { LEGACY_IDS, MOVES } from './moves';
 import { nextStep } from './moves-turn';
 import { OPTIONS, readOptions } from './options';

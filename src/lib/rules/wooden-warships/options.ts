@@ -1,4 +1,4 @@
-import type { BattleOptions, OptionSpec } from '../system';
+import type { BattleOptions, OptionSpec } from '../../engine/system';
 
 // Wooden Warships battle options: SPEC B.2 `WwOptions` and B.5, with the Errata at the top of
 // SPEC.md applied (#10 attack-and-board scope, #13 skipToStep5SkipsBoarding = true,

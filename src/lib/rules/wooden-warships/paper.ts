@@ -7,7 +7,7 @@ import {
   type PaperSection,
   type PaperSheet,
   type PaperView
-} from '../paper-sheet';
+} from '../../engine/paper-sheet';
 import { minimumCrew, systemStateSchema, type Sheet } from './sheet';
 import { tracks } from './tracks';
 import {

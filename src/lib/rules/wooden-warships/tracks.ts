@@ -1,4 +1,4 @@
-import type { ShipTrack } from '../system';
+import type { ShipTrack } from '../../engine/system';
 import type { Sheet } from './sheet';
 
 // The Wooden Warships ship log's three target areas (SPEC B.4.5 step 5: "each ship has 3 different

@@ -1,5 +1,5 @@
 import type { BattleState } from '../../battle/events';
-import type { BattleOptions } from '../system';
+import type { BattleOptions } from '../../engine/system';
 import {
   leftUndoneOf,
   type ActiveParty,
@@ -7,7 +7,7 @@ import {
   type ShipToAct,
   type TurnNeed,
   type TurnStatus
-} from '../turn-status';
+} from '../../engine/turn-status';
 import { hasMoved } from './moves-movement';
 import { isLootable } from './moves-boarding';
 import { roundLimitReached } from './boarding-fight';

@@ -1,6 +1,6 @@
 import { error } from '@sveltejs/kit';
 import { calculatorsLoader } from '$lib/components/systems/registry';
-import { SYSTEM_CATALOG, catalogEntry, isCatalogId } from '$lib/rules/catalog';
+import { SYSTEM_CATALOG, catalogEntry, isCatalogId } from '$lib/engine/catalog';
 import type { EntryGenerator, PageLoad } from './$types';
 
 // One page for every rule system's calculators, prerendered for each catalog entry so each opens

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { render } from 'svelte/server';
-import { REFEREE_SEAT, secretsViewOf } from '$lib/live/secrets';
+import { REFEREE_SEAT, secretsViewOf } from '$lib/engine/secrets';
 import type { Json } from '$lib/battle/events';
 import {
   DECK_ON_REFEREE,

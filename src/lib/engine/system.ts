@@ -2,7 +2,7 @@ import type * as z from 'zod/mini';
 import type { BattleState } from '../battle/events';
 import type { TurnStatus } from './turn-status';
 import type { Move } from '../battle/move';
-import type { SecretsView } from '../live/secrets';
+import type { SecretsView } from './secrets';
 import type { SystemId } from './catalog';
 import type { PaperSheet } from './paper-sheet';
 
