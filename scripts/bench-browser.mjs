@@ -402,6 +402,14 @@ async function timeActions(context, url, n, label = 'actions', plan = 'next') {
                 done++;
                 if (!isFiring()) break;
               }
+              // The collision part is folded until tapped (its body is built when it opens):
+              // opened as the referee would, untimed, the first time round.
+              const part = document.querySelector('main [data-part="collision"]');
+              if (part && !part.open) {
+                part.querySelector('summary')?.click();
+                await until(() => document.querySelector('main [data-testid="pv-collision"]'));
+                await frame();
+              }
               if (times.length < n && collide()) {
                 await act(collide(), 'collision');
                 done++;

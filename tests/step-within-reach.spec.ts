@@ -116,6 +116,18 @@ test("Privateers Phase 4: the cannon fire's Roll and Next are on screen from the
   // 8,087 px once every ship had moved: now at most three quarters of that.
   expect(start).toBeLessThan(0.75 * 8883);
   expect(moved).toBeLessThan(0.75 * 8087);
+
+  // A folded part is built when it first opens (issue 39: it cost every Next and every action of
+  // the phase): the collision's dice are not on the page until the part is tapped, and stay once
+  // it has been open.
+  const collision = page.locator('[data-part="collision"]');
+  await expect(collision.getByTestId('pv-collision')).toHaveCount(0);
+  await collision.locator('> summary').click();
+  await expect(
+    collision.getByTestId('pv-collision').getByRole('button', { name: /^Roll / })
+  ).toBeVisible();
+  await collision.locator('> summary').click();
+  await expect(collision.getByTestId('pv-collision')).toHaveCount(1);
 });
 
 test("Wooden Warships Attack!!!: the fire's Roll and Next are on screen from the top of the fire", async ({
