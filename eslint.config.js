@@ -42,6 +42,22 @@ const PURE_IMPORT_BAN = {
   ]
 };
 
+/** The engine and the battle log sit below the systems (issue 35): a system is a plug-in on top. */
+const BELOW_SYSTEMS_BAN = {
+  patterns: [
+    ...PURE_IMPORT_BAN.patterns,
+    {
+      group: ['$lib/rules', '$lib/rules/*', '**/rules', '**/rules/*'],
+      message:
+        'The engine and battle/ import no rule system (nor the registry): systems import them.'
+    },
+    {
+      group: ['$lib/live', '$lib/live/*', '**/live', '**/live/*'],
+      message: 'The engine and battle/ know the live table only through engine/secrets.ts.'
+    }
+  ]
+};
+
 /** Randomness and time are parameters in the pure layers (tests pass scripted dice and clocks). */
 const PURE_SYNTAX_BAN = [
   {
@@ -158,6 +174,30 @@ export default ts.config(
     // The pure-layer ban must win over the general Dexie ban for rules and battle files.
     files: PURE_LAYERS,
     rules: { 'no-restricted-imports': ['error', PURE_IMPORT_BAN] }
+  },
+  {
+    files: ['src/lib/engine/**', 'src/lib/battle/**'],
+    rules: { 'no-restricted-imports': ['error', BELOW_SYSTEMS_BAN] }
+  },
+  {
+    // The engine's contract names the battle's state and move types, but runs nothing of battle/:
+    // a value import would make the two folders one again.
+    files: ['src/lib/engine/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['$lib/battle', '$lib/battle/*', '**/battle', '**/battle/*'],
+              allowTypeImports: true,
+              message:
+                'The engine imports only types from battle/ (battle/ is built on the engine).'
+            }
+          ]
+        }
+      ]
+    }
   },
   {
     files: ['**/*.js', '**/*.mjs', 'scripts/**'],

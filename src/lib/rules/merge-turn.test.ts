@@ -1,18 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { privateers } from '../rules/privateers';
-import { masterAndCommander } from '../rules/master-and-commander';
+import { privateers } from './privateers';
+import { masterAndCommander } from './master-and-commander';
 import type { RuleSystem } from '../engine/system';
-import { advanceMove, stepMark } from './advance';
-import { INITIAL_STATE, stampEvent, type BattleEvent, type BattleState, type Json } from './events';
-import { applyEvent } from './fold';
-import { foldMerged } from './merge';
-import { recheckFor } from './merge-recheck';
-import { withInput, type MoveContext } from './move';
-import { setupBattle } from './actions';
-import type { Move } from './move';
-import { firstPlayerMove, setupFleetsMove, windMove } from '../rules/master-and-commander/moves';
-import { typed } from '../rules/master-and-commander/moves.testkit';
-import type { McOptions } from '../rules/master-and-commander/options';
+import { advanceMove, stepMark } from '../battle/advance';
+import {
+  INITIAL_STATE,
+  stampEvent,
+  type BattleEvent,
+  type BattleState,
+  type Json
+} from '../battle/events';
+import { applyEvent } from '../battle/fold';
+import { foldMerged } from '../battle/merge';
+import { recheckFor } from '../battle/merge-recheck';
+import { withInput, type MoveContext } from '../battle/move';
+import { setupBattle } from '../battle/actions';
+import type { Move } from '../battle/move';
+import { firstPlayerMove, setupFleetsMove, windMove } from './master-and-commander/moves';
+import { typed } from './master-and-commander/moves.testkit';
+import type { McOptions } from './master-and-commander/options';
 
 // Issue 31: a merged live log re-checks every move by its id, turn passing included. Two devices
 // that both tap Next on the same step, offline from each other, pass it once: the later event

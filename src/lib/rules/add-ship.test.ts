@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { getSystem } from '../rules/registry';
-import { addShipMove } from './add-ship';
-import { INITIAL_STATE } from './events';
-import type { MoveContext } from './move';
-import { applyEvent } from './fold';
+import { getSystem } from './registry';
+import { addShipMove } from '../battle/add-ship';
+import { INITIAL_STATE } from '../battle/events';
+import type { MoveContext } from '../battle/move';
+import { applyEvent } from '../battle/fold';
 
 const ctx = (ids: string[]): MoveContext => ({
   options: {},
