@@ -125,8 +125,13 @@ export async function usableCheckpointInTx(
   battleId: string,
   ids: readonly string[]
 ): Promise<Usable> {
+  return usableCheckpoint(await readCheckpointsInTx(db, battleId), ids);
+}
+
+/** The newest of `stored` (a battle's checkpoints as read, newest first) that holds against `ids`. */
+export function usableCheckpoint(stored: readonly unknown[], ids: readonly string[]): Usable {
   const invalid: [string, number][] = [];
-  for (const raw of await readCheckpointsInTx(db, battleId)) {
+  for (const raw of stored) {
     const parsed = checkpointRecordSchema.safeParse(raw);
     const key = keyOf(raw);
     if (

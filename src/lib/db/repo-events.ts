@@ -1,21 +1,21 @@
 import {
-  INITIAL_STATE,
   battleEventSchema,
   stampEvent,
   type BattleEvent,
   type BattleState,
   type EventDraft
 } from '../battle/events';
-import { applyEvent, fold } from '../battle/fold';
+import { applyEvent } from '../battle/fold';
 import { ok, type Result } from '../engine/result';
 import { redo, undo } from '../battle/actions';
 import type { Db } from './db';
-import { CorruptRecordError, NotFoundError, StaleStateError } from './errors';
+import { NotFoundError, StaleStateError } from './errors';
 import type { BattleDisplay } from '../battle/display';
 import { battleRecordSchema, type BattleRecord } from './records';
 import { checkRecord, parseRecord } from './parse';
 import { parseEvent } from './event-check';
-import { boundaryOf, saveCheckpoint, usableCheckpointInTx } from './checkpoints';
+import { saveCheckpoint, usableCheckpointInTx } from './checkpoints';
+import { foldOpened, openStart, replay, type OpenRead } from './open-fold';
 
 /**
  * The battle log. Appending reads the battle's lastSeq and writes seq = lastSeq + 1 inside one
@@ -306,7 +306,7 @@ async function openLog(
   const hasCheckpoints = db.dexie.tables.some((t) => t.name === 'checkpoints');
   const read = await db.read(
     hasCheckpoints ? ['events', 'battles', 'checkpoints'] : ['events', 'battles'],
-    async () => {
+    async (): Promise<OpenRead> => {
       const battle = await readBattleInTx(db, battleId);
       const range = db
         .table('events')
@@ -319,8 +319,7 @@ async function openLog(
       // The ids alone (the index's primary keys: no event is deserialised) check a checkpoint.
       const ids = await range.primaryKeys();
       const usable = await usableCheckpointInTx(db, battleId, ids);
-      const fromSeq = usable.checkpoint?.seq ?? 0;
-      const start = fromSeq === 0 ? 0 : Math.max(0, Math.min(fromSeq, ids.length - tail));
+      const start = openStart(ids.length, usable, tail);
       const raw =
         start === 0
           ? await range.toArray()
@@ -329,53 +328,12 @@ async function openLog(
               .where('[battleId+seq]')
               .between([battleId, start + 1], [battleId, Infinity], true, true)
               .toArray();
-      const events = raw.map(parseEvent);
-      return { battle, events, ids, start, usable };
+      return { battle, events: raw.map(parseEvent), ids, start, usable };
     }
   );
-  const { battle, events, ids, start, usable } = read;
-  // Events are gap-free 1…n, so events[i] has seq start + i + 1.
-  const from = usable?.checkpoint ?? null;
-  const fromSeq = from?.seq ?? 0;
-  const boundary = boundaryOf(ids.length, options.checkpointEvery);
-  let state = from?.state ?? INITIAL_STATE;
-  let boundaryState: BattleState | null = null;
-  if (boundary > fromSeq) {
-    state = replay(events, state, fromSeq - start, boundary - start);
-    boundaryState = state;
-    state = replay(events, state, boundary - start, events.length);
-  } else state = replay(events, state, fromSeq - start, events.length);
-  const invalid = usable?.invalid ?? [];
-  const checkpointed =
-    hasCheckpoints && (boundaryState !== null || invalid.length > 0)
-      ? saveCheckpoint(db, battleId, ids, boundary, boundaryState, invalid)
-      : Promise.resolve();
-  return { battle, events, state, checkpointed, before: start };
-}
-
-/**
- * fold() of events[start, end) onto `initial`, naming the event whose ops do not apply (a damaged
- * log) instead of a bare OpError.
- */
-function replay(
-  events: readonly BattleEvent[],
-  initial: BattleState = INITIAL_STATE,
-  start = 0,
-  end = events.length
-): BattleState {
-  const part = start === 0 && end === events.length ? events : events.slice(start, end);
-  try {
-    return fold(part, initial);
-  } catch (e) {
-    let state = initial;
-    for (const event of part) {
-      try {
-        state = applyEvent(state, event);
-      } catch (inner) {
-        const reason = inner instanceof Error ? inner.message : String(inner);
-        throw new CorruptRecordError('event', { path: `seq ${event.seq}`, reason });
-      }
-    }
-    throw e;
-  }
+  const { pending, ...opened } = foldOpened(read, options.checkpointEvery);
+  const checkpointed = pending
+    ? saveCheckpoint(db, battleId, pending.ids, pending.seq, pending.state, pending.invalid)
+    : Promise.resolve();
+  return { ...opened, checkpointed };
 }

@@ -1,4 +1,4 @@
-import { listLibrary, type ShipRecord } from '$lib/db/core';
+import type { ShipRecord } from '$lib/db/core';
 import type { SystemId } from '$lib/engine/system';
 import { errorMessage } from './errors';
 import { shareOrDownload } from './share';
@@ -11,6 +11,7 @@ export type ShipTemplate = Pick<ShipRecord, 'id' | 'name' | 'sheet'>;
 export async function shipTemplates(systemId: SystemId): Promise<ShipTemplate[]> {
   const db = await storage.open();
   if (!db) return [];
+  const { listLibrary } = await import('$lib/db/core');
   return (await listLibrary(db, systemId)).map(({ id, name, sheet }) => ({ id, name, sheet }));
 }
 

@@ -20,21 +20,8 @@ import type { SecretWrite } from '$lib/engine/secrets';
 import { secretWriter, undoSecretWrites } from './secret-writes';
 import { actionKey, SaveGuard } from './save-guard.svelte';
 import { errorMessage, NOT_SAVED } from './errors';
-import {
-  appendBuilt,
-  appendEvent,
-  getSetting,
-  setSetting,
-  loadEventRange,
-  openBattle,
-  redoLast,
-  undoLast,
-  watchBattleLog,
-  type BattleRecord,
-  type Db,
-  type LiveStamp,
-  type LogWatch
-} from '$lib/db/core';
+import type { BattleRecord, Db, LiveStamp, LogWatch } from '$lib/db/core';
+import { dbCore, nextFrame, SessionDb } from './session-db';
 
 // Replaced whole ($state.raw), never mutated.
 const NO_FLAGS: ReadonlyMap<string, MergeFlag> = new Map();
@@ -133,13 +120,18 @@ export class BattleSession {
   #before = 0;
   #isClosed = false;
 
+  readonly #db: SessionDb;
+
   constructor(
-    private readonly db: Db,
+    /** An open connection, or how to open one (the page: after the quick read showed the battle). */
+    db: Db | (() => Promise<Db>),
     readonly battleId: string,
     /** The table display (issue 37) only reads: it follows the local database (or the hub, with a
      *  display link only, as a spectator) and opens no private document. */
     private readonly view: 'battle' | 'display' = 'battle'
-  ) {}
+  ) {
+    this.#db = new SessionDb(db);
+  }
 
   get lastSeq(): number {
     return this.#before + this.events.length;
@@ -148,17 +140,20 @@ export class BattleSession {
   /**
    * Shows the battle from its newest events and a checkpoint of the state (the open does not read
    * the whole log: issue 18), then reads the older events in chunks, one task each, and puts them
-   * in front of the log.
+   * in front of the log. Without an open connection the first screen is read with plain IndexedDB
+   * (quick-open.ts) and Dexie is loaded after its first frame, for the watch and every write.
    */
   async open(): Promise<void> {
     let live: LiveConfig | null = null;
+    let isQuick = false;
     try {
-      const setting = await getSetting(this.db, liveKey(this.battleId));
-      if (setting !== undefined) {
+      const read = await this.#db.read(this.battleId, liveKey(this.battleId));
+      const loaded = read.opened;
+      isQuick = read.quick;
+      if (read.setting !== undefined) {
         const { parseLiveConfig } = await import('./live-config');
-        live = parseLiveConfig(setting);
+        live = parseLiveConfig(read.setting);
       }
-      const loaded = await openBattle(this.db, this.battleId);
       const isClocked = loaded.events.some((e) => e.clock !== undefined);
       const [system] = await Promise.all([
         loadSystem(loaded.battle.systemId),
@@ -171,8 +166,19 @@ export class BattleSession {
       this.state = loaded.state;
       this.#before = loaded.before;
       this.isLogComplete = loaded.before === 0;
+    } catch (e) {
+      this.error = e;
+    } finally {
+      this.isLoading = false;
+    }
+    if (!this.battle) return;
+    try {
+      // The first screen is drawn before Dexie is loaded and run.
+      if (isQuick) await nextFrame();
+      const [db, { watchBattleLog }] = await Promise.all([this.#db.attach(), dbCore()]);
+      if (this.#isClosed) return;
       this.#watch = watchBattleLog(
-        this.db,
+        db,
         this.battleId,
         this.lastSeq,
         (events) => this.#receive(events),
@@ -182,8 +188,7 @@ export class BattleSession {
       );
     } catch (e) {
       this.error = e;
-    } finally {
-      this.isLoading = false;
+      return;
     }
     if (!this.isLogComplete) void this.#readOlder();
     else if (this.events.some((e) => e.clock !== undefined)) this.#refold();
@@ -196,7 +201,8 @@ export class BattleSession {
    * settings on this device and connects to the hub.
    */
   async goLive(config: LiveConfig): Promise<void> {
-    await setSetting(this.db, liveKey(this.battleId), config);
+    const [db, { setSetting }] = await Promise.all([this.#db.connect(), dbCore()]);
+    await setSetting(db, liveKey(this.battleId), config);
     if (this.live) {
       this.live.stop();
       this.live = null;
@@ -206,10 +212,14 @@ export class BattleSession {
 
   async #startLive(config: LiveConfig): Promise<void> {
     try {
-      const [{ startLiveLink }] = await Promise.all([import('./live.svelte'), loadMergeLayer()]);
+      const [{ startLiveLink }, db] = await Promise.all([
+        import('./live.svelte'),
+        this.#db.connect(),
+        loadMergeLayer()
+      ]);
       if (this.#isClosed) return;
       this.live = await startLiveLink(
-        this.db,
+        db,
         this.battleId,
         config,
         // Other devices' events reach the screen through the log watch, like another tab's.
@@ -249,7 +259,7 @@ export class BattleSession {
     const live = this.live;
     const merge = mergeLayerIfLoaded();
     if (!live || !merge || this.merged.length === 0 || live.isReadOnly) return null;
-    const who = { deviceId: this.db.deviceId, isReferee: live.role === 'referee' };
+    const who = { deviceId: this.#db.deviceId, isReferee: live.role === 'referee' };
     return kind === 'undo'
       ? merge.undoableBy(this.merged, who, this.mergeFlags)
       : merge.redoableBy(this.merged, who, this.mergeFlags);
@@ -308,33 +318,22 @@ export class BattleSession {
     let minAfter = Infinity;
     for (let i = merged.length - 1; i >= 0; i--) {
       const e = merged[i];
-      if (e.seq > minAfter && e.deviceId !== this.db.deviceId) late.add(e.id);
+      if (e.seq > minAfter && e.deviceId !== this.#db.deviceId) late.add(e.id);
       minAfter = Math.min(minAfter, e.seq);
     }
     this.lateIds = late;
   }
 
   async #readOlder(): Promise<void> {
-    const CHUNK = 500;
-    const chunks: BattleEvent[][] = [];
+    let older: BattleEvent[] | null;
     try {
-      // The battle is drawn first; the older entries come after that frame.
-      if (typeof requestAnimationFrame === 'function')
-        await new Promise((resolve) => requestAnimationFrame(resolve));
-      for (let to = this.#before; to > 0; to -= CHUNK) {
-        // One chunk per task: the screen stays responsive while a long log is read.
-        await new Promise((resolve) => setTimeout(resolve, 0));
-        if (this.#isClosed) return;
-        chunks.unshift(
-          await loadEventRange(this.db, this.battleId, Math.max(1, to - CHUNK + 1), to)
-        );
-      }
+      older = await this.#db.readOlder(this.battleId, this.#before, () => this.#isClosed);
     } catch (e) {
       this.error = e;
       return;
     }
-    if (this.#isClosed) return;
-    this.events = [...chunks.flat(), ...this.events];
+    if (!older || this.#isClosed) return;
+    this.events = [...older, ...this.events];
     this.#before = 0;
     this.isLogComplete = true;
     if (this.events.some((e) => e.clock !== undefined)) this.#refold();
@@ -391,13 +390,14 @@ export class BattleSession {
    * a rule system's procedure…). If another tab wrote first, nothing is saved and `error` says so.
    */
   act(make: (state: BattleState) => EventDraft): Promise<BattleEvent | null> {
-    return this.#run(null, () =>
-      appendEvent(this.db, this.battleId, make(this.state), {
+    return this.#run(null, async () => {
+      const [db, { appendEvent }] = await Promise.all([this.#db.connect(), dbCore()]);
+      return appendEvent(db, this.battleId, make(this.state), {
         expectedLastSeq: this.lastSeq,
         display: this.#displayAfter(),
         live: this.#liveStamp()
-      })
-    );
+      });
+    });
   }
 
   /**
@@ -417,7 +417,7 @@ export class BattleSession {
       turnStatusOf(system, next, {
         options: battle.options,
         variant: battle.variant,
-        now: this.db.now()
+        now: this.#db.now()
       })
     );
   }
@@ -444,8 +444,8 @@ export class BattleSession {
       options,
       storedOptions: stored,
       variant,
-      now: this.db.now(),
-      newId: () => this.db.newId(),
+      now: this.#db.now(),
+      newId: () => this.#db.newId(),
       // Shared live: moves keep hidden information out of the public log (merge helper, #19).
       ...(this.live ? { isLive: true, secrets: this.live.secrets } : {})
     };
@@ -498,14 +498,15 @@ export class BattleSession {
     this.error = null;
     this.refusal = null;
     try {
+      const [db, { appendBuilt }] = await Promise.all([this.#db.connect(), dbCore()]);
       const live = this.#liveStamp();
       const r = await appendBuilt(
-        this.db,
+        db,
         this.battleId,
         { state: this.state, lastSeq: this.lastSeq },
         // The input goes on the event, so a move merged from another device can be checked again.
         (state) =>
-          secrets.check(withInput(move.run(state, input, { ...ctx, now: this.db.now() }), input)),
+          secrets.check(withInput(move.run(state, input, { ...ctx, now: this.#db.now() }), input)),
         (next) => this.#displayOf(next),
         onlyOnKnownState,
         live
@@ -551,7 +552,8 @@ export class BattleSession {
       return Promise.resolve(null);
     }
     return this.#run(`live ${kind}`, async () => {
-      const e = await appendEvent(this.db, this.battleId, draft, {
+      const [db, { appendEvent }] = await Promise.all([this.#db.connect(), dbCore()]);
+      const e = await appendEvent(db, this.battleId, draft, {
         expectedLastSeq,
         display: this.#displayAfter(),
         live: this.#liveStamp()
@@ -573,14 +575,15 @@ export class BattleSession {
   #undoOrRedo(kind: 'undo' | 'redo'): Promise<BattleEvent | null> {
     if (this.#isLiveMerged) return this.#liveUndo(kind);
     this.lastPerformed = null;
-    const write = kind === 'undo' ? undoLast : redoLast;
-    return this.#run(kind, () =>
-      write(this.db, this.battleId, {
+    return this.#run(kind, async () => {
+      const [db, core] = await Promise.all([this.#db.connect(), dbCore()]);
+      const write = kind === 'undo' ? core.undoLast : core.redoLast;
+      return write(db, this.battleId, {
         expectedLastSeq: this.lastSeq,
         display: this.#displayAfter(),
         live: this.#liveStamp()
-      })
-    );
+      });
+    });
   }
 }
 

@@ -1,0 +1,113 @@
+import type { Json } from '../battle/events';
+import { usableCheckpoint } from './checkpoints';
+import { parseEvent } from './event-check';
+import { DB_NAME, IDB_VERSION } from './identity';
+import { foldOpened, openStart, type PendingCheckpoint } from './open-fold';
+import {
+  META_KEY,
+  battleRecordSchema,
+  metaRecordSchema,
+  settingRecordSchema,
+  type BattleRecord
+} from './records';
+import type { BattleEvent, BattleState } from '../battle/events';
+
+/**
+ * A deep-linked battle opened with plain IndexedDB, before Dexie is loaded (issue 40: Dexie was a
+ * quarter of the battle page's script, and the first screen only reads). The same reads as
+ * openBattle (repo-events.ts) in one read-only transaction, folded by the same code (open-fold.ts),
+ * plus this device's id and a setting (the battle's live link). The session loads Dexie right after
+ * the first frame for every write and the two-tab watch.
+ *
+ * Null whenever the answer is not certain and simple, and the caller takes the full path (which
+ * says what is wrong): no IndexedDB, no database or one of another schema version (newer data
+ * opens read-only through Dexie), no such battle, a record that fails its schema, any error.
+ * Never creates or upgrades the database.
+ */
+export interface QuickOpened {
+  battle: BattleRecord;
+  /** The newest events (seq order); events 1…before are not read. */
+  events: BattleEvent[];
+  state: BattleState;
+  before: number;
+  /** The checkpoint this open leaves behind, written once Dexie is here. */
+  pending: PendingCheckpoint | null;
+  /** This device's id (the meta record's). */
+  deviceId: string;
+  /** The value of the setting asked for, undefined when there is none. */
+  setting: Json | undefined;
+}
+
+const STORES = ['battles', 'events', 'checkpoints', 'settings', 'meta'];
+
+export async function quickOpenBattle(
+  battleId: string,
+  settingKey: string,
+  options: {
+    tail?: number;
+    /** Checkpoint spacing (tests); CHECKPOINT_EVERY by default. */
+    checkpointEvery?: number;
+    idb?: IDBFactory;
+    keyRange?: typeof IDBKeyRange;
+  } = {}
+): Promise<QuickOpened | null> {
+  const idb = options.idb ?? globalThis.indexedDB;
+  const keyRange = options.keyRange ?? globalThis.IDBKeyRange;
+  if (!idb || !keyRange) return null;
+  const db = await openExisting(idb);
+  if (!db) return null;
+  try {
+    const tx = db.transaction(STORES, 'readonly');
+    const store = (name: string) => tx.objectStore(name);
+    const meta = metaRecordSchema.safeParse(await request(store('meta').get(META_KEY)));
+    if (!meta.success) return null;
+    const rawSetting: unknown = await request(store('settings').get(settingKey));
+    const setting =
+      rawSetting === undefined ? undefined : settingRecordSchema.safeParse(rawSetting);
+    if (setting && !setting.success) return null;
+    const rawBattle: unknown = await request(store('battles').get(battleId));
+    const battle = battleRecordSchema.safeParse(rawBattle);
+    if (!battle.success) return null;
+    const log = store('events').index('[battleId+seq]');
+    const from = (seq: number) => keyRange.bound([battleId, seq], [battleId, Infinity]);
+    const ids = (await request(log.getAllKeys(from(0)))) as string[];
+    const stored = await request(store('checkpoints').getAll(from(0)));
+    const usable = usableCheckpoint(stored.reverse(), ids);
+    const start = openStart(ids.length, usable, options.tail ?? 100);
+    const events = (await request(log.getAll(from(start + 1)))).map(parseEvent);
+    const read = { battle: battle.data, events, ids, start, usable };
+    const opened = foldOpened(read, options.checkpointEvery);
+    return { ...opened, deviceId: meta.data.deviceId, setting: setting?.data.value };
+  } catch {
+    return null;
+  } finally {
+    db.close();
+  }
+}
+
+/** The database at this schema version with every store the open reads, or null. */
+function openExisting(idb: IDBFactory): Promise<IDBDatabase | null> {
+  return new Promise((resolve) => {
+    const open = idb.open(DB_NAME);
+    // No database yet: never create it from here (the abort fails the open).
+    open.onupgradeneeded = () => open.transaction?.abort();
+    open.onerror = () => resolve(null);
+    open.onblocked = () => resolve(null);
+    open.onsuccess = () => {
+      const db = open.result;
+      // Another tab upgrading the schema must never wait for this connection.
+      db.onversionchange = () => db.close();
+      if (db.version !== IDB_VERSION || STORES.some((s) => !db.objectStoreNames.contains(s))) {
+        db.close();
+        resolve(null);
+      } else resolve(db);
+    };
+  });
+}
+
+function request<T>(r: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    r.onsuccess = () => resolve(r.result);
+    r.onerror = () => reject(r.error ?? new Error('IndexedDB request failed'));
+  });
+}
