@@ -2,6 +2,7 @@ import type { BattleEvent, Json } from '../battle/events';
 import { buildReport, type Report } from '../report/model';
 import { err, ok, type Result } from '../engine/result';
 import type { BattleOptions, RuleSystem, ShipTrack } from '../engine/system';
+import { lootMoneyOf } from './loot';
 import type { CampaignState, Captain } from './state';
 
 /**
@@ -26,8 +27,10 @@ export interface ShipReview {
   fate: Fate;
   /** Who holds her after the battle: her captor when taken (null: the referee chooses). */
   newOwnerId: string | null;
-  /** Prize money her captor receives (0 unless taken by a captain). */
+  /** Prize money her captor receives (0 unless taken by a captain): the campaign's, plus loot. */
   prizeMoney: number;
+  /** Of it, the loot her captor took in the battle for money (Wooden Warships B.4.8; else 0). */
+  lootMoney: number;
   /** Her ship's log as the battle left it: what the roster carries into the next battle. */
   sheet: Json;
   /** The battle ship that took her (credited with the capture); null when not taken. */
@@ -164,6 +167,9 @@ export function reviewBattle(input: ReviewInput): Result<BattleReview> {
       fate === 'sunk' ? null : fate === 'captured' ? (captor?.id ?? null) : (owner?.id ?? null);
     // A ship of no captain that nobody of the campaign took is not the campaign's to keep.
     if (!roster && (fate !== 'captured' || newOwnerId === null)) continue;
+    const isPrize = fate === 'captured' && newOwnerId !== null;
+    const lootMoney =
+      isPrize && input.system.id === 'wooden-warships' ? lootMoneyOf(input.events, rs.id) : 0;
     ships.push({
       battleShipId: rs.id,
       rosterShipId: roster ? roster.id : null,
@@ -171,11 +177,12 @@ export function reviewBattle(input: ReviewInput): Result<BattleReview> {
       ownerId: owner?.id ?? null,
       fate,
       newOwnerId,
-      prizeMoney: fate === 'captured' && newOwnerId !== null ? prize : 0,
+      prizeMoney: isPrize ? prize + lootMoney : 0,
+      lootMoney,
       sheet: commissioned(
         input,
         carried(input, inBattle?.sheet ?? roster?.sheet ?? null, report.finalState.turn),
-        fate === 'captured' && newOwnerId !== null
+        isPrize
       ),
       captorShipId,
       before: rs.start,

@@ -3,13 +3,26 @@ import { ok } from '../engine/result';
 import type { RuleSystem } from '../engine/system';
 import { defineCampaignMove, refuse, type CampaignMove } from './move';
 import { atSeaIn } from './moves-battle';
-import { money } from './state';
+import { settingsOf } from './settings';
+import { money, type CampaignState, type RosterShip } from './state';
 
 /**
- * Between battles (issue 36 step 4): repairs paid from the ship's captain's purse. The texts have no
- * repair between battles: what a point costs is the campaign's setting (settings.ts, an example
- * by default), and the system says how a track is mended (`repairTrack`).
+ * Between battles (issue 36 step 4): repairs paid from the ship's captain's purse, and sales into
+ * it. The texts have no repair or sale between battles: what a point costs and what share of her
+ * price a ship fetches are the campaign's settings (settings.ts, examples by default), and the
+ * system says how a track is mended (`repairTrack`). Purchases are 'campaign.add-ship' with a price
+ * (moves.ts), re-ratings moves-rerate.ts.
  */
+
+/** A roster ship fit for business between battles: on the roster, afloat, not at sea. */
+export function shipInPort(state: CampaignState, shipId: string): RosterShip | string {
+  const ship = state.ships[shipId];
+  if (!ship) return 'That ship is not on the roster.';
+  if (ship.status !== 'active') return `${ship.name} was ${ship.status}.`;
+  const sea = atSeaIn(state, ship.id);
+  if (sea !== null) return `${ship.name} is still in ${sea}: apply that battle first.`;
+  return ship;
+}
 
 export interface RepairInput {
   shipId: string;
@@ -25,11 +38,8 @@ export function repairMove(
     id: 'campaign.repair',
     category: 'economy',
     run: (state, input) => {
-      const ship = state.ships[input.shipId];
-      if (!ship) return refuse('That ship is not on the roster.');
-      if (ship.status !== 'active') return refuse(`${ship.name} was ${ship.status}.`);
-      const sea = atSeaIn(state, ship.id);
-      if (sea !== null) return refuse(`${ship.name} is still in ${sea}: apply that battle first.`);
+      const ship = shipInPort(state, input.shipId);
+      if (typeof ship === 'string') return refuse(ship);
       if (!Number.isInteger(input.points) || input.points < 1) {
         return refuse('Repair a whole number of points, 1 or more.');
       }
@@ -73,3 +83,45 @@ export function repairMove(
     }
   });
 }
+
+export interface SaleInput {
+  shipId: string;
+  /** What she fetches: the campaign's share of her price, or the sum the referee agrees. */
+  price: number;
+}
+
+/** What a ship fetches by the campaign's setting: its share of the price paid for her. */
+export function salePrice(state: CampaignState, ship: RosterShip): number {
+  const share = settingsOf(state.systemId, state.settings).salePercent;
+  return Math.floor(((ship.price ?? 0) * share) / 100);
+}
+
+/** A ship sold between battles: off the roster, the price into her captain's purse. */
+export const sellShip = defineCampaignMove<SaleInput>({
+  id: 'campaign.sell',
+  category: 'economy',
+  run: (state, input) => {
+    const ship = shipInPort(state, input.shipId);
+    if (typeof ship === 'string') return refuse(ship);
+    if (!Number.isInteger(input.price) || input.price < 0 || input.price > 1_000_000_000) {
+      return refuse('The price is a whole sum, 0 or more.');
+    }
+    const captain = state.captains[ship.captainId];
+    if (!captain) return refuse(`${ship.name} has no captain to sell her.`);
+    return ok({
+      next: {
+        ...state,
+        captains: {
+          ...state.captains,
+          [captain.id]: {
+            ...captain,
+            purse: captain.purse + input.price,
+            sales: (captain.sales ?? 0) + input.price
+          }
+        },
+        ships: { ...state.ships, [ship.id]: { ...ship, status: 'sold' } }
+      },
+      summary: `${captain.name} sells ${ship.name} for ${money(state.settings, input.price)}`
+    });
+  }
+});

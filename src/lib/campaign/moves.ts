@@ -119,7 +119,8 @@ export const addRosterShip = defineCampaignMove<RosterShipInput>({
       status: 'active' as const,
       sheet,
       record: { ...EMPTY_RECORD, battles: [], captains: [captain.name] },
-      order: nextOrder(state.ships)
+      order: nextOrder(state.ships),
+      price: input.price
     };
     const paid =
       input.price > 0
@@ -137,23 +138,51 @@ export const addRosterShip = defineCampaignMove<RosterShipInput>({
   }
 });
 
-export type SettingsInput = Pick<CampaignSettings, 'startingPurse' | 'prizeMoney' | 'repairCost'>;
+export type SettingsInput = Pick<
+  CampaignSettings,
+  'startingPurse' | 'prizeMoney' | 'repairCost' | 'rerateCost' | 'salePercent'
+>;
 
-function isSum(n: number): boolean {
-  return Number.isInteger(n) && n >= 0 && n <= 1_000_000_000;
+const SUM_MAX = 1_000_000_000;
+
+function isSum(n: unknown): boolean {
+  return typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= SUM_MAX;
 }
 
-/** The referee's economy: starting purse, prize money, repair costs (none of it from the texts). */
+/** Why a settings form cannot be saved, naming the figure; null when every figure is a sum. */
+function settingsProblem(state: CampaignState, input: SettingsInput): string | null {
+  if (!isSum(input.startingPurse)) return 'The starting purse is a whole sum, 0 or more.';
+  if (!isSum(input.prizeMoney)) return 'The prize money is a whole sum, 0 or more.';
+  for (const [track, cost] of Object.entries(input.repairCost)) {
+    if (!(track in (state.settings?.repairCost ?? {}))) return `There is no ${track} to repair.`;
+    if (!isSum(cost)) return `The repair cost of ${track} is a whole sum, 0 or more.`;
+  }
+  if (input.rerateCost !== undefined && !isSum(input.rerateCost)) {
+    return 'The cost of a re-rating is a whole sum, 0 or more.';
+  }
+  const share = input.salePercent;
+  if (share !== undefined && (!isSum(share) || share > 100)) {
+    return 'A ship sells for a whole percent of her price, 0 to 100.';
+  }
+  return null;
+}
+
+/** The referee's economy: every cost and prize value (none of it from the texts but WW's purse). */
 export const editSettings = defineCampaignMove<SettingsInput>({
   id: 'campaign.settings',
   category: 'economy',
   run: (state, input) => {
     if (!state.settings) return refuse('The campaign is not set up.');
-    const costs = Object.values(input.repairCost);
-    if (!isSum(input.startingPurse) || !isSum(input.prizeMoney) || !costs.every(isSum)) {
-      return refuse('Each sum is a whole number, 0 or more.');
-    }
-    const settings = { ...state.settings, ...input };
+    const problem = settingsProblem(state, input);
+    if (problem !== null) return refuse(problem);
+    const settings: CampaignSettings = {
+      ...state.settings,
+      startingPurse: input.startingPurse,
+      prizeMoney: input.prizeMoney,
+      repairCost: { ...state.settings.repairCost, ...input.repairCost }
+    };
+    if (input.rerateCost !== undefined) settings.rerateCost = input.rerateCost;
+    if (input.salePercent !== undefined) settings.salePercent = input.salePercent;
     return ok({
       next: { ...state, settings },
       summary: `Campaign settings: prize money ${money(settings, settings.prizeMoney)}, starting purse ${money(settings, settings.startingPurse)}`

@@ -16,8 +16,10 @@ export interface Captain {
   purse: number;
   /** Prize money taken, all battles together (the ledger's "prizes"). */
   prizes: number;
-  /** Money spent on repairs and purchases (the ledger's "spent"). */
+  /** Money spent on repairs, purchases and re-ratings (the ledger's "spent"). */
   spent: number;
+  /** Money from ships sold (absent in campaigns from before sales: 0). */
+  sales?: number;
   /** Ships lost: sunk, or taken by another captain (the ledger's "losses"). */
   shipsLost: number;
   /** Ships taken as prizes. */
@@ -52,6 +54,8 @@ export interface RosterShip {
   sheet: Json;
   record: ServiceRecord;
   order: number;
+  /** What her captain paid for her (a sale's basis); absent or 0 for a ship given or taken. */
+  price?: number;
 }
 
 /** A battle fought from the campaign; the battle itself is an ordinary battle record and log. */
@@ -79,6 +83,10 @@ export interface CampaignSettings {
   prizeMoney: number;
   /** The cost of repairing one point of a track, by track id ('hull', 'rigging', 'crew', 'guns'). */
   repairCost: Record<string, number>;
+  /** What one re-rating roll of an officer or the crew costs (Privateers; absent before: default). */
+  rerateCost?: number;
+  /** The share of her price a ship sells for, in percent (absent before sales: default). */
+  salePercent?: number;
 }
 
 export interface CampaignState {
