@@ -97,6 +97,18 @@ const UI_IMPORT_BAN = {
   ]
 };
 
+/** Components and routes keep nothing in the browser's storage themselves: lib/state does. */
+const UI_STORAGE_BAN = [
+  {
+    name: 'localStorage',
+    message: 'Components hold no storage: use $lib/state/local-settings (readLocal, writeLocal).'
+  },
+  {
+    name: 'sessionStorage',
+    message: 'Components hold no storage: use $lib/state/drafts (loadDraft, saveDraft).'
+  }
+];
+
 export default ts.config(
   {
     ignores: [
@@ -168,7 +180,17 @@ export default ts.config(
   {
     files: ['src/lib/components/**', 'src/routes/**'],
     ignores: ['**/*.test.ts'],
-    rules: { 'no-restricted-imports': ['error', UI_IMPORT_BAN] }
+    rules: {
+      'no-restricted-imports': ['error', UI_IMPORT_BAN],
+      // Drafts and local settings too (issue 35): state/drafts.ts and state/local-settings.ts.
+      'no-restricted-globals': ['error', ...UI_STORAGE_BAN],
+      'no-restricted-properties': [
+        'error',
+        ...UI_STORAGE_BAN.flatMap(({ name, message }) =>
+          ['window', 'globalThis', 'self'].map((object) => ({ object, property: name, message }))
+        )
+      ]
+    }
   },
   {
     // The pure-layer ban must win over the general Dexie ban for rules and battle files.

@@ -19,6 +19,7 @@ async function importErrors(filePath: string, code: string): Promise<string[]> {
 }
 
 const ts_ = (specifier: string) => `import { x } from '${specifier}';\nexport const y = x;\n`;
+const svelte_code = (body: string) => `<script lang="ts">\n  ${body}\n</script>\n\n<p>probe</p>\n`;
 const svelte_ = (specifier: string) =>
   `<script lang="ts">\n  import { x } from '${specifier}';\n</script>\n\n<p>{x}</p>\n`;
 
@@ -74,7 +75,45 @@ const FORBIDDEN: { layer: string; file: string; specifier: string }[] = [
   { layer: 'state', file: 'src/lib/state/probe.ts', specifier: 'dexie' }
 ];
 
+/** The storage bans' messages for a file (components hold no storage, issue 35). */
+async function storageErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result.messages
+    .filter((m) => /^no-restricted-(globals|properties)$/.test(m.ruleId ?? ''))
+    .map((m) => m.message);
+}
+
+const STORAGE_TOUCH: { file: string; code: string }[] = [
+  {
+    file: 'src/lib/components/report/Probe.svelte',
+    code: svelte_code(`const size = localStorage.getItem('k');`)
+  },
+  {
+    file: 'src/lib/components/dice/probe.ts',
+    code: `export const keep = (v: string) => sessionStorage.setItem('k', v);\n`
+  },
+  {
+    file: 'src/lib/components/systems/master-and-commander/Probe.svelte',
+    code: svelte_code(`window.localStorage.setItem('k', 'v');`)
+  },
+  {
+    file: 'src/routes/settings/Probe.svelte',
+    code: svelte_code(`const s = globalThis.sessionStorage;`)
+  }
+];
+
 describe('the layer lint (issue 35)', () => {
+  for (const { file, code } of STORAGE_TOUCH) {
+    it(`refuses a component or page touching the storage itself (${file})`, async () => {
+      expect((await storageErrors(file, code)).join('\n')).toContain('Components hold no storage');
+    });
+  }
+
+  it('lets lib/state keep drafts and settings', async () => {
+    const code = `export const keep = (v: string) => localStorage.setItem('k', v);\n`;
+    expect(await storageErrors('src/lib/state/probe.ts', code)).toEqual([]);
+  });
+
   for (const { layer, file, specifier } of FORBIDDEN) {
     it(`refuses ${layer} importing '${specifier}' (${file})`, async () => {
       const code = file.endsWith('.svelte') ? svelte_(specifier) : ts_(specifier);

@@ -1,3 +1,5 @@
+import { readLocal, writeLocal } from './local-settings';
+
 /**
  * Small marks kept outside IndexedDB (localStorage), so the app notices when the browser has
  * cleared its database (eviction under storage pressure, "clear site data" of IndexedDB only) and
@@ -16,20 +18,15 @@ export interface RemovedMark {
 
 function read(key: string): unknown {
   try {
-    const raw = localStorage.getItem(key);
-    return raw === null ? null : (JSON.parse(raw) as unknown);
+    return JSON.parse(readLocal(key) ?? 'null') as unknown;
   } catch {
     return null;
   }
 }
 
+/** No localStorage (private mode, blocked): the reminders are simply not available. */
 function write(key: string, value: unknown): void {
-  try {
-    if (value === null) localStorage.removeItem(key);
-    else localStorage.setItem(key, JSON.stringify(value));
-  } catch {
-    // No localStorage (private mode, blocked): the reminders are simply not available.
-  }
+  writeLocal(key, value === null ? null : JSON.stringify(value));
 }
 
 function count(value: unknown): number {

@@ -24,14 +24,6 @@ export function diceStep(state: Pick<BattleState, 'turn' | 'phase'>): string {
   return `${state.turn}:${state.phase}`;
 }
 
-export function sessionStore(): Storage | null {
-  try {
-    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
-  } catch {
-    return null;
-  }
-}
-
 function read(store: Storage, battleId: string): StoredDrafts | null {
   try {
     const raw: unknown = JSON.parse(store.getItem(PREFIX + battleId) ?? 'null');

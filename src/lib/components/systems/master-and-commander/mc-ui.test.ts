@@ -2,13 +2,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   draftKey,
   EMPTY_WIND_PANEL,
-  loadDraft,
   moveDraftsSchema,
   parseWindPanel,
   sandRunOutAlarm,
-  saveDraft,
   strengthLabel
 } from './mc-ui';
+import { loadDraft, saveDraft } from '$lib/state/drafts';
 import { splitRoll, type McView } from '$lib/rules/master-and-commander/moves';
 
 describe('Master and Commander UI helpers', () => {

@@ -1,5 +1,5 @@
 // What the Master and Commander panels, calculators and sheet editor share that is not a rule: the
-// sand-run-out alarm, the standalone panels' localStorage, and running a move from a panel.
+// sand-run-out alarm, the standalone panels' stored shapes, and running a move from a panel.
 import * as z from 'zod/mini';
 import type { BattleEvent } from '$lib/battle/events';
 import type { Move } from '$lib/battle/move';
@@ -167,43 +167,12 @@ export function parseCards(raw: string | null): CardsState {
 
 /**
  * Inputs typed on a phase panel but not yet recorded (a move's squares and heading, the ships of an
- * engagement) are kept in sessionStorage, keyed by battle, turn, player and phase, so a reload keeps
+ * engagement) are kept as drafts (state/drafts.ts), keyed by battle, turn, player and phase, so a reload keeps
  * them; they are not rule state, so they stay out of the log. Anything unreadable starts afresh.
  */
 export function draftKey(battleId: string, view: McView, phase: number, what: string): string {
   const sys = view.system;
   return `quarterdeck:mc:draft:${battleId}:${sys.turn}:${sys.activePlayerId ?? ''}:${phase}:${what}`;
-}
-
-function storage(): Storage | null {
-  try {
-    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
-  } catch {
-    return null;
-  }
-}
-
-export function loadDraft<T>(key: string, schema: z.ZodMiniType<T>, fallback: T): T {
-  const raw = storage()?.getItem(key) ?? null;
-  if (raw === null) return fallback;
-  try {
-    const r = schema.safeParse(JSON.parse(raw));
-    return r.success ? r.data : fallback;
-  } catch {
-    return fallback;
-  }
-}
-
-/** Keeps the draft (or forgets it when `value` is null); a full or blocked storage loses only it. */
-export function saveDraft(key: string, value: unknown): void {
-  const store = storage();
-  if (store === null) return;
-  try {
-    if (value === null) store.removeItem(key);
-    else store.setItem(key, JSON.stringify(value));
-  } catch {
-    // Private mode or a full quota: the draft is a convenience, the log is what matters.
-  }
 }
 
 const locationSchema = z.enum(['sea', 'homeport', 'anchor', 'mist']);

@@ -8,6 +8,7 @@ import {
   type ChainInput
 } from '$lib/rules/privateers/odds-boarding';
 import type { PvOptions } from '$lib/rules/privateers/options';
+import { startOddsWorker, type OddsWorkerJob } from '$lib/components/dice/odds-worker';
 
 /** Above this work (boardingWork) the chance is worked out only when the referee asks: it takes
  *  seconds on a phone. */
@@ -23,14 +24,14 @@ export class CaptureProjection {
   #source: () => { input: ChainInput | null; options: PvOptions };
   #worked = $state.raw<{ key: string; value: BoardingProjection | null } | null>(null);
   #workingKey = $state<string | null>(null);
-  #worker: Worker | null = null;
+  #job: OddsWorkerJob | null = null;
 
   constructor(source: () => { input: ChainInput | null; options: PvOptions }) {
     this.#source = source;
     $effect(() => {
       if (this.#work > EXACT_WORK_LIMIT && !this.isBig) untrack(() => this.ask());
     });
-    $effect(() => () => this.#worker?.terminate());
+    $effect(() => () => this.#job?.stop());
   }
 
   readonly #key = $derived.by(() => JSON.stringify(this.#source()));
@@ -58,27 +59,27 @@ export class CaptureProjection {
     const { input, options } = this.#source();
     if (input === null || this.problem !== null) return;
     const key = this.#key;
-    this.#worker?.terminate();
+    this.#job?.stop();
     this.#workingKey = key;
     const done = (value: BoardingProjection | null) => {
       if (this.#workingKey === key) this.#workingKey = null;
       this.#worked = { key, value };
     };
-    if (typeof Worker === 'undefined') {
-      done(boardingProjection(input, options));
-      return;
-    }
-    // eslint-disable-next-line svelte/prefer-svelte-reactivity -- the worker's script address, not state
-    const worker = new Worker(new URL('./capture.worker.ts', import.meta.url), { type: 'module' });
-    this.#worker = worker;
-    worker.onmessage = (e: MessageEvent<BoardingProjection | null>) => {
-      worker.terminate();
-      done(e.data);
-    };
-    worker.onerror = () => {
-      worker.terminate();
-      done(null);
-    };
-    worker.postMessage({ input: $state.snapshot(input), options: $state.snapshot(options) });
+    this.#job = startOddsWorker<
+      { input: ChainInput; options: PvOptions },
+      BoardingProjection | null
+    >(
+      // eslint-disable-next-line svelte/prefer-svelte-reactivity -- the worker's script address, not state
+      () => new Worker(new URL('./capture.worker.ts', import.meta.url), { type: 'module' }),
+      { input: $state.snapshot(input), options: $state.snapshot(options) },
+      {
+        onMessage: (value, job) => {
+          job.stop();
+          done(value);
+        },
+        onError: () => done(null)
+      }
+    );
+    if (this.#job === null) done(boardingProjection(input, options));
   }
 }

@@ -17,6 +17,7 @@ import {
 } from '$lib/rules/wooden-warships/odds-bounded';
 import { rational, type Rational } from '$lib/engine/rational';
 import type { FirePlan } from '$lib/rules/wooden-warships/resolve-gunnery';
+import { startOddsWorker, type OddsWorkerJob } from '$lib/components/dice/odds-worker';
 
 /** What the worker reports (fire-odds.worker.ts). */
 export type FireOddsMessage =
@@ -55,7 +56,7 @@ export class FireOddsProjection {
   #worked = $state.raw<{ key: string; odds: FireOdds | null; status: DamageOddsStatus } | null>(
     null
   );
-  #worker: Worker | null = null;
+  #job: OddsWorkerJob | null = null;
 
   constructor(source: () => FirePlan | null) {
     this.#source = source;
@@ -111,8 +112,8 @@ export class FireOddsProjection {
   }
 
   #stop(): void {
-    this.#worker?.terminate();
-    this.#worker = null;
+    this.#job?.stop();
+    this.#job = null;
   }
 
   #start(key: string, isExactWanted: boolean): void {
@@ -125,51 +126,49 @@ export class FireOddsProjection {
       odds: keep?.odds ?? null,
       status: { kind: 'working', phase: keep?.odds ? 'exact' : 'bounded', done: 0, maxError: null }
     };
-    if (typeof Worker === 'undefined') {
+    let maxError: number | null = null;
+    let odds: FireOdds | null = null;
+    this.#job = startOddsWorker<{ plan: FirePlan; isExactWanted: boolean }, FireOddsMessage>(
+      // eslint-disable-next-line svelte/prefer-svelte-reactivity -- the worker's script address, not state
+      () => new Worker(new URL('./fire-odds.worker.ts', import.meta.url), { type: 'module' }),
+      { plan: $state.snapshot(plan), isExactWanted },
+      {
+        onMessage: (m) => {
+          if (m.kind === 'progress') {
+            this.#worked = {
+              key,
+              odds,
+              status: { kind: 'working', phase: m.phase, done: m.done, maxError }
+            };
+          } else if (m.kind === 'bounded') {
+            maxError = m.figureError;
+            odds = oddsWith(plan, displayDist(m), rational(m.mean.n, m.mean.d));
+            const status: DamageOddsStatus = isExactWanted
+              ? { kind: 'working', phase: 'exact', done: 0, maxError }
+              : { kind: 'bounded', maxError, isCancelled: false };
+            this.#worked = { key, odds, status };
+            if (!isExactWanted) this.#stop();
+          } else {
+            odds = oddsWith(plan, Dist.of(m.pairs));
+            this.#worked = { key, odds, status: { kind: 'exact' } };
+            this.#stop();
+          }
+        },
+        onError: () => {
+          this.#job = null;
+          if (maxError !== null)
+            this.#worked = { key, odds, status: { kind: 'bounded', maxError, isCancelled: false } };
+        }
+      }
+    );
+    if (this.#job === null) {
+      // No workers in this browser: the bounded figures, worked out in place.
       const b = boundedForDisplay(boundedDamage(plan));
       this.#worked = {
         key,
         odds: oddsWith(plan, displayDist(b), rational(b.mean.n, b.mean.d)),
         status: { kind: 'bounded', maxError: b.figureError, isCancelled: false }
       };
-      return;
     }
-    // eslint-disable-next-line svelte/prefer-svelte-reactivity -- the worker's script address, not state
-    const worker = new Worker(new URL('./fire-odds.worker.ts', import.meta.url), {
-      type: 'module'
-    });
-    this.#worker = worker;
-    let maxError: number | null = null;
-    let odds: FireOdds | null = null;
-    worker.onmessage = (e: MessageEvent<FireOddsMessage>) => {
-      if (this.#worker !== worker) return;
-      const m = e.data;
-      if (m.kind === 'progress') {
-        this.#worked = {
-          key,
-          odds,
-          status: { kind: 'working', phase: m.phase, done: m.done, maxError }
-        };
-      } else if (m.kind === 'bounded') {
-        maxError = m.figureError;
-        odds = oddsWith(plan, displayDist(m), rational(m.mean.n, m.mean.d));
-        const status: DamageOddsStatus = isExactWanted
-          ? { kind: 'working', phase: 'exact', done: 0, maxError }
-          : { kind: 'bounded', maxError, isCancelled: false };
-        this.#worked = { key, odds, status };
-        if (!isExactWanted) this.#stop();
-      } else {
-        odds = oddsWith(plan, Dist.of(m.pairs));
-        this.#worked = { key, odds, status: { kind: 'exact' } };
-        this.#stop();
-      }
-    };
-    worker.onerror = () => {
-      if (this.#worker !== worker) return;
-      this.#stop();
-      if (maxError !== null)
-        this.#worked = { key, odds, status: { kind: 'bounded', maxError, isCancelled: false } };
-    };
-    worker.postMessage({ plan: $state.snapshot(plan), isExactWanted });
   }
 }

@@ -1,0 +1,42 @@
+import type * as z from 'zod/mini';
+
+/**
+ * Drafts: what a referee has typed or tapped but not yet recorded (a dice pad's faces, an M&C
+ * panel's moves and engagement). Not rule state, so they stay out of the log: sessionStorage, one
+ * tab, until it closes; a reload keeps them. The one place components' drafts reach the storage
+ * (issue 35: components hold no storage). Anything unreadable starts afresh, and a storage that is
+ * full or blocked loses only the draft.
+ */
+
+/** This tab's session storage, or null where there is none (a worker, a blocked storage). */
+export function sessionStore(): Storage | null {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** The draft kept under `key` if it still fits `schema`, else `fallback`. */
+export function loadDraft<T>(key: string, schema: z.ZodMiniType<T>, fallback: T): T {
+  const raw = sessionStore()?.getItem(key) ?? null;
+  if (raw === null) return fallback;
+  try {
+    const r = schema.safeParse(JSON.parse(raw));
+    return r.success ? r.data : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+/** Keeps the draft (or forgets it when `value` is null); a full or blocked storage loses only it. */
+export function saveDraft(key: string, value: unknown): void {
+  const store = sessionStore();
+  if (store === null) return;
+  try {
+    if (value === null) store.removeItem(key);
+    else store.setItem(key, JSON.stringify(value));
+  } catch {
+    // Private mode or a full quota: the draft is a convenience, the log is what matters.
+  }
+}
