@@ -86,7 +86,7 @@ export async function quickOpenBattle(
 }
 
 /** The database at this schema version with every store the open reads, or null. */
-function openExisting(idb: IDBFactory): Promise<IDBDatabase | null> {
+export function openExisting(idb: IDBFactory): Promise<IDBDatabase | null> {
   return new Promise((resolve) => {
     const open = idb.open(DB_NAME);
     // No database yet: never create it from here (the abort fails the open).
@@ -105,7 +105,7 @@ function openExisting(idb: IDBFactory): Promise<IDBDatabase | null> {
   });
 }
 
-function request<T>(r: IDBRequest<T>): Promise<T> {
+export function request<T>(r: IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {
     r.onsuccess = () => resolve(r.result);
     r.onerror = () => reject(r.error ?? new Error('IndexedDB request failed'));

@@ -21,7 +21,7 @@ import { secretWriter, undoSecretWrites } from './secret-writes';
 import { actionKey, SaveGuard } from './save-guard.svelte';
 import { errorMessage, NOT_SAVED } from './errors';
 import type { BattleRecord, Db, LiveStamp, LogWatch } from '$lib/db/core';
-import { dbCore, nextFrame, SessionDb } from './session-db';
+import { dbCore, SessionDb } from './session-db';
 
 // Replaced whole ($state.raw), never mutated.
 const NO_FLAGS: ReadonlyMap<string, MergeFlag> = new Map();
@@ -140,16 +140,14 @@ export class BattleSession {
   /**
    * Shows the battle from its newest events and a checkpoint of the state (the open does not read
    * the whole log: issue 18), then reads the older events in chunks, one task each, and puts them
-   * in front of the log. Without an open connection the first screen is read with plain IndexedDB
-   * (quick-open.ts) and Dexie is loaded after its first frame, for the watch and every write.
+   * in front of the log. Without an open connection the battle is read with plain IndexedDB
+   * (quick-open.ts, quick-watch.ts) and Dexie is loaded with the first write (session-db.ts).
    */
   async open(): Promise<void> {
     let live: LiveConfig | null = null;
-    let isQuick = false;
     try {
       const read = await this.#db.read(this.battleId, liveKey(this.battleId));
       const loaded = read.opened;
-      isQuick = read.quick;
       if (read.setting !== undefined) {
         const { parseLiveConfig } = await import('./live-config');
         live = parseLiveConfig(read.setting);
@@ -173,19 +171,16 @@ export class BattleSession {
     }
     if (!this.battle) return;
     try {
-      // The first screen is drawn before Dexie is loaded and run.
-      if (isQuick) await nextFrame();
-      const [db, { watchBattleLog }] = await Promise.all([this.#db.attach(), dbCore()]);
-      if (this.#isClosed) return;
-      this.#watch = watchBattleLog(
-        db,
+      const watch = await this.#db.watch(
         this.battleId,
-        this.lastSeq,
+        () => this.lastSeq,
         (events) => this.#receive(events),
         (e) => {
           this.error = e;
         }
       );
+      if (this.#isClosed) watch.stop();
+      else this.#watch = watch;
     } catch (e) {
       this.error = e;
       return;

@@ -1,21 +1,22 @@
 import { uuidv7 } from '$lib/battle/ids';
 import { saveCheckpoint } from '$lib/db/checkpoints';
-import type { Db, OpenedBattle } from '$lib/db/core';
+import type { Db, LogWatch, OpenedBattle } from '$lib/db/core';
 import type { BattleEvent, Json } from '$lib/battle/events';
 import type { PendingCheckpoint } from '$lib/db/open-fold';
 import { quickOpenBattle } from '$lib/db/quick-open';
+import { quickReadEvents, quickWatchBattleLog } from '$lib/db/quick-watch';
 
 /**
- * The data layer with Dexie (repositories, the log watch), loaded on the first write or right after
- * the first frame of a battle the quick read opened (issue 40: Dexie was a quarter of a deep link's
- * script, and the first screen only reads).
+ * The data layer with Dexie (repositories, the log watch), loaded with the first write (issue 40:
+ * Dexie was a quarter of a deep link's script, and a battle that is only looked at only reads).
  */
 export const dbCore = (): Promise<typeof import('$lib/db/core')> => import('$lib/db/core');
 
 /**
  * A battle session's connection: given open (tests, the campaign's screens), or opened once on
- * first use. Until then the clock and ids a move is checked with come from the browser; every
- * write goes through the connection.
+ * first use. Until then the battle is read with plain IndexedDB (quick-open.ts, quick-watch.ts),
+ * and the clock and ids a move is checked with come from the browser; every write goes through
+ * the connection.
  */
 export class SessionDb {
   #db: Db | null = null;
@@ -23,6 +24,10 @@ export class SessionDb {
   #connecting: Promise<Db> | null = null;
   /** This device's id: the quick read's meta record, then the connection's. */
   deviceId = '';
+  /** The battle was opened by the quick read (and is read that way until the connection opens). */
+  #isQuick = false;
+  /** The checkpoint the quick read leaves behind, written once the connection is open. */
+  #pending: { battleId: string; checkpoint: PendingCheckpoint } | null = null;
 
   constructor(db: Db | (() => Promise<Db>)) {
     if (typeof db === 'function') this.#open = db;
@@ -33,9 +38,6 @@ export class SessionDb {
     }
   }
 
-  /** The checkpoint the quick read leaves behind (written by attach). */
-  #pending: { battleId: string; checkpoint: PendingCheckpoint } | null = null;
-
   /**
    * The battle's first screen and a setting: with plain IndexedDB (quick-open.ts) when no
    * connection was given and the quick read is sure, else through the connection.
@@ -43,32 +45,47 @@ export class SessionDb {
   async read(
     battleId: string,
     settingKey: string
-  ): Promise<{
-    opened: Omit<OpenedBattle, 'checkpointed'>;
-    setting: Json | undefined;
-    quick: boolean;
-  }> {
+  ): Promise<{ opened: Omit<OpenedBattle, 'checkpointed'>; setting: Json | undefined }> {
     const quick = this.#db ? null : await quickOpenBattle(battleId, settingKey);
     if (quick) {
+      this.#isQuick = true;
       this.deviceId = quick.deviceId;
       if (quick.pending) this.#pending = { battleId, checkpoint: quick.pending };
-      return { opened: quick, setting: quick.setting, quick: true };
+      return { opened: quick, setting: quick.setting };
     }
     const [db, core] = await Promise.all([this.connect(), dbCore()]);
     const setting = await core.getSetting(db, settingKey);
-    return { opened: await core.openBattle(db, battleId), setting, quick: false };
+    return { opened: await core.openBattle(db, battleId), setting };
   }
 
-  /** The connection, with the checkpoint the quick read left behind written (never awaited). */
-  async attach(): Promise<Db> {
-    const db = await this.connect();
-    const pending = this.#pending;
-    this.#pending = null;
-    if (pending) {
-      const { ids, seq, state, invalid } = pending.checkpoint;
-      void saveCheckpoint(db, pending.battleId, ids, seq, state, invalid);
-    }
-    return db;
+  /**
+   * The log's new events, this tab's and other tabs' writes: without Dexie after a quick open
+   * (quick-watch.ts), through Dexie's liveQuery otherwise or once the quick watch cannot read.
+   * `lastSeq`: the last event the screen has (a handover starts after it).
+   */
+  async watch(
+    battleId: string,
+    lastSeq: () => number,
+    onEvents: (events: BattleEvent[]) => void,
+    onError: (error: unknown) => void
+  ): Promise<LogWatch> {
+    let current: LogWatch | null = null;
+    let isStopped = false;
+    const viaDexie = async () => {
+      const [db, { watchBattleLog }] = await Promise.all([this.connect(), dbCore()]);
+      if (!isStopped) current = watchBattleLog(db, battleId, lastSeq(), onEvents, onError);
+    };
+    const quick = this.#isQuick
+      ? quickWatchBattleLog(battleId, lastSeq(), onEvents, () => void viaDexie().catch(onError))
+      : null;
+    if (quick) current = quick;
+    else await viaDexie();
+    return {
+      stop: () => {
+        isStopped = true;
+        current?.stop();
+      }
+    };
   }
 
   /**
@@ -84,20 +101,33 @@ export class SessionDb {
     const chunks: BattleEvent[][] = [];
     if (typeof requestAnimationFrame === 'function')
       await new Promise((resolve) => requestAnimationFrame(resolve));
-    const [db, { loadEventRange }] = await Promise.all([this.connect(), dbCore()]);
     for (let to = before; to > 0; to -= CHUNK) {
       await new Promise((resolve) => setTimeout(resolve, 0));
       if (isStopped()) return null;
-      chunks.unshift(await loadEventRange(db, battleId, Math.max(1, to - CHUNK + 1), to));
+      chunks.unshift(await this.#readRange(battleId, Math.max(1, to - CHUNK + 1), to));
     }
     return chunks.flat();
   }
 
+  async #readRange(battleId: string, from: number, to: number): Promise<BattleEvent[]> {
+    const quick = this.#db ? null : await quickReadEvents(battleId, from, to);
+    if (quick && quick.length === to - from + 1) return quick;
+    const [db, { loadEventRange }] = await Promise.all([this.connect(), dbCore()]);
+    return loadEventRange(db, battleId, from, to);
+  }
+
+  /** The connection every write goes through, opened once (with the quick read's checkpoint). */
   connect(): Promise<Db> {
     this.#connecting ??= this.#open().then(
       (db) => {
         this.#db = db;
         this.deviceId = db.deviceId;
+        const pending = this.#pending;
+        this.#pending = null;
+        if (pending) {
+          const { ids, seq, state, invalid } = pending.checkpoint;
+          void saveCheckpoint(db, pending.battleId, ids, seq, state, invalid);
+        }
         return db;
       },
       (e: unknown) => {
@@ -116,10 +146,4 @@ export class SessionDb {
   newId(): string {
     return this.#db?.newId() ?? uuidv7(Date.now(), crypto.getRandomValues(new Uint8Array(10)));
   }
-}
-
-/** After the next frame is drawn (at once where there are no frames: tests). */
-export function nextFrame(): Promise<void> {
-  if (typeof requestAnimationFrame !== 'function') return Promise.resolve();
-  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }

@@ -1,0 +1,148 @@
+import type { BattleEvent } from '../battle/events';
+import type { SystemId } from '../engine/system';
+import { parseEvent } from './event-check';
+import { DB_NAME } from './identity';
+import { openExisting, request } from './quick-open';
+import { shipRecordSchema, type ShipRecord } from './records';
+
+/**
+ * What a battle's screen reads after its quick open (quick-open.ts) while nothing was written from
+ * it: the log's new events (the two-tab watch), its older events and the ship library, with plain
+ * IndexedDB, so a battle that is only looked at never loads Dexie (issue 40). Each read answers
+ * null when it is not sure, and the session takes Dexie's path for it.
+ */
+
+interface Access {
+  idb?: IDBFactory;
+  keyRange?: typeof IDBKeyRange;
+}
+
+/** Events `from`…`to` of a battle, parsed, seq order; null when the quick read cannot answer. */
+export async function quickReadEvents(
+  battleId: string,
+  from: number,
+  to: number,
+  access: Access = {}
+): Promise<BattleEvent[] | null> {
+  return read(access, ['events'], async (tx, keyRange) => {
+    const range = keyRange.bound([battleId, from], [battleId, to]);
+    const raw = await request(tx.objectStore('events').index('[battleId+seq]').getAll(range));
+    return raw.map(parseEvent);
+  });
+}
+
+/** The ship library's templates of one system (listLibrary's answer); null when not sure. */
+export async function quickListLibrary(
+  systemId: SystemId,
+  access: Access = {}
+): Promise<ShipRecord[] | null> {
+  return read(access, ['ships'], async (tx) => {
+    const raw = await request(tx.objectStore('ships').index('systemId').getAll(systemId));
+    const ships: ShipRecord[] = [];
+    for (const r of raw) {
+      const parsed = shipRecordSchema.safeParse(r);
+      if (!parsed.success) return null;
+      if (parsed.data.battleId === null) ships.push(parsed.data);
+    }
+    return ships.sort((a, b) => a.name.localeCompare(b.name));
+  });
+}
+
+async function read<T>(
+  access: Access,
+  stores: string[],
+  fn: (tx: IDBTransaction, keyRange: typeof IDBKeyRange) => Promise<T | null>
+): Promise<T | null> {
+  const idb = access.idb ?? globalThis.indexedDB;
+  const keyRange = access.keyRange ?? globalThis.IDBKeyRange;
+  if (!idb || !keyRange) return null;
+  const db = await openExisting(idb);
+  if (!db) return null;
+  try {
+    return await fn(db.transaction(stores, 'readonly'), keyRange);
+  } catch {
+    return null;
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Dexie's own channel between tabs (dexie.mjs STORAGE_MUTATED_DOM_EVENT_NAME): every committed
+ * Dexie write, of any tab of this origin and of this one, posts the parts it changed there.
+ * quick-watch.test.ts fails if a Dexie update renames it.
+ */
+export const DEXIE_CHANNEL = 'x-storagemutated-1';
+const EVENTS_PART = `idb://${DB_NAME}/events/`;
+
+export interface QuickWatch {
+  stop(): void;
+}
+
+/**
+ * The two-tab watch before Dexie is loaded (db/live.ts watchBattleLog after): on every change to
+ * the events table (Dexie's channel) and whenever the page is shown again, reads the events after
+ * the last one delivered and delivers the contiguous run. `onLost`: a read could not be made (the
+ * schema changed, a damaged event): the caller watches through Dexie from then on.
+ */
+export function quickWatchBattleLog(
+  battleId: string,
+  afterSeq: number,
+  onEvents: (events: BattleEvent[]) => void,
+  onLost: () => void,
+  access: Access = {}
+): QuickWatch | null {
+  if (typeof BroadcastChannel === 'undefined') return null;
+  let lastSeq = afterSeq;
+  let isStopped = false;
+  let isReading = false;
+  let isAgain = false;
+  const channel = new BroadcastChannel(DEXIE_CHANNEL);
+  const readNew = async (): Promise<void> => {
+    if (isReading) {
+      isAgain = true;
+      return;
+    }
+    isReading = true;
+    try {
+      do {
+        isAgain = false;
+        const events = await quickReadEvents(battleId, lastSeq + 1, Infinity, access);
+        if (isStopped) return;
+        if (events === null) {
+          stop();
+          onLost();
+          return;
+        }
+        const fresh: BattleEvent[] = [];
+        for (const e of events) {
+          if (e.seq !== lastSeq + 1) break;
+          fresh.push(e);
+          lastSeq = e.seq;
+        }
+        if (fresh.length > 0) onEvents(fresh);
+      } while (isAgain && !isStopped);
+    } finally {
+      isReading = false;
+    }
+  };
+  channel.onmessage = (message: MessageEvent<unknown>) => {
+    const parts = message.data;
+    if (typeof parts !== 'object' || parts === null) return;
+    if (Object.keys(parts).some((k) => k === 'all' || k.startsWith(EVENTS_PART))) void readNew();
+  };
+  // A tab put away and shown again reads what it may have missed (a bfcache restore, a message lost).
+  const page = typeof document === 'undefined' ? null : document;
+  const onShow = () => {
+    if (page?.visibilityState === 'visible') void readNew();
+  };
+  page?.addEventListener('visibilitychange', onShow);
+  function stop(): void {
+    isStopped = true;
+    channel.close();
+    page?.removeEventListener('visibilitychange', onShow);
+  }
+  // A write between the quick open and now is read at once.
+  void readNew();
+  return { stop };
+}
