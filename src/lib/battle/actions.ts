@@ -218,7 +218,12 @@ export function canRedo(events: readonly LogEntry[]): boolean {
 
 /** The undo event for the latest action still in effect, or null when there is none. */
 export function undo(events: readonly LogEntry[]): EventDraft | null {
-  const top = history(events).done.at(-1);
+  return undoOf(history(events));
+}
+
+/** `undo` from the log's history (a screen keeps one, extended as the log grows). */
+export function undoOf(h: History<LogEntry>): EventDraft | null {
+  const top = h.done.at(-1);
   if (!top) return null;
   return {
     kind: 'undo',
@@ -230,7 +235,12 @@ export function undo(events: readonly LogEntry[]): EventDraft | null {
 
 /** The redo event for the latest undone action, or null when there is none. */
 export function redo(events: readonly LogEntry[]): EventDraft | null {
-  const top = history(events).undone.at(-1);
+  return redoOf(history(events));
+}
+
+/** `redo` from the log's history. */
+export function redoOf(h: History<LogEntry>): EventDraft | null {
+  const top = h.undone.at(-1);
   if (!top) return null;
   return {
     kind: 'redo',

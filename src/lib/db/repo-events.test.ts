@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addShip, editSheet } from '../battle/actions';
+import { addShip, editSheet, history } from '../battle/actions';
 import { fold } from '../battle/fold';
 import { INITIAL_STATE } from '../battle/events';
 import { createBattle, deleteBattle, duplicateBattle, listBattles } from './repo-battles';
@@ -51,6 +51,51 @@ describe('battle log storage', () => {
     expect(Object.keys((await loadBattle(db, battle.id)).state.ships)).toEqual(['s1']);
     expect((await loadEvents(db, battle.id)).map((e) => e.seq)).toEqual([1, 2, 3]);
     expect(await redoLast(db, battle.id)).toBeNull();
+  });
+
+  it("undo and redo from the screen's history write what the stored log decides", async () => {
+    // Two battles played alike: one undoes from its stored log, the other from the history its
+    // screen keeps (issue 39: no read of the whole log), which must write the same events.
+    const play = async (withHistory: boolean) => {
+      const db = await openTestDb();
+      const battle = await createBattle(db, newBattle);
+      const e1 = await appendEvent(db, battle.id, addShip(INITIAL_STATE, ship, 'Vanguard'));
+      await appendEvent(
+        db,
+        battle.id,
+        editSheet(fold([e1]), 's1', { ...ship.sheet, hull: 7 }, 'hit')
+      );
+      for (const write of [undoLast, undoLast, redoLast, undoLast, redoLast, redoLast]) {
+        const events = await loadEvents(db, battle.id);
+        const known = withHistory ? { known: history(events) } : {};
+        await write(db, battle.id, { expectedLastSeq: events.length, ...known });
+      }
+      return (await loadEvents(db, battle.id)).map((e) => [e.kind, e.summary, e.ops]);
+    };
+    const fromScreen = await play(true);
+    expect(fromScreen).toEqual(await play(false));
+    expect(fromScreen.map(([kind]) => kind)).toEqual([
+      'ship.add',
+      'sheet.edit',
+      'undo',
+      'undo',
+      'redo',
+      'undo',
+      'redo',
+      'redo'
+    ]);
+  });
+
+  it("refuses an undo from a screen's history when the log moved on, writing nothing", async () => {
+    const db = await openTestDb();
+    const battle = await createBattle(db, newBattle);
+    await appendEvent(db, battle.id, addShip(INITIAL_STATE, ship, 'Vanguard'));
+    const known = history(await loadEvents(db, battle.id));
+    await appendEvent(db, battle.id, addShip(INITIAL_STATE, { ...ship, id: 's2' }, 'X'));
+    await expect(undoLast(db, battle.id, { expectedLastSeq: 1, known })).rejects.toBeInstanceOf(
+      StaleStateError
+    );
+    expect(await loadEvents(db, battle.id)).toHaveLength(2);
   });
 
   it('refuses an action computed from an outdated screen, writing nothing', async () => {

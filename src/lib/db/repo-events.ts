@@ -7,7 +7,7 @@ import {
 } from '../battle/events';
 import { applyEvent } from '../battle/fold';
 import { ok, type Result } from '../engine/result';
-import { redo, undo } from '../battle/actions';
+import { history, redoOf, undoOf, type History } from '../battle/actions';
 import type { Db } from './db';
 import { NotFoundError, StaleStateError } from './errors';
 import type { BattleDisplay } from '../battle/display';
@@ -187,19 +187,33 @@ export async function appendBuilt(
   });
 }
 
+/** Undo and redo: `AppendOptions`, and the history of the log the screen shows. */
+export interface LogAppendOptions extends AppendOptions {
+  /**
+   * The history of the whole log up to `expectedLastSeq`, as the screen keeps it: when nothing
+   * was written since (checked in the transaction), the undo is decided from it instead of reading
+   * and replaying the whole log again (issue 39: an Undo read 1,000 events).
+   */
+  known?: History<BattleEvent>;
+}
+
 async function appendFromLog(
   db: Db,
   battleId: string,
-  make: (events: BattleEvent[]) => EventDraft | null,
-  options: AppendOptions
+  make: (h: History<BattleEvent>) => EventDraft | null,
+  options: LogAppendOptions
 ): Promise<BattleEvent | null> {
   return db.write(['events', 'battles'], async () => {
     const battle = await readBattleInTx(db, battleId);
     if (options.expectedLastSeq !== undefined && battle.lastSeq !== options.expectedLastSeq) {
       throw await staleSince(db, battleId, options.expectedLastSeq);
     }
-    // Decided from the log as it is inside this transaction, so two tabs cannot undo the same event.
-    const draft = make(await readEventsInTx(db, battleId));
+    // Decided from the log as it is inside this transaction, so two tabs cannot undo the same event:
+    // the screen's history is that log when it is of the log up to the battle's last event.
+    const isKnown = options.known !== undefined && options.expectedLastSeq === battle.lastSeq;
+    const draft = make(
+      isKnown && options.known ? options.known : history(await readEventsInTx(db, battleId))
+    );
     if (!draft) return null;
     return (await appendInTx(db, battle, draft, options.display, options.live)).event;
   });
@@ -209,18 +223,18 @@ async function appendFromLog(
 export function undoLast(
   db: Db,
   battleId: string,
-  options: AppendOptions = {}
+  options: LogAppendOptions = {}
 ): Promise<BattleEvent | null> {
-  return appendFromLog(db, battleId, undo, options);
+  return appendFromLog(db, battleId, undoOf, options);
 }
 
 /** Redoes the latest undone action; null when there is nothing to redo. */
 export function redoLast(
   db: Db,
   battleId: string,
-  options: AppendOptions = {}
+  options: LogAppendOptions = {}
 ): Promise<BattleEvent | null> {
-  return appendFromLog(db, battleId, redo, options);
+  return appendFromLog(db, battleId, redoOf, options);
 }
 
 export async function loadEvents(db: Db, battleId: string): Promise<BattleEvent[]> {

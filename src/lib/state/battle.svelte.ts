@@ -576,7 +576,9 @@ export class BattleSession {
       return write(db, this.battleId, {
         expectedLastSeq: this.lastSeq,
         display: this.#displayAfter(),
-        live: this.#liveStamp()
+        live: this.#liveStamp(),
+        // The whole log's history (undo waits for the whole log): the write reads no log again.
+        ...(this.isLogComplete ? { known: this.history } : {})
       });
     });
   }
