@@ -1,5 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Component } from 'svelte';
+import { render } from 'svelte/server';
+import Why from '../Why.svelte';
+import LazyComponent from './LazyComponent.svelte';
 import { lazy, warmLazyComponents } from './lazy';
 
 // The battle page warms the other steps' procedures once the referee acts (issue 18): each lazy
@@ -35,5 +38,28 @@ describe('warmLazyComponents', () => {
     warmLazyComponents();
     await settle();
     expect(flaky).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('LazyComponent', () => {
+  const why = { default: Why as unknown as Component<Record<string, unknown>> };
+  const draw = (isHere: boolean) =>
+    render(LazyComponent, {
+      props: {
+        load: () => Promise.resolve(why),
+        loaded: () => (isHere ? why.default : null),
+        props: { ref: 'SPEC C.6' }
+      }
+    }).body;
+
+  it('draws a component whose module is here at once, with no placeholder (issue 39)', () => {
+    // A step shown again on Next: no "Loading" placeholder drawn and swapped for the panel.
+    expect(draw(true)).toContain('SPEC C.6');
+    expect(draw(true)).not.toContain('lazy-placeholder');
+  });
+
+  it('holds a placeholder while the module loads', () => {
+    expect(draw(false)).toContain('lazy-placeholder');
+    expect(draw(false)).not.toContain('SPEC C.6');
   });
 });

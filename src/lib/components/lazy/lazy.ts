@@ -16,16 +16,25 @@ export function lazy<P extends Record<string, any>>(
   loader: () => Promise<{ default: Component<P> }>
 ): Component<P> {
   let once: Promise<{ default: Component<P> }> | null = null;
+  /** The component once its module is here: later renders draw it at once (issue 39). */
+  let loaded: Component<P> | null = null;
   const load = () =>
-    (once ??= loader().catch((e: unknown) => {
-      // A failed load (offline before the files were cached) is tried again by the next render.
-      once = null;
-      throw e;
-    }));
+    (once ??= loader().then(
+      (mod) => {
+        loaded = mod.default;
+        return mod;
+      },
+      (e: unknown) => {
+        // A failed load (offline before the files were cached) is tried again by the next render.
+        once = null;
+        throw e;
+      }
+    ));
   loaders.add(load);
   const Wrapper = (anchor: unknown, props: P) =>
     (LazyComponent as unknown as (a: unknown, p: unknown) => unknown)(anchor, {
       load,
+      loaded: () => loaded,
       get props() {
         return props;
       }
