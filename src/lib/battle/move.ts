@@ -176,11 +176,13 @@ export interface MovePreview<S, R, O = unknown> {
 /** A move that answers before its roll: `move.preview.odds(…)`, `move.preview.dice(…)`. */
 export type PreviewedMove<I, O, S, R> = Move<I, O> & { readonly preview: MovePreview<S, R, O> };
 
-/** `move` with what it answers before its roll (one way for every move that rolls). */
-export function withPreview<I, O, S, R>(
-  move: Move<I, O>,
+/** `move` with what it answers before its roll (one way for every move that rolls); what else the
+ *  move carries (a Privateers move's phase) is kept. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any move, whatever its input
+export function withPreview<M extends Move<any, O>, S, R, O>(
+  move: M,
   preview: MovePreview<S, R, O>
-): PreviewedMove<I, O, S, R> {
+): M & { readonly preview: MovePreview<S, R, O> } {
   return { ...move, preview };
 }
 

@@ -1,5 +1,6 @@
 import { enteredRoller, rollDice, tryDice, type DiceRoll, type Roller } from '$lib/engine/dice';
 import { err, ok, type Result } from '$lib/engine/result';
+import type { DiceNeed } from '$lib/battle/move';
 
 /** One group of identical dice a procedure asks for, e.g. 3 × d6 "hit roll". */
 export interface DiceSpec {
@@ -12,6 +13,17 @@ export interface DiceSpec {
    * the order given, so faces typed in table order land on the right side.
    */
   group?: string;
+}
+
+/** The pad's groups of the dice a move says it will roll (`move.preview.dice`: its words and
+ *  groups; whose they are and which way is good stay with the move). */
+export function padOf(needs: readonly DiceNeed[]): DiceSpec[] {
+  return needs.map(({ count, sides, label, group }) => ({
+    count,
+    sides,
+    label,
+    ...(group ? { group } : {})
+  }));
 }
 
 /** One die the player has to type in. */

@@ -1,6 +1,6 @@
 // Boarding (SPEC A.4.11) as a move: a capture moves the ship to the captor's fleet.
 import type { BattleState } from '../../battle/events';
-import { draftOf, joinRolls, rollRecord, type Move } from '../../battle/move';
+import { draftOf, joinRolls, rollRecord, withPreview } from '../../battle/move';
 import type { DiceRoll } from '../../engine/dice';
 import { complement } from '../../engine/rational';
 import { err, ok, type Result } from '../../engine/result';
@@ -15,6 +15,7 @@ import {
 } from './moves-engagement';
 import { boardingChance } from './odds';
 import type { McOptions } from './options';
+import { boardPreview } from './previews';
 import { applyBoarding, boardingProblems, resolveBoarding, type BoardingOutcome } from './resolve';
 import type { Side } from './sheet';
 import { BOARDING_CONDITIONS, shipDiceOf } from './tables';
@@ -124,7 +125,7 @@ export function boardOutcome(
   });
 }
 
-export const boardMove: Move<BoardInput, McOptions> = mcMove({
+const boardBase = mcMove<BoardInput>({
   id: 'mc.boarding',
   category: 'boarding',
   input: z.strictObject({
@@ -174,3 +175,6 @@ export const boardMove: Move<BoardInput, McOptions> = mcMove({
     });
   }
 });
+
+/** A boarding, with its odds and dice before the roll (`boardMove.preview`). */
+export const boardMove = withPreview(boardBase, boardPreview);

@@ -2,16 +2,29 @@
 // separately (A.4.6), so each move takes the two rolls apart: faces typed in table order cannot
 // land on the wrong side.
 import type { BattleState } from '../../battle/events';
-import { draftOf, joinRolls, labelDice, refuse, rollRecord, type Move } from '../../battle/move';
+import {
+  draftOf,
+  joinRolls,
+  labelDice,
+  refuse,
+  rollRecord,
+  withPreview,
+  type Move
+} from '../../battle/move';
 import { shipDice, type DiceOwner } from '../../battle/meaning';
 import type { DiceRoll } from '../../engine/dice';
 import { err, ok, type Result } from '../../engine/result';
 import { engagementOdds } from './odds';
 import type { McOptions } from './options';
 import {
+  attackPreview,
+  counterDue,
+  counterPreview,
+  planEngagement,
+  type EngagementPlan
+} from './previews';
+import {
   applyHit,
-  canBeTargeted,
-  canFire,
   clearRepulseOnEngagement,
   isCardDrawRequired,
   resolveEngagement,
@@ -37,7 +50,6 @@ import {
   withActs,
   withMcSheets,
   withMcSystem,
-  type McShip,
   type McView
 } from './view';
 import { shipDiceOf } from './tables';
@@ -45,36 +57,7 @@ import * as z from 'zod/mini';
 import { diceInput, idInput, noInput } from '../../battle/move-input';
 import { SIDES } from './sheet';
 
-export interface EngagementPlan {
-  attacker: McShip;
-  target: McShip;
-  attackDice: number;
-  defenceDice: number;
-}
-
-/** Who may attack whom, and with how many dice (SPEC A.3.3, A.4.5 step 7, A.4.14 step 2). */
-export function planEngagement(
-  view: McView,
-  attackerId: string,
-  targetId: string,
-  opts: Pick<McOptions, 'mistShipMayFireOut'>
-): Result<EngagementPlan> {
-  const a = findShip(view, attackerId);
-  if (!a.ok) return a;
-  const t = findShip(view, targetId);
-  if (!t.ok) return t;
-  if (attackerId === targetId) return err('A ship cannot attack itself.');
-  if (!canFire(a.value.sheet, opts)) return err(`${a.value.sheet.name} cannot fire.`);
-  if (!canBeTargeted(t.value.sheet))
-    return err(`${t.value.sheet.name} cannot be fired upon (sunk or in the Mist).`);
-  const variant = view.system.variant;
-  return ok({
-    attacker: a.value,
-    target: t.value,
-    attackDice: shipDiceOf(a.value.sheet.prizeDisks, variant),
-    defenceDice: shipDiceOf(t.value.sheet.prizeDisks, variant)
-  });
-}
+export { counterDue, planEngagement, type EngagementPlan } from './previews';
 
 export interface StrikeResult {
   outcome: EngagementOutcome;
@@ -291,26 +274,6 @@ export function labelled(roll: DiceRoll, who: string, what: string): DiceRoll {
   );
 }
 
-/** The dice the pad asks for, grouped by who rolls them (SPEC A.4.6: each side rolls its own). */
-export interface DiceGroup {
-  group: string;
-  count: number;
-  sides: number;
-  label: string;
-}
-
-export function sideDice(
-  attacker: { role: string; name: string; count: number; what: string },
-  defender: { role: string; name: string; count: number; what: string }
-): DiceGroup[] {
-  return [attacker, defender].map((x) => ({
-    group: `${x.role}: ${x.name}`,
-    count: x.count,
-    sides: 6,
-    label: `${x.name}, ${x.what}`
-  }));
-}
-
 /**
  * Whose dice an engagement's roll holds, in its order (`joinRolls([attack, defence])`): the
  * attacker's, then the defender's (SPEC A.4.6: "both sides roll"); each side wins with high faces
@@ -399,7 +362,7 @@ export function attackOutcome(
  * it counts for `attacksPerShip`, may end the turn (`repelledAttackEndsTurn`), and when the ships are
  * not mutually broadside and ramming is in play, the attacked ship may then try to ram (A.4.13).
  */
-export const attackMove: Move<AttackInput, McOptions> = mcMove({
+const attackBase = mcMove<AttackInput>({
   id: 'mc.attack',
   category: 'gunnery',
   input: z.strictObject({
@@ -449,6 +412,9 @@ export const attackMove: Move<AttackInput, McOptions> = mcMove({
   }
 });
 
+/** An attack, with its odds and dice before the roll (`attackMove.preview`). */
+export const attackMove = withPreview(attackBase, attackPreview);
+
 const NO_REPLY = 'No counter-attack is due now: it follows at once the engagement that allows it.';
 
 export interface CounterInput {
@@ -457,28 +423,11 @@ export interface CounterInput {
   defence: DiceRoll;
 }
 
-/** The counter-attack due now: who fires back at whom, with how many dice each. */
-export function counterDue(
-  view: McView
-): { by: McShip; against: McShip; attackDice: number; defenceDice: number } | null {
-  const r = turnActsOf(view.system).reply ?? null;
-  if (r === null || r.kind !== 'counter') return null;
-  const by = view.ships.find((s) => s.id === r.by);
-  const against = view.ships.find((s) => s.id === r.against);
-  if (!by || !against || by.sheet.isSunk || against.sheet.isSunk) return null;
-  return {
-    by,
-    against,
-    attackDice: r.dice,
-    defenceDice: shipDiceOf(against.sheet.prizeDisks, view.system.variant)
-  };
-}
-
 /**
  * The counter-attack the last engagement allows (SPEC A.4.8): the attacked ship fires back with the
  * dice fixed when the attack resolved. A Beginner tie rolled again keeps it due.
  */
-export const counterAttackMove: Move<CounterInput, McOptions> = mcMove({
+const counterBase = mcMove<CounterInput>({
   id: 'mc.counter-attack',
   category: 'gunnery',
   input: z.strictObject({ attack: diceInput, defence: diceInput }),
@@ -537,6 +486,9 @@ export const counterAttackMove: Move<CounterInput, McOptions> = mcMove({
     });
   }
 });
+
+/** The counter-attack, with its odds and dice before the roll (`counterAttackMove.preview`). */
+export const counterAttackMove = withPreview(counterBase, counterPreview);
 
 /** The counter-attacker (a ship or a Homeport) lets it go. */
 export const declineReplyMove: Move<Record<string, never>, McOptions> = mcMove({

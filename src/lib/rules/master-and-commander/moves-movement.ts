@@ -2,11 +2,12 @@
 // ship's move (squares forward, turns, where it ends and which way it points) and the move checks it
 // against the allowance from the heading at the start of the turn. No map: the referee answers the
 // geometry.
-import { draftOf, labelDice, refuse, rollRecord, type Move } from '../../battle/move';
+import { draftOf, labelDice, refuse, rollRecord, withPreview, type Move } from '../../battle/move';
 import { shipDice } from '../../battle/meaning';
 import type { DiceRoll } from '../../engine/dice';
 import { err, ok, type Result } from '../../engine/result';
 import type { McOptions } from './options';
+import { movementRollPreview } from './previews';
 import { enterMist } from './resolve-fleet';
 import { applyAllowance, resolveMove, type MoveOutcome, type MoveReport } from './resolve-wind';
 import type { Sheet } from './sheet';
@@ -159,7 +160,7 @@ export interface MovementRollInput {
 }
 
 /** Beginner movement: "roll the die and move your ship the number of squares that you rolled". */
-export const movementRollMove: Move<MovementRollInput, McOptions> = mcMove({
+const movementRollBase = mcMove<MovementRollInput>({
   id: 'mc.movement-roll',
   category: 'movement',
   input: z.strictObject({ shipId: idInput, roll: diceInput }),
@@ -195,6 +196,9 @@ export const movementRollMove: Move<MovementRollInput, McOptions> = mcMove({
     });
   }
 });
+
+/** The Beginner movement roll, with its odds and die (`movementRollMove.preview`). */
+export const movementRollMove = withPreview(movementRollBase, movementRollPreview);
 
 /** The ships of the active fleet that may still report a move now (the ones "Fleet stays put" records). */
 export function shipsStillToMove(view: McView, opts: McOptions): McView['ships'] {

@@ -1,12 +1,27 @@
 // Raids on Homeports (SPEC A.4.12) and ramming (A.4.13) as moves.
 import type { BattleState } from '../../battle/events';
-import { draftOf, joinRolls, labelDice, refuse, rollRecord, type Move } from '../../battle/move';
+import {
+  draftOf,
+  joinRolls,
+  labelDice,
+  refuse,
+  rollRecord,
+  withPreview,
+  type Move
+} from '../../battle/move';
 import { shipDice, type DiceOwner } from '../../battle/meaning';
 import type { DiceRoll } from '../../engine/dice';
 import { complement } from '../../engine/rational';
 import { err, ok, type Result } from '../../engine/result';
 import { homeportCounterChance, raidChance } from './odds';
 import type { McOptions } from './options';
+import {
+  homeportCounterDue,
+  homeportCounterPreview,
+  raidPreview,
+  ramAttemptPreview,
+  ramDamagePreview
+} from './previews';
 import {
   applyRaidHit,
   applyRamDamage,
@@ -20,7 +35,8 @@ import {
   type EngagementOutcome
 } from './resolve';
 import type { Side } from './sheet';
-import { COMPASS, ENGAGEMENT_RANGE, HOMEPORT_DICE, type Compass } from './tables';
+import { ENGAGEMENT_RANGE, HOMEPORT_DICE, type Compass } from './tables';
+export { homeportCounterDue } from './previews';
 import { afterEngagement, declarationProblem, type Declaration } from './moves-engagement';
 import {
   activeShip,
@@ -185,7 +201,7 @@ export function raidOutcome(
   });
 }
 
-export const raidMove: Move<RaidInput, McOptions> = mcMove({
+const raidBase = mcMove<RaidInput>({
   id: 'mc.raid',
   category: 'raid',
   input: z.strictObject({
@@ -241,6 +257,9 @@ export const raidMove: Move<RaidInput, McOptions> = mcMove({
   }
 });
 
+/** A raid, with its odds and dice before the roll (`raidMove.preview`). */
+export const raidMove = withPreview(raidBase, raidPreview);
+
 const NO_REPLY = 'No counter-attack is due now: it follows at once the engagement that allows it.';
 
 export interface HomeportCounterInput {
@@ -249,21 +268,11 @@ export interface HomeportCounterInput {
   defence: DiceRoll;
 }
 
-/** The Homeport counter-attack due now, if any. */
-export function homeportCounterDue(view: McView): { homeport: Compass; ship: McShip } | null {
-  const r = turnActsOf(view.system).reply ?? null;
-  if (r === null || r.kind !== 'homeportCounter') return null;
-  const homeport = COMPASS.find((c) => `homeport:${c}` === r.by);
-  const s = view.ships.find((x) => x.id === r.against);
-  if (homeport === undefined || !s || s.sheet.isSunk) return null;
-  return { homeport, ship: s };
-}
-
 /**
  * "A Homeport may counter attack a ship" (SPEC A.4.12 step 4), once, right after the raid: on success
  * the raider is repelled, no disk lost.
  */
-export const homeportCounterMove: Move<HomeportCounterInput, McOptions> = mcMove({
+const homeportCounterBase = mcMove<HomeportCounterInput>({
   id: 'mc.homeport-counter',
   category: 'raid',
   input: z.strictObject({ attack: diceInput, defence: diceInput }),
@@ -318,6 +327,9 @@ export const homeportCounterMove: Move<HomeportCounterInput, McOptions> = mcMove
   }
 });
 
+/** The Homeport's counter-attack, with its odds and dice (`homeportCounterMove.preview`). */
+export const homeportCounterMove = withPreview(homeportCounterBase, homeportCounterPreview);
+
 // ---------------------------------------------------------------------------------------------
 // Ramming (SPEC A.4.13): the rammed ship's captain rolls; the damage falls on the attacker.
 
@@ -331,7 +343,7 @@ export interface RamInput {
 }
 
 /** The rammed-at captain's attempt (SPEC A.4.13 steps 1–3): one roll after the attack; a six rams. */
-export const ramAttemptMove: Move<RamInput, McOptions> = mcMove({
+const ramAttemptBase = mcMove<RamInput>({
   id: 'mc.ram-attempt',
   category: 'ram',
   input: rollOnly,
@@ -373,6 +385,9 @@ export const ramAttemptMove: Move<RamInput, McOptions> = mcMove({
   }
 });
 
+/** The ram attempt, with its odds and die before the roll (`ramAttemptMove.preview`). */
+export const ramAttemptMove = withPreview(ramAttemptBase, ramAttemptPreview);
+
 /** The rammed-at captain lets the chance go. */
 export const declineRamMove: Move<Record<string, never>, McOptions> = mcMove({
   id: 'mc.ram-declined',
@@ -393,7 +408,7 @@ export const declineRamMove: Move<Record<string, never>, McOptions> = mcMove({
 });
 
 /** Ram damage (SPEC A.4.13 steps 4–5), only after a six: the attacker loses disks, each a hit. */
-export const ramDamageMove: Move<RamInput, McOptions> = mcMove({
+const ramDamageBase = mcMove<RamInput>({
   id: 'mc.ram-damage',
   category: 'ram',
   input: rollOnly,
@@ -438,3 +453,6 @@ export const ramDamageMove: Move<RamInput, McOptions> = mcMove({
     });
   }
 });
+
+/** Ram damage, with its odds and die before the roll (`ramDamageMove.preview`). */
+export const ramDamageMove = withPreview(ramDamageBase, ramDamagePreview);

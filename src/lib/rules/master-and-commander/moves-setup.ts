@@ -1,10 +1,19 @@
 // Set-up and the first player (SPEC A.4.1–A.4.2) as moves.
 import type { BattleShip, BattleState, Json } from '../../battle/events';
-import { defineMove, draftOf, labelDice, refuse, rollRecord, type Move } from '../../battle/move';
+import {
+  defineMove,
+  draftOf,
+  labelDice,
+  refuse,
+  rollRecord,
+  withPreview,
+  type Move
+} from '../../battle/move';
 import type { DiceRoll } from '../../engine/dice';
 import { err } from '../../engine/result';
 import { firstPlayerDecidedChance } from './odds';
 import type { McOptions } from './options';
+import { firstPlayerPreview } from './previews';
 import { readOptions } from './options';
 import { applyFirstPlayer, beginShipTurn, resolveFirstPlayer } from './resolve-wind';
 import {
@@ -215,10 +224,7 @@ export interface FirstPlayerInput {
  * "The player with the highest roll goes first." The first player's ships begin their turn; on a tie
  * nothing changes and the tied players roll again.
  */
-export const firstPlayerMove: Move<FirstPlayerInput, McOptions> = defineMove<
-  FirstPlayerInput,
-  McOptions
->({
+const firstPlayerBase = defineMove<FirstPlayerInput, McOptions>({
   id: 'mc.first-player',
   category: 'initiative',
   input: z.strictObject({ playerIds: z.array(idInput), roll: diceInput }),
@@ -281,3 +287,6 @@ export const firstPlayerMove: Move<FirstPlayerInput, McOptions> = defineMove<
     });
   }
 });
+
+/** The first-player roll, with its odds and dice (`firstPlayerMove.preview`). */
+export const firstPlayerMove = withPreview(firstPlayerBase, firstPlayerPreview);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { INITIAL_STATE, type BattleState, type Json } from '../../battle/events';
 import { advanceMove } from '../../battle/advance';
 import { masterAndCommander } from '.';
-import { attackMove, cardsMove, diskSupply, readBattle, sideDice, windMove } from './moves';
+import { attackMove, cardsMove, diskSupply, readBattle, windMove } from './moves';
 import { drawCard, setCardLibrary } from './resolve-fleet';
 import {
   ctxOf,
@@ -280,14 +280,13 @@ describe('issue 16 at the table', () => {
       ['Ben 1, defence die 2', 1, 'app'],
       ['Ben 1, defence die 3', 1, 'app']
     ]);
+    // The pad the panel shows, from the move: each side's dice under its own heading.
+    const aim = { attackerId: 'ship-1', targetId: 'ship-3', isMutualBroadside: true };
     expect(
-      sideDice(
-        { role: 'Attacker', name: 'Anna 1', count: 3, what: 'attack' },
-        { role: 'Defender', name: 'Ben 1', count: 2, what: 'defence' }
-      ).map((d) => [d.group, d.count, d.label])
+      must(attackMove.preview.dice(s, aim, DEFAULT_OPTIONS)).map((d) => [d.group, d.count, d.label])
     ).toEqual([
       ['Attacker: Anna 1', 3, 'Anna 1, attack'],
-      ['Defender: Ben 1', 2, 'Ben 1, defence']
+      ['Defender: Ben 1', 3, 'Ben 1, defence']
     ]);
   });
 });

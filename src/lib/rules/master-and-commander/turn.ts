@@ -13,10 +13,11 @@ import {
   type TurnStatus
 } from '../../engine/turn-status';
 import type { BattleOptions } from '../../engine/system';
-import { counterDue, isCardOwed } from './moves-engagement';
+import { isCardOwed } from './moves-engagement';
+import { counterDue } from './previews';
 import { moveProblem } from './moves-movement';
 import { firstPhase } from './moves-setup';
-import { homeportCounterDue } from './moves-raid';
+import { homeportCounterDue } from './previews';
 import { endTurnMove } from './moves-turn';
 import { windFaceText, windRollRefusal } from './moves-wind';
 import { readOptions, type McOptions } from './options';

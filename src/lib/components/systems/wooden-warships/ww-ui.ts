@@ -1,6 +1,5 @@
 import type { DiceRoll } from '$lib/engine/dice';
-import type { DiceSpec } from '$lib/components/dice/dice-pad';
-import type { DiceNeed } from '$lib/battle/move';
+import { padOf, type DiceSpec } from '$lib/components/dice/dice-pad';
 import {
   fireDamageDice,
   fireHitDice,
@@ -32,16 +31,6 @@ export function splitFaces(roll: DiceRoll, sizes: readonly number[]): number[][]
     i += n;
   }
   return out;
-}
-
-/** The dice pad's groups of the dice a move says it will roll (its own words and groups). */
-export function padOf(needs: readonly DiceNeed[]): DiceSpec[] {
-  return needs.map(({ count, sides, label, group }) => ({
-    count,
-    sides,
-    label,
-    ...(group ? { group } : {})
-  }));
 }
 
 /** The percentile dice of an attack, one group per battery (the fire move's: `fireHitDice`). */
