@@ -10,14 +10,17 @@ dismissOfflineNotice();
 
 const SHOTS = process.env.SCREENSHOTS === '1';
 
-async function shoot(page: Page, name: string): Promise<void> {
+async function shoot(page: Page, name: string, part?: string): Promise<void> {
   if (!SHOTS) return;
   for (const [form, size] of [
     ['phone', { width: 360, height: 780 }],
     ['tablet', { width: 820, height: 1180 }]
   ] as const) {
     await page.setViewportSize(size);
-    await page.screenshot({ path: `docs/campaign-${name}-${form}.png`, fullPage: true });
+    const path = `docs/campaign-${name}-${form}.png`;
+    // A part of the page (the ledger) is shot alone; the page's other parts have their own shots.
+    if (part) await page.locator(part).screenshot({ path });
+    else await page.screenshot({ path, fullPage: true });
   }
   await page.setViewportSize({ width: 360, height: 780 });
 }
@@ -113,7 +116,9 @@ test('a Wooden Warships campaign: captains, roster, a refused purchase, a battle
   await expect(page.getByTestId('captain').filter({ hasText: 'Nelson' })).toContainText(
     'Purse £5,000'
   );
-  const flecheRow = page.getByTestId('roster-ship').filter({ hasText: 'Fleche' });
+  const flecheRow = page
+    .getByTestId('roster-ship')
+    .filter({ has: page.locator('strong', { hasText: 'Fleche' }) });
   await expect(flecheRow).toContainText('Nelson');
   await expect(flecheRow).toContainText('Captains: Villeneuve → Nelson');
   await expect(flecheRow.getByTestId('service-record')).toContainText('1 battle');
@@ -130,9 +135,37 @@ test('a Wooden Warships campaign: captains, roster, a refused purchase, a battle
   await expect(page.getByTestId('captain').filter({ hasText: 'Nelson' })).toContainText(
     'Purse £5,000'
   );
+  // The ledger: Nelson started with £7,000, paid £3,000 for Victory, took £1,000 in prizes.
+  const ledger = async (name: string, figures: Record<string, string>) => {
+    const row = page.getByTestId('ledger-row').filter({ hasText: name });
+    for (const [key, value] of Object.entries(figures)) {
+      await expect(row.getByTestId(`ledger-${key}`)).toHaveText(value);
+    }
+  };
+  await ledger('Nelson', {
+    start: '£7,000',
+    prizes: '£1,000',
+    spent: '£3,000',
+    purse: 'Purse £5,000',
+    taken: '1',
+    lost: '0',
+    afloat: '2'
+  });
+  await ledger('Villeneuve', { start: '£7,000', prizes: '£0', purse: 'Purse £7,000', lost: '1' });
+  await expect(page.getByTestId('ledger-row').first()).toContainText('1. Nelson');
+  await shoot(page, 'ledger', 'section[aria-labelledby="ledger"]');
+  // Fleche's history across the campaign.
+  await flecheRow.getByText('History').click();
+  await expect(flecheRow.getByTestId('ship-history')).toContainText(
+    'Off Ushant applied to the campaign: Fleche taken by Nelson, £1,000 prize money'
+  );
   // Nothing is lost on a reload.
   await page.reload();
   await expect(page.getByTestId('captain').filter({ hasText: 'Nelson' })).toContainText(
     'Purse £5,000'
   );
+  // Her paper log prints from the campaign, under her new captain.
+  await page.goto(page.url() + '/print');
+  await expect(page.getByRole('heading', { level: 1, name: 'Paper ship logs' })).toBeVisible();
+  await expect(page.getByText('Fleche', { exact: true }).first()).toBeVisible();
 });

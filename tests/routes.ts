@@ -9,6 +9,7 @@ export const TOP_LEVEL_ROUTES = [
 /** Every other prerendered page (the battle and library pages are reached through the UI). */
 export const OTHER_STATIC_ROUTES = [
   { path: '/battles/new', heading: 'New battle' },
+  { path: '/campaigns', heading: 'Campaigns' },
   { path: '/calculators/privateers', heading: 'Privateers' },
   { path: '/calculators/wooden-warships', heading: 'Wooden Warships' },
   { path: '/calculators/master-and-commander', heading: 'Master and Commander' }

@@ -59,6 +59,7 @@ export const addCaptain = defineCampaignMove<CaptainInput>({
       id: ctx.newId(),
       name,
       side: input.side.trim().slice(0, NAME_MAX),
+      startingPurse: purse,
       purse,
       prizes: 0,
       spent: 0,

@@ -103,5 +103,11 @@ export function settingSource(systemId: SystemId, key: SettingKey): SettingSourc
       note: 'Example value. The roll is the text\'s: 1d6 on the "Rating Officers & Crews" chart, 1-2 rating 0, 3-5 rating 1, 6 rating 2 (SPEC C.3.1); the rules give no cost.'
     };
   }
+  if (systemId === 'master-and-commander' && key === 'repairCost') {
+    return {
+      isExample: true,
+      note: 'Example value. In a game a Prize Disk comes back for Repair Cards (one at your Homeport, two at an anchor; A.3.4), and "Four Repair Cards are placed at each Homeport at the beginning of each game": the cards do not carry over, so between battles the campaign prices a disk.'
+    };
+  }
   return { isExample: true, note: EXAMPLE_NOTE };
 }

@@ -12,6 +12,8 @@ export interface Captain {
   name: string;
   /** The side their ships take in a battle (a nation, a fleet); their name when left empty. */
   side: string;
+  /** What the captain joined with (the ledger's start); absent for captains from before it. */
+  startingPurse?: number;
   /** Money in hand, in the campaign's currency; never below 0 (an action it cannot pay is refused). */
   purse: number;
   /** Prize money taken, all battles together (the ledger's "prizes"). */

@@ -3,7 +3,9 @@ import { addShipMove } from '../battle/add-ship';
 import { displayOf, turnStatusOf } from '../battle/display';
 import { INITIAL_STATE, type BattleEvent, type BattleState, type Json } from '../battle/events';
 import { applyEvent } from '../battle/fold';
-import { withInput, type MoveContext } from '../battle/move';
+import { withInput, type Move, type MoveContext } from '../battle/move';
+import { editSheetMove, removeShipMove } from '../battle/ship-moves';
+import { enteringSheet, fleetPlan, variantOfCampaign, type FleetPlan } from '../campaign/fleets';
 import { startBattle } from '../campaign/moves-battle';
 import type { CampaignState } from '../campaign/state';
 import { err, ok, type Result } from '../engine/result';
@@ -34,7 +36,14 @@ export interface CampaignBattleInput {
   rosterShipIds: readonly string[];
 }
 
-/** The new battle's record after its events, and the events: set-up, then each ship added. */
+/**
+ * The Advanced game's modules a campaign plays with ("Add one or more of the following rules",
+ * A.1): Boarding (how a prize changes hands), Raids, Ramming and Mist; not the Master and Commander
+ * cards, a deck each game shuffles afresh whose drawn cards are private to a player.
+ */
+const ADVANCED_MODULES = { cards: false, boarding: true, raids: true, ramming: true, mist: true };
+
+/** The new battle's record after its events, and the events: set-up, then the ships. */
 function battleFrom(
   db: Db,
   campaign: CampaignRecord,
@@ -67,7 +76,38 @@ function battleFrom(
     battleState = applyEvent(battleState, next.event);
     events.push(next.event);
   };
+  /** One of the battle's own moves, its new ids taken from `ids` first. */
+  const play = <I>(move: Move<I>, input: I, ids: readonly string[] = []): Result<null> => {
+    const queue = [...ids];
+    const ctx: MoveContext = {
+      options: system.readOptions ? system.readOptions(options, variant) : options,
+      storedOptions: options,
+      variant,
+      now: db.now(),
+      newId: () => queue.shift() ?? db.newId()
+    };
+    const draft = withInput(move.run(battleState, input, ctx), input);
+    if (!draft.ok) return draft;
+    push(draft.value);
+    return ok(null);
+  };
   if (systemState !== undefined) push(setupBattle(INITIAL_STATE, systemState));
+  const entered = system.shipsFromSetup
+    ? fleetsEnter(db, state, ships, variant, system, play, () => battleState)
+    : shipsEnter(state, ships, system, play);
+  if (!entered.ok) return entered;
+  return ok({ battle, events });
+}
+
+type Play = <I>(move: Move<I>, input: I, ids?: readonly string[]) => Result<null>;
+
+/** Each ship added by the battle's "Add a ship" move, under her captain's name and side. */
+function shipsEnter(
+  state: CampaignState,
+  ships: Record<string, string>,
+  system: RuleSystem,
+  play: Play
+): Result<null> {
   const add = addShipMove(system);
   for (const [shipId, rosterId] of Object.entries(ships)) {
     const ship = state.ships[rosterId];
@@ -78,18 +118,57 @@ function battleFrom(
       player: captain.name,
       template: ship.sheet
     };
-    const ctx: MoveContext = {
-      options: system.readOptions ? system.readOptions(options, variant) : options,
-      storedOptions: options,
-      variant,
-      now: db.now(),
-      newId: () => shipId
-    };
-    const draft = withInput(add.run(battleState, input, ctx), input);
-    if (!draft.ok) return draft;
-    push(draft.value);
+    const r = play(add, input, [shipId]);
+    if (!r.ok) return r;
   }
-  return ok({ battle, events });
+  return ok(null);
+}
+
+/**
+ * Master and Commander: the sailing captains' fleets set up by the game's own move, each ship set
+ * up then given her roster log (fleets.ts), a fleet's extra ship left out.
+ */
+function fleetsEnter(
+  db: Db,
+  state: CampaignState,
+  ships: Record<string, string>,
+  variant: string,
+  system: RuleSystem,
+  play: Play,
+  now: () => BattleState
+): Result<null> {
+  // The game's own set-up move, found by its stored id (the db layer names no system).
+  const setup = system.moves?.find((m) => m.id === 'mc.setup-fleets') as
+    Move<{ players: FleetPlan['players']; modules: Record<string, boolean> }> | undefined;
+  if (!setup) return err('This game has no fleets to set up.');
+  const game = variantOfCampaign(variant);
+  const plan = fleetPlan(state, ships, game);
+  if (!plan.ok) return plan;
+  const ids = plan.value.slots.map((slot) => slot ?? db.newId());
+  const modules = game === 'advanced' ? ADVANCED_MODULES : {};
+  const made = play(setup, { players: plan.value.players, modules }, ids);
+  if (!made.ok) return made;
+  for (const [i, slot] of plan.value.slots.entries()) {
+    const shipId = ids[i];
+    const setUp = now().ships[shipId];
+    if (!setUp) continue;
+    if (slot === null) {
+      const r = play(removeShipMove, { shipId, name: sheetName(setUp.sheet) });
+      if (!r.ok) return r;
+      continue;
+    }
+    const roster = state.ships[ships[slot]];
+    const sheet = enteringSheet(setUp.sheet, roster.sheet);
+    const summary = `${roster.name} sails as the campaign left her`;
+    const r = play(editSheetMove, { shipId, sheet, summary });
+    if (!r.ok) return r;
+  }
+  return ok(null);
+}
+
+function sheetName(sheet: Json): string {
+  const n = sheet && typeof sheet === 'object' && !Array.isArray(sheet) ? sheet.name : null;
+  return typeof n === 'string' && n ? n : 'A ship';
 }
 
 export async function startCampaignBattle(

@@ -5,7 +5,7 @@ import { OPTIONS, readOptions } from './options';
 import { defaultSheet, defaultSystemState, sheetSchema, type Sheet } from './sheet';
 import { MAX_PRIZE_DISKS } from './tables';
 import { nextStep, PHASES, turnStatus } from './turn';
-import { tracks } from './tracks';
+import { repairTrack, tracks } from './tracks';
 import { paper } from './paper';
 import { shipCard, shipColourText } from './ship-card';
 
@@ -34,6 +34,7 @@ export const masterAndCommander: RuleSystem<Sheet> = {
   sheetSchema,
   defaultSheet: ({ name, className }) => defaultSheet({ name, className }),
   tracks,
+  repairTrack,
   paper,
   summarize: (s) => {
     const status: string[] = [];
