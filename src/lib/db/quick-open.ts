@@ -38,18 +38,20 @@ export interface QuickOpened {
   setting: Json | undefined;
 }
 
+/** Where a quick read reads: the browser's IndexedDB, or a test's. */
+export interface QuickAccess {
+  idb?: IDBFactory;
+  keyRange?: typeof IDBKeyRange;
+  /** Checkpoint spacing (tests); CHECKPOINT_EVERY by default. */
+  checkpointEvery?: number;
+}
+
 const STORES = ['battles', 'events', 'checkpoints', 'settings', 'meta'];
 
 export async function quickOpenBattle(
   battleId: string,
   settingKey: string,
-  options: {
-    tail?: number;
-    /** Checkpoint spacing (tests); CHECKPOINT_EVERY by default. */
-    checkpointEvery?: number;
-    idb?: IDBFactory;
-    keyRange?: typeof IDBKeyRange;
-  } = {}
+  options: QuickAccess & { tail?: number } = {}
 ): Promise<QuickOpened | null> {
   const idb = options.idb ?? globalThis.indexedDB;
   const keyRange = options.keyRange ?? globalThis.IDBKeyRange;

@@ -2,7 +2,7 @@ import type { BattleEvent } from '../battle/events';
 import type { SystemId } from '../engine/system';
 import { parseEvent } from './event-check';
 import { DB_NAME } from './identity';
-import { openExisting, request } from './quick-open';
+import { openExisting, request, type QuickAccess } from './quick-open';
 import { shipRecordSchema, type ShipRecord } from './records';
 
 /**
@@ -12,10 +12,7 @@ import { shipRecordSchema, type ShipRecord } from './records';
  * null when it is not sure, and the session takes Dexie's path for it.
  */
 
-interface Access {
-  idb?: IDBFactory;
-  keyRange?: typeof IDBKeyRange;
-}
+type Access = QuickAccess;
 
 /** Events `from`…`to` of a battle, parsed, seq order; null when the quick read cannot answer. */
 export async function quickReadEvents(

@@ -3,7 +3,7 @@ import { saveCheckpoint } from '$lib/db/checkpoints';
 import type { Db, LogWatch, OpenedBattle } from '$lib/db/core';
 import type { BattleEvent, Json } from '$lib/battle/events';
 import type { PendingCheckpoint } from '$lib/db/open-fold';
-import { quickOpenBattle } from '$lib/db/quick-open';
+import { quickOpenBattle, type QuickAccess } from '$lib/db/quick-open';
 import { quickReadEvents, quickWatchBattleLog } from '$lib/db/quick-watch';
 
 /**
@@ -29,7 +29,11 @@ export class SessionDb {
   /** The checkpoint the quick read leaves behind, written once the connection is open. */
   #pending: { battleId: string; checkpoint: PendingCheckpoint } | null = null;
 
-  constructor(db: Db | (() => Promise<Db>)) {
+  constructor(
+    db: Db | (() => Promise<Db>),
+    /** Where the quick read reads (tests: a fake IndexedDB and small checkpoint spacing). */
+    private readonly quickAccess: QuickAccess = {}
+  ) {
     if (typeof db === 'function') this.#open = db;
     else {
       this.#db = db;
@@ -46,11 +50,17 @@ export class SessionDb {
     battleId: string,
     settingKey: string
   ): Promise<{ opened: Omit<OpenedBattle, 'checkpointed'>; setting: Json | undefined }> {
-    const quick = this.#db ? null : await quickOpenBattle(battleId, settingKey);
+    const quick = this.#db ? null : await quickOpenBattle(battleId, settingKey, this.quickAccess);
     if (quick) {
       this.#isQuick = true;
       this.deviceId = quick.deviceId;
-      if (quick.pending) this.#pending = { battleId, checkpoint: quick.pending };
+      if (quick.pending) {
+        // The log passed a checkpoint boundary since the last one: the connection opens after the
+        // first frame to write it, so the next open folds only the tail again (issue 18), even
+        // when nothing is written from this screen. Rare: once every CHECKPOINT_EVERY events.
+        this.#pending = { battleId, checkpoint: quick.pending };
+        void afterFirstFrame().then(() => this.connect().catch(() => undefined));
+      }
       return { opened: quick, setting: quick.setting };
     }
     const [db, core] = await Promise.all([this.connect(), dbCore()]);
@@ -76,7 +86,13 @@ export class SessionDb {
       if (!isStopped) current = watchBattleLog(db, battleId, lastSeq(), onEvents, onError);
     };
     const quick = this.#isQuick
-      ? quickWatchBattleLog(battleId, lastSeq(), onEvents, () => void viaDexie().catch(onError))
+      ? quickWatchBattleLog(
+          battleId,
+          lastSeq(),
+          onEvents,
+          () => void viaDexie().catch(onError),
+          this.quickAccess
+        )
       : null;
     if (quick) current = quick;
     else await viaDexie();
@@ -110,7 +126,7 @@ export class SessionDb {
   }
 
   async #readRange(battleId: string, from: number, to: number): Promise<BattleEvent[]> {
-    const quick = this.#db ? null : await quickReadEvents(battleId, from, to);
+    const quick = this.#db ? null : await quickReadEvents(battleId, from, to, this.quickAccess);
     if (quick && quick.length === to - from + 1) return quick;
     const [db, { loadEventRange }] = await Promise.all([this.connect(), dbCore()]);
     return loadEventRange(db, battleId, from, to);
@@ -146,4 +162,10 @@ export class SessionDb {
   newId(): string {
     return this.#db?.newId() ?? uuidv7(Date.now(), crypto.getRandomValues(new Uint8Array(10)));
   }
+}
+
+/** After the next frame is drawn (at once where there are no frames: tests). */
+function afterFirstFrame(): Promise<void> {
+  if (typeof requestAnimationFrame !== 'function') return Promise.resolve();
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
