@@ -49,6 +49,8 @@ export function tracks(s: Sheet): ShipTrack[] {
  */
 export function repairTrack(s: Sheet, trackId: string, points: number): Sheet | null {
   const n = Math.max(0, Math.floor(points));
+  // No points mend nothing (the contract: null when nothing is repaired).
+  if (n === 0) return null;
   switch (trackId) {
     case 'hull':
       return s.hull.damage > 0

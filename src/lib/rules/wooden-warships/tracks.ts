@@ -24,6 +24,8 @@ export function tracks(s: Sheet): ShipTrack[] {
  */
 export function repairTrack(s: Sheet, trackId: string, points: number): Sheet | null {
   const n = Math.max(0, Math.floor(points));
+  // No points mend nothing (the contract: null when nothing is repaired).
+  if (n === 0) return null;
   if (trackId !== 'hull' && trackId !== 'crew' && trackId !== 'rigging') return null;
   const area = s[trackId];
   if (area.current >= area.original) return null;
