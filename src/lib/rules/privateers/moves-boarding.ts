@@ -1,5 +1,5 @@
 import type { BattleShip, BattleState } from '../../battle/events';
-import { asJson, draftOf, rollRecord } from '../../battle/move';
+import { asJson, draftOf, rollRecord, withPreview } from '../../battle/move';
 import { rolledBy, shipDice } from '../../battle/meaning';
 import type { DiceRoll } from '../../engine/dice';
 import { convolve, Dist } from '../../engine/dist';
@@ -45,6 +45,7 @@ import {
 } from './resolve-tasks';
 import type { Sheet, SystemState } from './sheet';
 import { OFFICER_LABELS, TASK_CHECKS, type OfficerRole } from './tables';
+import { grapplePreview } from './previews';
 import * as z from 'zod/mini';
 import { MAX_MEN } from './input-limits';
 import { diceInput, idInput, intInput, numberInput, textInput } from '../../battle/move-input';
@@ -232,7 +233,7 @@ export interface GrappleInput {
 /** "allowed any time an enemy ship is hull to hull or has collided": one d12 per grappler assigned
  *  in Phase 2 (8+ holds a grapple) and per cutter (8+ cuts one, "at the same chance"). The grapples
  *  join the two ships, so both logs carry the count. */
-export const grapple = pvMove<GrappleInput>({
+const grappleMove = pvMove<GrappleInput>({
   id: 'pv.grappling',
   input: z.strictObject({
     shipId: idInput,
@@ -314,6 +315,9 @@ export const grapple = pvMove<GrappleInput>({
     });
   }
 });
+
+/** Grappling, with its odds and dice before the roll (`grapple.preview`). */
+export const grapple = withPreview(grappleMove, grapplePreview);
 
 // ---- Boarding (C.4.15) -----------------------------------------------------------------------
 

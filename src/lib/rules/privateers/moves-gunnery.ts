@@ -1,5 +1,5 @@
 import type { BattleState, Json } from '../../battle/events';
-import { asJson, draftOf, rollRecord } from '../../battle/move';
+import { asJson, draftOf, rollRecord, withPreview } from '../../battle/move';
 import { rolledBy, type MeaningParts } from '../../battle/meaning';
 import type { DiceRoll } from '../../engine/dice';
 import { err, ok, type Result } from '../../engine/result';
@@ -20,30 +20,26 @@ import {
 } from './moves-common';
 import { broadsideOdds, tossOdds, type BroadsideOdds } from './odds';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
+import { cannonFirePreview, planBroadside, type FirePlan, type FireSetup } from './fire-plan';
 import { reloadMod } from './resolve-morale';
 import {
   applyGunsFired,
   applyToss,
   gunnerMoveNote,
-  checkAimAt,
   COLUMN_ORDER,
   damageDiceFor,
-  firingGunsFrom,
   isCriticalSpent,
-  isLandBasedFire,
-  rangeBand,
   resolveHits,
   resolveToss,
   tossNeeds,
   type ColumnCounts,
-  type FiringGun,
   type TossDie,
   type TossOutcome,
   type TossState
 } from './resolve-gunnery';
 import { applyReload, reloadGunsOf, resolveReload } from './resolve-tasks';
-import { reloadBatteries, type FireInProgress, type Gun, type Sheet } from './sheet';
-import { CRITICAL_LABELS, OFFICER_LABELS, type Aim } from './tables';
+import { reloadBatteries, type FireInProgress, type Sheet } from './sheet';
+import { CRITICAL_LABELS, OFFICER_LABELS } from './tables';
 import * as z from 'zod/mini';
 import { diceInput, idInput, intInput, numberInput } from '../../battle/move-input';
 
@@ -53,86 +49,17 @@ import { diceInput, idInput, intInput, numberInput } from '../../battle/move-inp
 // the battle state), the damage d6s, and — on double ones or Officer* results — the Critical Hits
 // d12 and the Officer Hits d6s. A page reload keeps a fire under way; undo steps back through it.
 
-export type GunSide = Gun['side'];
-export type Broadside = 'starboard' | 'larboard';
-
-/** The order the gun sides are offered in. */
-export const GUN_SIDES: readonly GunSide[] = ['starboard', 'larboard', 'bow', 'stern', 'land'];
-
-/** The guns of a ship that can fire from one side: loaded, not destroyed (C.4.7 step 1). */
-export function gunsReady(s: Sheet, side: GunSide): Gun[] {
-  return s.guns.filter((g) => g.side === side && g.loaded && !g.destroyed);
-}
-
-/** The sides with a loaded gun, in GUN_SIDES order (a fortification's guns are all 'land'). */
-export function sidesReady(s: Sheet): GunSide[] {
-  return GUN_SIDES.filter((sd) => gunsReady(s, sd).length > 0);
-}
-
-export interface FireSetup {
-  firerId: string;
-  targetId: string;
-  gunIds: string[];
-  range: number;
-  aim: Aim;
-  rake: 'none' | 'bow' | 'stern';
-  /** The target's broadside facing the firer (first Gun+ result, C.5 #40). */
-  facingSide: Broadside;
-  gunnerSightsId: string | null;
-  /** Land-based guns; a fortification's or 'land'-mounted guns are land-based whatever this says. */
-  isLandBased: boolean;
-}
-
-export interface FirePlan {
-  band: string;
-  guns: FiringGun[];
-  rakes: { stern: boolean; bow: boolean };
-  /** C.3.6 "Land Based Guns Add 12" To Each Range" (bands per `landRangeMode`). */
-  isLandBased: boolean;
-  /** Errata 8: whether this fire's toss may still score a critical on the target. */
-  toss: TossState;
-}
-
-/** The target and turn a fire is planned against: "all land targets" are fired low, and under
- *  `tossGrouping = 'perTargetPerPhase'` a target that took its critical this turn takes no other. */
-export interface FireTarget {
-  sheet: Sheet;
-  turn: number;
-}
-
-/** C.4.7 steps 1–8: the fire group from the firer's log. */
-export function planBroadside(
-  firer: Sheet,
-  setup: FireSetup,
-  options: PvOptions = DEFAULT_OPTIONS,
-  target?: FireTarget
-): Result<FirePlan> {
-  if (setup.gunIds.length === 0) return err('Choose at least one gun.');
-  if (target) {
-    const aim = checkAimAt(target.sheet, setup.aim);
-    if (!aim.ok) return aim;
-  }
-  const isLandBased = setup.isLandBased || isLandBasedFire(firer, setup.gunIds);
-  const band = rangeBand(setup.range, isLandBased, options);
-  if (!band.ok) return band;
-  const guns = firingGunsFrom(firer.guns, setup.gunIds, {
-    band: band.value,
-    aim: setup.aim,
-    firerSail: firer.sail,
-    isFortification: firer.isFortification,
-    gunnerSightsId: firer.officers.gunner.present ? setup.gunnerSightsId : null
-  });
-  if (!guns.ok) return guns;
-  return ok({
-    band: band.value,
-    guns: guns.value,
-    rakes: { stern: setup.rake === 'stern', bow: setup.rake === 'bow' },
-    isLandBased,
-    toss: {
-      isCriticalSpent: target ? isCriticalSpent(target.sheet, target.turn, options) : false
-    }
-  });
-}
+export {
+  GUN_SIDES,
+  gunsReady,
+  planBroadside,
+  sidesReady,
+  type Broadside,
+  type FirePlan,
+  type FireSetup,
+  type FireTarget,
+  type GunSide
+} from './fire-plan';
 
 /** Step 8–9: hits from the d12 faces and the damage dice they place aside. */
 export function broadsideHits(
@@ -254,7 +181,7 @@ export interface CannonFireInput {
  * C.4.7 steps 1–9: the guns fire (they are unloaded, C.4.7 step 3) and the hit d12s are read. With
  * no damage dice to roll the fire is over; otherwise it is under way until its damage is rolled.
  */
-export const cannonFire = pvMove<CannonFireInput>({
+const cannonFireMove = pvMove<CannonFireInput>({
   id: 'pv.cannon-fire',
   input: z.strictObject({ setup: fireSetupInput, dice: diceInput }),
   phase: 'movementFiring',
@@ -337,6 +264,9 @@ export const cannonFire = pvMove<CannonFireInput>({
     });
   }
 });
+
+/** Cannon fire, with its odds and hit dice before the roll (`cannonFire.preview`). */
+export const cannonFire = withPreview(cannonFireMove, cannonFirePreview);
 
 function finishToss(
   state: BattleState,

@@ -1,5 +1,5 @@
 import type { BattleState } from '../../battle/events';
-import { draftOf, rollRecord } from '../../battle/move';
+import { draftOf, rollRecord, withPreview } from '../../battle/move';
 import { rolledBy, shipDice } from '../../battle/meaning';
 import type { DiceRoll } from '../../engine/dice';
 import { Dist } from '../../engine/dist';
@@ -41,6 +41,7 @@ import {
 } from './resolve-movement';
 import type { Sheet } from './sheet';
 import { CREW_REQUIREMENTS, TASK_CHECKS, type PointOfSail } from './tables';
+import { collisionPreview } from './previews';
 import * as z from 'zod/mini';
 import { diceInput, idInput, intInput, numberInput } from '../../battle/move-input';
 
@@ -454,7 +455,7 @@ export interface CollisionInput {
   dice: DiceRoll;
 }
 
-export const collision = pvMove<CollisionInput>({
+const collisionMove = pvMove<CollisionInput>({
   id: 'pv.collision',
   input: z.strictObject({
     rammerId: idInput,
@@ -539,3 +540,6 @@ export const collision = pvMove<CollisionInput>({
     });
   }
 });
+
+/** A collision, with its odds and dice before the roll (`collision.preview`). */
+export const collision = withPreview(collisionMove, collisionPreview);

@@ -1,5 +1,5 @@
 import type { BattleState } from '../../battle/events';
-import { draftOf, rollRecord } from '../../battle/move';
+import { draftOf, rollRecord, withPreview } from '../../battle/move';
 import { rolledBy } from '../../battle/meaning';
 import type { DiceRoll } from '../../engine/dice';
 import type { Rational } from '../../engine/rational';
@@ -45,6 +45,7 @@ import {
 import { gunName, type Sheet } from './sheet';
 import { hasReloaded } from './moves-gunnery';
 import { MORALE_RESULTS, TASK_CHECKS } from './tables';
+import { moralePreview } from './previews';
 import * as z from 'zod/mini';
 import { diceInput, idInput } from '../../battle/move-input';
 
@@ -274,7 +275,7 @@ export function moraleDue(
   return moraleChecksRemaining(s, timesDone(state, shipId, 'morale'), options);
 }
 
-export const moraleCheck = pvMove<{ shipId: string; dice: DiceRoll }>({
+const moraleCheckMove = pvMove<{ shipId: string; dice: DiceRoll }>({
   id: 'pv.morale',
   input: z.strictObject({ shipId: idInput, dice: diceInput }),
   phase: 'moraleSinkings',
@@ -318,6 +319,9 @@ export const moraleCheck = pvMove<{ shipId: string; dice: DiceRoll }>({
     });
   }
 });
+
+/** A morale check, with its odds and die before the roll (`moraleCheck.preview`). */
+export const moraleCheck = withPreview(moraleCheckMove, moralePreview);
 
 // ---- Sinkings (C.4.18) -----------------------------------------------------------------------
 

@@ -173,7 +173,7 @@ describe('the roster ship selects', () => {
   });
 
   it('grappling: ships still fighting grapple ships still fighting (a struck ship gets no prompt)', () => {
-    const { body } = render(PvGrapple, { props: { session, ships } });
+    const { body } = render(PvGrapple, { props: { session, options: DEFAULT_OPTIONS, ships } });
     expect(optionsOf(body, 'Grappling ship')).toEqual(['Surprise', 'Hermione']);
     expect(optionsOf(body, 'Grappled ship')).toEqual(['Hermione']);
   });
