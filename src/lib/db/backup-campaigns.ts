@@ -1,18 +1,16 @@
-import type * as z from 'zod/mini';
 import { historyProblems } from '../battle/actions';
 import type { Json } from '../battle/events';
 import type { CampaignEvent } from '../campaign/events';
 import { foldCampaign } from '../campaign/fold';
 import type { Db } from './db';
 import type { ImportIssue } from './errors';
-import { formatIssue } from './errors';
 import {
   campaignEventRecordSchema,
   campaignRecordSchema,
   type BackupPayload,
   type CampaignRecord
 } from './records';
-import { zodIssues } from './parse';
+import { wholeLogs, type LeftOut } from './backup-salvage';
 
 /**
  * Campaigns in backups (issue 36): exported with their logs, checked as battle logs are (gap-free
@@ -30,43 +28,19 @@ export interface CampaignTables {
  * The campaigns that parse, read in the caller's transaction over campaigns + campaignEvents; a
  * campaign with a damaged record or log entry is left out whole, and said in `leftOut`.
  */
-export async function readGoodCampaignsInTx(
-  db: Db,
-  leftOut: { what: string; problem: string }[]
-): Promise<CampaignTables> {
+export async function readGoodCampaignsInTx(db: Db, leftOut: LeftOut[]): Promise<CampaignTables> {
   const [keys, campaigns, events] = await Promise.all([
     db.table('campaigns').toCollection().primaryKeys(),
     db.table('campaigns').toArray(),
     db.table('campaignEvents').orderBy('[campaignId+seq]').toArray()
   ]);
-  const bad = new Set<string>();
-  const good = <T>(schema: z.ZodMiniType<T>, what: string, raw: unknown): T | null => {
-    const r = schema.safeParse(raw);
-    if (r.success) return r.data;
-    const first = zodIssues(r.error, '', raw)[0];
-    leftOut.push({ what, problem: first ? formatIssue(first) : 'invalid' });
-    return null;
-  };
-  const okCampaigns: CampaignRecord[] = [];
-  campaigns.forEach((raw, i) => {
-    const c = good(campaignRecordSchema, `campaign ${String(keys[i])}`, raw);
-    if (c) okCampaigns.push(c);
-    else bad.add(String(keys[i]));
-  });
-  const okEvents: CampaignEvent[] = [];
-  for (const raw of events) {
-    const id = String((raw as { campaignId?: unknown }).campaignId);
-    if (bad.has(id)) continue;
-    const e = good(campaignEventRecordSchema, `a log entry of campaign ${id}`, raw);
-    if (e) okEvents.push(e);
-    else bad.add(id);
-  }
-  const kept = okCampaigns.filter((c) => {
-    if (!bad.has(c.id)) return true;
-    leftOut.push({ what: `campaign “${c.name}”`, problem: 'one of its log entries is damaged' });
-    return false;
-  });
-  return { campaigns: kept, campaignEvents: okEvents.filter((e) => !bad.has(e.campaignId)) };
+  const logs = wholeLogs<CampaignRecord, CampaignEvent>(
+    leftOut,
+    'campaign',
+    { keys, raws: campaigns, schema: campaignRecordSchema },
+    { raws: events, schema: campaignEventRecordSchema, ownerKey: 'campaignId' }
+  );
+  return { campaigns: logs.owners, campaignEvents: logs.entries };
 }
 
 /** The payload's campaign keys: present only when there are campaigns (see the module note). */

@@ -2,7 +2,7 @@ import type * as z from 'zod/mini';
 import type { BattleEvent } from '../battle/events';
 import { fold } from '../battle/fold';
 import type { Db } from './db';
-import { NotFoundError, formatIssue } from './errors';
+import { NotFoundError } from './errors';
 import {
   battleRecordSchema,
   eventRecordSchema,
@@ -14,7 +14,8 @@ import {
 } from './records';
 import { readBattleInTx, readEventsInTx } from './repo-events';
 import { campaignPart, readGoodCampaignsInTx } from './backup-campaigns';
-import { checkRecord, parseRecord, zodIssues } from './parse';
+import { parsedOrLeftOut, wholeLogs, type LeftOut } from './backup-salvage';
+import { checkRecord, parseRecord } from './parse';
 import { SCHEMA_VERSION } from './schema';
 import {
   BACKUP_FORMAT,
@@ -72,12 +73,6 @@ async function makeFile(
   return { fileName: `quarterdeck-${slug(label)}-${date}.json`, text: JSON.stringify(file), file };
 }
 
-/** What "Export everything" could not put in the file, one line each. */
-export interface LeftOut {
-  what: string;
-  problem: string;
-}
-
 /**
  * Every record that parses, read in the caller's transaction. A damaged battle (its record or any
  * of its events) is left out whole with its roster, and so is any other damaged record, so one
@@ -93,37 +88,18 @@ async function readGoodInTx(db: Db): Promise<{ payload: BackupPayload; leftOut: 
     db.table('settings').toArray()
   ]);
   const leftOut: LeftOut[] = [];
-  const good = <T>(schema: z.ZodMiniType<T>, what: string, raw: unknown): T | null => {
-    const r = schema.safeParse(raw);
-    if (r.success) return r.data;
-    const first = zodIssues(r.error, '', raw)[0];
-    leftOut.push({ what, problem: first ? formatIssue(first) : 'invalid' });
-    return null;
-  };
-  const badBattles = new Set<string>();
-  const okBattles: BackupPayload['battles'] = [];
-  battles.forEach((raw, i) => {
-    const b = good(battleRecordSchema, `battle ${String(battleKeys[i])}`, raw);
-    if (b) okBattles.push(b);
-    else badBattles.add(String(battleKeys[i]));
-  });
-  const okEvents: BattleEvent[] = [];
-  for (const raw of events) {
-    const battleId = String((raw as { battleId?: unknown }).battleId);
-    if (badBattles.has(battleId)) continue;
-    const e = good(eventRecordSchema, `a log entry of battle ${battleId}`, raw);
-    if (e) okEvents.push(e);
-    else badBattles.add(battleId);
-  }
-  const keptBattles = okBattles.filter((b) => {
-    if (!badBattles.has(b.id)) return true;
-    leftOut.push({ what: `battle “${b.name}”`, problem: 'one of its log entries is damaged' });
-    return false;
-  });
+  const good = <T>(schema: z.ZodMiniType<T>, what: string, raw: unknown): T | null =>
+    parsedOrLeftOut(leftOut, schema, what, raw);
+  const logs = wholeLogs<BackupPayload['battles'][number], BattleEvent>(
+    leftOut,
+    'battle',
+    { keys: battleKeys, raws: battles, schema: battleRecordSchema },
+    { raws: events, schema: eventRecordSchema, ownerKey: 'battleId' }
+  );
   const okShips: ShipRecord[] = [];
   for (const raw of ships) {
     const battleId = (raw as { battleId?: unknown }).battleId;
-    if (typeof battleId === 'string' && badBattles.has(battleId)) continue;
+    if (typeof battleId === 'string' && logs.bad.has(battleId)) continue;
     const s = good(shipRecordSchema, 'a ship', raw);
     if (s) okShips.push(s);
   }
@@ -134,9 +110,9 @@ async function readGoodInTx(db: Db): Promise<{ payload: BackupPayload; leftOut: 
   const campaigns = await readGoodCampaignsInTx(db, leftOut);
   return {
     payload: {
-      battles: keptBattles,
+      battles: logs.owners,
       ships: okShips,
-      events: okEvents.filter((e) => !badBattles.has(e.battleId)),
+      events: logs.entries,
       shipClasses: okClasses,
       settings: okSettings,
       ...campaignPart(campaigns)

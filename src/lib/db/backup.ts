@@ -25,9 +25,9 @@ export {
   exportDamagedBattle,
   exportShip,
   type ExportedAll,
-  type ExportedFile,
-  type LeftOut
+  type ExportedFile
 } from './backup-export';
+export type { LeftOut } from './backup-salvage';
 export { MAX_IMPORT_BYTES, consistencyIssues, parseBackup, sheetIssues } from './backup-validate';
 export {
   MAX_SNAPSHOTS,

@@ -174,10 +174,10 @@ export function applyBoardingLosses(s: Sheet, losses: SideLosses, lostAsDefender
   };
 }
 
-/** Crew with no assignment this turn: the boarding pool (C.4.3 step 7). */
-export function unassignedCrew(s: Sheet): number {
+/** Crew given a task this turn, every task counted (C.4.3). */
+export function assignedCrew(s: Sheet): number {
   const a = s.assignments;
-  const used =
+  return (
     a.sailing +
     a.gunCrews.length +
     a.pumps +
@@ -189,6 +189,11 @@ export function unassignedCrew(s: Sheet): number {
     a.grappleCutters +
     a.marksmen.crew +
     a.tiller +
-    a.anchor;
-  return Math.max(0, s.crew.current - used);
+    a.anchor
+  );
+}
+
+/** Crew with no assignment this turn: the boarding pool (C.4.3 step 7). */
+export function unassignedCrew(s: Sheet): number {
+  return Math.max(0, s.crew.current - assignedCrew(s));
 }

@@ -1,5 +1,5 @@
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
-import { unassignedCrew } from './resolve-boarding';
+import { assignedCrew, unassignedCrew } from './resolve-boarding';
 import { moraleChecksDue } from './resolve-morale';
 import {
   applyWeighAnchorTurn,
@@ -267,19 +267,7 @@ export function checkCrewAssignments(
       'anchor',
       `The ${s.weighAnchor.crew} crew raising the anchor stay on it until it is up (${s.weighAnchor.turnsLeft} turn${s.weighAnchor.turnsLeft === 1 ? '' : 's'} left).`
     );
-  const used =
-    a.sailing +
-    a.gunCrews.length +
-    a.pumps +
-    a.fireFighters +
-    a.damageControl +
-    a.juryRig +
-    a.boats +
-    a.grapplers +
-    a.grappleCutters +
-    a.marksmen.crew +
-    a.tiller +
-    a.anchor;
+  const used = assignedCrew(s);
   if (used > s.crew.current)
     error('total', `${used} crew assigned but only ${s.crew.current} aboard.`);
   return {

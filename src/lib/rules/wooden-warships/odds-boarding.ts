@@ -124,6 +124,21 @@ function weightsOf(chain: Chain, na: number, nd: number): bigint[] {
   return chain.scaled.get(na * 10 + nd) as bigint[];
 }
 
+/** The crews checked, and the chance when a side is already gone; null while both can fight. */
+function settledCaptureChance(attackers: number, defenders: number): Rational | null {
+  if (
+    !Number.isInteger(attackers) ||
+    !Number.isInteger(defenders) ||
+    attackers < 0 ||
+    defenders < 0
+  ) {
+    throw new RangeError('captureChance: crews must be whole numbers');
+  }
+  if (defenders === 0) return rational(attackers > 0 ? 1 : 0);
+  if (attackers === 0) return rational(0);
+  return null;
+}
+
 /**
  * P(capture) when both sides fight to the end from (attackers, defenders), exact (SPEC B.7 #3).
  *
@@ -151,11 +166,8 @@ function captureChanceOf(
 ): Rational {
   const a0 = attackers;
   const d0 = defenders;
-  if (!Number.isInteger(a0) || !Number.isInteger(d0) || a0 < 0 || d0 < 0) {
-    throw new RangeError('captureChance: crews must be whole numbers');
-  }
-  if (d0 === 0) return rational(a0 > 0 ? 1 : 0);
-  if (a0 === 0) return rational(0);
+  const settled = settledCaptureChance(a0, d0);
+  if (settled) return settled;
   const chain = chainOf(attackerSkill, defenderSkill);
   const { T } = chain;
   const [w0, w1, w2] = weightsOf(chain, 3, 2);
@@ -292,11 +304,8 @@ function captureChanceByGridOf(
 ): Rational {
   const a0 = attackers;
   const d0 = defenders;
-  if (!Number.isInteger(a0) || !Number.isInteger(d0) || a0 < 0 || d0 < 0) {
-    throw new RangeError('captureChance: crews must be whole numbers');
-  }
-  if (d0 === 0) return rational(a0 > 0 ? 1 : 0);
-  if (a0 === 0) return rational(0);
+  const settled = settledCaptureChance(a0, d0);
+  if (settled) return settled;
   const sA = BigInt(BOARDING_DIE[attackerSkill].sides);
   const sD = BigInt(BOARDING_DIE[defenderSkill].sides);
   const T = sA ** 3n * sD ** 2n;
