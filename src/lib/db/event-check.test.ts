@@ -152,7 +152,9 @@ describe('parse-on-read of events without zod on the common path', () => {
       { numRuns: 1500 }
     );
     // The generator must reach the fast path often enough for the property to mean something.
-    expect(fast).toBeGreaterThan(50);
+    // It does so about 67 times in 1,500 (51–80 over eight runs); 50 failed about one run in
+    // twenty, so the floor sits well below the spread yet far above a broken generator's 0.
+    expect(fast).toBeGreaterThan(25);
   }, 60_000);
 
   it('accepts every valid mutation-free variant of a real event the schema accepts (property)', () => {
