@@ -18,6 +18,7 @@ import {
   battleShipOf,
   entered,
   must,
+  offUshant,
   pickleFires,
   reviewOf,
   WW,
@@ -36,14 +37,7 @@ import { dumpAll, openTestDb } from './test-helpers';
 /** Fleche (loot card £300, EXAMPLE Battle Schooner: hold rating 1) taken by Victory in battle 2. */
 async function flecheTaken(db: Db) {
   const k = await wwCampaign(db, { id: 'silver', name: 'Spanish silver', amount: 300 });
-  const b1 = must(
-    await startCampaignBattle(
-      db,
-      k.c.id,
-      { name: 'Off Ushant', rosterShipIds: [k.pickle, k.fleche] },
-      WW
-    )
-  );
+  const b1 = await offUshant(db, k);
   await pickleFires(
     db,
     b1.id,

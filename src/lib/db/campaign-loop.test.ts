@@ -11,6 +11,7 @@ import {
   battleShipOf,
   entered,
   must,
+  offUshant,
   pickleFires,
   reviewOf,
   WW,
@@ -29,14 +30,7 @@ describe('battles from the campaign and the post-battle step (Wooden Warships, r
   it('each chosen ship enters with her campaign sheet under her captain; the battle remembers its campaign', async () => {
     const db = await openTestDb();
     const k = await campaign(db);
-    const battle = must(
-      await startCampaignBattle(
-        db,
-        k.c.id,
-        { name: 'Off Ushant', rosterShipIds: [k.pickle, k.fleche] },
-        WW
-      )
-    );
+    const battle = await offUshant(db, k);
     expect(battle.campaignId).toBe(k.c.id);
     const { state, events } = await loadBattle(db, battle.id);
     expect(events.map((e) => e.kind)).toEqual(['battle.setup', 'ship.add', 'ship.add']);
@@ -60,14 +54,7 @@ describe('battles from the campaign and the post-battle step (Wooden Warships, r
   it('the review reads every figure from the battle; applied, the damage is carried and one undo takes it back', async () => {
     const db = await openTestDb();
     const k = await campaign(db);
-    const battle = must(
-      await startCampaignBattle(
-        db,
-        k.c.id,
-        { name: 'Off Ushant', rosterShipIds: [k.pickle, k.fleche] },
-        WW
-      )
-    );
+    const battle = await offUshant(db, k);
     const pickle = await battleShipOf(db, k.c.id, battle.id, k.pickle);
     const fleche = await battleShipOf(db, k.c.id, battle.id, k.fleche);
     await pickleFires(db, battle.id, pickle, fleche, [4, 6, 3, 5]);
@@ -106,14 +93,7 @@ describe('battles from the campaign and the post-battle step (Wooden Warships, r
     const db = await openTestDb();
     const k = await campaign(db);
     // Battle 1: Fleche's crew is cut to 10 of 25 and carried.
-    const b1 = must(
-      await startCampaignBattle(
-        db,
-        k.c.id,
-        { name: 'Off Ushant', rosterShipIds: [k.pickle, k.fleche] },
-        WW
-      )
-    );
+    const b1 = await offUshant(db, k);
     await pickleFires(
       db,
       b1.id,
@@ -206,14 +186,7 @@ describe('battles from the campaign and the post-battle step (Wooden Warships, r
   it('between battles: a repair the purse cannot pay is refused with the reason; paid, the ledger adds up', async () => {
     const db = await openTestDb();
     const k = await campaign(db);
-    const b1 = must(
-      await startCampaignBattle(
-        db,
-        k.c.id,
-        { name: 'Off Ushant', rosterShipIds: [k.pickle, k.fleche] },
-        WW
-      )
-    );
+    const b1 = await offUshant(db, k);
     const fleche = await battleShipOf(db, k.c.id, b1.id, k.fleche);
     await pickleFires(
       db,

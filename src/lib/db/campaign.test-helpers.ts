@@ -13,6 +13,7 @@ import { sheetFromChart, type LootCard } from '../rules/wooden-warships/sheet';
 import { performMove } from './battle.fixture';
 import type { Db } from './db';
 import { appendCampaignBuilt, createCampaign, loadCampaign } from './repo-campaigns';
+import { startCampaignBattle } from './repo-campaign-battles';
 import { loadBattle } from './repo-events';
 
 export const WW = getSystem('wooden-warships');
@@ -74,6 +75,18 @@ export async function wwCampaign(db: Db, flecheLoot: LootCard | null = null) {
     pickle: id('Pickle'),
     fleche: id('Fleche')
   };
+}
+
+/** The campaign's first battle, Off Ushant: Pickle against Fleche, through the app's battle creation. */
+export async function offUshant(db: Db, k: { c: { id: string }; pickle: string; fleche: string }) {
+  return must(
+    await startCampaignBattle(
+      db,
+      k.c.id,
+      { name: 'Off Ushant', rosterShipIds: [k.pickle, k.fleche] },
+      WW
+    )
+  );
 }
 
 /** The battle ship id of a roster ship in a campaign battle. */
