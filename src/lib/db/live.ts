@@ -1,6 +1,7 @@
 import { liveQuery } from 'dexie';
 import { battleEventSchema, type BattleEvent } from '../battle/events';
 import type { Db } from './db';
+import { contiguousAfter } from './contiguous';
 import { parseRecord } from './parse';
 
 /**
@@ -30,15 +31,10 @@ export function watchBattleLog(
     return raw.map((e) => parseRecord(battleEventSchema, 'event', e));
   }).subscribe({
     next: (events) => {
-      // Deliver only a contiguous run after what was delivered, so a consumer folding
-      // incrementally can never skip an event.
-      const fresh: BattleEvent[] = [];
-      for (const e of events) {
-        if (e.seq !== lastSeq + 1) break;
-        fresh.push(e);
-        lastSeq = e.seq;
-      }
-      if (fresh.length > 0) onEvents(fresh);
+      const fresh = contiguousAfter(events, lastSeq);
+      if (fresh.length === 0) return;
+      lastSeq = fresh[fresh.length - 1].seq;
+      onEvents(fresh);
     },
     error: onError
   });

@@ -16,7 +16,11 @@ const name = z.string().check(z.minLength(1), z.maxLength(200));
 /** A rule system of the catalog (engine/catalog.ts, the one list); any other id is refused. */
 export const systemIdSchema = z.enum(SYSTEM_IDS);
 
-export const battleRecordSchema = z.strictObject({
+/**
+ * What a battle and a campaign record both are: a named game of a rule system with its readings,
+ * and the head of an append-only log.
+ */
+const gameFields = {
   id,
   name,
   systemId: systemIdSchema,
@@ -24,10 +28,36 @@ export const battleRecordSchema = z.strictObject({
   options: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
   createdAt: time,
   updatedAt: time,
-  isArchived: z.boolean(),
   /** seq of the latest event; the next event gets lastSeq + 1 (kept here so appends serialise). */
   lastSeq: z.int().check(z.gte(0)),
-  notes: z.string().check(z.maxLength(10_000)),
+  notes: z.string().check(z.maxLength(10_000))
+};
+
+type GameFields = z.infer<z.ZodMiniObject<typeof gameFields>>;
+
+/** A new game's fields: the heading it was created with, at `at`, its log still empty. */
+export function newGameFields(
+  input: Pick<GameFields, 'name' | 'systemId' | 'variant' | 'options'> & { notes?: string },
+  id: string,
+  at: number
+): GameFields {
+  const { name, systemId, variant, options } = input;
+  return {
+    id,
+    name,
+    systemId,
+    variant,
+    options,
+    createdAt: at,
+    updatedAt: at,
+    lastSeq: 0,
+    notes: input.notes ?? ''
+  };
+}
+
+export const battleRecordSchema = z.strictObject({
+  ...gameFields,
+  isArchived: z.boolean(),
   /**
    * Where the battle stands (turn, step, whose turn, the ending) for the battle list; rewritten in
    * the transaction of each event. Optional: records written before it lack it.
@@ -89,18 +119,7 @@ export const eventRecordSchema = battleEventSchema;
  * A campaign (issue 36): its name, rule system and the readings its battles are fought with; its
  * captains, roster and battles are the state folded from its log (campaignEvents).
  */
-export const campaignRecordSchema = z.strictObject({
-  id,
-  name,
-  systemId: systemIdSchema,
-  variant: z.string().check(z.maxLength(100)),
-  options: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
-  createdAt: time,
-  updatedAt: time,
-  /** seq of the latest campaign event (appends serialise on it, as a battle's do). */
-  lastSeq: z.int().check(z.gte(0)),
-  notes: z.string().check(z.maxLength(10_000))
-});
+export const campaignRecordSchema = z.strictObject(gameFields);
 export type CampaignRecord = z.infer<typeof campaignRecordSchema>;
 
 export const campaignEventRecordSchema = campaignEventSchema;

@@ -4,7 +4,7 @@ import { INITIAL_STATE } from '../battle/events';
 import type { SystemId, BattleOptions } from '../engine/system';
 import type { Db } from './db';
 import { appendInTx, readBattleInTx, readEventsInTx } from './repo-events';
-import { battleRecordSchema, shipRecordSchema, type BattleRecord } from './records';
+import { battleRecordSchema, newGameFields, shipRecordSchema, type BattleRecord } from './records';
 import { checkRecord, parseRecord, zodIssues } from './parse';
 import { NotFoundError, formatIssue } from './errors';
 
@@ -34,16 +34,8 @@ export function newBattleRecord(
 ): BattleRecord {
   const at = db.now();
   return checkRecord(battleRecordSchema, {
-    id: input.id ?? db.newId(),
-    name: input.name,
-    systemId: input.systemId,
-    variant: input.variant,
-    options: input.options,
-    createdAt: at,
-    updatedAt: at,
+    ...newGameFields(input, input.id ?? db.newId(), at),
     isArchived: false,
-    lastSeq: 0,
-    notes: input.notes ?? '',
     ...(input.campaignId !== undefined ? { campaignId: input.campaignId } : {})
   });
 }

@@ -14,7 +14,7 @@ import type { BattleOptions, SystemId } from '../engine/system';
 import type { Db } from './db';
 import { CorruptRecordError, NotFoundError } from './errors';
 import { checkRecord, parseRecord } from './parse';
-import { campaignRecordSchema, type CampaignRecord } from './records';
+import { campaignRecordSchema, newGameFields, type CampaignRecord } from './records';
 
 /**
  * Campaigns and their logs (issue 36), kept as battles and their logs are: appending reads the
@@ -92,17 +92,7 @@ export async function appendCampaignInTx(
 
 export async function createCampaign(db: Db, input: NewCampaign): Promise<CampaignRecord> {
   const at = db.now();
-  const record = checkRecord(campaignRecordSchema, {
-    id: db.newId(),
-    name: input.name,
-    systemId: input.systemId,
-    variant: input.variant,
-    options: input.options,
-    createdAt: at,
-    updatedAt: at,
-    lastSeq: 0,
-    notes: ''
-  });
+  const record = checkRecord(campaignRecordSchema, newGameFields(input, db.newId(), at));
   const setup = setupCampaign.run(
     INITIAL_CAMPAIGN,
     { systemId: input.systemId, settings: input.settings },

@@ -339,15 +339,7 @@ function keepDense(n: number, sides: number, k: number, isLowest: boolean, isHal
  * names the term that tips it over.
  */
 export function checkDiceExpressionCost(e: DiceExpression): Result<true, DiceExpressionError> {
-  let work = 0;
-  let length = 1;
-  let bits = 0;
-  for (const t of e.terms) {
-    if (t.kind === 'constant') continue;
-    const w = termWork(t, length, bits);
-    work += w.work;
-    length = w.length;
-    bits += t.count * Math.log2(t.sides);
+  for (const { t, work, length } of runningCost(e)) {
     if (length > DICE_EXPRESSION_LIMITS.maxValues) {
       return fail(
         t.at,
@@ -431,8 +423,13 @@ function addTerm(acc: Dense, t: DiceTermOf): Dense {
   return acc;
 }
 
-/** Estimated work for the whole expression (see `DICE_EXPRESSION_LIMITS.maxWork`). */
-export function diceExpressionWork(e: DiceExpression): number {
+/**
+ * The estimated work and the distribution's length after each dice term, in order: the running
+ * total `checkDiceExpressionCost` stops on and `diceExpressionWork` reports.
+ */
+function* runningCost(
+  e: DiceExpression
+): Generator<{ t: DiceTermOf; work: number; length: number }> {
   let work = 0;
   let length = 1;
   let bits = 0;
@@ -442,8 +439,15 @@ export function diceExpressionWork(e: DiceExpression): number {
     work += w.work;
     length = w.length;
     bits += t.count * Math.log2(t.sides);
+    yield { t, work, length };
   }
-  return work;
+}
+
+/** Estimated work for the whole expression (see `DICE_EXPRESSION_LIMITS.maxWork`). */
+export function diceExpressionWork(e: DiceExpression): number {
+  let total = 0;
+  for (const { work } of runningCost(e)) total = work;
+  return total;
 }
 
 export interface CompiledDiceExpression {

@@ -178,14 +178,7 @@ export function solveDecreasing<S, K extends StateKey = string>(
   key: (s: S) => K,
   step: (s: S) => ChainStep<S, Rational>
 ): Rational {
-  return solveDecreasingIn<S, Rational, K>(
-    RATIONAL_FIELD,
-    start,
-    key,
-    step,
-    rationalFromDist,
-    new Map<K, Rational>()
-  );
+  return solveDecreasingAll(start, key, step).get(key(start)) as Rational;
 }
 
 /** `solveDecreasing` that also returns the value of every state it visited (keyed by `key`). */
@@ -307,6 +300,34 @@ export function solveAttrition(chain: AttritionChain<Rational>): AttritionGrid<R
   });
 }
 
+/** One round table unpacked into flat arrays with the self-loop ("no change") split off. */
+interface UnpackedRound {
+  la: number[];
+  lb: number[];
+  pr: number[];
+  /** The chance the round changes anything: the self-loop is divided out. */
+  leave: number;
+}
+
+function unpackRound(os: readonly AttritionOutcome<number>[], a: number, b: number): UnpackedRound {
+  const la: number[] = [];
+  const lb: number[] = [];
+  const pr: number[] = [];
+  let stay = 0;
+  for (const o of os) {
+    if (o.lossA < 0 || o.lossB < 0) throw new RangeError('solveAttrition: negative loss');
+    if (o.lossA === 0 && o.lossB === 0) {
+      stay += o.p;
+    } else if (o.p !== 0) {
+      la.push(o.lossA);
+      lb.push(o.lossB);
+      pr.push(o.p);
+    }
+  }
+  if (stay >= 1) throw new ChainError(`state (${a}, ${b}) never changes`);
+  return { la, lb, pr, leave: 1 - stay };
+}
+
 /**
  * Float two-sided attrition fight (exact method, double arithmetic): a tight loop over a
  * Float64Array, 1,000 v 1,000 in a few milliseconds. Agrees with `solveAttrition` to ~1e-15 on
@@ -324,10 +345,7 @@ export function solveAttritionFloat(chain: AttritionChain<number>): AttritionGri
   // Round tables usually repeat (the same array for every cell with the same dice counts): unpack
   // each distinct one once into flat arrays with the self-loop ("no change") split off.
   let last: readonly AttritionOutcome<number>[] | undefined;
-  let la: number[] = [];
-  let lb: number[] = [];
-  let pr: number[] = [];
-  let leave = 1;
+  let u: UnpackedRound = { la: [], lb: [], pr: [], leave: 1 };
   for (let a = 1; a <= a0; a++) {
     const row = a * w;
     v[row] = terminal(a, 0);
@@ -335,23 +353,9 @@ export function solveAttritionFloat(chain: AttritionChain<number>): AttritionGri
       const os = round(a, b);
       if (os !== last) {
         last = os;
-        la = [];
-        lb = [];
-        pr = [];
-        let stay = 0;
-        for (const o of os) {
-          if (o.lossA < 0 || o.lossB < 0) throw new RangeError('solveAttrition: negative loss');
-          if (o.lossA === 0 && o.lossB === 0) {
-            stay += o.p;
-          } else if (o.p !== 0) {
-            la.push(o.lossA);
-            lb.push(o.lossB);
-            pr.push(o.p);
-          }
-        }
-        if (stay >= 1) throw new ChainError(`state (${a}, ${b}) never changes`);
-        leave = 1 - stay;
+        u = unpackRound(os, a, b);
       }
+      const { la, lb, pr, leave } = u;
       let acc = 0;
       for (let i = 0; i < pr.length; i++) {
         const na = a > la[i] ? a - la[i] : 0;
@@ -391,13 +395,10 @@ export function attritionValueFloat(chain: AttritionChain<number>): number {
   if (a0 === 0) return row0[b0];
   const ring = new Float64Array(R * w);
   let last: readonly AttritionOutcome<number>[] | undefined;
-  let la: number[] = [];
-  let lb: number[] = [];
-  let pr: number[] = [];
+  let u: UnpackedRound = { la: [], lb: [], pr: [], leave: 1 };
   // Smallest loss of side A that reaches past the ring; such a transition needs the full grid as
   // soon as it leaves side A with someone (a > that loss).
   let farLoss = Infinity;
-  let leave = 1;
   for (let a = 1; a <= a0; a++) {
     const row = (a % R) * w;
     ring[row] = terminal(a, 0);
@@ -405,26 +406,12 @@ export function attritionValueFloat(chain: AttritionChain<number>): number {
       const os = round(a, b);
       if (os !== last) {
         last = os;
-        la = [];
-        lb = [];
-        pr = [];
+        u = unpackRound(os, a, b);
         farLoss = Infinity;
-        let stay = 0;
-        for (const o of os) {
-          if (o.lossA < 0 || o.lossB < 0) throw new RangeError('solveAttrition: negative loss');
-          if (o.lossA === 0 && o.lossB === 0) {
-            stay += o.p;
-          } else if (o.p !== 0) {
-            la.push(o.lossA);
-            lb.push(o.lossB);
-            pr.push(o.p);
-            if (o.lossA >= R) farLoss = Math.min(farLoss, o.lossA);
-          }
-        }
-        if (stay >= 1) throw new ChainError(`state (${a}, ${b}) never changes`);
-        leave = 1 - stay;
+        for (const l of u.la) if (l >= R && l < farLoss) farLoss = l;
       }
       if (a > farLoss) return solveAttritionFloat(chain).value;
+      const { la, lb, pr, leave } = u;
       let acc = 0;
       for (let i = 0; i < pr.length; i++) {
         const na = a - la[i];

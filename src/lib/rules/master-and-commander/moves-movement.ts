@@ -209,6 +209,7 @@ export function shipsStillToMove(view: McView, opts: McOptions): McView['ships']
       s.playerId === sys.activePlayerId &&
       !s.sheet.isSunk &&
       !acts.moved.includes(s.id) &&
+      // "A player entering the mist must lose one turn" (A.4.14): nothing to do (issue 32 #6).
       s.sheet.mist?.phase !== 'lostTurn' &&
       moveProblem(view, s.id, opts) === null
   );

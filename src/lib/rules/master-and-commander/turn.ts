@@ -15,7 +15,7 @@ import {
 import type { BattleOptions } from '../../engine/system';
 import { isCardOwed } from './moves-engagement';
 import { counterDue } from './previews';
-import { moveProblem } from './moves-movement';
+import { shipsStillToMove } from './moves-movement';
 import { firstPhase } from './moves-setup';
 import { homeportCounterDue } from './previews';
 import { endTurnMove } from './moves-turn';
@@ -135,26 +135,15 @@ function toActOf(view: McView, opts: McOptions, phase: number): ShipToAct[] {
   // Wind (0) comes before moving; Engagements (2) only when attacks wait for all movement.
   if (phase === 0 || phase > 2) return [];
   if (phase === 2 && opts.attackTiming !== 'afterAllMovement') return [];
-  const acts = turnActsOf(sys);
-  return view.ships
-    .filter(
-      (s) =>
-        s.playerId === sys.activePlayerId &&
-        !s.sheet.isSunk &&
-        !acts.moved.includes(s.id) &&
-        // "A player entering the mist must lose one turn" (A.4.14): nothing to do (issue 32 #6).
-        s.sheet.mist?.phase !== 'lostTurn' &&
-        moveProblem(view, s.id, opts) === null
-    )
-    .map((s) => ({
-      shipId: s.id,
-      name: s.sheet.name,
-      needs: [
-        sys.variant === 'beginner' && s.sheet.movement.allowance === null
-          ? { id: 'movement-roll', label: 'Roll for movement' }
-          : { id: 'move', label: 'Move (staying put counts)' }
-      ]
-    }));
+  return shipsStillToMove(view, opts).map((s) => ({
+    shipId: s.id,
+    name: s.sheet.name,
+    needs: [
+      sys.variant === 'beginner' && s.sheet.movement.allowance === null
+        ? { id: 'movement-roll', label: 'Roll for movement' }
+        : { id: 'move', label: 'Move (staying put counts)' }
+    ]
+  }));
 }
 
 export function turnStatusOf(

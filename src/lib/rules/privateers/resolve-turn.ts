@@ -22,30 +22,7 @@ import {
 // Privateers turn (SPEC C.1): the six phases, the procedures each offers, the crew-assignment
 // check (C.4.3, C.3.12) and the end-of-turn bookkeeping.
 
-export type ProcedureId =
-  | 'orders'
-  | 'crewAssignments'
-  | 'weighAnchor'
-  | 'initiative'
-  | 'reload'
-  | 'movement'
-  | 'drift'
-  | 'tack'
-  | 'dropAnchor'
-  | 'boats'
-  | 'collision'
-  | 'cannonFire'
-  | 'marksmen'
-  | 'grappling'
-  | 'boarding'
-  | 'fire'
-  | 'pumping'
-  | 'damageControl'
-  | 'juryRig'
-  | 'morale'
-  | 'sinking';
-
-export const PROCEDURES: Record<ProcedureId, { label: string; ruleRef: string }> = {
+export const PROCEDURES = {
   orders: { label: 'Sail setting and maneuver', ruleRef: 'SPEC C.4.2' },
   crewAssignments: { label: 'Crew assignments', ruleRef: 'SPEC C.4.3' },
   weighAnchor: { label: 'Weigh anchor', ruleRef: 'SPEC C.4.6.7' },
@@ -67,7 +44,17 @@ export const PROCEDURES: Record<ProcedureId, { label: string; ruleRef: string }>
   juryRig: { label: 'Jury rigging', ruleRef: 'SPEC C.4.16 step 4' },
   morale: { label: 'Morale check', ruleRef: 'SPEC C.4.17' },
   sinking: { label: 'Sinking', ruleRef: 'SPEC C.4.18' }
-};
+} as const satisfies Record<string, { label: string; ruleRef: string }>;
+
+/** A procedure of the turn (C.1), named as the table above names it. */
+export type ProcedureId = keyof typeof PROCEDURES;
+
+/** Phase 4's movement procedures (C.4.6): a ship offered one of them has still to move. */
+const MOVEMENT = ['movement', 'drift', 'tack', 'dropAnchor', 'boats'] as const;
+
+export function isMovementProcedure(p: ProcedureId): boolean {
+  return (MOVEMENT as readonly ProcedureId[]).includes(p);
+}
 
 /** The six phases with the procedures each may offer (C.1 table; fires, pumping, damage control and
  *  jury rigging at the start of Phase 6 [DEFAULT]). */
@@ -83,16 +70,7 @@ export const PHASES: readonly {
       orders: ['orders'],
       crew: ['crewAssignments', 'weighAnchor'],
       initiativeReload: ['initiative', 'reload'],
-      movementFiring: [
-        'movement',
-        'drift',
-        'tack',
-        'dropAnchor',
-        'boats',
-        'collision',
-        'cannonFire',
-        'marksmen'
-      ],
+      movementFiring: [...MOVEMENT, 'collision', 'cannonFire', 'marksmen'],
       grapplingBoarding: ['grappling', 'boarding'],
       moraleSinkings: ['fire', 'pumping', 'damageControl', 'juryRig', 'morale', 'sinking']
     } as const
@@ -106,11 +84,7 @@ const SAILING_ONLY: ReadonlySet<ProcedureId> = new Set<ProcedureId>([
   'orders',
   'weighAnchor',
   'initiative',
-  'movement',
-  'drift',
-  'tack',
-  'dropAnchor',
-  'boats',
+  ...MOVEMENT,
   'collision',
   'grappling',
   'boarding',

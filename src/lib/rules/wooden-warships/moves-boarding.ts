@@ -6,7 +6,9 @@ import {
   labelDice,
   refuse,
   rollRecord,
-  withPreview
+  withPreview,
+  type Move,
+  type MoveFn
 } from '../../battle/move';
 import { withSheets } from '../../battle/sheets';
 import type { DiceRoll } from '../../engine/dice';
@@ -89,14 +91,15 @@ function boardingInput(
   };
 }
 
+const NOT_HERSELF = 'A ship cannot board herself.';
+
 /** B.3.9 / B.4.7 step 1: every boarding condition, for two ships of the battle. */
 export function battleBoardingCheck(
   state: BattleState,
   setup: BoardingSetup,
   options: WwOptions
 ): Result<BoardingCheck> {
-  if (setup.attackerId === setup.targetId) return err('A ship cannot board herself.');
-  const pair = shipPair(state, setup.attackerId, setup.targetId);
+  const pair = shipPair(state, setup.attackerId, setup.targetId, NOT_HERSELF);
   if (!pair.ok) return pair;
   return ok(checkBoarding(boardingInput(state, setup, pair.value), options));
 }
@@ -116,8 +119,7 @@ export const board = defineMove<BoardingSetup, WwOptions>({
   run: (state, setup, ctx) => {
     const decided = refuseIfDecided(state);
     if (!decided.ok) return decided;
-    if (setup.attackerId === setup.targetId) return refuse('A ship cannot board herself.');
-    const pair = shipPair(state, setup.attackerId, setup.targetId);
+    const pair = shipPair(state, setup.attackerId, setup.targetId, NOT_HERSELF);
     if (!pair.ok) return pair;
     const [a, t] = pair.value;
     if (a.ship.player && a.ship.player === t.ship.player) {
@@ -239,19 +241,35 @@ export interface BoardingRollInput {
   roll: DiceRoll;
 }
 
+/** A roll in the fight the attacker's boarders are in: the fight is checked before `fight` runs. */
+function boardingRollMove(
+  id: 'ww.boarding-round' | 'ww.boarding-rounds',
+  fight: (
+    state: BattleState,
+    f: BoardingFight,
+    input: BoardingRollInput,
+    options: WwOptions
+  ) => ReturnType<MoveFn<BoardingRollInput, WwOptions>>
+): Move<BoardingRollInput, WwOptions> {
+  return defineMove<BoardingRollInput, WwOptions>({
+    id,
+    category: 'boarding-round',
+    input: rollInput,
+    run: (state, input, ctx) => {
+      const f = fightableBoarding(state, input.attackerId, ctx.options);
+      return f.ok ? fight(state, f.value, input, ctx.options) : f;
+    }
+  });
+}
+
 /**
  * B.4.7 step 4: one boarding round ("Both players roll at the same time"), the attacker's dice then
  * the defender's. A round that kills the last defender captures the ship in the same event.
  */
-const boardingRoundMove = defineMove<BoardingRollInput, WwOptions>({
-  id: 'ww.boarding-round',
-  category: 'boarding-round',
-  input: rollInput,
-  run: (state, { attackerId, roll }, ctx) => {
-    const options = ctx.options;
-    const f = fightableBoarding(state, attackerId, options);
-    if (!f.ok) return f;
-    const { attacker, defender, defenderId, attackers, defenders } = f.value;
+const boardingRoundMove = boardingRollMove(
+  'ww.boarding-round',
+  (state, fight, { attackerId, roll }, options) => {
+    const { attacker, defender, defenderId, attackers, defenders } = fight;
     const faces = roll.dice.map((d) => d.face);
     const { na } = boardingDiceCountsOf(attackers, defenders);
     const r = resolveBoardingRound(
@@ -294,13 +312,13 @@ const boardingRoundMove = defineMove<BoardingRollInput, WwOptions>({
       },
       roll: rollRecord({
         procedure: 'ww.boarding-round',
-        inputs: asJson(boardingRollInputs({ attackerId, defenderId }, f.value)),
+        inputs: asJson(boardingRollInputs({ attackerId, defenderId }, fight)),
         dice: labelDice(joinRolls([roll]), labels),
         outcome: asJson(out)
       })
     });
   }
-});
+);
 
 /** One round of a fight to the end, for the log and the panel ("Round 3: 2 v 1"). */
 export interface FoughtRound {
@@ -322,15 +340,10 @@ export interface FoughtRound {
 /** One round, with its odds and dice before the roll (`boardingRound.preview`). */
 export const boardingRound = withPreview(boardingRoundMove, boardingRoundPreview);
 
-export const boardingRounds = defineMove<BoardingRollInput, WwOptions>({
-  id: 'ww.boarding-rounds',
-  category: 'boarding-round',
-  input: rollInput,
-  run: (state, { attackerId, roll }, ctx) => {
-    const options = ctx.options;
-    const f = fightableBoarding(state, attackerId, options);
-    if (!f.ok) return f;
-    const { attacker, defender, defenderId, attackers, defenders } = f.value;
+export const boardingRounds = boardingRollMove(
+  'ww.boarding-rounds',
+  (state, fight, { attackerId, roll }, options) => {
+    const { attacker, defender, defenderId, attackers, defenders } = fight;
     const left = attacker.boarding ? boardingRoundsLeft(attacker.boarding, options) : 0;
     const skills = { attackerSkill: attacker.crewSkill, defenderSkill: defender.crewSkill };
     const r = resolveBoardingRounds(
@@ -398,7 +411,7 @@ export const boardingRounds = defineMove<BoardingRollInput, WwOptions>({
       roll: rollRecord({
         procedure: 'ww.boarding-rounds',
         inputs: asJson({
-          ...boardingRollInputs({ attackerId, defenderId }, f.value),
+          ...boardingRollInputs({ attackerId, defenderId }, fight),
           roundsAllowed: Number.isFinite(left) ? left : 'untilResolved'
         }),
         dice: labelDice(joinRolls([roll]), labels),
@@ -406,7 +419,7 @@ export const boardingRounds = defineMove<BoardingRollInput, WwOptions>({
       })
     });
   }
-});
+);
 
 export interface EndBoardingInput {
   attackerId: string;

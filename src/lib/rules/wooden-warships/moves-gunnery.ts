@@ -124,8 +124,7 @@ export function planBattleFire(
   setup: FireSetup,
   options: WwOptions
 ): Result<FirePlan> {
-  if (setup.firerId === setup.targetId) return err('A ship cannot fire at herself.');
-  const pair = shipPair(state, setup.firerId, setup.targetId);
+  const pair = shipPair(state, setup.firerId, setup.targetId, 'A ship cannot fire at herself.');
   if (!pair.ok) return pair;
   const [firer, target] = pair.value;
   if (firer.sheet.status !== 'active') return err(`${firer.sheet.name} is ${firer.sheet.status}.`);

@@ -161,13 +161,9 @@ function settledCaptureChance(attackers: number, defenders: number): Rational | 
 function captureChanceOf(
   attackerSkill: CrewSkill,
   defenderSkill: CrewSkill,
-  attackers: number,
-  defenders: number
+  a0: number,
+  d0: number
 ): Rational {
-  const a0 = attackers;
-  const d0 = defenders;
-  const settled = settledCaptureChance(a0, d0);
-  if (settled) return settled;
   const chain = chainOf(attackerSkill, defenderSkill);
   const { T } = chain;
   const [w0, w1, w2] = weightsOf(chain, 3, 2);
@@ -299,28 +295,11 @@ function coefficientLine(
 function captureChanceByGridOf(
   attackerSkill: CrewSkill,
   defenderSkill: CrewSkill,
-  attackers: number,
-  defenders: number
+  a0: number,
+  d0: number
 ): Rational {
-  const a0 = attackers;
-  const d0 = defenders;
-  const settled = settledCaptureChance(a0, d0);
-  if (settled) return settled;
-  const sA = BigInt(BOARDING_DIE[attackerSkill].sides);
-  const sD = BigInt(BOARDING_DIE[defenderSkill].sides);
-  const T = sA ** 3n * sD ** 2n;
-  // Scaled round weights, by (na, nd): weights[k] = P(defender loses k) · T.
-  const scaled = new Map<number, bigint[]>();
-  for (let na = 1; na <= 3; na++) {
-    for (let nd = 1; nd <= 2; nd++) {
-      const t = roundTableOf(attackerSkill, defenderSkill, na, nd);
-      const f = T / t.total;
-      scaled.set(
-        na * 10 + nd,
-        t.weights.map((w) => w * f)
-      );
-    }
-  }
+  const chain = chainOf(attackerSkill, defenderSkill);
+  const { T } = chain;
   // e(a, d): the most rounds the fight can still last, so every round lowers e by at least 1 and
   // mostly by exactly 1 (keeps the numbers short: no padding by powers of T on the common path).
   const eRows = roundsLeftGrid(a0, d0);
@@ -347,7 +326,7 @@ function captureChanceByGridOf(
       }
       const na = a >= 3 ? 3 : a;
       const nd = d >= 2 ? 2 : 1;
-      const w = scaled.get(na * 10 + nd) as bigint[];
+      const w = weightsOf(chain, na, nd);
       const m = w.length - 1;
       const eHere = e(a, d);
       let acc = 0n;
@@ -492,6 +471,14 @@ export const boardingRoundOdds = guarded(
     (attackers === 0 || defenders === 0 ? 'The boarding is over: a side has no one left' : null),
   boardingRoundOddsOf
 );
-export const captureChance = guarded(crews, captureChanceOf);
-export const captureChanceByGrid = guarded(crews, captureChanceByGridOf);
+/** A solver asked only while both sides can still fight: the settled cases are answered first. */
+function settledFirst(
+  solve: (a: CrewSkill, d: CrewSkill, attackers: number, defenders: number) => Rational
+) {
+  return (a: CrewSkill, d: CrewSkill, attackers: number, defenders: number): Rational =>
+    settledCaptureChance(attackers, defenders) ?? solve(a, d, attackers, defenders);
+}
+
+export const captureChance = guarded(crews, settledFirst(captureChanceOf));
+export const captureChanceByGrid = guarded(crews, settledFirst(captureChanceByGridOf));
 export const captureChanceGrid = guarded(crews, captureChanceGridOf);

@@ -70,14 +70,25 @@ export interface FireOdds {
 
 /** Everything the attack calculator shows before the roll. */
 export function fireOdds(plan: FirePlan): FireOdds {
-  const damage = damageDist(plan);
+  return fireOddsWith(plan, damageDist(plan));
+}
+
+/**
+ * The plan's exact hit chances with a damage distribution worked out elsewhere (a worker's bounded
+ * or exact figures for a large ship); its mean, when the worker gives it, saves a pass.
+ */
+export function fireOddsWith(
+  plan: FirePlan,
+  damage: Dist<number>,
+  meanDamage?: Rational
+): FireOdds {
   return {
     perRoll: perRollHitChance(plan),
     rolls: plan.totalRolls,
     anyHit: anyHitChance(plan),
     hits: hitsDist(plan),
     damage,
-    meanDamage: mean(damage)
+    meanDamage: meanDamage ?? mean(damage)
   };
 }
 

@@ -75,8 +75,11 @@ export function activeShip(state: BattleState, id: string): Result<ShipAndSheet>
 export function shipPair(
   state: BattleState,
   firstId: string,
-  secondId: string
+  secondId: string,
+  /** The refusal when both ids name the same ship (a ship cannot fire at or board herself). */
+  sameShip?: string
 ): Result<[ShipAndSheet, ShipAndSheet]> {
+  if (sameShip !== undefined && firstId === secondId) return err(sameShip);
   const first = shipAndSheet(state, firstId);
   if (!first.ok) return first;
   const second = shipAndSheet(state, secondId);

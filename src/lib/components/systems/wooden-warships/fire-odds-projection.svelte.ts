@@ -1,11 +1,6 @@
 import { untrack } from 'svelte';
-import { Dist, mean } from '$lib/engine/dist';
-import {
-  anyHitChance,
-  hitsDist,
-  perRollHitChance,
-  type FireOdds
-} from '$lib/rules/wooden-warships/odds-gunnery';
+import { Dist } from '$lib/engine/dist';
+import { fireOddsWith, type FireOdds } from '$lib/rules/wooden-warships/odds-gunnery';
 import {
   boundedDamage,
   boundedForDisplay,
@@ -15,7 +10,7 @@ import {
   exactDamageSteps,
   type DisplayDamage
 } from '$lib/rules/wooden-warships/odds-bounded';
-import { rational, type Rational } from '$lib/engine/rational';
+import { rational } from '$lib/engine/rational';
 import type { FirePlan } from '$lib/rules/wooden-warships/resolve-gunnery';
 import { startOddsWorker, type OddsWorkerJob } from '$lib/components/dice/odds-worker';
 
@@ -31,17 +26,6 @@ export type DamageOddsStatus =
   | { kind: 'working'; phase: 'bounded' | 'exact'; done: number; maxError: number | null }
   | { kind: 'bounded'; maxError: number; isCancelled: boolean }
   | { kind: 'stopped' };
-
-function oddsWith(plan: FirePlan, damage: Dist<number>, meanDamage?: Rational): FireOdds {
-  return {
-    perRoll: perRollHitChance(plan),
-    rolls: plan.totalRolls,
-    anyHit: anyHitChance(plan),
-    hits: hitsDist(plan),
-    damage,
-    meanDamage: meanDamage ?? mean(damage)
-  };
-}
 
 /**
  * The gunnery odds of the plan on screen (SPEC B.7 #1–2) at any size the charts allow (issue 17
@@ -79,7 +63,7 @@ export class FireOddsProjection {
   });
   readonly #small = $derived.by<FireOdds | null>(() => {
     const plan = this.#source();
-    return plan !== null && this.#isSmall ? oddsWith(plan, exactDamageSteps(plan)) : null;
+    return plan !== null && this.#isSmall ? fireOddsWith(plan, exactDamageSteps(plan)) : null;
   });
   readonly #current = $derived(this.#worked?.key === this.#key ? this.#worked : null);
 
@@ -142,14 +126,14 @@ export class FireOddsProjection {
             };
           } else if (m.kind === 'bounded') {
             maxError = m.figureError;
-            odds = oddsWith(plan, displayDist(m), rational(m.mean.n, m.mean.d));
+            odds = fireOddsWith(plan, displayDist(m), rational(m.mean.n, m.mean.d));
             const status: DamageOddsStatus = isExactWanted
               ? { kind: 'working', phase: 'exact', done: 0, maxError }
               : { kind: 'bounded', maxError, isCancelled: false };
             this.#worked = { key, odds, status };
             if (!isExactWanted) this.#stop();
           } else {
-            odds = oddsWith(plan, Dist.of(m.pairs));
+            odds = fireOddsWith(plan, Dist.of(m.pairs));
             this.#worked = { key, odds, status: { kind: 'exact' } };
             this.#stop();
           }
@@ -166,7 +150,7 @@ export class FireOddsProjection {
       const b = boundedForDisplay(boundedDamage(plan));
       this.#worked = {
         key,
-        odds: oddsWith(plan, displayDist(b), rational(b.mean.n, b.mean.d)),
+        odds: fireOddsWith(plan, displayDist(b), rational(b.mean.n, b.mean.d)),
         status: { kind: 'bounded', maxError: b.figureError, isCancelled: false }
       };
     }
