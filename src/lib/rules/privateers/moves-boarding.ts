@@ -4,7 +4,7 @@ import { rolledBy, shipDice } from '../../battle/meaning';
 import type { DiceRoll } from '../../engine/dice';
 import { convolve, Dist } from '../../engine/dist';
 import { mul, ONE, sub, type Rational } from '../../engine/rational';
-import { err, ok, type Result } from '../../engine/result';
+import { err } from '../../engine/result';
 import {
   facesOf,
   fightingSheet,
@@ -28,9 +28,7 @@ import {
   applyBoardingLosses,
   boardingDice,
   boardingOfficerRolls,
-  canBoard,
   resolveBoardingRound,
-  unassignedCrew,
   type BoardingParty,
   type BoardingRoundOutcome,
   type SideLosses
@@ -46,6 +44,7 @@ import {
 import type { Sheet, SystemState } from './sheet';
 import { OFFICER_LABELS, TASK_CHECKS, type OfficerRole } from './tables';
 import { grapplePreview } from './previews';
+import { boardingBlocked, boardingFaces, boardingPreview, partyProblem } from './boarding-preview';
 import * as z from 'zod/mini';
 import { MAX_MEN } from './input-limits';
 import { diceInput, idInput, intInput, numberInput, textInput } from '../../battle/move-input';
@@ -321,27 +320,6 @@ export const grapple = withPreview(grappleMove, grapplePreview);
 
 // ---- Boarding (C.4.15) -----------------------------------------------------------------------
 
-/** The most a ship can send into (or defend) a boarding: unassigned crew ("Only crew that have no
- *  assignments on any given turn are available fore boarding actions"), marines not shooting as
- *  marksmen, and officers present ("Officer hits: Lose modifier", C.5 #38). */
-export function boardingPool(s: Sheet): { crew: number; marines: number; officers: OfficerRole[] } {
-  return {
-    crew: unassignedCrew(s),
-    marines: Math.max(0, s.marines.current - s.assignments.marksmen.marines),
-    officers: (Object.keys(s.officers) as OfficerRole[]).filter((r) => s.officers[r].present)
-  };
-}
-
-export function partyProblem(s: Sheet, p: BoardingParty): string | null {
-  const pool = boardingPool(s);
-  if (p.crew > pool.crew) return `${s.name} has ${pool.crew} unassigned crew.`;
-  if (p.marines > pool.marines) return `${s.name} has ${pool.marines} marines free.`;
-  const absent = p.officers.find((o) => !pool.officers.includes(o));
-  if (absent) return `${s.name}'s ${OFFICER_LABELS[absent]} is out of action.`;
-  if (new Set(p.officers).size !== p.officers.length) return 'An officer is listed twice.';
-  return null;
-}
-
 function lossLine(l: SideLosses): string {
   const parts: string[] = [];
   if (l.crew) parts.push(`${l.crew} crew`);
@@ -397,37 +375,10 @@ function nextBoardings(
   ];
 }
 
-/** The faces of a boarding round split by side: the main roll, then the officers' roll. */
-export function boardingFaces(
-  input: Pick<BoardingInput, 'attacker' | 'defender' | 'rolls'>
-): Result<{
-  attacker: number[];
-  defender: number[];
-  attackerOfficers: number[];
-  defenderOfficers: number[];
-}> {
-  const nA = boardingDice({ ...input.attacker, officers: input.attacker.officers.length });
-  const nD = boardingDice({ ...input.defender, officers: input.defender.officers.length });
-  const main = facesOf(input.rolls[0]);
-  if (main.length !== nA + nD) return err(`Roll ${nA} + ${nD} boarding dice.`);
-  const a = main.slice(0, nA);
-  const d = main.slice(nA);
-  const need = boardingOfficerRolls(input.attacker, input.defender, a, d);
-  const off = facesOf(input.rolls[1]);
-  if (off.length !== need.attacker + need.defender)
-    return err(`Roll ${plural(need.attacker + need.defender, 'officer die', 'officer dice')}.`);
-  return ok({
-    attacker: a,
-    defender: d,
-    attackerOfficers: off.slice(0, need.attacker),
-    defenderOfficers: off.slice(need.attacker)
-  });
-}
-
 /** One boarding round (C.4.15): both parties' dice, the officer d6s, the losses on both logs, the
  *  defender's trigger #7 when the boarders win, and the round in the system's boarding list. A
  *  defender left with nobody aboard is taken (struck). One round per boarding action a turn. */
-export const boardingRound = pvMove<BoardingInput>({
+const boardingRoundMove = pvMove<BoardingInput>({
   id: 'pv.boarding',
   input: z.strictObject({
     attackerId: idInput,
@@ -450,12 +401,8 @@ export const boardingRound = pvMove<BoardingInput>({
     if (input.attackerId === input.defenderId) return err('A ship cannot board itself.');
     if (timesDone(state, input.attackerId, 'boarding') > 0)
       return err(`${a.value.name} has fought its boarding round this turn (one round a turn).`);
-    if (!canBoard(a.value, input.defenderId, input.isHullToHull, options))
-      return err(
-        options.boardingPrerequisite === 'hullToHull'
-          ? 'Boarding needs the ships hull to hull.'
-          : 'Boarding needs the ships grappled or entangled.'
-      );
+    const blocked = boardingBlocked(a.value, input.defenderId, input.isHullToHull, options);
+    if (blocked) return err(blocked);
     const pa = partyProblem(a.value, input.attacker);
     if (pa) return err(pa);
     const pd = partyProblem(d.value, input.defender);
@@ -546,6 +493,9 @@ export const boardingRound = pvMove<BoardingInput>({
     });
   }
 });
+
+/** A boarding round, with its odds and dice before the roll (`boardingRound.preview`). */
+export const boardingRound = withPreview(boardingRoundMove, boardingPreview);
 
 // ---- Captures (C.4.17 step 4) --------------------------------------------------------------
 

@@ -21,6 +21,7 @@ import {
 import { broadsideOdds, tossOdds, type BroadsideOdds } from './odds';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
 import { cannonFirePreview, planBroadside, type FirePlan, type FireSetup } from './fire-plan';
+import { reloadPreview } from './previews';
 import { reloadMod } from './resolve-morale';
 import {
   applyGunsFired,
@@ -457,7 +458,7 @@ export interface ReloadInput {
 }
 
 /** C.4.5: one d12 + (Gunner + Crew) per vessel or independent battery a turn. */
-export const reload = pvMove<ReloadInput>({
+const reloadMove = pvMove<ReloadInput>({
   id: 'pv.reload',
   input: z.strictObject({
     shipId: idInput,
@@ -515,3 +516,6 @@ export const reload = pvMove<ReloadInput>({
     });
   }
 });
+
+/** Reload, with its odds and die before the roll (`reload.preview`). */
+export const reload = withPreview(reloadMove, reloadPreview);

@@ -36,6 +36,7 @@ export * from './moves-initiative';
 export * from './moves-movement';
 export * from './moves-gunnery';
 export * from './moves-boarding';
+export * from './boarding-preview';
 export * from './moves-tasks';
 export * from './moves-setup';
 

@@ -7,8 +7,18 @@ import type { BattleState } from '../../battle/events';
 import type { DiceGroup } from '../../battle/meaning';
 import type { DiceNeed } from '../../battle/move';
 import type { DiceRoll } from '../../engine/dice';
-import { formatFraction } from '../../engine/rational';
-import { cannonFire, collision, grapple, moraleCheck, oddsRecord, saveCrew } from './moves';
+import { formatFraction, rational } from '../../engine/rational';
+import {
+  boardingRound,
+  cannonFire,
+  collision,
+  grapple,
+  moraleCheck,
+  designateDoubleShot,
+  oddsRecord,
+  reload,
+  saveCrew
+} from './moves';
 import {
   exampleFrigate,
   fireThrough,
@@ -111,5 +121,87 @@ describe('a Privateers move says its odds and dice before its roll (issue 31 ite
     expect(logged.map((o) => o.p)).toEqual(
       (['pass', 'disordered', 'strike'] as const).map((r) => formatFraction(dist.prob(r)))
     );
+  });
+
+  it('a boarding round: each side’s own d6s, low good, then the officers’ d6s, high good', () => {
+    // Surprise grapples Hermione, then boards her 5 v 7 (crew 3 + first lieutenant against crew 2,
+    // the captain and a marine).
+    let s = frigates();
+    const crew = sheet(s, 'a').assignments;
+    s = must(play(saveCrew, s, { shipId: 'a', assignments: { ...crew, grapplers: 2 } })).next;
+    s = must(
+      play(grapple, s, {
+        shipId: 'a',
+        otherId: 'b',
+        isHullToHull: true,
+        dice: rolled([{ count: 2, sides: 12 } as DiceNeed], [9, 10])
+      })
+    ).next;
+    const aim = {
+      attackerId: 'a',
+      defenderId: 'b',
+      attacker: { crew: 3, officers: ['firstLt' as const], marines: 0 },
+      defender: { crew: 2, officers: ['captain' as const], marines: 1 },
+      isHullToHull: false
+    };
+    const outlook = must(boardingRound.preview.odds(s, aim, O));
+    expect([outlook.attackerDice, outlook.defenderDice]).toEqual([5, 7]);
+    expect(outlook.chain?.defender).toEqual({ crew: 2, officers: 1, marines: 1 });
+    const dice = must(boardingRound.preview.dice(s, aim, O));
+    expect(dice.map((d) => [d.count, d.sides, d.ship, d.isHighGood, d.group])).toEqual([
+      [5, 6, 'a', false, 'Boarders: Surprise'],
+      [7, 6, 'b', false, 'Defenders: Hermione']
+    ]);
+    const main = [1, 1, 4, 5, 6, 1, 3, 4, 5, 6, 6, 6];
+    // Both sides took a hit: each side's officer rolls his d6, a 1 and he is among the casualties.
+    const officers = must(boardingRound.preview.dice(s, { ...aim, main }, O));
+    expect(officers.map((d) => [d.count, d.ship, d.isHighGood, d.label])).toEqual([
+      [1, 'a', true, 'Surprise, boarding officer'],
+      [1, 'b', true, 'Hermione, defending officer']
+    ]);
+    const fought = must(
+      play(boardingRound, s, { ...aim, rolls: [rolled(dice, main), rolled(officers, [3, 1])] })
+    );
+    expect(recorded(fought)).toEqual([...perDie(dice), ...perDie(officers)]);
+    expect(fought.draft.roll?.odds).toMatchObject({
+      boardersWin: formatFraction(outlook.round!.boardersWin),
+      tie: formatFraction(outlook.round!.tie)
+    });
+    // Where the ships are neither grappled nor entangled the preview refuses as the move does.
+    const apart = frigates();
+    const refused = boardingRound.preview.odds(apart, aim, O);
+    expect(refused.ok ? null : refused.error).toContain('grappled or entangled');
+    expect(play(boardingRound, apart, { ...aim, rolls: [rolled(dice, main)] })).toMatchObject({
+      ok: false,
+      error: refused.ok ? '' : refused.error
+    });
+  });
+
+  it('a reload: the vessel’s own d12, high good; the card’s chances are the d12 + (Gunner + Crew)', () => {
+    // Surprise fires her three starboard guns; she reloads them, one designated for double shot.
+    let s = must(fireThrough(frigates(), FRIGATE_FIRES, [12, 12, 12], [])).next;
+    s = must(play(designateDoubleShot, s, { shipId: 'a', gunIds: ['starboard-medium-1'] })).next;
+    const outlook = must(reload.preview.odds(s, { shipId: 'a' }, O));
+    expect(outlook.guns.map((g) => g.id)).toEqual(FRIGATE_FIRES.gunIds);
+    // Each chance counted face by face: d12 + mod reaching 7 (a gun loads), 10 (double shot).
+    const faces = (target: number) =>
+      `${Array.from({ length: 12 }, (_, i) => i + 1).filter((f) => f + outlook.mod >= target).length}/12`;
+    const reduce = (f: string) =>
+      formatFraction(rational(...(f.split('/').map(Number) as [number, number])));
+    expect(outlook.chances.map((c) => [c.label, formatFraction(c.p)])).toEqual([
+      ['every gun loads (7+)', reduce(faces(7))],
+      ['double shot (10+)', reduce(faces(10))]
+    ]);
+    expect(formatFraction(outlook.loads)).toBe(reduce(faces(7)));
+    const dice = must(reload.preview.dice(s, { shipId: 'a' }, O));
+    expect(dice.map((d) => [d.count, d.sides, d.label, d.ship, d.isHighGood])).toEqual([
+      [1, 12, 'Surprise, reload', 'a', true]
+    ]);
+    const loaded = must(play(reload, s, { shipId: 'a', dice: rolled(dice, [9]) }));
+    expect(recorded(loaded)).toEqual(perDie(dice));
+    expect(reload.preview.dice(s, { shipId: 'a', battery: 3 }, O)).toMatchObject({
+      ok: false,
+      error: 'No such battery.'
+    });
   });
 });

@@ -5,13 +5,15 @@
 import type { BattleState } from '../../battle/events';
 import type { DiceNeed, MovePreview } from '../../battle/move';
 import type { Dist } from '../../engine/dist';
-import { ok, type Result, type ValueOf } from '../../engine/result';
+import { ONE, sub, type Rational } from '../../engine/rational';
+import { err, ok, type Result, type ValueOf } from '../../engine/result';
 import { shipSheet } from './moves-common';
-import { collisionOdds, grappleOdds, moraleOdds } from './odds';
+import { collisionOdds, grappleOdds, moraleOdds, reloadChances, reloadOdds } from './odds';
 import type { PvOptions } from './options';
 import { collisionDice } from './resolve-collision';
-import { moraleInputOf } from './resolve-morale';
-import type { Sheet } from './sheet';
+import { moraleInputOf, reloadMod } from './resolve-morale';
+import { reloadGunsOf, type ReloadGun } from './resolve-tasks';
+import { reloadBatteries, type Sheet } from './sheet';
 
 const sheets = (state: BattleState, a: string, b: string): Result<{ a: Sheet; b: Sheet }> => {
   const x = shipSheet(state, a);
@@ -121,5 +123,65 @@ export const moralePreview: MovePreview<
     return ok([
       { count: 1, sides: 12, label: `${name}, morale`, group: name, ship: shipId, isHighGood: true }
     ]);
+  }
+};
+
+// ---- Reload (C.4.5) --------------------------------------------------------------------------
+
+export interface ReloadAim {
+  shipId: string;
+  /** For a fortification: the independent battery rolling (C.4.5 step 1). */
+  battery?: number;
+}
+
+export interface ReloadOutlook {
+  /** Gunner + Crew, added to the d12. */
+  mod: number;
+  /** The unloaded, undestroyed guns this roll loads (the battery's, for a battery). */
+  guns: ReloadGun[];
+  /** A plain gun loads (7+), and does not. */
+  loads: Rational;
+  misses: Rational;
+  /** What the reload card shows (#14 item 10): every gun, the Gunner's gun (6+) when he sights
+   *  one, double shot (10+) when one is designated. */
+  chances: { label: string; p: Rational }[];
+}
+
+const batteryOf = (s: Sheet, battery: number | undefined): Result<string | null> => {
+  if (battery === undefined) return ok(null);
+  const b = reloadBatteries(s)[battery];
+  return b ? ok(b.name) : err('No such battery.');
+};
+
+/** "A modified dice roll of 7 or more on a 12 sided die is needed to be loaded": the vessel's (or
+ *  the battery's) own d12 + (Gunner + Crew), high good. */
+export const reloadPreview: MovePreview<ReloadAim, ReloadOutlook, PvOptions> = {
+  odds: (state, aim, options) => {
+    const s = shipSheet(state, aim.shipId);
+    if (!s.ok) return s;
+    const b = aim.battery === undefined ? null : reloadBatteries(s.value)[aim.battery];
+    if (b === undefined) return err('No such battery.');
+    const mod = reloadMod(s.value);
+    const plain = reloadOdds(mod, { gunnerSighted: false, doubleShotOrdered: false }, options);
+    if (!plain.ok) return plain;
+    const all = reloadGunsOf(s.value);
+    const guns = b ? all.filter((g) => b.gunIds.includes(g.id)) : all;
+    const loads = plain.value.probWhere((x) => x !== 'notLoaded');
+    return ok({
+      mod,
+      guns,
+      loads,
+      misses: sub(ONE, loads),
+      chances: reloadChances(guns, mod, options)
+    });
+  },
+  dice: (state, aim) => {
+    const s = shipSheet(state, aim.shipId);
+    if (!s.ok) return s;
+    const battery = batteryOf(s.value, aim.battery);
+    if (!battery.ok) return battery;
+    const name = s.value.name;
+    const label = battery.value ? `${name}, ${battery.value}, reload` : `${name}, reload`;
+    return ok([{ count: 1, sides: 12, label, group: name, ship: aim.shipId, isHighGood: true }]);
   }
 };
