@@ -112,6 +112,25 @@ if (route && entryKey) {
   battleLines.push(...totals);
 } else battleLines.push('battle page JS  unavailable (no /battles/[id] route in the build)');
 
+// Each system's calculators page (issue 40; issue 31 moves its odds onto the moves, which must not
+// make it heavier): the route's JS and the system's calculators with everything they import.
+const calcRoute = app.match(/"\/calculators\/\[system\]": \[(\d+)/);
+if (route && entryKey && calcRoute) {
+  const shell = [
+    entryKey,
+    '.svelte-kit/generated/client-optimized/app.js',
+    nodeKey(0),
+    nodeKey(1),
+    nodeKey(calcRoute[1])
+  ];
+  for (const id of ['privateers', 'wooden-warships', 'master-and-commander']) {
+    const keys = closure([...shell, `src/lib/components/systems/${id}/Calculators.svelte`]);
+    battleLines.push(
+      `calculators JS: ${((await gzOf(keys)) / 1024).toFixed(1)} KB gz (${id}, ${keys.size} files)`
+    );
+  }
+}
+
 // The other prerendered pages (issue 40, Lighthouse on each): the JS each preloads before it can
 // answer a tap, and whether its heading is in the HTML (a page prerendered as an empty shell paints
 // its largest text only after the script has run).
