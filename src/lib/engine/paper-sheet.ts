@@ -49,7 +49,7 @@ export interface PaperView<Sheet> {
   state: BattleState;
 }
 
-/** What a system prints on its paper log (RuleSystem.paper). */
+/** What a system prints on its paper log (RuleSystem.loadPaper). */
 export interface PaperSheet<Sheet> {
   /** The sections, from the ship (view) or blank (null). */
   sections(view: PaperView<Sheet> | null): PaperSection[];

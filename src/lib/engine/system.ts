@@ -123,9 +123,11 @@ export interface RuleSystem<Sheet extends object = object> {
   commissionPrize?(sheet: Sheet): Sheet;
   /**
    * The printed ship log's sections (`<system>/paper.ts`): every field of the players' own paper
-   * sheet, filled from a ship or blank. Optional and additive; absent, the log prints the tracks.
+   * sheet, filled from a ship or blank. Loaded when a log is printed, not with the battle (issue
+   * 40: a deep-linked battle loads none of it). Optional and additive; absent, the log prints the
+   * tracks.
    */
-  paper?: PaperSheet<Sheet>;
+  loadPaper?(): Promise<PaperSheet<Sheet>>;
   /**
    * The ships come from the system's own set-up (Master and Commander: the players' fleets), so the
    * battle page offers no generic "Add a ship" form. Optional and additive; absent means false.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '$lib/battle/fold';
-import { MAX_BOXES, trackBlock, type PaperSection } from '../engine/paper-sheet';
-import { boxRows, paperLog, paperTracks, type PaperLog } from './paper';
+import { MAX_BOXES, trackBlock, type PaperSection, type PaperSheet } from '../engine/paper-sheet';
+import { boxRows, paperLog, paperSheetOf, paperTracks, type PaperLog } from './paper';
 import {
   masterAndCommanderPaperBattle,
   privateersPaperBattle,
@@ -9,6 +9,16 @@ import {
 } from './paper-battles.test-helpers';
 import { FRAME, seriesPath, ticks, xOf, yOf, type TrackChart } from './chart';
 import { mc, privateersBattle, pv, ww } from './scripted-battles.test-helpers';
+import { paper as pvPaper } from '$lib/rules/privateers/paper';
+import { paper as wwPaper } from '$lib/rules/wooden-warships/paper';
+import { paper as mcPaper } from '$lib/rules/master-and-commander/paper';
+
+/** Each system's paper sheet, as printing loads it (RuleSystem.loadPaper). */
+const PAPER: Record<string, PaperSheet<object>> = {
+  [pv.id]: pvPaper,
+  [ww.id]: wwPaper,
+  [mc.id]: mcPaper
+};
 
 const nulls = (n: number): null[] => Array.from({ length: n }, () => null);
 const textOf = (log: PaperLog): string =>
@@ -31,7 +41,7 @@ describe('the paper ship log', () => {
   const state = fold(privateersBattle().events);
 
   it('boxes each track with the points already lost struck through, as the log stands', () => {
-    const log = paperLog(pv, state.ships.h, {
+    const log = paperLog(pv, PAPER[pv.id], state.ships.h, {
       title: 'Privateers ship log',
       currentTurn: 2,
       state
@@ -63,7 +73,11 @@ describe('a paper log filled from a battle played through the real moves (issue 
   it('Privateers: officers and ratings, every gun by broadside with loaded and fired, sail, orders', () => {
     const log = privateersPaperBattle();
     const at = (id: string) =>
-      paperLog(pv, log.state.ships[id], { title: 'T', currentTurn: 1, state: log.state });
+      paperLog(pv, PAPER[pv.id], log.state.ships[id], {
+        title: 'T',
+        currentTurn: 1,
+        state: log.state
+      });
     const surprise = at('a');
     expect(table(section(surprise, 'officers'))).toMatchObject({
       rows: [
@@ -127,7 +141,11 @@ describe('a paper log filled from a battle played through the real moves (issue 
   it('Wooden Warships: type, captain card, quality, gun zones by ammunition, sail, hold and upgrades', () => {
     const log = woodenWarshipsPaperBattle();
     const at = (id: string) =>
-      paperLog(ww, log.state.ships[id], { title: 'T', currentTurn: 2, state: log.state });
+      paperLog(ww, PAPER[ww.id], log.state.ships[id], {
+        title: 'T',
+        currentTurn: 2,
+        state: log.state
+      });
     const diana = at('diana');
     expect(ticked(section(diana, 'ship'), 'Ship type')).toEqual(['Frigate']);
     expect(field(section(diana, 'captain'), 'Captain card')).toBe('Bold');
@@ -173,7 +191,11 @@ describe('a paper log filled from a battle played through the real moves (issue 
   it('Master and Commander: prize disks, ship strength, homeport and its repair cards', () => {
     const log = masterAndCommanderPaperBattle();
     const at = (id: string) =>
-      paperLog(mc, log.state.ships[id], { title: 'T', currentTurn: 1, state: log.state });
+      paperLog(mc, PAPER[mc.id], log.state.ships[id], {
+        title: 'T',
+        currentTurn: 1,
+        state: log.state
+      });
     // Anna 1 was hit by the counter-attack and repaired at her Homeport with one of four cards.
     const anna = at('ship-1');
     // The captain by name, never the player id the battle stores.
@@ -194,9 +216,17 @@ describe('a paper log filled from a battle played through the real moves (issue 
   });
 });
 
+describe("a system's paper sheet is loaded when printing (issue 40)", () => {
+  it('paperSheetOf gives each system its own paper.ts; a system without one prints its tracks', async () => {
+    for (const system of [pv, ww, mc])
+      expect(await paperSheetOf(system as never)).toBe(PAPER[system.id]);
+    expect(await paperSheetOf({ ...pv, loadPaper: undefined })).toBeNull();
+  });
+});
+
 describe('a blank paper log per system, to photocopy', () => {
   const blank = (system: typeof pv) =>
-    paperLog(system, null, { title: 'x', currentTurn: null, state: null });
+    paperLog(system, PAPER[system.id], null, { title: 'x', currentTurn: null, state: null });
 
   it('keeps every field with nothing filled in, and boxes enough for the largest ship', () => {
     for (const system of [pv, ww, mc] as const) {

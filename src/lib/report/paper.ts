@@ -1,5 +1,10 @@
 import type { BattleShip, BattleState } from '../battle/events';
-import { trackBlock, type PaperBlock, type PaperSection } from '../engine/paper-sheet';
+import {
+  trackBlock,
+  type PaperBlock,
+  type PaperSection,
+  type PaperSheet
+} from '../engine/paper-sheet';
 import type { RuleSystem } from '../engine/system';
 import { shipName, sideOf } from './model';
 
@@ -48,8 +53,14 @@ function trackSections(system: RuleSystem, sheet: object | null): PaperSection[]
   ];
 }
 
+/** The system's own paper sheet (its `paper.ts`, loaded now), or null: the log prints its tracks. */
+export async function paperSheetOf(system: RuleSystem): Promise<PaperSheet<object> | null> {
+  return system.loadPaper ? system.loadPaper() : null;
+}
+
 export function paperLog(
   system: RuleSystem,
+  paper: PaperSheet<object> | null,
   ship: BattleShip | null,
   ctx: { title: string; currentTurn: number | null; turns?: number; state: BattleState | null }
 ): PaperLog {
@@ -57,19 +68,19 @@ export function paperLog(
   const parsed = ship ? system.sheetSchema.safeParse(ship.sheet) : null;
   const sheet = parsed?.success ? parsed.data : null;
   const view = ship && sheet && ctx.state ? { sheet, ship, state: ctx.state } : null;
-  const sections = system.paper
+  const sections = paper
     ? // A ship whose log does not read prints blank sections rather than another ship's shape.
-      system.paper.sections(view)
+      paper.sections(view)
     : trackSections(system, sheet);
   const summary = sheet ? system.summarize(sheet) : null;
-  const words = [...(system.paper?.statusWords ?? [])];
+  const words = [...(paper?.statusWords ?? [])];
   for (const w of summary?.status ?? []) if (!words.includes(w)) words.push(w);
   return {
     title: ctx.title,
     name: ship ? shipName(ship) : '',
     className: ship ? sheetText(ship.sheet, 'className') : '',
     side: ship ? sideOf(ship) : '',
-    player: view && system.paper?.playerName ? system.paper.playerName(view) : (ship?.player ?? ''),
+    player: view && paper?.playerName ? paper.playerName(view) : (ship?.player ?? ''),
     sections,
     statuses: words.map((word) => ({ word, isTicked: summary?.status.includes(word) ?? false })),
     lines: summary?.lines ?? [],

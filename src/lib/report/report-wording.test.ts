@@ -13,7 +13,7 @@ import type { MoveContext } from '../battle/move';
 import { overlapShift, seriesPath, seriesStyle, trackCharts } from './chart';
 import { describeFaces, fairnessOf, luckAudit } from './luck';
 import { reportMarkdown, toldEntries } from './markdown';
-import { paperLog } from './paper';
+import { paperLog, paperSheetOf } from './paper';
 import { buildReport, describeLogCount, shipStory, type Report } from './model';
 import { ScriptedLog } from './scripted.test-helpers';
 
@@ -106,7 +106,7 @@ describe('the report words every ship in its own terms (issue 33)', () => {
     expect(reportMarkdown(report, luckAudit(report))).toContain('5 entries in the log');
   });
 
-  it('a Wooden Warships ship on an EXAMPLE chart does not end "EXAMPLE chart"', () => {
+  it('a Wooden Warships ship on an EXAMPLE chart does not end "EXAMPLE chart"', async () => {
     const log = new ScriptedLog();
     log.setup(woodenWarships.initialSystemState?.('standard', {}) as never);
     let n = 0;
@@ -134,7 +134,7 @@ describe('the report words every ship in its own terms (issue 33)', () => {
     expect(pickle.status.join(' ')).not.toContain('EXAMPLE');
     expect(shipStory(pickle)).not.toContain('EXAMPLE');
     expect(reportMarkdown(report, luckAudit(report))).not.toMatch(/\| EXAMPLE chart \|/);
-    const paper = paperLog(woodenWarships, log.state.ships.p, {
+    const paper = paperLog(woodenWarships, await paperSheetOf(woodenWarships), log.state.ships.p, {
       title: 'T',
       currentTurn: 1,
       state: log.state

@@ -6,7 +6,6 @@ import { defaultSheet, defaultSystemState, sheetSchema, type Sheet } from './she
 import { MAX_PRIZE_DISKS } from './tables';
 import { nextStep, PHASES, turnStatus } from './turn';
 import { repairTrack, tracks } from './tracks';
-import { paper } from './paper';
 import { shipCard, shipColourText } from './ship-card';
 
 export { PHASES } from './turn';
@@ -35,7 +34,8 @@ export const masterAndCommander: RuleSystem<Sheet> = {
   defaultSheet: ({ name, className }) => defaultSheet({ name, className }),
   tracks,
   repairTrack,
-  paper,
+  // The printed log's sections, loaded when printing (issue 40).
+  loadPaper: () => import('./paper').then((m) => m.paper),
   summarize: (s) => {
     const status: string[] = [];
     if (s.isSunk) status.push('sunk');

@@ -10,7 +10,6 @@ import { applyEndOfTurn, PHASES } from './resolve-turn';
 import { defaultSheet, defaultSystemState, sheetSchema, type Sheet } from './sheet';
 import { SAIL_SETTINGS } from './tables';
 import { commissionPrize, repairTrack, tracks } from './tracks';
-import { paper } from './paper';
 import { describeField } from './describe-field';
 
 // Privateers (Hal Thinglum, MWAN #108): the system object. The engine lives beside it:
@@ -63,7 +62,8 @@ export const privateers: RuleSystem<Sheet> = {
   tracks,
   repairTrack,
   commissionPrize,
-  paper,
+  // The printed log's sections, loaded when printing (issue 40).
+  loadPaper: () => import('./paper').then((m) => m.paper),
   summarize,
   // C.1 "Turn Sequence": the six phases, by their names in the text.
   phases: PHASES.map((p) => p.name),

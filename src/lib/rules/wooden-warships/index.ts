@@ -9,7 +9,6 @@ import { startTurn } from './resolve-turn';
 import { defaultSheet, defaultSystemState, sheetSchema, type Sheet } from './sheet';
 import { AMMUNITION, BATTERIES, BATTERY_NAMES, PHASES, SAIL_SETTING_TEXT } from './tables';
 import { commissionPrize, repairTrack, tracks } from './tracks';
-import { paper } from './paper';
 
 export { sheetSchema, defaultSheet, systemStateSchema, defaultSystemState } from './sheet';
 export type { Sheet, SystemState } from './sheet';
@@ -48,7 +47,8 @@ export const woodenWarships: RuleSystem<Sheet> = {
   tracks,
   repairTrack,
   commissionPrize,
-  paper,
+  // The printed log's sections, loaded when printing (issue 40).
+  loadPaper: () => import('./paper').then((m) => m.paper),
   summarize,
   // SPEC B.4.2: "Each turn is divided into multiple steps" (Movement, Maintenance 1, Attack,
   // Boarding, Maintenance 2); turn 1 runs only the maintenance steps.
