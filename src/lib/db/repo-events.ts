@@ -162,8 +162,9 @@ export async function appendBuilt(
   battleId: string,
   known: KnownState,
   build: (state: BattleState) => Result<EventDraft>,
-  /** The battle list's summary of the state after the event (written in the same transaction). */
-  display?: (next: BattleState) => BattleDisplay | null,
+  /** The battle list's summary of the state after the event (written in the same transaction);
+   *  also given the event and the state it was applied to. */
+  display?: (next: BattleState, event: BattleEvent, state: BattleState) => BattleDisplay | null,
   /**
    * True for an action whose input holds values computed from the screen (a sheet edit carries
    * the whole edited sheet): it is not rebuilt on a newer state, where it would overwrite what was
@@ -182,7 +183,9 @@ export async function appendBuilt(
     const state = fresh === null ? known.state : live ? live.fold(fresh) : replay(fresh);
     const built = build(state);
     if (!built.ok) return built;
-    const shown = display ? (event: BattleEvent) => display(applyEvent(state, event)) : undefined;
+    const shown = display
+      ? (event: BattleEvent) => display(applyEvent(state, event), event, state)
+      : undefined;
     return ok((await appendInTx(db, battle, built.value, shown, live)).event);
   });
 }

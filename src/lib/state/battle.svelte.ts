@@ -6,7 +6,7 @@ import { loadSystem } from '$lib/rules/engines';
 import type { BattleOptions, RuleSystem } from '$lib/engine/system';
 import type { TurnStatus } from '$lib/engine/turn-status';
 import { INITIAL_STATE } from '$lib/battle/events';
-import { applyEvent } from '$lib/battle/fold';
+import { WrittenState } from './written-state';
 import { extendHistory, history, type History } from '$lib/battle/actions';
 import { displayOf, turnStatusOf, type BattleDisplay } from '$lib/battle/display';
 import type { MergeFlag } from '$lib/live/merge-api';
@@ -114,6 +114,7 @@ export class BattleSession {
   }
 
   readonly #saving = new SaveGuard();
+  readonly #written = new WrittenState();
 
   #watch: LogWatch | null = null;
   /** Events 1…#before are not in `events` yet (see isLogComplete). */
@@ -361,7 +362,7 @@ export class BattleSession {
       return;
     }
     let state = this.state;
-    for (const e of added) state = applyEvent(state, e);
+    for (const e of added) state = this.#written.applied(state, e);
     this.state = state;
   }
 
@@ -401,7 +402,7 @@ export class BattleSession {
    */
   #displayAfter(): (event: BattleEvent) => BattleDisplay | null {
     const known = this.state;
-    return (event) => this.#displayOf(applyEvent(known, event));
+    return (event) => this.#displayOf(this.#written.after(known, event));
   }
 
   #displayOf(next: BattleState): BattleDisplay | null {
@@ -502,7 +503,7 @@ export class BattleSession {
         // The input goes on the event, so a move merged from another device can be checked again.
         (state) =>
           secrets.check(withInput(move.run(state, input, { ...ctx, now: this.#db.now() }), input)),
-        (next) => this.#displayOf(next),
+        (next, event, base) => this.#displayOf(this.#written.keep(base, event, next)),
         onlyOnKnownState,
         live
       );
