@@ -5,7 +5,8 @@ import {
   rosterShip,
   setStepper,
   statusBadge,
-  tapFaces
+  tapFaces,
+  unfold
 } from './table';
 
 // Privateers played on the battle page as a referee would (SPEC Part C): enter a ship class, add
@@ -108,11 +109,17 @@ test('a two-ship engagement: broadside with a critical, morale, and undo reverts
   );
   await expect(fire.getByTestId('pv-fire-critical')).toHaveText(/%$/);
 
+  // The referee looks at the guns and aim before firing; the form stays as it was left through
+  // the fire's rolls (kept, hidden, while the fire is under way: issue 39).
+  const settings = fire.getByTestId('pv-fire-settings');
+  await unfold(settings);
+  await expect(settings).toBeVisible();
   // Typed-in dice: 3 hits → 6 Ball Low dice; 1 1 3 4 5 6 → critical, 7 hull, 1 crew, 1 gun.
   const pads = fire.getByTestId('dice-pad');
   await tapFaces(pads.first(), [1, 5, 10]);
   await pads.first().getByRole('button', { name: 'Use 1, 5, 10' }).click();
   await expect(fire.getByTestId('pv-fire-hits')).toContainText('3 of 3 hit: 6 Ball Low');
+  await expect(settings).toBeHidden();
   await tapFaces(pads.first(), [1, 1, 3, 4, 5, 6]);
   await pads.first().getByRole('button', { name: 'Use 1, 1, 3, 4, 5, 6' }).click();
   await expect(fire.getByTestId('pv-fire-extra')).toContainText('Critical Hits table');
@@ -122,6 +129,8 @@ test('a two-ship engagement: broadside with a critical, morale, and undo reverts
   const summary =
     'Surprise fires 3 guns at Hermione: 3 hits, 7 hull, 1 crew, 1 gun, critical: Fire';
   await expect(fire.getByTestId('pv-fire-outcome')).toHaveText(summary);
+  await expect(settings).toBeVisible();
+  await expect(settings).toHaveAttribute('open', '');
   // Each roll of the fire is its own event: hits, damage dice, the critical.
   const log = page.getByTestId('battle-log');
   await expect(log.locator('li[data-kind="pv.cannon-fire"]')).toContainText(
