@@ -22,6 +22,14 @@ import { broadsideOdds, tossOdds, type BroadsideOdds } from './odds';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
 import { cannonFirePreview, planBroadside, type FirePlan, type FireSetup } from './fire-plan';
 import { reloadPreview } from './previews';
+import {
+  damageExtraPreview,
+  damageTossPreview,
+  fireInProgress,
+  fireLabel,
+  nameIn,
+  tossStateOf
+} from './damage-preview';
 import { reloadMod } from './resolve-morale';
 import {
   applyGunsFired,
@@ -29,14 +37,12 @@ import {
   gunnerMoveNote,
   COLUMN_ORDER,
   damageDiceFor,
-  isCriticalSpent,
   resolveHits,
   resolveToss,
   tossNeeds,
   type ColumnCounts,
   type TossDie,
-  type TossOutcome,
-  type TossState
+  type TossOutcome
 } from './resolve-gunnery';
 import { applyReload, reloadGunsOf, resolveReload } from './resolve-tasks';
 import { reloadBatteries, type FireInProgress, type Sheet } from './sheet';
@@ -123,40 +129,8 @@ export interface TossInput {
 
 // ---- The fire under way ----------------------------------------------------------------------
 
-/** The cannon fire whose damage is still to roll, or null. */
-export function fireInProgress(state: BattleState): FireInProgress | null {
-  return systemOf(state).fire ?? null;
-}
-
-function nameIn(state: BattleState, id: string): string {
-  const s = shipSheet(state, id);
-  return s.ok ? s.value.name : id;
-}
-
-/** "Surprise's fire at Hermione". */
-export function fireLabel(state: BattleState, f: FireInProgress): string {
-  return `${nameIn(state, f.firerId)}'s fire at ${nameIn(state, f.targetId)}`;
-}
-
 function clearFire(state: BattleState): BattleState {
   return withSystem(state, { ...systemOf(state), fire: null });
-}
-
-/** What the fire under way still needs: the damage dice, or the critical / officer dice. */
-export function fireNeeds(
-  state: BattleState,
-  f: FireInProgress,
-  options: PvOptions = DEFAULT_OPTIONS
-): { stage: 'damage' } | { stage: 'extra'; isCritical: boolean; officerRolls: number } {
-  if (!f.damage) return { stage: 'damage' };
-  const n = tossNeeds(f.damage, options, tossStateOf(state, f, options));
-  return { stage: 'extra', isCritical: n.isCritical, officerRolls: n.officerRolls };
-}
-
-/** Whether the toss of the fire under way may still score a critical (Errata 8). */
-export function tossStateOf(state: BattleState, f: FireInProgress, options: PvOptions): TossState {
-  const t = shipSheet(state, f.targetId);
-  return { isCriticalSpent: t.ok ? isCriticalSpent(t.value, state.turn, options) : false };
 }
 
 const broadsideInput = z.enum(['starboard', 'larboard']);
@@ -315,7 +289,7 @@ function damageMeaning(f: FireInProgress, dice: DiceRoll): MeaningParts {
 
 /** C.4.8 steps 1–3: the damage d6s of the fire under way ("All damage dice are rolled at the same
  *  time"). Double ones or Officer* results leave the fire under way for their dice. */
-export const damageToss = pvMove<{ dice: DiceRoll }>({
+const damageTossMove = pvMove<{ dice: DiceRoll }>({
   id: 'pv.damage-toss',
   input: z.strictObject({ dice: diceInput }),
   phase: null,
@@ -373,7 +347,7 @@ export const damageToss = pvMove<{ dice: DiceRoll }>({
 
 /** C.4.8 steps 4–6: the Critical Hits d12 (if double ones) then one Officer Hits d6 per Officer*
  *  result, in one pad roll; the fire is then over. */
-export const damageExtra = pvMove<{ dice: DiceRoll }>({
+const damageExtraMove = pvMove<{ dice: DiceRoll }>({
   id: 'pv.damage-extra',
   input: z.strictObject({ dice: diceInput }),
   phase: null,
@@ -418,6 +392,11 @@ export const damageExtra = pvMove<{ dice: DiceRoll }>({
     });
   }
 });
+
+/** The damage dice and the critical and officer dice, each with its odds and dice before the roll
+ *  (`damageToss.preview`, `damageExtra.preview`). */
+export const damageToss = withPreview(damageTossMove, damageTossPreview);
+export const damageExtra = withPreview(damageExtraMove, damageExtraPreview);
 
 // ---- Reload (C.4.5) --------------------------------------------------------------------------
 

@@ -1,5 +1,5 @@
 import type { BattleState } from '../../battle/events';
-import { draftOf, rollRecord, withPreview } from '../../battle/move';
+import { draftOf, rollRecord, withPreview, type MovePreview } from '../../battle/move';
 import { rolledBy, shipDice } from '../../battle/meaning';
 import type { DiceRoll } from '../../engine/dice';
 import { Dist } from '../../engine/dist';
@@ -31,6 +31,7 @@ import {
   applyDropAnchor,
   applyTack,
   canDropAnchor,
+  closeHauledHeading,
   DROP_ANCHOR_MAX_MOVE,
   heaveToRestart,
   resolveDrift,
@@ -301,7 +302,7 @@ export interface TackInput {
  * the mast d12 (1–3) may cost a mast; under `tackFailure='fallBackToOldTack'` it falls back onto
  * `side`, else it stays head to wind to roll again next turn.
  */
-export const tackRoll = pvMove<TackInput>({
+const tackRollMove = pvMove<TackInput>({
   id: 'pv.tack',
   input: z.strictObject({ shipId: idInput, rolls: z.array(diceInput), side: sideInput }),
   phase: 'movementFiring',
@@ -360,6 +361,45 @@ export const tackRoll = pvMove<TackInput>({
     });
   }
 });
+
+export interface TackOutlook {
+  /** Master + crew, added to the tack d12. */
+  mod: number;
+  outcomes: { id: string; label: string; p: Rational }[];
+  /** The close-hauled heading of each tack in this wind; null where the wind is refused. */
+  headings: Record<Side, number | null>;
+}
+
+/** The tack d12; given its `face`, the dice still to roll: the mast d12 if the tack failed, else
+ *  none. The ship's own, high good. */
+const tackPreview: MovePreview<{ shipId: string; face?: number }, TackOutlook, PvOptions> = {
+  odds: (state, { shipId }) => {
+    const s = shipSheet(state, shipId);
+    if (!s.ok) return s;
+    const mod = initiativeMod(s.value);
+    const wind = systemOf(state).windFromDeg;
+    const heading = (side: Side) => {
+      const r = closeHauledHeading(wind, side);
+      return r.ok ? r.value : null;
+    };
+    return ok({
+      mod,
+      outcomes: tackOutcomes(mod),
+      headings: { starboard: heading('starboard'), larboard: heading('larboard') }
+    });
+  },
+  dice: (state, { shipId, face }) => {
+    const s = shipSheet(state, shipId);
+    if (!s.ok) return s;
+    const name = s.value.name;
+    const die = { count: 1, sides: 12, group: name, ship: shipId, isHighGood: true };
+    if (face === undefined) return ok([{ ...die, label: `${name}, tack` }]);
+    return ok(tackNeedsMastRoll(s.value, face) ? [{ ...die, label: `${name}, mast lost?` }] : []);
+  }
+};
+
+/** The tacking roll, with its odds and dice before the roll (`tackRoll.preview`). */
+export const tackRoll = withPreview(tackRollMove, tackPreview);
 
 /** C.4.6.6: move up to 3″ the way it went last turn (or not at all), drop anchor, bow to the wind. */
 export const dropAnchor = pvMove<{ shipId: string; moved: number }>({

@@ -1,5 +1,6 @@
 import type { BattleState } from '../../battle/events';
-import { draftOf, rollRecord } from '../../battle/move';
+import { draftOf, rollRecord, withPreview } from '../../battle/move';
+import { weighAnchorPreview } from './previews';
 import { rolledBy } from '../../battle/meaning';
 import type { DiceRoll } from '../../engine/dice';
 import { err } from '../../engine/result';
@@ -483,7 +484,7 @@ export const gunnerTo = pvMove<{ shipId: string; gunId: string | null }>({
 });
 
 /** C.4.6.7: d12 − anchor crew = turns to raise the anchor (at least 1). */
-export const weighAnchor = pvMove<{ shipId: string; dice: DiceRoll }>({
+const weighAnchorMove = pvMove<{ shipId: string; dice: DiceRoll }>({
   id: 'pv.weigh-anchor',
   input: z.strictObject({ shipId: idInput, dice: diceInput }),
   phase: 'crew',
@@ -524,6 +525,9 @@ export const weighAnchor = pvMove<{ shipId: string; dice: DiceRoll }>({
     });
   }
 });
+
+/** Weighing anchor, with its odds and die before the roll (`weighAnchor.preview`). */
+export const weighAnchor = withPreview(weighAnchorMove, weighAnchorPreview);
 
 /** Whether a ship's crew assignments were saved this turn (Phase 2). */
 export function hasCrewSaved(state: BattleState, shipId: string): boolean {

@@ -9,13 +9,8 @@ import { withInput } from '../../battle/move';
 import type { DiceRoll, DiceSource } from '../../engine/dice';
 import { ok, type Result } from '../../engine/result';
 import { sheetOf, type PvContext, type PvMove } from './moves-common';
-import {
-  cannonFire,
-  damageExtra,
-  damageToss,
-  fireInProgress,
-  type FireSetup
-} from './moves-gunnery';
+import { cannonFire, damageExtra, damageToss, type FireSetup } from './moves-gunnery';
+import { fireInProgress } from './damage-preview';
 import type { TossOutcome } from './resolve-gunnery';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
 import { shipFromClass } from './moves-setup';

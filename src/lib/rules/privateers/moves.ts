@@ -35,6 +35,7 @@ export * from './moves-orders';
 export * from './moves-initiative';
 export * from './moves-movement';
 export * from './moves-gunnery';
+export * from './damage-preview';
 export * from './moves-boarding';
 export * from './boarding-preview';
 export * from './moves-tasks';

@@ -12,16 +12,22 @@ import {
   boardingRound,
   cannonFire,
   collision,
+  damageExtra,
+  damageToss,
   grapple,
   moraleCheck,
   designateDoubleShot,
   oddsRecord,
   reload,
-  saveCrew
+  moveShip,
+  saveCrew,
+  tackRoll,
+  weighAnchor
 } from './moves';
 import {
   exampleFrigate,
   fireThrough,
+  FIGHTING_SAIL,
   FRIGATE_FIRES,
   must,
   play,
@@ -203,5 +209,95 @@ describe('a Privateers move says its odds and dice before its roll (issue 31 ite
       ok: false,
       error: 'No such battery.'
     });
+  });
+
+  it('the damage dice, then the critical and officer dice: the firer’s; the odds are the log’s', () => {
+    const fired = must(
+      play(cannonFire, frigates(), {
+        setup: FRIGATE_FIRES,
+        dice: rolled([{ count: 3, sides: 12 } as DiceNeed], [1, 5, 10])
+      })
+    );
+    const s = fired.next;
+    const toss = must(damageToss.preview.odds(s, {}, O));
+    const dice = must(damageToss.preview.dice(s, {}, O));
+    expect(dice.every((d) => d.ship === 'a' && d.sides === 6 && d.group === 'Surprise')).toBe(true);
+    expect(dice.reduce((n, d) => n + d.count, 0)).toBe(6);
+    expect(dice[0].label).toMatch(/^Surprise on Hermione, .+ damage$/);
+    // Nothing extra is asked for before the damage dice are down.
+    expect(damageExtra.preview.dice(s, {}, O).ok).toBe(false);
+    const tossed = must(play(damageToss, s, { dice: rolled(dice, [1, 1, 3, 4, 5, 6]) }));
+    expect(recorded(tossed)).toEqual(perDie(dice));
+    expect(tossed.draft.roll?.odds).toEqual({ pCritical: formatFraction(toss.pCritical) });
+    // Double ones: the Critical Hits d12, the firer's, on the column the damage dice read.
+    const extra = must(damageExtra.preview.odds(tossed.next, {}, O));
+    expect([extra.isCritical, extra.column]).toEqual([true, 'low']);
+    expect(extra.criticalEffects).toEqual(toss.criticalEffects);
+    const more = must(damageExtra.preview.dice(tossed.next, {}, O));
+    expect(more.map((d) => [d.count, d.sides, d.label, d.ship])).toEqual([
+      [1, 12, 'Hermione, Critical Hits', 'a'],
+      ...(extra.officerRolls ? [[extra.officerRolls, 6, 'Hermione, Officer Hits', 'a']] : [])
+    ]);
+    const done = must(play(damageExtra, tossed.next, { dice: rolled(more, [6, 3, 3, 3]) }));
+    expect(recorded(done)).toEqual(perDie(more));
+  });
+
+  it('weighing anchor: the ship’s own d12, low good; the turns are d12 − anchor crew, the log’s', () => {
+    // Surprise lies at anchor with 4 crew on it: a face of 5 or less raises it in one turn.
+    let s = twoShips(exampleFrigate({ crew: 60, marines: 10 }), {
+      a: { anchored: true, sail: 0, prevSail: 0 }
+    });
+    const crew = sheet(s, 'a').assignments;
+    s = must(play(saveCrew, s, { shipId: 'a', assignments: { ...crew, anchor: 4 } })).next;
+    const turns = must(weighAnchor.preview.odds(s, { shipId: 'a' }, O));
+    expect(formatFraction(turns.prob(1))).toBe('5/12');
+    expect(formatFraction(turns.prob(8))).toBe('1/12');
+    const dice = must(weighAnchor.preview.dice(s, { shipId: 'a' }, O));
+    expect(dice.map((d) => [d.count, d.sides, d.label, d.ship, d.isHighGood])).toEqual([
+      [1, 12, 'Surprise, weigh anchor', 'a', false]
+    ]);
+    const w = must(play(weighAnchor, s, { shipId: 'a', dice: rolled(dice, [9]) }));
+    expect(recorded(w)).toEqual(perDie(dice));
+    const logged = w.draft.roll?.odds as { turns: number; p: string }[];
+    expect(logged).toEqual(
+      turns.entries().map((e) => ({ turns: e.value, p: formatFraction(e.p) }))
+    );
+  });
+
+  it('the tacking roll: the ship’s own d12, then the mast d12 only when the tack fails', () => {
+    // Wind from 0°: Surprise beats at 45° and tacks; her first leg leaves her head to wind.
+    const s0 = twoShips(exampleFrigate(), {
+      both: FIGHTING_SAIL,
+      a: { headingDeg: 45, maneuver: 'tack' }
+    });
+    const s = { ...must(play(moveShip, s0, { shipId: 'a', headingAfter: 45 })).next, turn: 2 };
+    const outlook = must(tackRoll.preview.odds(s, { shipId: 'a' }, O));
+    // d12 + 0 ≥ 4: 9/12; a failure (3/12) then loses a mast on 1–3 (3/12).
+    expect(outlook.outcomes.map((o) => [o.id, formatFraction(o.p)])).toEqual([
+      ['success', '3/4'],
+      ['aback', '3/16'],
+      ['mastLost', '1/16']
+    ]);
+    expect(outlook.headings).toEqual({ starboard: 315, larboard: 45 });
+    const dice = must(tackRoll.preview.dice(s, { shipId: 'a' }, O));
+    expect(dice.map((d) => [d.count, d.sides, d.label, d.ship, d.isHighGood])).toEqual([
+      [1, 12, 'Surprise, tack', 'a', true]
+    ]);
+    expect(must(tackRoll.preview.dice(s, { shipId: 'a', face: 4 }, O))).toEqual([]);
+    const mast = must(tackRoll.preview.dice(s, { shipId: 'a', face: 3 }, O));
+    expect(mast.map((d) => [d.label, d.ship, d.isHighGood])).toEqual([
+      ['Surprise, mast lost?', 'a', true]
+    ]);
+    const aback = must(
+      play(tackRoll, s, {
+        shipId: 'a',
+        side: 'starboard',
+        rolls: [rolled(dice, [3]), rolled(mast, [2])]
+      })
+    );
+    expect(recorded(aback)).toEqual([...perDie(dice), ...perDie(mast)]);
+    expect(aback.draft.roll?.odds).toEqual(
+      outlook.outcomes.map((o) => ({ label: o.label, p: formatFraction(o.p) }))
+    );
   });
 });
