@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
 import type { Component } from 'svelte';
-import { shipDice } from '$lib/battle/meaning';
+import { shipDice } from '$lib/engine/meaning';
 import { defineMove, draftOf, refuse, rollRecord } from '$lib/battle/move';
-import type { BattleState } from '$lib/battle/events';
+import type { BattleState } from '$lib/engine/events';
 import type { RuleSystem, SystemId } from '$lib/engine/system';
 import { plainStatus, type TurnStatus } from '$lib/engine/turn-status';
 

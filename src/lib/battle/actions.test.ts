@@ -14,7 +14,7 @@ import {
   undo
 } from './actions';
 import { fold } from './fold';
-import { INITIAL_STATE, stampEvent, type BattleEvent, type EventDraft } from './events';
+import { INITIAL_STATE, stampEvent, type BattleEvent, type EventDraft } from '../engine/events';
 
 /** A tiny in-memory log: stamps drafts the way the db layer does. */
 function log() {

@@ -6,8 +6,8 @@ import type {
   Json,
   Op,
   RollRecord
-} from './events';
-import type { Clock } from './clock';
+} from '../engine/events';
+import type { Clock } from '../engine/clock';
 import { diff, invertOps } from './diff';
 
 /**

@@ -1,6 +1,6 @@
 import type { RuleSystem } from '../engine/system';
 import * as z from 'zod/mini';
-import { jsonSchema, type Json } from './events';
+import { jsonSchema, type Json } from '../engine/events';
 import { textInput } from './move-input';
 import { defineMove, draftOf, refuse, type Move } from './move';
 

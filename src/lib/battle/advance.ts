@@ -2,7 +2,7 @@ import type { BattleOptions, RuleSystem } from '../engine/system';
 import { blockingReason, type TurnStatus } from '../engine/turn-status';
 import { err, ok } from '../engine/result';
 import { advancePhase } from './actions';
-import type { BattleState, Json } from './events';
+import type { BattleState, Json } from '../engine/events';
 import { defineMove, draftOf, type Guard, type Move, type MoveContext } from './move';
 import { turnStatusOf } from './display';
 import { intInput, noInput, textInput } from './move-input';

@@ -1,6 +1,6 @@
 import { describe as suite, expect, it } from 'vitest';
 import { describe } from './describe';
-import type { BattleEvent } from './events';
+import type { BattleEvent } from '../engine/events';
 
 const base: BattleEvent = {
   id: 'e1',

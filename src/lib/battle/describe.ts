@@ -1,5 +1,5 @@
 import type { DiceSource, DieFace } from '../engine/dice';
-import type { BattleEvent, DiceRoll } from './events';
+import type { BattleEvent, DiceRoll } from '../engine/events';
 
 /**
  * One readable log line per event. The summary written when the action was taken is the heart of

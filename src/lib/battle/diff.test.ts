@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { diff, invertOps, jsonEqual } from './diff';
 import { applyOps } from './fold';
-import type { Json } from './events';
+import type { Json } from '../engine/events';
 
 const jsonArb: fc.Arbitrary<Json> = fc.letrec<{ json: Json }>((tie) => ({
   json: fc.oneof(

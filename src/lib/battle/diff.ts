@@ -1,4 +1,4 @@
-import type { Json, Op, Path } from './events';
+import type { Json, Op, Path } from '../engine/events';
 
 /** Deep equality of JSON values (object key order ignored). */
 export function jsonEqual(a: Json | undefined, b: Json | undefined): boolean {

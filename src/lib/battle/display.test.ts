@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RuleSystem } from '../engine/system';
 import { plainStatus, type TurnStatus } from '../engine/turn-status';
 import { displayOf, turnStatusOf } from './display';
-import { INITIAL_STATE } from './events';
+import { INITIAL_STATE } from '../engine/events';
 
 const base = { id: 'privateers', phases: ['Orders', 'Movement'] } as unknown as RuleSystem;
 const ctx = { options: {}, variant: 'standard', now: 0 };

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import type { RuleSystem, BattleOptions } from '../engine/system';
 import { plainStatus, type TurnStatus } from '../engine/turn-status';
-import type { BattleState } from './events';
+import type { BattleState } from '../engine/events';
 
 /**
  * Where a battle stands, in a few words for the start page's list ("Turn 3 · Cannon fire · Jack's

@@ -1,6 +1,6 @@
 import { bench, describe } from 'vitest';
 import { fold } from './fold';
-import { INITIAL_STATE, stampEvent, type BattleEvent, type BattleState } from './events';
+import { INITIAL_STATE, stampEvent, type BattleEvent, type BattleState } from '../engine/events';
 import { addShip, advancePhase, editSheet } from './actions';
 import { applyEvent } from './fold';
 import { foldMerged } from './merge';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyOps, fold, OpError } from './fold';
-import { INITIAL_STATE, type BattleShip, type Json } from './events';
+import { INITIAL_STATE, type BattleShip, type Json } from '../engine/events';
 import { addShip, advanceTurn, editSheet } from './actions';
 
 const ship = (id: string, hull: number): BattleShip => ({

@@ -5,7 +5,7 @@ import {
   type Json,
   type Op,
   type Path
-} from './events';
+} from '../engine/events';
 
 /**
  * Event sourcing: the battle state is nothing but the events' ops applied in sequence order.

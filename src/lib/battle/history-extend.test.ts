@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { extendHistory, history, note, redo, undo } from './actions';
-import { stampEvent, type BattleEvent, type EventDraft } from './events';
+import { stampEvent, type BattleEvent, type EventDraft } from '../engine/events';
 
 // The session extends the undo stack with the events appended since its last look instead of
 // replaying the whole log on every action (issue 18); it must always equal the full replay.

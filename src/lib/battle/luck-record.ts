@@ -1,5 +1,5 @@
 import type { Dist } from '../engine/dist';
-import type { Json } from './events';
+import type { Json } from '../engine/events';
 
 /**
  * The part of a roll record's `odds` the result card reads to say how lucky a roll was ("top 12% —

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { addShip } from './actions';
-import { INITIAL_STATE, stampEvent, type BattleEvent, type BattleState, type Op } from './events';
+import {
+  INITIAL_STATE,
+  stampEvent,
+  type BattleEvent,
+  type BattleState,
+  type Op
+} from '../engine/events';
 import { applyEvent } from './fold';
 import { foldMerged } from './merge';
 import { NOT_A_MOVE, recheckWith } from './merge-recheck';

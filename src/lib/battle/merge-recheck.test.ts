@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { INITIAL_STATE, stampEvent, type BattleState } from './events';
+import { INITIAL_STATE, stampEvent, type BattleState } from '../engine/events';
 import { applyEvent } from './fold';
 import { foldMerged } from './merge';
 import { defineMove, draftOf, refuse, withInput } from './move';

@@ -1,5 +1,5 @@
 import type { Move, MoveContext } from './move';
-import type { BattleState, Json, Op, Path } from './events';
+import type { BattleState, Json, Op, Path } from '../engine/events';
 import { jsonEqual } from './diff';
 import type { MergeCheck } from './merge';
 import type { BattleOptions, RuleSystem } from '../engine/system';

@@ -1,4 +1,4 @@
-import type { BattleEvent, EventDraft } from './events';
+import type { BattleEvent, EventDraft } from '../engine/events';
 import { invertOps } from './diff';
 import { replayHistory, type History } from './actions';
 import type { MergeFlag } from './merge';

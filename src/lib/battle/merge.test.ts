@@ -12,10 +12,10 @@ import {
   type BattleState,
   type EventDraft,
   type Json
-} from './events';
+} from '../engine/events';
 import { addShip, advancePhase, editSheet, history, historyProblems, removeShip } from './actions';
 import { fold, applyEvent } from './fold';
-import { receiveClock, tickClock, type Clock } from './clock';
+import { receiveClock, tickClock, type Clock } from '../engine/clock';
 import { defineMove, draftOf, refuse } from './move';
 import { ok } from '../engine/result';
 import { foldMerged, mergeOrder } from './merge';

@@ -5,7 +5,7 @@ import {
   type Json,
   type Op,
   type Path
-} from './events';
+} from '../engine/events';
 import { jsonEqual } from './diff';
 import { isUndoable, type History } from './actions';
 import { historyMerged } from './merge-undo';

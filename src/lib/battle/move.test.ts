@@ -12,7 +12,7 @@ import {
   withInput
 } from './move';
 import { err, ok } from '../engine/result';
-import { INITIAL_STATE } from './events';
+import { INITIAL_STATE } from '../engine/events';
 
 describe('the move contract', () => {
   it('keeps who rolled each die when app dice and typed dice are joined', () => {

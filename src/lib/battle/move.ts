@@ -1,4 +1,3 @@
-import type * as z from 'zod/mini';
 import type { Result } from '../engine/result';
 import { err, ok } from '../engine/result';
 import type { DiceRoll, DiceSource, DieFace } from '../engine/dice';
@@ -10,104 +9,29 @@ import {
   type EventDraft,
   type Json,
   type RollRecord
-} from './events';
-import type { SecretWrite, SecretsView } from '../engine/secrets';
+} from '../engine/events';
+import type { SecretWrite } from '../engine/secrets';
+import type {
+  DiceNeed,
+  Guard,
+  Move,
+  MoveContext,
+  MoveDraft,
+  MoveFn,
+  MovePreview,
+  MoveSpec
+} from '../engine/move';
 import {
   completeMeaning,
   meaningProblem,
   MEANING_CHECK,
-  type Category,
   type MeaningParts
-} from './meaning';
-
-/**
- * The one move contract (DESIGN: like boardgame.io's moves). Every battle action of every rule system
- * is a pure `Move`: the battle state, the move's typed input (with the dice faces it needs, each die
- * tagged app-rolled or typed in) and the move context go in; an `EventDraft` — its ops, its log line
- * and its roll record — or the rule's reason for refusing comes out. Components gather the input and
- * hand it to `session.perform(move, input)`; they never build drafts or roll records themselves.
- *
- * Moves are run twice by the check-then-act: once on the state on screen (to show a refusal at once)
- * and once on the state being written, inside the transaction. They must be deterministic.
- */
-
-/** What a move may read besides the state and its input. Time and ids are parameters (purity lint). */
-export interface MoveContext<O = unknown> {
-  /** The battle's rule readings as the system's own type (`system.readOptions`). */
-  options: O;
-  /** The readings as stored in the battle record (for engine hooks that read them themselves). */
-  storedOptions: Record<string, string | number | boolean>;
-  /** The battle's variant id ('standard', 'beginner', …). */
-  variant: string;
-  /** Milliseconds since the epoch, from the injected clock (the M&C hourglass needs it). */
-  now: number;
-  /** A new globally unique id (UUIDv7) for ships or cards the move creates. */
-  newId: () => string;
-  /**
-   * True when the battle is shared live (#19): moves that hide information (Privateers hidden
-   * orders, the Master and Commander deck) then keep it out of the public event. Absent: a battle
-   * on one device, which works exactly as before.
-   */
-  isLive?: boolean;
-  /**
-   * The live table's private documents this device opens (#19 item 5: its own seat's; every seat's
-   * and the referee's own on the referee's device). Absent on one device. A move that reads a seat
-   * not in `secrets.seats` gets undefined, and must refuse rather than guess.
-   */
-  secrets?: SecretsView;
-}
-
-export type MoveFn<I, O = unknown> = (
-  state: BattleState,
-  input: I,
-  ctx: MoveContext<O>
-) => Result<EventDraft>;
-
-/**
- * A guard a move is checked against before it runs (the phase it belongs to, the battle not yet
- * over): data the turn model and the screens can read by id, and the refusal's reason or null.
- */
-export interface Guard<I = unknown, O = unknown> {
-  /** Stable id within its system: 'phase', 'battle-over', 'step-passed'. */
-  readonly id: string;
-  check(state: BattleState, input: I, ctx: MoveContext<O>): string | null;
-}
-
-export interface MoveSpec<I, O = unknown> {
-  /**
-   * Stable id, '<system>.<kebab-case>' (e.g. 'pv.reload'); it is also the event kind the move writes
-   * unless the move names another. Permanent once users hold battles: never renamed, labels apart.
-   */
-  id: string;
-  /** What kind of act it is, in the shared vocabulary (meaning.ts); a run may say otherwise. */
-  category: Category;
-  /**
-   * The input's schema (zod, strict): an input that comes from outside — a merged live event, a
-   * tap through `session.perform` — is parsed with it before the move runs (`parseInput`), never
-   * trusted. Lives beside the move, so it is built only when the move's module is loaded.
-   */
-  input: z.ZodMiniType<I>;
-  /** Checked in order before `run`; the first refusal is the move's. */
-  guards?: readonly Guard<I, O>[];
-  /** State + input + context → the draft (its meaning's parts stated through `draftOf`). */
-  run: MoveFn<I, O>;
-}
-
-export interface Move<I, O = unknown> {
-  readonly id: string;
-  readonly category: Category;
-  /**
-   * The input's schema (see MoveSpec.input); `parseInput` reads an outside input through it. Typed
-   * against `I` where the move is defined (`MoveSpec.input`); unknown here, so a caller's input
-   * literal does not take part in inferring `I` (a test's `{ sail: 2 }` stays an OrdersInput).
-   */
-  readonly input: z.ZodMiniType<unknown>;
-  readonly guards: readonly Guard<I, O>[];
-  /** The guards, then the move's own run; the draft carries its completed `meaning`. */
-  readonly run: MoveFn<I, O>;
-}
+} from '../engine/meaning';
 
 const MOVE_ID = /^[a-z][a-z0-9]*\.[a-z][a-z0-9-]*$/;
+
+// The move contract is the engine's (engine/move.ts); the builders here hand it out with them.
+export type { DiceNeed, Guard, Move, MoveContext, MoveDraft, MoveFn, MovePreview, MoveSpec };
 
 /**
  * The one move builder (issue 31): every move of every system is made here, so every draft a move
@@ -145,37 +69,6 @@ export function defineMove<I, O = unknown>(spec: MoveSpec<I, O>): Move<I, O> {
   return { id, category, input: spec.input, guards, run };
 }
 
-/**
- * One group of dice a move will roll, said before it is rolled (issue 31 item 2): the dice pad's
- * group, with whose dice they are as the move's meaning will record them.
- */
-export interface DiceNeed {
-  count: number;
-  sides: number;
-  /** The pad's words for them ("Pickle, Zone 1: to hit"). */
-  label: string;
-  /** The ship that rolls them; null for a battery, a Homeport or a captain's own roll. */
-  ship: string | null;
-  /** A high face is good for whoever rolls them. */
-  isHighGood: boolean;
-  /** The pad's heading for whose they are ("Attacker: Pickle"); absent, none. */
-  group?: string;
-}
-
-/**
- * What a move answers before its roll (issue 31 item 2), so a panel shows the move's own figures
- * and dice pads and calls no resolver or odds function of its own: the exact odds of a set-up on
- * a state, and the dice it will roll. `S` is what the panel has gathered so far (the input without
- * its dice, or with the faces already rolled where a second roll depends on them); `R` the odds.
- */
-export interface MovePreview<S, R, O = unknown> {
-  odds(state: BattleState, setup: S, options: O): Result<R>;
-  dice(state: BattleState, setup: S, options: O): Result<DiceNeed[]>;
-}
-
-/** A move that answers before its roll: `move.preview.odds(…)`, `move.preview.dice(…)`. */
-export type PreviewedMove<I, O, S, R> = Move<I, O> & { readonly preview: MovePreview<S, R, O> };
-
 /** `move` with what it answers before its roll (one way for every move that rolls); what else the
  *  move carries (a Privateers move's phase) is kept. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any move, whatever its input
@@ -185,23 +78,6 @@ export function withPreview<M extends Move<any, O>, S, R, O>(
 ): M & { readonly preview: MovePreview<S, R, O> } {
   return { ...move, preview };
 }
-
-/**
- * A draft with the private writes its move asks for beside it (#19 item 5): what goes to a seat's
- * private document (a card drawn into a hand, the library's new order). The writes are never part
- * of the public event — `stampEvent` copies only the event's own fields — and the session applies
- * them to the seat documents only once the public event is committed. A move asks for writes only
- * when `ctx.secrets` is present (a live battle); the session refuses writes to a seat this device
- * does not open, and on a battle that is not live.
- */
-export type MoveDraft = EventDraft & {
-  secretWrites?: readonly SecretWrite[];
-  /**
-   * What the same keys held before (value null: absent), written back when the event is undone.
-   * The session keeps them privately with the event (`undoSecretsKey`), never in the public log.
-   */
-  undoSecretWrites?: readonly SecretWrite[];
-};
 
 /** The move's draft with `writes` for the private documents beside it (and `undo`, their undo). */
 export function withSecretWrites(

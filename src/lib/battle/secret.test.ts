@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { commitment, saltOf, verifyReveal } from './secret';
-import type { Json } from './events';
+import type { Json } from '../engine/events';
 
 const SALT = saltOf(new Uint8Array(16).map((_, i) => i * 17));
 

@@ -1,4 +1,4 @@
-import type { Json } from './events';
+import type { Json } from '../engine/events';
 import { sha256HexSync } from '../engine/sha256';
 
 /**

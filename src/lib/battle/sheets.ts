@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import type { BattleShip, BattleState, Json } from './events';
+import type { BattleShip, BattleState, Json } from '../engine/events';
 
 /**
  * Reading and writing a battle state as one rule system's types: the one `sheetOf`, `withSheets` and

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INITIAL_STATE, type BattleState } from './events';
+import { INITIAL_STATE, type BattleState } from '../engine/events';
 import { applyEvent } from './fold';
 import { editSheetMove, removeShipMove } from './ship-moves';
 

@@ -1,6 +1,6 @@
 import { defineMove, draftOf, refuse } from './move';
 import * as z from 'zod/mini';
-import { jsonSchema, type Json } from './events';
+import { jsonSchema, type Json } from '../engine/events';
 import { idInput, textInput } from './move-input';
 
 /**

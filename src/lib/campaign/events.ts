@@ -7,7 +7,7 @@ import {
   type EventDraft,
   type Json,
   type Op
-} from '../battle/events';
+} from '../engine/events';
 
 /**
  * The campaign log (issue 36): append-only events of the very shape of a battle's (a UUIDv7 id, a

@@ -1,4 +1,4 @@
-import type { Json } from '../battle/events';
+import type { Json } from '../engine/events';
 import { err, ok, type Result } from '../engine/result';
 import { sheetSchema, type SetupPlayer, type Sheet } from '../rules/master-and-commander/sheet';
 import { GAME_SETUP, type GameVariant } from '../rules/master-and-commander/tables';

@@ -1,4 +1,4 @@
-import type { Json } from '../battle/events';
+import type { Json } from '../engine/events';
 import { applyOps } from '../battle/fold';
 import type { CampaignEvent } from './events';
 import { INITIAL_CAMPAIGN, type CampaignState } from './state';

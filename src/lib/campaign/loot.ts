@@ -1,5 +1,5 @@
 import { history } from '../battle/actions';
-import type { BattleEvent } from '../battle/events';
+import type { BattleEvent } from '../engine/events';
 import { fold } from '../battle/fold';
 import { loot, type LootInput } from '../rules/wooden-warships/moves-boarding';
 import { lootOptions } from '../rules/wooden-warships/resolve-boarding';

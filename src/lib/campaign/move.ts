@@ -1,4 +1,4 @@
-import type { Json } from '../battle/events';
+import type { Json } from '../engine/events';
 import { diff } from '../battle/diff';
 import { storedInput } from '../battle/move';
 import { err, ok, type Result } from '../engine/result';

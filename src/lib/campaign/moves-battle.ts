@@ -14,8 +14,6 @@ export interface StartBattleInput {
   name: string;
   /** The battle's ship id → the roster ship she is. */
   ships: Record<string, string>;
-  /** The battle's last event of its making (the ships entering): not counted as the battle. */
-  setupSeq?: number;
 }
 
 /** A ship whose last battle is not applied yet is still at sea: she sails in one battle at a time. */
@@ -57,8 +55,7 @@ export const startBattle = defineCampaignMove<StartBattleInput>({
       name,
       order: nextOrder(state.battles),
       ships: { ...input.ships },
-      isApplied: false,
-      ...(input.setupSeq === undefined ? {} : { setupSeq: input.setupSeq })
+      isApplied: false
     };
     const names = rosterIds.map((id) => state.ships[id].name).join(', ');
     return ok({

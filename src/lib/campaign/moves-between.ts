@@ -1,4 +1,4 @@
-import type { Json } from '../battle/events';
+import type { Json } from '../engine/events';
 import { ok } from '../engine/result';
 import type { RuleSystem } from '../engine/system';
 import { defineCampaignMove, refuse, type CampaignMove } from './move';

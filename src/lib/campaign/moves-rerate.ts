@@ -1,4 +1,4 @@
-import type { Json } from '../battle/events';
+import type { Json } from '../engine/events';
 import { ok } from '../engine/result';
 import { ratingFromD6, ratingTitle, sheetSchema, type Sheet } from '../rules/privateers/sheet';
 import { OFFICER_LABELS, OFFICER_ROLES, type OfficerRole } from '../rules/privateers/tables';

@@ -1,4 +1,4 @@
-import type { Json } from '../battle/events';
+import type { Json } from '../engine/events';
 import type { SystemId } from '../engine/catalog';
 import { ok } from '../engine/result';
 import { defineCampaignMove, refuse, type CampaignGuard } from './move';

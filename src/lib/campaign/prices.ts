@@ -1,4 +1,4 @@
-import type { Json } from '../battle/events';
+import type { Json } from '../engine/events';
 import type { SystemId } from '../engine/catalog';
 import { sheetSchema as wwSheetSchema } from '../rules/wooden-warships/sheet';
 

@@ -1,4 +1,4 @@
-import type { Json } from '../battle/events';
+import type { Json } from '../engine/events';
 import type { SystemId } from '../engine/catalog';
 
 /**
@@ -70,11 +70,6 @@ export interface CampaignBattle {
   ships: Record<string, string>;
   /** Its outcome is applied to the campaign (the post-battle step); once per battle. */
   isApplied: boolean;
-  /**
-   * The battle's last event written when it was made from the roster (its ships entering as the
-   * campaign left them): the scene, not the battle (absent in battles made before: 0).
-   */
-  setupSeq?: number;
 }
 
 /**

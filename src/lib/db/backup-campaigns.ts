@@ -1,5 +1,5 @@
 import { historyProblems } from '../battle/actions';
-import type { Json } from '../battle/events';
+import type { Json } from '../engine/events';
 import type { CampaignEvent } from '../campaign/events';
 import { foldCampaign } from '../campaign/fold';
 import type { Db } from './db';

@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import type { BattleEvent } from '../battle/events';
+import type { BattleEvent } from '../engine/events';
 import { fold } from '../battle/fold';
 import type { Db } from './db';
 import { NotFoundError } from './errors';

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { timeSchema } from '../battle/events';
+import { timeSchema } from '../engine/events';
 import { backupPayloadSchema, type BackupPayload } from './records';
 import { sha256HexSync } from '../engine/sha256';
 import type { TableName } from './schema';

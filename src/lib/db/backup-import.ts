@@ -1,4 +1,4 @@
-import type { BattleEvent, Json } from '../battle/events';
+import type { BattleEvent, Json } from '../engine/events';
 import type { Db } from './db';
 import {
   ConfirmationRequiredError,

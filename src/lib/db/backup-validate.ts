@@ -1,4 +1,4 @@
-import { battleStateSchema, type BattleEvent } from '../battle/events';
+import { battleStateSchema, type BattleEvent } from '../engine/events';
 import { fold } from '../battle/fold';
 import { historyProblems } from '../battle/actions';
 import { ImportInvalidError, type ImportIssue } from './errors';

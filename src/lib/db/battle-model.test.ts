@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createAction, editSheet, history } from '../battle/actions';
 import { applyEvent, fold } from '../battle/fold';
-import { INITIAL_STATE, type BattleEvent, type BattleState } from '../battle/events';
+import { INITIAL_STATE, type BattleEvent, type BattleState } from '../engine/events';
 import { createBattle } from './repo-battles';
 import { appendEvent, loadEvents, redoLast, undoLast } from './repo-events';
 import { fakeEnv, openTestDb } from './test-helpers';

@@ -1,4 +1,4 @@
-import type { BattleEvent, Json } from '../battle/events';
+import type { BattleEvent, Json } from '../engine/events';
 import { displayOf, turnStatusOf } from '../battle/display';
 import { withInput, type Move, type MoveContext } from '../battle/move';
 import type { Result } from '../engine/result';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Json } from '../battle/events';
+import type { Json } from '../engine/events';
 import { addCaptain, addRosterShip, editSettings } from '../campaign/moves';
 import { applyBattle, decisionsOf } from '../campaign/moves-after';
 import { cannotSail } from '../campaign/moves-battle';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { addShip, editSheet, note } from '../battle/actions';
 import { fold } from '../battle/fold';
-import { INITIAL_STATE, type BattleState } from '../battle/events';
+import { INITIAL_STATE, type BattleState } from '../engine/events';
 import type { Db } from './db';
 import { createBattle } from './repo-battles';
 import {

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { battleStateSchema, type BattleState } from '../battle/events';
+import { battleStateSchema, type BattleState } from '../engine/events';
 import type { Db } from './db';
 
 /**

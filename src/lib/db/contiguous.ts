@@ -1,4 +1,4 @@
-import type { BattleEvent } from '../battle/events';
+import type { BattleEvent } from '../engine/events';
 
 /**
  * The events that follow `afterSeq` without a gap, in order: a watcher delivers only these, so a

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Dexie } from 'dexie';
 import { IDBObjectStore } from 'fake-indexeddb';
-import { INITIAL_STATE } from '../battle/events';
+import { INITIAL_STATE } from '../engine/events';
 import { addShip } from '../battle/actions';
 import { createBattle, listBattles } from './repo-battles';
 import { appendEvent, loadEvents } from './repo-events';

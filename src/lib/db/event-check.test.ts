@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { battleEventSchema } from '../battle/events';
+import { battleEventSchema } from '../engine/events';
 import { CorruptRecordError } from './errors';
 import { isPlainEvent, parseEvent } from './event-check';
 

@@ -3,10 +3,10 @@ import {
   battleEventSchema,
   findJsonProblem,
   type BattleEvent
-} from '../battle/events';
+} from '../engine/events';
 import { MAX_SIDES } from '../engine/dice';
-import { isClock } from '../battle/clock';
-import { CATEGORIES } from '../battle/meaning';
+import { isClock } from '../engine/clock';
+import { CATEGORIES } from '../engine/meaning';
 import { parseRecord } from './parse';
 
 /**

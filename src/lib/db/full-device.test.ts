@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { INITIAL_STATE } from '../battle/events';
+import { INITIAL_STATE } from '../engine/events';
 import { addShip } from '../battle/actions';
 import { createBattle } from './repo-battles';
 import { appendEvent, loadEvents } from './repo-events';

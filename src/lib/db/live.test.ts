@@ -5,7 +5,7 @@ import { createBattle } from './repo-battles';
 import { appendEvent } from './repo-events';
 import { watchBattleLog } from './live';
 import { fakeEnv, openTestDb } from './test-helpers';
-import type { BattleEvent } from '../battle/events';
+import type { BattleEvent } from '../engine/events';
 
 function waitFor(pred: () => boolean, ms = 3000): Promise<void> {
   const start = Date.now();

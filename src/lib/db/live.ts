@@ -1,5 +1,5 @@
 import { liveQuery } from 'dexie';
-import { battleEventSchema, type BattleEvent } from '../battle/events';
+import { battleEventSchema, type BattleEvent } from '../engine/events';
 import type { Db } from './db';
 import { contiguousAfter } from './contiguous';
 import { parseRecord } from './parse';

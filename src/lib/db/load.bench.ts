@@ -7,7 +7,7 @@ import {
   stampEvent,
   type BattleEvent,
   type BattleState
-} from '../battle/events';
+} from '../engine/events';
 import { createBattle } from './repo-battles';
 import { loadBattle } from './repo-events';
 import { openTestDb } from './test-helpers';

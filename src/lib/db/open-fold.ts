@@ -1,4 +1,4 @@
-import { INITIAL_STATE, type BattleEvent, type BattleState } from '../battle/events';
+import { INITIAL_STATE, type BattleEvent, type BattleState } from '../engine/events';
 import { applyEvent, fold } from '../battle/fold';
 import { boundaryOf, type Usable } from './checkpoints';
 import { CorruptRecordError } from './errors';

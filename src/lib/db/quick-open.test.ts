@@ -2,7 +2,7 @@ import { Dexie } from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { addShip, editSheet, note } from '../battle/actions';
 import { fold } from '../battle/fold';
-import { INITIAL_STATE, type BattleState } from '../battle/events';
+import { INITIAL_STATE, type BattleState } from '../engine/events';
 import type { Db } from './db';
 import { DB_NAME } from './identity';
 import { quickOpenBattle } from './quick-open';

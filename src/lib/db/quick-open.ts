@@ -1,4 +1,4 @@
-import type { Json } from '../battle/events';
+import type { Json } from '../engine/events';
 import { usableCheckpoint } from './checkpoints';
 import { parseEvent } from './event-check';
 import { DB_NAME, IDB_VERSION } from './identity';
@@ -10,7 +10,7 @@ import {
   settingRecordSchema,
   type BattleRecord
 } from './records';
-import type { BattleEvent, BattleState } from '../battle/events';
+import type { BattleEvent, BattleState } from '../engine/events';
 
 /**
  * A deep-linked battle opened with plain IndexedDB, before Dexie is loaded (issue 40: Dexie was a

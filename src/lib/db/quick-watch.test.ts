@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addShip, note } from '../battle/actions';
-import type { BattleEvent } from '../battle/events';
-import { INITIAL_STATE } from '../battle/events';
+import type { BattleEvent } from '../engine/events';
+import { INITIAL_STATE } from '../engine/events';
 import { createBattle } from './repo-battles';
 import { appendEvent, loadEventRange, undoLast } from './repo-events';
 import { quickListLibrary, quickReadEvents, quickWatchBattleLog } from './quick-watch';

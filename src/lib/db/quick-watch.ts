@@ -1,4 +1,4 @@
-import type { BattleEvent } from '../battle/events';
+import type { BattleEvent } from '../engine/events';
 import type { SystemId } from '../engine/system';
 import { contiguousAfter } from './contiguous';
 import { parseEvent } from './event-check';

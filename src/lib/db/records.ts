@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { battleDisplaySchema } from '../battle/display';
-import { battleEventSchema, jsonSchema, timeSchema } from '../battle/events';
+import { battleEventSchema, jsonSchema, timeSchema } from '../engine/events';
 import { SYSTEM_IDS } from '../engine/catalog';
 import { campaignEventSchema } from '../campaign/events';
 

@@ -1,7 +1,7 @@
 import { describe as group, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { describe as describeEvent } from '../battle/describe';
-import { CORE_KINDS, type BattleEvent } from '../battle/events';
+import { CORE_KINDS, type BattleEvent } from '../engine/events';
 import { canonicalId } from '../battle/kinds';
 import { getSystem } from '../rules/registry';
 import type { RuleSystem } from '../engine/system';

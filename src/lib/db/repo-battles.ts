@@ -1,6 +1,6 @@
-import type { Json } from '../battle/events';
+import type { Json } from '../engine/events';
 import { setupBattle } from '../battle/actions';
-import { INITIAL_STATE } from '../battle/events';
+import { INITIAL_STATE } from '../engine/events';
 import type { SystemId, BattleOptions } from '../engine/system';
 import type { Db } from './db';
 import { appendInTx, readBattleInTx, readEventsInTx } from './repo-events';

@@ -168,23 +168,6 @@ export function redoCampaign(db: Db, campaignId: string): Promise<CampaignEvent 
   return appendFromLog(db, campaignId, redo);
 }
 
-export async function renameCampaign(
-  db: Db,
-  campaignId: string,
-  name: string
-): Promise<CampaignRecord> {
-  return db.write(['campaigns'], async () => {
-    const campaign = await readCampaignInTx(db, campaignId);
-    const next = checkRecord(campaignRecordSchema, {
-      ...campaign,
-      name,
-      updatedAt: Math.max(db.now(), campaign.updatedAt)
-    });
-    await db.table('campaigns').put(next);
-    return next;
-  });
-}
-
 /**
  * Deletes a campaign with its log in one transaction. Its battles stay, as battles of their own
  * (each keeps its log; only the link to the campaign goes).

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addShip, editSheet, history } from '../battle/actions';
 import { fold } from '../battle/fold';
-import { INITIAL_STATE } from '../battle/events';
+import { INITIAL_STATE } from '../engine/events';
 import { createBattle, deleteBattle, duplicateBattle, listBattles } from './repo-battles';
 import { appendEvent, loadBattle, loadEvents, redoLast, undoLast } from './repo-events';
 import { CorruptRecordError, StaleStateError } from './errors';

@@ -4,7 +4,7 @@ import {
   type BattleEvent,
   type BattleState,
   type EventDraft
-} from '../battle/events';
+} from '../engine/events';
 import { applyEvent } from '../battle/fold';
 import { ok, type Result } from '../engine/result';
 import { history, redoOf, undoOf, type History } from '../battle/actions';

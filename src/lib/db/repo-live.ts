@@ -1,4 +1,4 @@
-import { battleEventSchema, type BattleEvent } from '../battle/events';
+import { battleEventSchema, type BattleEvent } from '../engine/events';
 import { mergeOrder } from '../live/merge-api';
 import type { Db } from './db';
 import { battleRecordSchema, type BattleRecord } from './records';

@@ -1,4 +1,4 @@
-import type { Json } from '../battle/events';
+import type { Json } from '../engine/events';
 import type { Db } from './db';
 import { settingRecordSchema } from './records';
 import { checkRecord, parseRecord } from './parse';

@@ -9,7 +9,7 @@ import type {
   SnapshotRecord
 } from './records';
 import type { CheckpointRecord } from './checkpoints';
-import type { BattleEvent } from '../battle/events';
+import type { BattleEvent } from '../engine/events';
 import type { CampaignEvent } from '../campaign/events';
 
 /** The IndexedDB schema; its version and the rule for changing it are in identity.ts. */

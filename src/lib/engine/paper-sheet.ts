@@ -1,4 +1,4 @@
-import type { BattleShip, BattleState } from '../battle/events';
+import type { BattleShip, BattleState } from './events';
 
 /**
  * The printed ship log's content, as data every system fills the same way (issue 33 item 5): a

@@ -1,4 +1,4 @@
-import type { Json } from '../battle/events';
+import type { Json } from './events';
 
 /**
  * The private side of the live table (#19 item 5): what an opponent may not know (Privateers

@@ -1,7 +1,7 @@
 import type * as z from 'zod/mini';
-import type { BattleState } from '../battle/events';
+import type { BattleState } from './events';
 import type { TurnStatus } from './turn-status';
-import type { Move } from '../battle/move';
+import type { Move } from './move';
 import type { SecretsView } from './secrets';
 import type { SystemId } from './catalog';
 import type { PaperSheet } from './paper-sheet';
@@ -121,12 +121,6 @@ export interface RuleSystem<Sheet extends object = object> {
    * (no longer struck or marked captured). Pure, optional and additive; absent: the sheet as is.
    */
   commissionPrize?(sheet: Sheet): Sheet;
-  /**
-   * Campaigns (issue 36): a ship between battles as she starts the next game, after the new-turn
-   * hook (Privateers: her guns loaded, as every game starts them). Pure, optional and additive;
-   * absent: the sheet as the battle left it at a new turn.
-   */
-  startOfGame?(sheet: Sheet): Sheet;
   /**
    * The printed ship log's sections (`<system>/paper.ts`): every field of the players' own paper
    * sheet, filled from a ship or blank. Loaded when a log is printed, not with the battle (issue

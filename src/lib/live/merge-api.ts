@@ -2,7 +2,7 @@
  * The merge layer as the live table uses it (issue 19): battle/clock.ts and battle/merge.ts are the
  * merge helper's pure functions; this is the one place the live side imports them from.
  */
-export { tickClock, receiveClock, type Clock } from '../battle/clock';
+export { tickClock, receiveClock, type Clock } from '../engine/clock';
 export { mergeOrder, foldMerged, type MergeFlag } from '../battle/merge';
 export {
   historyMerged,

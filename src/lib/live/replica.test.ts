@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { addShip, editSheet, note } from '../battle/actions';
-import type { BattleEvent, BattleState, EventDraft } from '../battle/events';
+import type { BattleEvent, BattleState, EventDraft } from '../engine/events';
 import { appendEvent, createBattle, loadEvents, storeReplica, type Db } from '../db';
 import { fakeEnv, openTestDb } from '../db/test-helpers';
 import { foldMerged, mergeOrder } from './merge-api';

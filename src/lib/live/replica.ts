@@ -1,5 +1,5 @@
 import * as Y from 'yjs';
-import type { BattleEvent } from '../battle/events';
+import type { BattleEvent } from '../engine/events';
 import { getBattle, loadEvents, storeRemoteEvents, type BattleRecord, type Db } from '../db';
 import { receiveClock, tickClock, type Clock } from './merge-api';
 import { EVENTS_KEY, META_KEY, fromWire, toWire, type SharedBattle } from './wire';

@@ -1,5 +1,5 @@
 import * as Y from 'yjs';
-import type { Json } from '../battle/events';
+import type { Json } from '../engine/events';
 import { REFEREE_SEAT, type SecretWrite, type SecretsView } from '../engine/secrets';
 import { docNameOf } from './wire';
 

@@ -1,4 +1,4 @@
-import { battleEventSchema, type BattleEvent, type Json } from '../battle/events';
+import { battleEventSchema, type BattleEvent, type Json } from '../engine/events';
 import { sha256HexSync } from '../engine/sha256';
 
 /**

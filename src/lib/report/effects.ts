@@ -1,6 +1,6 @@
-import type { BattleEvent, BattleShip, BattleState, Json, RollRecord } from '../battle/events';
+import type { BattleEvent, BattleShip, BattleState, Json, RollRecord } from '../engine/events';
 import type { RuleSystem, ShipTrack } from '../engine/system';
-import type { Category } from '../battle/meaning';
+import type { Category } from '../engine/meaning';
 import type { ReportEntry } from './model';
 
 /**

@@ -1,5 +1,5 @@
-import type { Json } from '../battle/events';
-import type { Category } from '../battle/meaning';
+import type { Json } from '../engine/events';
+import type { Category } from '../engine/meaning';
 import type { DiceSource } from '../engine/dice';
 import type { EntryCategory, Report, ReportEntry } from './model';
 import { chiSquareSurvival, sumTails } from './stats';

@@ -1,9 +1,9 @@
 import { history } from '../battle/actions';
-import type { BattleEvent, BattleShip, BattleState, Json, RollRecord } from '../battle/events';
-import { INITIAL_STATE } from '../battle/events';
+import type { BattleEvent, BattleShip, BattleState, Json, RollRecord } from '../engine/events';
+import { INITIAL_STATE } from '../engine/events';
 import { applyEvent } from '../battle/fold';
 import { canonicalId } from '../battle/kinds';
-import type { Category, DiceGroup, Meaning } from '../battle/meaning';
+import type { Category, DiceGroup, Meaning } from '../engine/meaning';
 import type { BattleOptions, RuleSystem, ShipTrack } from '../engine/system';
 import {
   changedShipIds,
@@ -157,12 +157,6 @@ export interface ReportInput {
   variant?: string;
   /** The clock, for a turn model that reads it (pure: passed in). */
   now?: number;
-  /**
-   * Events up to this seq set the scene, not the battle (a campaign battle's ships entering as the
-   * campaign left them, damage carried, issue 36): folded, not counted, and each ship's start is
-   * as the scene leaves her.
-   */
-  sceneUntil?: number;
 }
 
 // ---- the report ----------------------------------------------------------------------------
@@ -217,14 +211,6 @@ export function buildReport(input: ReportInput): Report {
       current.set(id, values);
     }
     if (state.turn !== before.turn) closeTurn(before.turn);
-    if (input.sceneUntil !== undefined && e.seq <= input.sceneUntil) {
-      for (const id of touchedIds) {
-        const r = readShip(system, state.ships[id]);
-        if (r) starts.set(id, r.tracks);
-        if (state.ships[id]) startSides.set(id, sideOf(state.ships[id]));
-      }
-      continue;
-    }
     if (e.kind === 'undo' || e.kind === 'redo') continue;
     if (h.voided.has(e.id)) {
       voidedCount++;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { BattleEvent } from '../battle/events';
+import type { BattleEvent } from '../engine/events';
 import { history } from '../battle/actions';
 import { privateers } from '../rules/privateers';
 import { masterAndCommander } from '../rules/master-and-commander';

@@ -13,7 +13,7 @@ import {
   type EventDraft,
   type Json,
   type RollRecord
-} from '../battle/events';
+} from '../engine/events';
 import { applyEvent } from '../battle/fold';
 import { withSheets } from '../battle/sheets';
 import type { Move, MoveContext } from '../battle/move';

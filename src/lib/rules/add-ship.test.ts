@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getSystem } from './registry';
 import { addShipMove } from '../battle/add-ship';
-import { INITIAL_STATE } from '../battle/events';
+import { INITIAL_STATE } from '../engine/events';
 import type { MoveContext } from '../battle/move';
 import { applyEvent } from '../battle/fold';
 

@@ -9,7 +9,7 @@ import {
   type BattleEvent,
   type BattleState,
   type Json
-} from '../battle/events';
+} from '../engine/events';
 import { applyEvent } from '../battle/fold';
 import { foldMerged } from '../battle/merge';
 import { recheckFor } from '../battle/merge-recheck';

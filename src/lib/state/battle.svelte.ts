@@ -1,11 +1,11 @@
-import type { BattleEvent, BattleState, EventDraft } from '$lib/battle/events';
+import type { BattleEvent, BattleState, EventDraft } from '$lib/engine/events';
 import { withInput, type Move, type MoveContext } from '$lib/battle/move';
 import { parseInput } from '$lib/battle/move-input';
 import { err, ok, type Result } from '$lib/engine/result';
 import { loadSystem } from '$lib/rules/engines';
 import type { BattleOptions, RuleSystem } from '$lib/engine/system';
 import type { TurnStatus } from '$lib/engine/turn-status';
-import { INITIAL_STATE } from '$lib/battle/events';
+import { INITIAL_STATE } from '$lib/engine/events';
 import { WrittenState } from './written-state';
 import { extendHistory, history, type History } from '$lib/battle/actions';
 import { displayOf, turnStatusOf, type BattleDisplay } from '$lib/battle/display';

@@ -1,4 +1,4 @@
-import type { BattleState } from '$lib/battle/events';
+import type { BattleState } from '$lib/engine/events';
 
 /**
  * Faces tapped into a dice pad but not yet used, kept across a reload of the battle page (a

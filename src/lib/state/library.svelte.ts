@@ -1,5 +1,5 @@
 import type { Db, NewShip, ShipRecord } from '$lib/db';
-import type { Json } from '$lib/battle/events';
+import type { Json } from '$lib/engine/events';
 import type { SystemId } from '$lib/engine/system';
 import { shareOrDownload } from './share';
 import { loadDbModule, storage } from './storage.svelte';

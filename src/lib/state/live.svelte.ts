@@ -1,5 +1,5 @@
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
-import type { BattleEvent } from '$lib/battle/events';
+import type { BattleEvent } from '$lib/engine/events';
 import { getSetting, setSetting, type Db } from '$lib/db';
 import { Replica } from '$lib/live/replica';
 import { docNameOf } from '$lib/live/wire';

@@ -1,5 +1,5 @@
 import { describe } from '$lib/battle/describe';
-import type { BattleEvent } from '$lib/battle/events';
+import type { BattleEvent } from '$lib/engine/events';
 import type { MergeFlag } from '$lib/live/merge-api';
 
 /** One line of the battle's log as the screens show it (the session builds them, one per event). */

@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { addShip } from '$lib/battle/actions';
-import { tickClock, type Clock } from '$lib/battle/clock';
+import { tickClock, type Clock } from '$lib/engine/clock';
 import { defineMove, draftOf, refuse, withSecretWrites } from '$lib/battle/move';
 import { SeatDocs } from '$lib/live/seat-docs';
 import type { SecretWrite } from '$lib/engine/secrets';

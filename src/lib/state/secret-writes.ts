@@ -1,5 +1,5 @@
-import type { EventDraft } from '$lib/battle/events';
-import type { Json } from '$lib/battle/events';
+import type { EventDraft } from '$lib/engine/events';
+import type { Json } from '$lib/engine/events';
 import { secretWritesOf, undoSecretWritesOf } from '$lib/battle/move';
 import type { SecretWrite, SecretsView } from '$lib/engine/secrets';
 import { err, ok, type Result } from '$lib/engine/result';

@@ -1,7 +1,7 @@
 import { uuidv7 } from '$lib/battle/ids';
 import { saveCheckpoint } from '$lib/db/checkpoints';
 import type { Db, LogWatch, OpenedBattle } from '$lib/db/core';
-import type { BattleEvent, Json } from '$lib/battle/events';
+import type { BattleEvent, Json } from '$lib/engine/events';
 import type { PendingCheckpoint } from '$lib/db/open-fold';
 import { quickOpenBattle, type QuickAccess } from '$lib/db/quick-open';
 import { quickReadEvents, quickWatchBattleLog } from '$lib/db/quick-watch';

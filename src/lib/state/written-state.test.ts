@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { addShip, editSheet } from '$lib/battle/actions';
 import { applyEvent, fold } from '$lib/battle/fold';
-import { INITIAL_STATE } from '$lib/battle/events';
+import { INITIAL_STATE } from '$lib/engine/events';
 import { appendEvent, createBattle } from '$lib/db';
 import { openTestDb } from '$lib/db/test-helpers';
 import { WrittenState } from './written-state';

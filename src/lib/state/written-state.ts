@@ -1,4 +1,4 @@
-import type { BattleEvent, BattleState } from '$lib/battle/events';
+import type { BattleEvent, BattleState } from '$lib/engine/events';
 import { applyEvent } from '$lib/battle/fold';
 
 /**

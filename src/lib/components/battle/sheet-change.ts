@@ -1,5 +1,5 @@
 import { diff } from '$lib/battle/diff';
-import type { Json } from '$lib/battle/events';
+import type { Json } from '$lib/engine/events';
 
 /** "hull.damage" → "hull damage"; camelCase split, array indices as "#2". */
 function fieldName(path: readonly (string | number)[]): string {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render } from 'svelte/server';
-import type { BattleEvent } from '$lib/battle/events';
+import type { BattleEvent } from '$lib/engine/events';
 import { leftUndoneOf, plainStatus, type TurnStatus } from '$lib/engine/turn-status';
 import {
   annaFirst,

@@ -1,4 +1,4 @@
-import type { BattleEvent } from '$lib/battle/events';
+import type { BattleEvent } from '$lib/engine/events';
 import type { TurnStatus } from '$lib/engine/turn-status';
 
 // The clock's and the step's wording and a side's colour live with the turn model (one module the

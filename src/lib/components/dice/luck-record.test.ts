@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Json } from '$lib/battle/events';
+import type { Json } from '$lib/engine/events';
 import { luckOdds } from '$lib/battle/luck-record';
 import { Dist } from '$lib/engine/dist';
 import { luckOf, luckOfRecord } from './luck';

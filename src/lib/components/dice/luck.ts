@@ -1,4 +1,4 @@
-import type { Json } from '$lib/battle/events';
+import type { Json } from '$lib/engine/events';
 import { readLuckOdds } from '$lib/battle/luck-record';
 import { Dist } from '$lib/engine/dist';
 import { compare, formatPercent, rational, type Rational } from '$lib/engine/rational';

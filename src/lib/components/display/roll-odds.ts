@@ -1,4 +1,4 @@
-import type { Json } from '$lib/battle/events';
+import type { Json } from '$lib/engine/events';
 import { rational, type Rational } from '$lib/engine/rational';
 
 /**

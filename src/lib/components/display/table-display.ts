@@ -1,4 +1,4 @@
-import type { BattleEvent, BattleState } from '$lib/battle/events';
+import type { BattleEvent, BattleState } from '$lib/engine/events';
 import { sheetOf } from '$lib/battle/sheets';
 import type { RuleSystem, ShipTrack } from '$lib/engine/system';
 import { formatTailPercent } from '$lib/components/dice/luck';

@@ -7,7 +7,7 @@ import {
   type BattleState,
   type EventDraft,
   type Json
-} from '../../battle/events';
+} from '../../engine/events';
 import { applyEvent } from '../../battle/fold';
 import { secretWritesOf, undoSecretWritesOf, withInput, type MoveContext } from '../../battle/move';
 import { recheckWith } from '../../battle/merge-recheck';

@@ -3,7 +3,7 @@
 // SecretsView (the private documents this device opens) and return SecretWrites beside their public
 // draft; the transport (per-seat documents on the hub) stores them. See cards-secret.ts for the split.
 import * as z from 'zod/mini';
-import type { Json } from '../../battle/events';
+import type { Json } from '../../engine/events';
 import type { MoveContext } from '../../battle/move';
 import { canonicalJsonOf } from '../../battle/secret';
 import { REFEREE_SEAT, type SecretWrite, type SecretsView } from '../../engine/secrets';

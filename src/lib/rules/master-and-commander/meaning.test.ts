@@ -4,8 +4,8 @@
 // read only this). The test set-up runs every move in strict mode, so a move that leaves a die
 // unowned fails here too.
 import { describe, expect, it } from 'vitest';
-import { INITIAL_STATE, type BattleState, type Json } from '../../battle/events';
-import { CATEGORIES, type Meaning } from '../../battle/meaning';
+import { INITIAL_STATE, type BattleState, type Json } from '../../engine/events';
+import { CATEGORIES, type Meaning } from '../../engine/meaning';
 import { masterAndCommander } from '.';
 import {
   attackMove,

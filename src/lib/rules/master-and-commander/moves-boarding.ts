@@ -1,5 +1,5 @@
 // Boarding (SPEC A.4.11) as a move: a capture moves the ship to the captor's fleet.
-import type { BattleState } from '../../battle/events';
+import type { BattleState } from '../../engine/events';
 import { draftOf, joinRolls, rollRecord, withPreview } from '../../battle/move';
 import type { DiceRoll } from '../../engine/dice';
 import { complement } from '../../engine/rational';

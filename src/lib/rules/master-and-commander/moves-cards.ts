@@ -1,6 +1,6 @@
 // Master and Commander cards (SPEC A.4.10) as moves: each draw counts toward the engagements it
 // pays for; a user-entered card with a structured effect is applied to the drawing ship (SPEC A.6).
-import type { BattleState, EventDraft, Json } from '../../battle/events';
+import type { BattleState, EventDraft, Json } from '../../engine/events';
 import {
   draftOf,
   refuse,
@@ -10,7 +10,7 @@ import {
   type Move,
   type MoveContext
 } from '../../battle/move';
-import type { MeaningParts } from '../../battle/meaning';
+import type { MeaningParts } from '../../engine/meaning';
 import { isSalt } from '../../battle/secret';
 import { REFEREE_SEAT, type SecretWrite } from '../../engine/secrets';
 import { ok, type Result } from '../../engine/result';

@@ -1,7 +1,7 @@
 // Engagements (SPEC A.4.5–A.4.8) and boarding (A.4.11) as moves. Attacker and defender roll
 // separately (A.4.6), so each move takes the two rolls apart: faces typed in table order cannot
 // land on the wrong side.
-import type { BattleState } from '../../battle/events';
+import type { BattleState } from '../../engine/events';
 import {
   draftOf,
   joinRolls,
@@ -11,7 +11,7 @@ import {
   withPreview,
   type Move
 } from '../../battle/move';
-import { shipDice, type DiceOwner } from '../../battle/meaning';
+import { shipDice, type DiceOwner } from '../../engine/meaning';
 import type { DiceRoll } from '../../engine/dice';
 import { err, ok, type Result } from '../../engine/result';
 import { engagementOdds } from './odds';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BattleState } from '../../battle/events';
+import type { BattleState } from '../../engine/events';
 import { DEFAULT_OPTIONS, type McOptions } from './options';
 import type { EngagementRules } from './resolve';
 import type { McCard, Side } from './sheet';

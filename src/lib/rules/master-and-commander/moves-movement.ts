@@ -3,7 +3,7 @@
 // against the allowance from the heading at the start of the turn. No map: the referee answers the
 // geometry.
 import { draftOf, labelDice, refuse, rollRecord, withPreview, type Move } from '../../battle/move';
-import { shipDice } from '../../battle/meaning';
+import { shipDice } from '../../engine/meaning';
 import type { DiceRoll } from '../../engine/dice';
 import { err, ok, type Result } from '../../engine/result';
 import type { McOptions } from './options';
@@ -27,7 +27,7 @@ import {
   withMcSystem,
   type McView
 } from './view';
-import type { BattleState } from '../../battle/events';
+import type { BattleState } from '../../engine/events';
 import * as z from 'zod/mini';
 import { diceInput, idInput, intInput, noInput } from '../../battle/move-input';
 import { compassSchema } from './sheet';

@@ -1,5 +1,5 @@
 // Raids on Homeports (SPEC A.4.12) and ramming (A.4.13) as moves.
-import type { BattleState } from '../../battle/events';
+import type { BattleState } from '../../engine/events';
 import {
   draftOf,
   joinRolls,
@@ -9,7 +9,7 @@ import {
   withPreview,
   type Move
 } from '../../battle/move';
-import { shipDice, type DiceOwner } from '../../battle/meaning';
+import { shipDice, type DiceOwner } from '../../engine/meaning';
 import type { DiceRoll } from '../../engine/dice';
 import { complement } from '../../engine/rational';
 import { err, ok, type Result } from '../../engine/result';

@@ -1,5 +1,5 @@
 // Set-up and the first player (SPEC A.4.1–A.4.2) as moves.
-import type { BattleShip, BattleState, Json } from '../../battle/events';
+import type { BattleShip, BattleState, Json } from '../../engine/events';
 import {
   defineMove,
   draftOf,

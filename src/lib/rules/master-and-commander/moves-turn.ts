@@ -1,5 +1,5 @@
 // Repairs and the end of a player's turn (SPEC A.4.9, A.4.15 step 4) as moves.
-import type { BattleState } from '../../battle/events';
+import type { BattleState } from '../../engine/events';
 import { draftOf, refuse, type Move } from '../../battle/move';
 import { err, ok, type Result } from '../../engine/result';
 import type { McOptions } from './options';

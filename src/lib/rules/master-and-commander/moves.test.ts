@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createAction } from '../../battle/actions';
 import { invertOps } from '../../battle/diff';
-import type { BattleState, Json } from '../../battle/events';
+import type { BattleState, Json } from '../../engine/events';
 import { applyOps } from '../../battle/fold';
 import { masterAndCommander } from '.';
 import { DEFAULT_OPTIONS } from './options';

@@ -6,7 +6,7 @@ import {
   type EventDraft,
   type Json,
   type RollRecord
-} from '../../battle/events';
+} from '../../engine/events';
 import { applyOps } from '../../battle/fold';
 import type { Move, MoveContext } from '../../battle/move';
 import type { DiceRoll } from '../../engine/dice';

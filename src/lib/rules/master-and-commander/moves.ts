@@ -1,7 +1,7 @@
 // Every Master and Commander battle action as a move (the one contract, $lib/battle/move): state +
 // typed input (+ dice) + context → the event draft with its summary and roll record, or the rule's
 // reason for refusing. Topic files hold them; this file is the one entry point.
-import type { BattleState } from '../../battle/events';
+import type { BattleState } from '../../engine/events';
 import type { Move, MoveContext } from '../../battle/move';
 import type { Result } from '../../engine/result';
 import {

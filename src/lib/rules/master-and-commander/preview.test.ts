@@ -3,8 +3,8 @@
 // in the same order, whose they are and which way is good for them (its meaning), and the odds the
 // log keeps. Battles built through the real moves (the testkit), as the New battle page sets up.
 import { describe, expect, it } from 'vitest';
-import type { BattleState } from '../../battle/events';
-import type { DiceGroup } from '../../battle/meaning';
+import type { BattleState } from '../../engine/events';
+import type { DiceGroup } from '../../engine/meaning';
 import type { DiceNeed } from '../../battle/move';
 import { formatFraction } from '../../engine/rational';
 import {

@@ -2,7 +2,7 @@
 // `move.preview`): the exact odds the panel shows and the dice pad it asks for, with whose dice they
 // are and which way is good for them, as the move's meaning then records them. The panels call no
 // odds or resolver function of their own; the moves' files wrap their moves with these.
-import type { BattleState } from '../../battle/events';
+import type { BattleState } from '../../engine/events';
 import type { DiceNeed, MovePreview } from '../../battle/move';
 import { valueOr } from '../../engine/inputs';
 import { complement, type Rational } from '../../engine/rational';
@@ -157,15 +157,12 @@ export const attackPreview: MovePreview<AttackAim, AttackOutlook, McOptions> = {
       if (!plan.ok) return plan;
       const { attacker, target, attackDice, defenceDice } = plan.value;
       const variant = view.system.variant;
-      // Worked out when first read (a Markov chain): the calculator's engagement never reads it.
-      let duel: { value: AttackOutlook['duel'] } | undefined;
-      const duelOf = (): AttackOutlook['duel'] =>
-        aim.isMutualBroadside
-          ? valueOr(
-              duelOdds(attacker.sheet.prizeDisks, target.sheet.prizeDisks, { variant, opts }),
-              null
-            )
-          : null;
+      const duel = aim.isMutualBroadside
+        ? valueOr(
+            duelOdds(attacker.sheet.prizeDisks, target.sheet.prizeDisks, { variant, opts }),
+            null
+          )
+        : null;
       return ok({
         plan: plan.value,
         attack: valueOr(engagementOdds(attackDice, defenceDice, rulesOf(view, opts)), []),
@@ -179,10 +176,7 @@ export const attackPreview: MovePreview<AttackAim, AttackOutlook, McOptions> = {
           }),
           []
         ),
-        get duel() {
-          duel ??= { value: duelOf() };
-          return duel.value;
-        }
+        duel
       });
     }),
   dice: (state, aim, opts) =>

@@ -2,7 +2,7 @@
 // the player's colour as the status bar shows it, the Repair Cards at the player's Homeport and the
 // Master and Commander cards the player holds. Pure: read from the battle state (and, on the live
 // table, this device's own hand from its seat's private document).
-import type { BattleState } from '../../battle/events';
+import type { BattleState } from '../../engine/events';
 import { handsFor, type LiveViewer } from './cards-live';
 import { SEAT_COLOURS, SHIP_COLOURS } from './tables';
 import type { Sheet } from './sheet';

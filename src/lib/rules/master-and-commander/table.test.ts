@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INITIAL_STATE, type BattleState, type Json } from '../../battle/events';
+import { INITIAL_STATE, type BattleState, type Json } from '../../engine/events';
 import { masterAndCommander } from '.';
 import { fleetProblems, fleetStaysPutMove, readBattle, setupFleetsMove } from './moves';
 import {

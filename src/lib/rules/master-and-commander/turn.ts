@@ -1,7 +1,7 @@
 // The Master and Commander turn model (SPEC A.4.15): whose turn it is, the phase of that player's
 // turn, the wind and the hourglass, the ships still to move, what is pending, and the one move that
 // goes on (next phase, then "End Jack's turn"). Pure: the clock is a parameter.
-import type { BattleState } from '../../battle/events';
+import type { BattleState } from '../../engine/events';
 import { draftOf, refuse, type Move } from '../../battle/move';
 import {
   blockingReason,

@@ -1,10 +1,10 @@
 // Master and Commander's battle state read as the engine's types, and what every move shares: the
 // ship of the captain whose turn it is, the turn's bookkeeping, names for the log. Pure.
 import type * as z from 'zod/mini';
-import type { BattleState, EventDraft, Json } from '../../battle/events';
+import type { BattleState, EventDraft, Json } from '../../engine/events';
 import { applyOps } from '../../battle/fold';
 import { defineMove, type Guard, type Move, type MoveContext } from '../../battle/move';
-import { sideOfShip, type Category, type DiceOwner } from '../../battle/meaning';
+import { sideOfShip, type Category, type DiceOwner } from '../../engine/meaning';
 import { sheetOf, shipsInOrder, systemOf, withSheets } from '../../battle/sheets';
 import type { DiceRoll } from '../../engine/dice';
 import { formatFraction, type Rational } from '../../engine/rational';

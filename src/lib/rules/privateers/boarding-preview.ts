@@ -4,7 +4,7 @@
 // from (C.7.6), and the dice pad, the boarders' d6s then the defenders', each side's own and low
 // good (each 1 is a hit), then, once those are rolled, each side's officer d6s. The move
 // (moves-boarding.ts) records its dice by the same split.
-import type { BattleState } from '../../battle/events';
+import type { BattleState } from '../../engine/events';
 import type { DiceNeed, MovePreview } from '../../battle/move';
 import { err, ok, type Result } from '../../engine/result';
 import { facesOf, plural, shipSheet } from './moves-common';

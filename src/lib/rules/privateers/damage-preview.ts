@@ -3,7 +3,7 @@
 // dice are rolled at the same time") with the exact hull or rigging points and the chance of a
 // critical; then, on double ones or Officer* results, the Critical Hits d12 (its column and
 // effects) and the Officer Hits d6s. Every die is the firer's, as the moves' meaning records them.
-import type { BattleState } from '../../battle/events';
+import type { BattleState } from '../../engine/events';
 import type { DiceNeed, MovePreview } from '../../battle/move';
 import type { Rational } from '../../engine/rational';
 import { err, ok, type Result } from '../../engine/result';

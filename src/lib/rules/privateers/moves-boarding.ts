@@ -1,6 +1,6 @@
-import type { BattleShip, BattleState } from '../../battle/events';
+import type { BattleShip, BattleState } from '../../engine/events';
 import { asJson, draftOf, rollRecord, withPreview } from '../../battle/move';
-import { rolledBy, shipDice } from '../../battle/meaning';
+import { rolledBy, shipDice } from '../../engine/meaning';
 import type { DiceRoll } from '../../engine/dice';
 import { convolve, Dist } from '../../engine/dist';
 import { mul, ONE, sub, type Rational } from '../../engine/rational';

@@ -1,4 +1,4 @@
-import type { BattleShip, BattleState } from '../../battle/events';
+import type { BattleShip, BattleState } from '../../engine/events';
 import {
   defineMove,
   joinRolls,

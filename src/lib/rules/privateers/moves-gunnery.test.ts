@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BattleState, Json } from '../../battle/events';
+import type { BattleState, Json } from '../../engine/events';
 import { invertOps } from '../../battle/diff';
 import { applyOps } from '../../battle/fold';
 import { formatFraction } from '../../engine/rational';

@@ -1,6 +1,6 @@
-import type { BattleState, Json } from '../../battle/events';
+import type { BattleState, Json } from '../../engine/events';
 import { asJson, draftOf, rollRecord, withPreview } from '../../battle/move';
-import { rolledBy, type MeaningParts } from '../../battle/meaning';
+import { rolledBy, type MeaningParts } from '../../engine/meaning';
 import type { DiceRoll } from '../../engine/dice';
 import { err, ok, type Result } from '../../engine/result';
 import {

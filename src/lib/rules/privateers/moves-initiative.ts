@@ -1,6 +1,6 @@
-import type { BattleState } from '../../battle/events';
+import type { BattleState } from '../../engine/events';
 import { draftOf, rollRecord } from '../../battle/move';
-import { shipDice } from '../../battle/meaning';
+import { shipDice } from '../../engine/meaning';
 import { err, ok, type Result } from '../../engine/result';
 import type { DiceRoll } from '../../engine/dice';
 import {

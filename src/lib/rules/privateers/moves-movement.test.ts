@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createAction } from '../../battle/actions';
-import type { BattleState, Json } from '../../battle/events';
+import type { BattleState, Json } from '../../engine/events';
 import { invertOps } from '../../battle/diff';
 import { applyOps } from '../../battle/fold';
 import { ok, type Result } from '../../engine/result';

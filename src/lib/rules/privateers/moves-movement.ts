@@ -1,6 +1,6 @@
-import type { BattleState } from '../../battle/events';
+import type { BattleState } from '../../engine/events';
 import { draftOf, rollRecord, withPreview, type MovePreview } from '../../battle/move';
-import { rolledBy, shipDice } from '../../battle/meaning';
+import { rolledBy, shipDice } from '../../engine/meaning';
 import type { DiceRoll } from '../../engine/dice';
 import { Dist } from '../../engine/dist';
 import { ONE, sub, type Rational } from '../../engine/rational';

@@ -1,7 +1,7 @@
-import type { BattleState } from '../../battle/events';
+import type { BattleState } from '../../engine/events';
 import { draftOf, rollRecord, withPreview } from '../../battle/move';
 import { weighAnchorPreview } from './previews';
-import { rolledBy } from '../../battle/meaning';
+import { rolledBy } from '../../engine/meaning';
 import type { DiceRoll } from '../../engine/dice';
 import { err } from '../../engine/result';
 import {

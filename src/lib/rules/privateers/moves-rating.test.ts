@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyEvent } from '../../battle/fold';
-import type { BattleState } from '../../battle/events';
+import type { BattleState } from '../../engine/events';
 import {
   addFortification,
   ratingOnChart,

@@ -1,6 +1,6 @@
-import type { BattleShip } from '../../battle/events';
+import type { BattleShip } from '../../engine/events';
 import { addShip as addShipDraft } from '../../battle/actions';
-import type { RollRecord } from '../../battle/events';
+import type { RollRecord } from '../../engine/events';
 import {
   defineMove,
   draftOf,
@@ -10,7 +10,7 @@ import {
   rollRecord,
   withMeaning
 } from '../../battle/move';
-import { rolledBy, sideOfShip } from '../../battle/meaning';
+import { rolledBy, sideOfShip } from '../../engine/meaning';
 import type { DiceRoll } from '../../engine/dice';
 import { err, ok, type Result } from '../../engine/result';
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BattleState } from '../../battle/events';
+import type { BattleState } from '../../engine/events';
 import { juryRig, rollInitiative, sailingAngle, setHeading, withSheets } from './moves';
 import { must, play, roll, sheet, twoShips } from './moves.fixture';
 import type { ShipClass } from './sheet';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createAction } from '../../battle/actions';
 import { invertOps } from '../../battle/diff';
 import { applyOps } from '../../battle/fold';
-import type { BattleShip, BattleState, Json } from '../../battle/events';
+import type { BattleShip, BattleState, Json } from '../../engine/events';
 import { formatFraction, rational } from '../../engine/rational';
 import { ok } from '../../engine/result';
 import {

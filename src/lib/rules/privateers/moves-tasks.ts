@@ -1,6 +1,6 @@
-import type { BattleState } from '../../battle/events';
+import type { BattleState } from '../../engine/events';
 import { draftOf, rollRecord, withPreview } from '../../battle/move';
-import { rolledBy } from '../../battle/meaning';
+import { rolledBy } from '../../engine/meaning';
 import type { DiceRoll } from '../../engine/dice';
 import type { Rational } from '../../engine/rational';
 import { err, type Result } from '../../engine/result';

@@ -3,7 +3,7 @@ import {
   type BattleEvent,
   type BattleState,
   type EventDraft
-} from '../../battle/events';
+} from '../../engine/events';
 import { applyEvent } from '../../battle/fold';
 import { withInput } from '../../battle/move';
 import type { DiceRoll, DiceSource } from '../../engine/dice';

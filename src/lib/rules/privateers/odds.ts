@@ -59,12 +59,6 @@ export function hitsDist(thresholds: readonly number[]): Dist<number> {
 export function countsKey(c: ColumnCounts): string {
   return COLUMN_ORDER.map((col) => c[col]).join(',');
 }
-export function countsFromKey(k: string): ColumnCounts {
-  const v = k.split(',').map(Number);
-  const out: ColumnCounts = { ...NO_DICE };
-  COLUMN_ORDER.forEach((col, i) => (out[col] = v[i]));
-  return out;
-}
 
 /** C.7.2 distribution of the damage dice per column after the hit rolls (with double shot, rakes
  *  and rounding), keyed by `countsKey`. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BattleState, Json } from '../../battle/events';
+import type { BattleState, Json } from '../../engine/events';
 import { saltOf } from '../../battle/secret';
 import { REFEREE_SEAT, secretsViewOf } from '../../engine/secrets';
 import { giveSealedOrders, revealOrders, sheetOf } from './moves';

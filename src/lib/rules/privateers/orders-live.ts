@@ -1,4 +1,4 @@
-import type { BattleShip, BattleState, Json } from '../../battle/events';
+import type { BattleShip, BattleState, Json } from '../../engine/events';
 import { isSalt } from '../../battle/secret';
 import { REFEREE_SEAT, type SecretWrite, type SecretsView } from '../../engine/secrets';
 import {

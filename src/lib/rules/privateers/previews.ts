@@ -2,7 +2,7 @@
 // exact odds the panel shows and the dice pad it asks for, with whose dice they are and which way is
 // good for them, as the move's meaning then records them. The panels call no odds function of their
 // own; the moves' files wrap their moves with these (cannon fire's is in fire-plan.ts).
-import type { BattleState } from '../../battle/events';
+import type { BattleState } from '../../engine/events';
 import type { DiceNeed, MovePreview } from '../../battle/move';
 import type { Dist } from '../../engine/dist';
 import { ONE, sub, type Rational } from '../../engine/rational';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BattleState } from '../../battle/events';
+import type { BattleState } from '../../engine/events';
 import { advanceMove } from '../../battle/advance';
 import { privateers } from '.';
 import {

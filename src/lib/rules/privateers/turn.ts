@@ -1,4 +1,4 @@
-import type { BattleState } from '../../battle/events';
+import type { BattleState } from '../../engine/events';
 import type { BattleOptions } from '../../engine/system';
 import {
   leftUndoneOf,

@@ -1,4 +1,4 @@
-import { shipDice, type Category, type DiceOwner } from '../../battle/meaning';
+import { shipDice, type Category, type DiceOwner } from '../../engine/meaning';
 import { rollDice, type DiceRoll, type Roller } from '../../engine/dice';
 import { boardingRoundOdds, captureChance, type RoundOutcome } from './odds-boarding';
 import {
@@ -9,7 +9,7 @@ import {
 import type { WwOptions } from './options';
 import type { Sheet } from './sheet';
 import { plural, shipAndSheet } from './ships';
-import type { BattleState } from '../../battle/events';
+import type { BattleState } from '../../engine/events';
 import type { DiceNeed, MovePreview } from '../../battle/move';
 import type { Rational } from '../../engine/rational';
 import { err, ok, type Result } from '../../engine/result';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { BattleState, EventDraft } from '$lib/battle/events';
+import type { BattleState, EventDraft } from '$lib/engine/events';
 import { applyEvent } from '$lib/battle/fold';
-import type { DiceGroup, Meaning } from '$lib/battle/meaning';
+import type { DiceGroup, Meaning } from '$lib/engine/meaning';
 import type { Move, MoveContext } from '$lib/battle/move';
 import type { DiceRoll } from '$lib/engine/dice';
 import type { Result } from '$lib/engine/result';

@@ -1,5 +1,5 @@
-import type { BattleState } from '../../battle/events';
-import type { MeaningParts } from '../../battle/meaning';
+import type { BattleState } from '../../engine/events';
+import type { MeaningParts } from '../../engine/meaning';
 import { defineMove, draftOf } from '../../battle/move';
 import type { WwOptions } from './options';
 import { startTurn } from './resolve-turn';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BattleState, EventDraft } from '$lib/battle/events';
+import type { BattleState, EventDraft } from '$lib/engine/events';
 import { invertOps } from '$lib/battle/diff';
 import { applyEvent } from '$lib/battle/fold';
 import type { Move, MoveContext } from '$lib/battle/move';

@@ -1,4 +1,4 @@
-import type { BattleShip, BattleState } from '../../battle/events';
+import type { BattleShip, BattleState } from '../../engine/events';
 import type { Guard } from '../../battle/move';
 import type { WwOptions } from './options';
 import { battleShips, sheetOf, systemOf, type WwShip } from './ships';

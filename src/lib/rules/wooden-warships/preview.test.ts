@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { BattleState, EventDraft } from '../../battle/events';
+import type { BattleState, EventDraft } from '../../engine/events';
 import { applyEvent } from '../../battle/fold';
-import type { DiceGroup } from '../../battle/meaning';
+import type { DiceGroup } from '../../engine/meaning';
 import type { DiceNeed, Move } from '../../battle/move';
 import { editSheetMove } from '../../battle/ship-moves';
 import type { DiceRoll } from '../../engine/dice';

@@ -1,4 +1,3 @@
-import { guarded, intIn } from '../../engine/inputs';
 import { err, ok, type Result } from '../../engine/result';
 import { rational, type Rational } from '../../engine/rational';
 import type {
@@ -10,7 +9,6 @@ import type {
 import type { DamageDice, PercentModifier, ShipChart, Sheet } from './sheet';
 import {
   AMMO_DAMAGE_DIE,
-  AMMUNITION,
   BATTERY_NAMES,
   BROADSIDE_SIDES,
   EXPOSED_SIDE_MODIFIER,
@@ -158,13 +156,6 @@ function deckRollsOf(decks: number): { rolls: number; weight: number } {
   // "The Schooner will roll one dice even though they have a half deck."
   return decks < 1 ? { rolls: 1, weight: decks } : { rolls: decks, weight: 1 };
 }
-
-/** `deckRollsOf` for a number from a form: ½ or 1 to 10 decks, as the chart schema allows. */
-export const deckRolls = guarded(
-  (decks: number) =>
-    decks === 0.5 ? null : intIn('Decks', decks, 1, 10) && 'Decks must be ½ or 1 to 10',
-  deckRollsOf
-);
 
 /** Plans an attack (B.4.5 steps 1–6): checks, the chart percentage, modifiers and the rolls. */
 export function planFire(input: FireInput, options: WwOptions): Result<FirePlan> {
@@ -431,11 +422,4 @@ export function applyFire(
     firer: { ...firer, loaded, firedThisTurn: fired, hasAttackedThisTurn: true },
     target: applyDamage(target, outcome.area, outcome.damage)
   };
-}
-
-/** Name of an ammunition type against an area, e.g. "Round shot (d4 against crew)". */
-export function describeAmmo(ammo: Ammo, area: TargetArea): string {
-  if (!Object.hasOwn(AMMUNITION, ammo)) return 'Unknown ammunition';
-  const isMatched = AMMUNITION[ammo].bestAgainst === area;
-  return isMatched ? `${AMMUNITION[ammo].name}` : `${AMMUNITION[ammo].name} (d4 against ${area})`;
 }

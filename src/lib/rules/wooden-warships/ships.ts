@@ -1,5 +1,5 @@
-import type { BattleShip, BattleState, EventDraft } from '../../battle/events';
-import { shipDice, type DiceOwner } from '../../battle/meaning';
+import type { BattleShip, BattleState, EventDraft } from '../../engine/events';
+import { shipDice, type DiceOwner } from '../../engine/meaning';
 import { draftOf, type DraftInput } from '../../battle/move';
 import type { DieFace } from '../../engine/dice';
 import {

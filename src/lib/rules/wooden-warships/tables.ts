@@ -166,7 +166,6 @@ export const BATTERIES: readonly Battery[] = [
 ];
 export type Zone = 'zone1' | 'zone2' | 'zone3' | 'zone4';
 export const ZONES: readonly Zone[] = ['zone1', 'zone2', 'zone3', 'zone4'];
-export type ChaseBattery = 'foreChase' | 'aftChase';
 export const BATTERY_NAMES: Readonly<Record<Battery, string>> = {
   foreChase: 'Fore chase guns',
   aftChase: 'Aft chase guns',
@@ -184,33 +183,6 @@ export const BROADSIDE_SIDES: readonly (readonly [Zone, Zone])[] = [
 
 /** SPEC B.3.8 firing zones. */
 export type FireMode = 'chase' | 'halfBroadside' | 'fullBroadside';
-export const FIRING_ZONES: readonly {
-  id: FireMode;
-  location: string;
-  guns: string;
-  rolls: string;
-}[] = [
-  {
-    id: 'chase',
-    location: 'Forward or rear chase area',
-    guns: '"you can only fire chase guns"',
-    rolls: 'chart chase-gun rolls ([DEFAULT] 1)'
-  },
-  {
-    id: 'halfBroadside',
-    location: 'One broadside zone (or one of two chosen)',
-    guns: '"half broadside"',
-    rolls: 'decks (the Schooner rolls 1)'
-  },
-  {
-    id: 'fullBroadside',
-    location: 'Both zones of one side',
-    guns: '"a full broadside or half broadside from that side"',
-    rolls: '2 × decks (the Schooner rolls 2)'
-  }
-];
-/** SPEC B.5 #20: chase guns, [DEFAULT] 1 roll with the ship's damage dice when the chart is silent. */
-export const DEFAULT_CHASE_ROLLS = 1;
 
 /** SPEC B.3.9: "A Ship's hull must be reduced to 10% or less of its original HP", the same for rigging
  *  and crew; tested integer-exactly as 10 × current ≤ original. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render } from 'svelte/server';
 import { REFEREE_SEAT, secretsViewOf } from '$lib/engine/secrets';
-import type { Json } from '$lib/battle/events';
+import type { Json } from '$lib/engine/events';
 import {
   DECK_ON_REFEREE,
   MC_DECK_KEY,

@@ -1,7 +1,7 @@
 // What the Master and Commander panels, calculators and sheet editor share that is not a rule: the
 // sand-run-out alarm, the standalone panels' stored shapes, and running a move from a panel.
 import * as z from 'zod/mini';
-import type { BattleEvent } from '$lib/battle/events';
+import type { BattleEvent } from '$lib/engine/events';
 import type { Move } from '$lib/battle/move';
 import type { McOptions } from '$lib/rules/master-and-commander/options';
 import type { McView } from '$lib/rules/master-and-commander/moves';
@@ -188,7 +188,6 @@ export const moveDraftsSchema = z.record(
     isObstructed: z.boolean()
   })
 );
-export type MoveDrafts = z.infer<typeof moveDraftsSchema>;
 
 /** The engagement as chosen so far (kind, ships, positions). */
 export const engagementDraftSchema = z.strictObject({

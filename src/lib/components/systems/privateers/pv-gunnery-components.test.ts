@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { render } from 'svelte/server';
-import type { BattleState } from '$lib/battle/events';
+import type { BattleState } from '$lib/engine/events';
 import { unchecked } from '$lib/engine/brute.test-helpers';
 import * as checkedOdds from '$lib/rules/privateers/odds';
 import { DEFAULT_OPTIONS } from '$lib/rules/privateers/options';

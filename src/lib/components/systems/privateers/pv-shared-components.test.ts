@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { render } from 'svelte/server';
-import type { BattleShip, BattleState } from '$lib/battle/events';
+import type { BattleShip, BattleState } from '$lib/engine/events';
 import { DEFAULT_OPTIONS } from '$lib/rules/privateers/options';
 import { defaultSheet, type Sheet } from '$lib/rules/privateers/sheet';
 import type { BattleSession } from '$lib/state/battle.svelte';

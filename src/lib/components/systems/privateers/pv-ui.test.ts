@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BattleShip, Json } from '$lib/battle/events';
+import type { BattleShip, Json } from '$lib/engine/events';
 import { DEFAULT_OPTIONS } from '$lib/rules/privateers/options';
 import { NO_DICE } from '$lib/rules/privateers/resolve-gunnery';
 import { defaultSheet } from '$lib/rules/privateers/sheet';

@@ -1,4 +1,4 @@
-import type { BattleShip } from '$lib/battle/events';
+import type { BattleShip } from '$lib/engine/events';
 import type { DiceSpec } from '$lib/components/dice/dice-pad';
 import { keepTyped } from '$lib/components/stepper';
 import { err, ok, type Result } from '$lib/engine/result';

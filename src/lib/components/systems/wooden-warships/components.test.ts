@@ -3,7 +3,7 @@ import { render } from 'svelte/server';
 import { exampleChart } from '$lib/rules/wooden-warships/example-charts';
 import { DEFAULT_OPTIONS } from '$lib/rules/wooden-warships/options';
 import { defaultSheet, defaultSystemState, sheetFromChart } from '$lib/rules/wooden-warships/sheet';
-import type { BattleState } from '$lib/battle/events';
+import type { BattleState } from '$lib/engine/events';
 import { applyEvent } from '$lib/battle/fold';
 import type { Move } from '$lib/battle/move';
 import { addPlayer } from '$lib/rules/wooden-warships/moves';

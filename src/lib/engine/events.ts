@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { diceRollSchema, type DiceRoll } from '../engine/dice';
+import { diceRollSchema, type DiceRoll } from './dice';
 import { clockSchema, type Clock } from './clock';
 import { meaningSchema, type Meaning } from './meaning';
 

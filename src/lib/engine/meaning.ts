@@ -235,11 +235,6 @@ export function completeMeaning(
   return meaning;
 }
 
-/** Whether a move stated owners for every die it rolled (the tests hold every move to it). */
-export function ownsEveryDie(meaning: Meaning, dice: readonly unknown[]): boolean {
-  return meaning.dice.reduce((n, g) => n + g.count, 0) === dice.length;
-}
-
 /**
  * What is missing from a move's meaning, or null when it says everything the readers need: every
  * die owned, the actor of a ship's act, the target of an act upon another ship, a shot's hits.
