@@ -35,7 +35,7 @@ import {
   draftWithVictor,
   plural,
   pounds,
-  refuseIfDecided,
+  BATTLE_DECIDED,
   sheetOf,
   sheetsDraft,
   shipAndSheet,
@@ -115,10 +115,8 @@ export const board = defineMove<BoardingSetup, WwOptions>({
     isSideBySide: z.boolean(),
     party: intInput(0, 100_000)
   }),
-  guards: [ownTurn((i) => i.attackerId)],
+  guards: [BATTLE_DECIDED, ownTurn((i) => i.attackerId)],
   run: (state, setup, ctx) => {
-    const decided = refuseIfDecided(state);
-    if (!decided.ok) return decided;
     const pair = shipPair(state, setup.attackerId, setup.targetId, NOT_HERSELF);
     if (!pair.ok) return pair;
     const [a, t] = pair.value;
@@ -150,8 +148,6 @@ function fightableBoarding(
   attackerId: string,
   options: WwOptions
 ): Result<BoardingFight> {
-  const decided = refuseIfDecided(state);
-  if (!decided.ok) return decided;
   const f = boardingFight(state, attackerId);
   if (!f.ok) return f;
   if (f.value.isOver) return err(f.value.isOver);
@@ -255,6 +251,7 @@ function boardingRollMove(
     id,
     category: 'boarding-round',
     input: rollInput,
+    guards: [BATTLE_DECIDED],
     run: (state, input, ctx) => {
       const f = fightableBoarding(state, input.attackerId, ctx.options);
       return f.ok ? fight(state, f.value, input, ctx.options) : f;

@@ -37,7 +37,7 @@ import {
   boardersOf,
   draftWithVictor,
   plural,
-  refuseIfDecided,
+  BATTLE_DECIDED,
   sheetOf,
   sheetsDraft,
   shipDiceRuns,
@@ -190,10 +190,8 @@ const fireMove = defineMove<FireInput, WwOptions>({
     hitRoll: diceInput,
     damageRoll: z.nullable(diceInput)
   }),
-  guards: [ownTurn((i) => i.firerId)],
+  guards: [BATTLE_DECIDED, ownTurn((i) => i.firerId)],
   run: (state, input, ctx) => {
-    const decided = refuseIfDecided(state);
-    if (!decided.ok) return decided;
     const { hitRoll, damageRoll, ...setup } = input;
     const options = ctx.options;
     const plan = planBattleFire(state, setup, options);

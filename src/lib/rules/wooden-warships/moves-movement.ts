@@ -28,7 +28,7 @@ import {
   activeShip,
   draftWithVictor,
   pounds,
-  refuseIfDecided,
+  BATTLE_DECIDED,
   sheetOf,
   sheetsDraft,
   shipAndSheet,
@@ -93,10 +93,8 @@ export const moveShip = defineMove<MoveShipInput, WwOptions>({
     shipId: idInput,
     wind: z.enum(WIND_SECTORS as [WindSector, ...WindSector[]])
   }),
-  guards: [ownTurn((i) => i.shipId)],
+  guards: [BATTLE_DECIDED, ownTurn((i) => i.shipId)],
   run: (state, input) => {
-    const decided = refuseIfDecided(state);
-    if (!decided.ok) return decided;
     const s = activeShip(state, input.shipId);
     if (!s.ok) return s;
     const sheet = s.value.sheet;
@@ -150,10 +148,8 @@ const islandMove = defineMove<IslandInput, WwOptions>({
   id: 'ww.island',
   category: 'collision',
   input: z.strictObject({ shipId: idInput, roll: diceInput }),
-  guards: [ownTurn((i) => i.shipId)],
+  guards: [BATTLE_DECIDED, ownTurn((i) => i.shipId)],
   run: (state, { shipId, roll }) => {
-    const decided = refuseIfDecided(state);
-    if (!decided.ok) return decided;
     const s = activeShip(state, shipId);
     if (!s.ok) return refuse('Only a ship afloat can run aground.');
     const sheet = s.value.sheet;

@@ -1,6 +1,7 @@
 import type { BattleShip, BattleState, EventDraft } from '../../engine/events';
 import { shipDice, type DiceOwner } from '../../engine/meaning';
-import { draftOf, type DraftInput } from '../../battle/move';
+import { draftOf, type DraftInput, type Guard } from '../../battle/move';
+import type { WwOptions } from './options';
 import type { DieFace } from '../../engine/dice';
 import {
   sheetOf as parseSheet,
@@ -111,11 +112,15 @@ export function victorOf(state: BattleState): string | null {
   return players.size > 1 || ships.some((s) => s.status !== 'active') ? victor(ships) : null;
 }
 
-/** Refuses a move of the fight once the battle is decided (the turn model's `ending`). */
-export function refuseIfDecided(state: BattleState): Result<true> {
-  const winner = victorOf(state);
-  return winner ? err(`The battle is over: ${winner} has the only ships afloat.`) : ok(true);
-}
+/** The moves of the fight are refused once the battle is decided (B.4.9 step 3, the turn model's
+ *  `ending`): a guard, as data the turn model and the screens can read, like the other systems'. */
+export const BATTLE_DECIDED: Guard<unknown, WwOptions> = {
+  id: 'battle-over',
+  check: (state) => {
+    const winner = victorOf(state);
+    return winner ? `The battle is over: ${winner} has the only ships afloat.` : null;
+  }
+};
 
 /**
  * The common event of the moves: some ship logs (and the system state) replaced. When the event

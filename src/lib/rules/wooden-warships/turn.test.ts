@@ -11,6 +11,7 @@ import {
   addPlayer,
   board,
   boardingRound,
+  boardingRounds,
   fire,
   islandCollision,
   loot,
@@ -281,6 +282,19 @@ describe('the turn (SPEC B.4.2, B.5 #17)', () => {
         damageRoll: null
       })
     ).toContain('The battle is over');
+    // Issue 31: the guard is data on each move of the fight, as the other systems declare theirs;
+    // setting sail, reloading and the set-up stay open.
+    const guarded = (m: Move<never, WwOptions>) => m.guards.some((g) => g.id === 'battle-over');
+    expect(
+      [board, boardingRound, boardingRounds, fire, moveShip, islandCollision].map(guarded)
+    ).toEqual([true, true, true, true, true, true]);
+    expect([setSail, reload, upgrade, loot, nextStep].map(guarded)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false
+    ]);
     s = play(s, loot, { prizeId: 'fleche', choice: 'lootAmount' });
     // Issue 15 #2: after "Take £…" the cards were still offered and accepted.
     expect(refusal(s, loot, { prizeId: 'fleche', choice: 'upgradeCards' })).toContain(
