@@ -157,12 +157,15 @@ export const attackPreview: MovePreview<AttackAim, AttackOutlook, McOptions> = {
       if (!plan.ok) return plan;
       const { attacker, target, attackDice, defenceDice } = plan.value;
       const variant = view.system.variant;
-      const duel = aim.isMutualBroadside
-        ? valueOr(
-            duelOdds(attacker.sheet.prizeDisks, target.sheet.prizeDisks, { variant, opts }),
-            null
-          )
-        : null;
+      // Worked out when first read (a Markov chain): the calculator's engagement never reads it.
+      let duel: { value: AttackOutlook['duel'] } | undefined;
+      const duelOf = (): AttackOutlook['duel'] =>
+        aim.isMutualBroadside
+          ? valueOr(
+              duelOdds(attacker.sheet.prizeDisks, target.sheet.prizeDisks, { variant, opts }),
+              null
+            )
+          : null;
       return ok({
         plan: plan.value,
         attack: valueOr(engagementOdds(attackDice, defenceDice, rulesOf(view, opts)), []),
@@ -176,7 +179,10 @@ export const attackPreview: MovePreview<AttackAim, AttackOutlook, McOptions> = {
           }),
           []
         ),
-        duel
+        get duel() {
+          duel ??= { value: duelOf() };
+          return duel.value;
+        }
       });
     }),
   dice: (state, aim, opts) =>

@@ -1,0 +1,27 @@
+import type { BattleState, Json } from './events';
+import { applyOps } from './fold';
+import type { Move, MoveContext } from './move';
+import { ok, type Result } from '../engine/result';
+
+/**
+ * A move played on a battle that is no one's (issue 31: a calculator's): the move's own check and
+ * run, its ops applied as the fold applies them, and nothing written. A calculator sets up the
+ * battle its form describes this way, through the same set-up moves a battle uses, and then asks
+ * the move it answers for (`move.preview`), so its figures are the battle's figures.
+ */
+export function playScratch<I, O>(
+  move: Move<I, O>,
+  state: BattleState,
+  input: I,
+  ctx: MoveContext<O>
+): Result<BattleState> {
+  const draft = move.run(state, input, ctx);
+  if (!draft.ok) return draft;
+  return ok(applyOps(state as unknown as Json, draft.value.ops) as unknown as BattleState);
+}
+
+/** The context of a scratch battle: its readings and variant, no clock, ids counted from 1. */
+export function scratchContext<O>(options: O, variant: string): MoveContext<O> {
+  let n = 0;
+  return { options, storedOptions: {}, variant, now: 0, newId: () => `ship-${++n}` };
+}

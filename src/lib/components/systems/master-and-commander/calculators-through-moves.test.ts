@@ -1,0 +1,65 @@
+// Issue 31: a Master and Commander calculator's figures are the move's own. Each calculator is drawn
+// as the page draws it, and its figures are compared with what the move's preview says on a battle
+// set up through the real moves (the testkit, as a New battle sets one up): a calculator that worked
+// its odds out some other way, or on another battle, fails here. The figures themselves are checked
+// against independent enumeration in rules/master-and-commander/odds.test.ts.
+import { describe, expect, it } from 'vitest';
+import { render } from 'svelte/server';
+import { formatFraction } from '$lib/engine/rational';
+import {
+  attackMove,
+  boardMove,
+  firstPlayerMove,
+  windMove
+} from '$lib/rules/master-and-commander/moves';
+import {
+  moveOf,
+  must,
+  play,
+  twoPlayerGame,
+  typed
+} from '$lib/rules/master-and-commander/moves.testkit';
+import { DEFAULT_OPTIONS } from '$lib/rules/master-and-commander/options';
+import McBoardingCalculator from './McBoardingCalculator.svelte';
+import McEngagementCalculator from './McEngagementCalculator.svelte';
+
+/** Every outcome's label and exact fraction on the page, in order. */
+function outcomesOf(body: string): string[] {
+  return [
+    ...body.matchAll(/<li class="outcome[^"]*" data-label="([^"]*)" data-fraction="([^"]*)"/g)
+  ].map((m) => `${m[1]}: ${m[2]}`);
+}
+
+const listed = (odds: readonly { label: string; p: Parameters<typeof formatFraction>[0] }[]) =>
+  odds.map((o) => `${o.label}: ${formatFraction(o.p)}`);
+
+describe('the Master and Commander calculators answer through the moves (issue 31)', () => {
+  it('engagement: the attack and the whole engagement are the attack move’s preview', () => {
+    const { body } = render(McEngagementCalculator);
+    // Opens on two full-strength ships of the Basic game, both broadside (a counter-attack).
+    const battle = twoPlayerGame('basic');
+    const aim = { attackerId: 'ship-1', targetId: 'ship-3', isMutualBroadside: true };
+    const outlook = must(attackMove.preview.odds(battle, aim, DEFAULT_OPTIONS));
+    expect(outcomesOf(body)).toEqual([...listed(outlook.attack), ...listed(outlook.whole)]);
+    expect(body).toContain(`data-fraction="${formatFraction(outlook.attack[0].p)}"`);
+  });
+
+  it('boarding: the chance of taking her is the boarding move’s preview', () => {
+    const { body } = render(McBoardingCalculator);
+    // Opens on a full-strength boarder against a ship with one Prize Disk left: an Advanced game
+    // where Anna's second ship has just hit Ben's first.
+    let s = twoPlayerGame('advanced', { boarding: true });
+    s = must(play(firstPlayerMove, s, { playerIds: ['Anna', 'Ben'], roll: typed([6, 1]) })).next;
+    s = must(play(windMove, s, { roll: typed([4]) })).next;
+    for (const id of ['ship-1', 'ship-2']) s = must(moveOf(s, id)).next;
+    const hit = { attackerId: 'ship-2', targetId: 'ship-3', side: null, isMutualBroadside: false };
+    s = must(
+      play(attackMove, s, { ...hit, attack: typed([6, 5, 2]), defence: typed([6, 4, 1]) })
+    ).next;
+    const aim = { attackerId: 'ship-1', targetId: 'ship-3', isBoardingPosition: true };
+    const outlook = must(boardMove.preview.odds(s, aim, DEFAULT_OPTIONS));
+    expect(outlook.odds.length).toBe(2);
+    expect(outcomesOf(body)).toEqual(listed(outlook.odds));
+    expect(body).toContain(`data-fraction="${formatFraction(outlook.odds[0].p)}"`);
+  });
+});
