@@ -154,6 +154,15 @@ test('a Wooden Warships campaign: captains, roster, a refused purchase, a battle
   await ledger('Villeneuve', { start: '£7,000', prizes: '£0', purse: 'Purse £7,000', lost: '1' });
   await expect(page.getByTestId('ledger-row').first()).toContainText('1. Nelson');
   await shoot(page, 'ledger', 'section[aria-labelledby="ledger"]');
+  // The campaign report: the capture as applied, the referee's call (no ship of the battle took her).
+  await page.getByRole('link', { name: 'Campaign report' }).click();
+  const nelson = page.getByTestId('report-captain').filter({ hasText: 'Nelson' });
+  await expect(nelson.getByTestId('report-captures')).toHaveText('1');
+  await expect(nelson.getByTestId('report-prizes')).toHaveText('£1,000');
+  await expect(page.getByTestId('report-capture')).toHaveText(
+    'Fleche taken, to Nelson, £1,000 prize money.'
+  );
+  await page.getByRole('link', { name: 'Back to the campaign' }).click();
   // Fleche's history across the campaign.
   await flecheRow.getByText('History').click();
   await expect(flecheRow.getByTestId('ship-history')).toContainText(

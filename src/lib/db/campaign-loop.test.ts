@@ -3,17 +3,15 @@ import { addRosterShip } from '../campaign/moves';
 import { applyBattle, decisionsOf } from '../campaign/moves-after';
 import { repairMove } from '../campaign/moves-between';
 import { exampleChart } from '../rules/wooden-warships/example-charts';
-import { board, boardingRound, reload } from '../rules/wooden-warships/moves';
 import { sheetFromChart, type Sheet } from '../rules/wooden-warships/sheet';
-import { performMove } from './battle.fixture';
 import {
   act,
   battleShipOf,
-  entered,
   must,
   offUshant,
   pickleFires,
   reviewOf,
+  victoryTakes,
   WW,
   wwCampaign as campaign
 } from './campaign.test-helpers';
@@ -129,28 +127,7 @@ describe('battles from the campaign and the post-battle step (Wooden Warships, r
     expect(
       ((await loadBattle(db, b2.id)).state.ships[fleche].sheet as unknown as Sheet).crew.current
     ).toBe(2);
-    must(await performMove(db, b2.id, reload, { shipId: victory, loads: { zone3: 'grape' } }));
-    must(
-      await performMove(db, b2.id, board, {
-        attackerId: victory,
-        targetId: fleche,
-        distanceInches: 1,
-        isSideBySide: true,
-        party: 3
-      })
-    );
-    must(
-      await performMove(db, b2.id, boardingRound, {
-        attackerId: victory,
-        roll: entered([6, 1, 1, 5, 4], 6)
-      })
-    );
-    must(
-      await performMove(db, b2.id, boardingRound, {
-        attackerId: victory,
-        roll: entered([6, 1, 3], 6)
-      })
-    );
+    await victoryTakes(db, b2.id, victory, fleche);
 
     const review = await reviewOf(db, k.c.id, b2.id);
     const prize = review.ships.find((s) => s.name === 'Fleche')!;

@@ -8,7 +8,7 @@ import { defaultSettings } from '../campaign/settings';
 import type { DiceRoll } from '../engine/dice';
 import { getSystem } from '../rules/registry';
 import { exampleChart } from '../rules/wooden-warships/example-charts';
-import { fire, reload } from '../rules/wooden-warships/moves';
+import { board, boardingRound, fire, reload } from '../rules/wooden-warships/moves';
 import { sheetFromChart, type LootCard } from '../rules/wooden-warships/sheet';
 import { performMove } from './battle.fixture';
 import type { Db } from './db';
@@ -133,4 +133,32 @@ export async function pickleFires(
       }
     })
   );
+}
+
+/**
+ * Victory boards Fleche (crew 2 after Pickle's broadside) and takes her in two rounds (entered
+ * d6s): the campaign tests' capture through Wooden Warships' real moves.
+ */
+export async function victoryTakes(db: Db, battleId: string, victory: string, fleche: string) {
+  must(await performMove(db, battleId, reload, { shipId: victory, loads: { zone3: 'grape' } }));
+  must(
+    await performMove(db, battleId, board, {
+      attackerId: victory,
+      targetId: fleche,
+      distanceInches: 1,
+      isSideBySide: true,
+      party: 3
+    })
+  );
+  for (const faces of [
+    [6, 1, 1, 5, 4],
+    [6, 1, 3]
+  ]) {
+    must(
+      await performMove(db, battleId, boardingRound, {
+        attackerId: victory,
+        roll: entered(faces, 6)
+      })
+    );
+  }
 }

@@ -3,6 +3,7 @@ import type { CampaignEvent } from '$lib/campaign/events';
 import { reviewBattle, type BattleReview } from '$lib/campaign/after-battle';
 import type { CampaignMove } from '$lib/campaign/move';
 import { applyBattle, decisionsOf, type ShipDecision } from '$lib/campaign/moves-after';
+import { campaignReport, type CampaignReport } from '$lib/campaign/report';
 import { INITIAL_CAMPAIGN, type CampaignState } from '$lib/campaign/state';
 import { loadSystem } from '$lib/rules/engines';
 import { err, ok, type Result } from '$lib/engine/result';
@@ -177,6 +178,31 @@ export class CampaignSession {
         variant: battle.variant
       });
       return review.ok ? ok({ battle, review: review.value }) : review;
+    } catch (e) {
+      return err(errorMessage(e));
+    }
+  }
+
+  /** The campaign report across its battles, each read from the battle's log. */
+  async report(): Promise<Result<CampaignReport>> {
+    const db = await this.#db();
+    const campaign = this.campaign;
+    if (!db || !campaign) return err('The campaign is not open.');
+    try {
+      const { loadBattle } = await loadDbModule();
+      const system = await loadSystem(campaign.systemId);
+      const battles = [];
+      for (const id of Object.keys(this.state.battles)) {
+        const { battle, events } = await loadBattle(db, id);
+        battles.push({
+          id,
+          events,
+          title: battle.name,
+          options: battle.options,
+          variant: battle.variant
+        });
+      }
+      return ok(campaignReport({ events: this.events, battles, system }));
     } catch (e) {
       return err(errorMessage(e));
     }
