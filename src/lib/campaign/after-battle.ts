@@ -92,15 +92,17 @@ function captorOf(report: Report, shipId: string): string | null {
 /**
  * The sheet a ship carries out of the battle: as the battle left it (damage, crew, guns lost),
  * with the marks of a turn in progress cleared by the system's own new-turn hook (fired this
- * turn, reloading), so she enters the next battle as a ship enters a new turn. A ship removed
+ * turn, reloading), so she enters the next battle as a ship enters a new turn, and made ready as
+ * the system starts a game (`startOfGame`: Privateers' guns loaded). A ship removed
  * from the battle keeps the sheet she joined with.
  */
 function carried(input: ReviewInput, sheet: Json, endedTurn: number): Json {
   const { system } = input;
-  if (!system.onTurnStart || sheet === null || typeof sheet !== 'object' || Array.isArray(sheet)) {
-    return sheet;
-  }
-  return system.onTurnStart(sheet, { endedTurn, options: input.options ?? {} }) as unknown as Json;
+  if (sheet === null || typeof sheet !== 'object' || Array.isArray(sheet)) return sheet;
+  const turned = system.onTurnStart
+    ? system.onTurnStart(sheet, { endedTurn, options: input.options ?? {} })
+    : sheet;
+  return (system.startOfGame ? system.startOfGame(turned) : turned) as unknown as Json;
 }
 
 /** A prize's sheet as her new owner sails her (the system's own reading), else as she is. */
@@ -140,7 +142,8 @@ export function reviewBattle(input: ReviewInput): Result<BattleReview> {
     system: input.system,
     title: input.title,
     options: input.options,
-    variant: input.variant
+    variant: input.variant,
+    sceneUntil: battle.setupSeq
   });
   const prize = campaign.settings?.prizeMoney ?? 0;
   const ships: ShipReview[] = [];

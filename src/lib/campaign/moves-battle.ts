@@ -14,6 +14,8 @@ export interface StartBattleInput {
   name: string;
   /** The battle's ship id → the roster ship she is. */
   ships: Record<string, string>;
+  /** The battle's last event of its making (the ships entering): not counted as the battle. */
+  setupSeq?: number;
 }
 
 /** A ship whose last battle is not applied yet is still at sea: she sails in one battle at a time. */
@@ -55,7 +57,8 @@ export const startBattle = defineCampaignMove<StartBattleInput>({
       name,
       order: nextOrder(state.battles),
       ships: { ...input.ships },
-      isApplied: false
+      isApplied: false,
+      ...(input.setupSeq === undefined ? {} : { setupSeq: input.setupSeq })
     };
     const names = rosterIds.map((id) => state.ships[id].name).join(', ');
     return ok({

@@ -192,7 +192,8 @@ export function campaignReport(input: CampaignReportInput): CampaignReport {
       system,
       title: log.title,
       options: log.options,
-      variant: log.variant
+      variant: log.variant,
+      sceneUntil: b.setupSeq
     });
     const captainOf = startCaptains.get(b.id) ?? {};
     const decisions = applied.get(b.id);

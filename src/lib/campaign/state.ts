@@ -70,6 +70,11 @@ export interface CampaignBattle {
   ships: Record<string, string>;
   /** Its outcome is applied to the campaign (the post-battle step); once per battle. */
   isApplied: boolean;
+  /**
+   * The battle's last event written when it was made from the roster (its ships entering as the
+   * campaign left them): the scene, not the battle (absent in battles made before: 0).
+   */
+  setupSeq?: number;
 }
 
 /**

@@ -182,13 +182,16 @@ describe('Master and Commander campaigns', () => {
       homeports: { N: { ownerId: 'Anna', repairCards: 4 }, S: { ownerId: 'Ben', repairCards: 4 } }
     });
 
-    // Between battles a disk is put back at the campaign's price (an example: £200).
+    // Her lost disk is the campaign's, not this game's: she enters with it and takes no damage.
+    const review2 = await reviewOf(db, k.c.id, b2.id);
+    const acheronIn2 = review2.ships.find((s) => s.name === 'Acheron')!;
+    expect(acheronIn2.damageTaken).toBe(0);
+    expect(acheronIn2.before).toEqual([expect.objectContaining({ id: 'prize-disks', value: 1 })]);
     must(
-      await act(db, k.c.id, applyBattle, {
-        battleId: b2.id,
-        ships: decisionsOf((await reviewOf(db, k.c.id, b2.id)).ships)
-      })
+      await act(db, k.c.id, applyBattle, { battleId: b2.id, ships: decisionsOf(review2.ships) })
     );
+    expect((await loadCampaign(db, k.c.id)).state.ships[k.acheron].record.damageTaken).toBe(1);
+    // Between battles a disk is put back at the campaign's price (an example: £200).
     must(
       await act(db, k.c.id, repairMove(MC), {
         shipId: k.acheron,

@@ -184,10 +184,15 @@ export async function startCampaignBattle(
     const ships: Record<string, string> = {};
     for (const rosterId of input.rosterShipIds) ships[db.newId()] = rosterId;
     const ctx = { now: db.now(), newId: () => db.newId() };
-    const built = startBattle.run(state, { battleId, name: input.name, ships }, ctx);
-    if (!built.ok) return built;
+    const start = { battleId, name: input.name, ships };
+    const checked = startBattle.run(state, start, ctx);
+    if (!checked.ok) return checked;
     const made = battleFrom(db, campaign, state, battleId, input.name.trim(), ships, system);
     if (!made.ok) return err(made.error);
+    // The campaign remembers where the battle's making ends: what follows is the battle.
+    const setupSeq = made.value.events.at(-1)?.seq ?? 0;
+    const built = startBattle.run(state, { ...start, setupSeq }, ctx);
+    if (!built.ok) return built;
     // Everything is built before the first write: the transaction awaits only its own writes.
     await appendCampaignInTx(db, campaign, built.value);
     await db.table('battles').add(made.value.battle);

@@ -122,6 +122,12 @@ export interface RuleSystem<Sheet extends object = object> {
    */
   commissionPrize?(sheet: Sheet): Sheet;
   /**
+   * Campaigns (issue 36): a ship between battles as she starts the next game, after the new-turn
+   * hook (Privateers: her guns loaded, as every game starts them). Pure, optional and additive;
+   * absent: the sheet as the battle left it at a new turn.
+   */
+  startOfGame?(sheet: Sheet): Sheet;
+  /**
    * The printed ship log's sections (`<system>/paper.ts`): every field of the players' own paper
    * sheet, filled from a ship or blank. Loaded when a log is printed, not with the battle (issue
    * 40: a deep-linked battle loads none of it). Optional and additive; absent, the log prints the

@@ -157,6 +157,12 @@ export interface ReportInput {
   variant?: string;
   /** The clock, for a turn model that reads it (pure: passed in). */
   now?: number;
+  /**
+   * Events up to this seq set the scene, not the battle (a campaign battle's ships entering as the
+   * campaign left them, damage carried, issue 36): folded, not counted, and each ship's start is
+   * as the scene leaves her.
+   */
+  sceneUntil?: number;
 }
 
 // ---- the report ----------------------------------------------------------------------------
@@ -211,6 +217,14 @@ export function buildReport(input: ReportInput): Report {
       current.set(id, values);
     }
     if (state.turn !== before.turn) closeTurn(before.turn);
+    if (input.sceneUntil !== undefined && e.seq <= input.sceneUntil) {
+      for (const id of touchedIds) {
+        const r = readShip(system, state.ships[id]);
+        if (r) starts.set(id, r.tracks);
+        if (state.ships[id]) startSides.set(id, sideOf(state.ships[id]));
+      }
+      continue;
+    }
     if (e.kind === 'undo' || e.kind === 'redo') continue;
     if (h.voided.has(e.id)) {
       voidedCount++;

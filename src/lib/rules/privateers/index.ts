@@ -9,7 +9,7 @@ import { turnStatus } from './turn';
 import { applyEndOfTurn, PHASES } from './resolve-turn';
 import { defaultSheet, defaultSystemState, sheetSchema, type Sheet } from './sheet';
 import { SAIL_SETTINGS } from './tables';
-import { commissionPrize, repairTrack, tracks } from './tracks';
+import { commissionPrize, repairTrack, startOfGame, tracks } from './tracks';
 import { describeField } from './describe-field';
 
 // Privateers (Hal Thinglum, MWAN #108): the system object. The engine lives beside it:
@@ -62,6 +62,7 @@ export const privateers: RuleSystem<Sheet> = {
   tracks,
   repairTrack,
   commissionPrize,
+  startOfGame,
   // The printed log's sections, loaded when printing (issue 40).
   loadPaper: () => import('./paper').then((m) => m.paper),
   summarize,

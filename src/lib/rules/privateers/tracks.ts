@@ -87,3 +87,12 @@ export function repairTrack(s: Sheet, trackId: string, points: number): Sheet | 
 export function commissionPrize(s: Sheet): Sheet {
   return { ...s, struck: false };
 }
+
+/**
+ * A ship between battles as she starts the next game (campaigns, issue 36): her guns loaded, as
+ * every game starts them (C.4.1 #3: "For game purposes, guns are considered to be loaded on the
+ * first broadside or firing"); a gun destroyed stays destroyed until repaired.
+ */
+export function startOfGame(s: Sheet): Sheet {
+  return { ...s, guns: s.guns.map((g) => (g.destroyed || g.loaded ? g : { ...g, loaded: true })) };
+}
