@@ -12,7 +12,8 @@ import {
   reviewShip,
   rosterForm,
   rosterRow,
-  sail
+  sail,
+  shoot
 } from './campaign';
 import { dismissOfflineNotice } from './table';
 import { wwFireAtCrew, wwLoad, wwNextUntil } from './wooden-warships';
@@ -77,6 +78,7 @@ test('Wooden Warships: two battles with typed dice, a prize, a short purse, undo
   await aigle.getByTestId('fate').selectOption({ label: 'Taken as a prize' });
   await aigle.getByTestId('taken-by').selectOption({ label: 'Nelson' });
   await expect(aigle.getByTestId('prize-money')).toHaveValue('1000');
+  await shoot(page, 'review');
   await applyReview(page);
   await expect(rosterRow(page, 'Fleche').getByTestId('roster-tracks')).toContainText('Crew 10/25');
   await expect(rosterRow(page, 'Aigle')).toContainText('Captains: Villeneuve → Nelson');
@@ -139,6 +141,7 @@ test('Wooden Warships: two battles with typed dice, a prize, a short purse, undo
     lost: '1',
     afloat: '1'
   });
+  await shoot(page, 'roster', 'section[aria-labelledby="roster"]');
   await page.getByRole('link', { name: 'Campaign report' }).click();
   await expectReport(page, 'captain', 'Nelson', {
     battles: '2',
@@ -159,4 +162,5 @@ test('Wooden Warships: two battles with typed dice, a prize, a short purse, undo
   await expect(page.getByTestId('report-capture')).toHaveText(
     'Aigle taken, to Nelson, £1,000 prize money.'
   );
+  await shoot(page, 'report');
 });

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { shoot } from './campaign';
 import { dismissOfflineNotice } from './table';
 
 // Issue 36: a campaign played as a referee plays it. Step 1: the campaign, its captains and purses,
@@ -7,23 +8,6 @@ import { dismissOfflineNotice } from './table';
 // prize adjusted by the referee, applied as one entry that Undo takes back and Redo restores.
 
 dismissOfflineNotice();
-
-const SHOTS = process.env.SCREENSHOTS === '1';
-
-async function shoot(page: Page, name: string, part?: string): Promise<void> {
-  if (!SHOTS) return;
-  for (const [form, size] of [
-    ['phone', { width: 360, height: 780 }],
-    ['tablet', { width: 820, height: 1180 }]
-  ] as const) {
-    await page.setViewportSize(size);
-    const path = `docs/campaign-${name}-${form}.png`;
-    // A part of the page (the ledger) is shot alone; the page's other parts have their own shots.
-    if (part) await page.locator(part).screenshot({ path });
-    else await page.screenshot({ path, fullPage: true });
-  }
-  await page.setViewportSize({ width: 360, height: 780 });
-}
 
 test.use({ viewport: { width: 360, height: 780 } });
 
@@ -78,7 +62,6 @@ test('a Wooden Warships campaign: captains, roster, a refused purchase, a battle
   await expect(page.getByTestId('roster-ship')).toHaveCount(1);
   await page.getByRole('button', { name: 'Redo' }).click();
   await expect(page.getByTestId('roster-ship')).toHaveCount(2);
-  await shoot(page, 'roster');
 
   // Step 2: a battle from the roster; each ship joins under her captain.
   const sail = page.getByRole('form', { name: 'New battle from the roster' });
@@ -109,7 +92,6 @@ test('a Wooden Warships campaign: captains, roster, a refused purchase, a battle
   await expect(fleche.getByTestId('review-change')).toHaveText(
     'Fleche goes to Nelson, who receives £1,000 prize money.'
   );
-  await shoot(page, 'review');
   await page.getByRole('button', { name: 'Apply to the campaign' }).click();
 
   await expect(page.getByRole('heading', { level: 1, name: 'Channel 1805' })).toBeVisible();

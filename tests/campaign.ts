@@ -120,3 +120,25 @@ export async function expectReport(
     await expect(row.getByTestId(`report-${key}`)).toHaveText(value);
   }
 }
+
+/**
+ * With SCREENSHOTS=1, the page (or a part of it) at 360×780 and 820×1180 into
+ * docs/campaign-<name>-{phone,tablet}.png; the viewport is back at the phone's afterwards.
+ */
+export async function shoot(page: Page, name: string, part?: string): Promise<void> {
+  if (process.env.SCREENSHOTS !== '1') return;
+  for (const [form, size] of [
+    ['phone', { width: 360, height: 780 }],
+    ['tablet', { width: 820, height: 1180 }]
+  ] as const) {
+    await page.setViewportSize(size);
+    const path = `docs/campaign-${name}-${form}.png`;
+    // The whole page in one tall window, so the phone's tab bar (fixed to the window's foot) sits
+    // at the foot of the shot, not over the page's middle as a full-page capture draws it.
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    await page.setViewportSize({ width: size.width, height: Math.max(size.height, height) });
+    if (part) await page.locator(part).screenshot({ path });
+    else await page.screenshot({ path });
+  }
+  await page.setViewportSize({ width: 360, height: 780 });
+}
