@@ -1,4 +1,4 @@
-import type { BattleState, Json } from './events';
+import type { BattleState, Json } from '../engine/events';
 import { applyOps } from './fold';
 import type { Move, MoveContext } from './move';
 import { ok, type Result } from '../engine/result';

@@ -1,5 +1,5 @@
 import { history } from '../battle/actions';
-import type { BattleEvent } from '../battle/events';
+import type { BattleEvent } from '../engine/events';
 import type { BattleOptions, RuleSystem } from '../engine/system';
 import type { DamageChart } from '../report/chart';
 import { buildReport, type Report } from '../report/model';

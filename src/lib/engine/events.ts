@@ -197,7 +197,7 @@ export interface BattleEvent {
   /** undo/redo: id of the event voided or restored. */
   target?: string;
   /**
-   * Live table (#19): the hybrid logical clock stamp that orders the merged log (battle/clock.ts).
+   * Live table (#19): the hybrid logical clock stamp that orders the merged log (engine/clock.ts).
    * Absent on events written before the battle was shared live: those sort first, in seq order.
    */
   clock?: Clock;

@@ -1,5 +1,5 @@
 /**
- * The merge layer as the live table uses it (issue 19): battle/clock.ts and battle/merge.ts are the
+ * The merge layer as the live table uses it (issue 19): engine/clock.ts and battle/merge.ts are the
  * merge helper's pure functions; this is the one place the live side imports them from.
  */
 export { tickClock, receiveClock, type Clock } from '../engine/clock';

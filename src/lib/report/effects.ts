@@ -136,7 +136,7 @@ export function legacyCategoryOf(kind: string): EntryCategory {
 }
 
 /**
- * The report's sections for each category of the shared vocabulary (battle/meaning.ts): the turn
+ * The report's sections for each category of the shared vocabulary (engine/meaning.ts): the turn
  * list's colours and the luck audit's groups (gunnery, boarding, the rest).
  */
 export const ENTRY_CATEGORY: Readonly<Record<Category, EntryCategory>> = {

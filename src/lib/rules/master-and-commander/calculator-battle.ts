@@ -2,7 +2,7 @@
 // through the move): two captains' fleets set up by the game's own set-up move, each ship's Prize
 // Disks set by the battle's sheet edit, as a referee would. The calculator then reads the move's
 // own `preview`, so its figures are exactly the battle's.
-import { INITIAL_STATE, type BattleState } from '../../battle/events';
+import { INITIAL_STATE, type BattleState } from '../../engine/events';
 import { playScratch, scratchContext } from '../../battle/scratch';
 import { editSheetMove } from '../../battle/ship-moves';
 import { err, ok, type Result } from '../../engine/result';

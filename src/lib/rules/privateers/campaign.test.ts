@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BattleState } from '../../battle/events';
+import type { BattleState } from '../../engine/events';
 import { privateers } from '.';
 import { moraleCheck, sheetOf } from './moves';
 import {
