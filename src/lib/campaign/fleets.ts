@@ -1,7 +1,12 @@
 import type { Json } from '../engine/events';
 import { err, ok, type Result } from '../engine/result';
 import { sheetSchema, type SetupPlayer, type Sheet } from '../rules/master-and-commander/sheet';
-import { GAME_SETUP, type GameVariant } from '../rules/master-and-commander/tables';
+import {
+  ADVANCED_MODULES,
+  GAME_SETUP,
+  type AdvancedModule,
+  type GameVariant
+} from '../rules/master-and-commander/tables';
 import type { CampaignState } from './state';
 
 /**
@@ -21,6 +26,35 @@ export interface FleetPlan {
   players: SetupPlayer[];
   /** The set-up's ship ids in its order: each a campaign battle ship, or null for an extra. */
   slots: (string | null)[];
+}
+
+/**
+ * The Advanced game's modules a campaign battle plays unless the referee chooses others ("Add one
+ * or more of the following rules", A.1): Boarding (how a prize changes hands), Raids, Ramming and
+ * Mist. The Master and Commander cards are offered but start unticked: a deck each game shuffles
+ * afresh, whose drawn cards are private to a player.
+ */
+export const CAMPAIGN_MODULES: Readonly<Record<AdvancedModule, boolean>> = {
+  cards: false,
+  boarding: true,
+  raids: true,
+  ramming: true,
+  mist: true
+};
+
+/** The modules a campaign battle sets up with: the referee's choice, or the campaign's usual set. */
+export function battleModules(
+  variant: GameVariant,
+  chosen: Readonly<Record<string, boolean>> | undefined
+): Result<Partial<Record<AdvancedModule, boolean>>> {
+  if (variant !== 'advanced') return ok({});
+  const modules = { ...CAMPAIGN_MODULES };
+  for (const [id, on] of Object.entries(chosen ?? {})) {
+    const known = ADVANCED_MODULES.find((m) => m.id === id);
+    if (!known || typeof on !== 'boolean') return err(`"${id}" is not an Advanced game module.`);
+    modules[known.id] = on;
+  }
+  return ok(modules);
 }
 
 export function variantOfCampaign(variant: string): GameVariant {

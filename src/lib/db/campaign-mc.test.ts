@@ -293,4 +293,56 @@ describe('Master and Commander campaigns', () => {
     await undoCampaign(db, k.c.id);
     expect((await loadCampaign(db, k.c.id)).state).toEqual(before);
   });
+
+  it('Advanced: each battle plays the modules the referee ticks, the usual set when none are given; an unknown module is refused, nothing written', async () => {
+    const db = await openTestDb();
+    const k = await mcCampaign(db, 'advanced');
+    // A ship sails in one unapplied battle at a time: each battle takes its own pair.
+    const [first, second] = [
+      [k.sophie, k.acheron],
+      [k.surprise, k.hermione]
+    ];
+    const modulesOf = async (battleId: string) => {
+      const { state } = await loadBattle(db, battleId);
+      return (state.system as { modules: unknown }).modules;
+    };
+    const before = await dumpAll(db);
+    const r = await startCampaignBattle(
+      db,
+      k.c.id,
+      { name: 'Storm', rosterShipIds: first, modules: { storms: true } },
+      MC
+    );
+    expect(r).toEqual({ ok: false, error: '"storms" is not an Advanced game module.' });
+    expect(await dumpAll(db)).toEqual(before);
+    const usual = must(
+      await startCampaignBattle(db, k.c.id, { name: 'Usual', rosterShipIds: first }, MC)
+    );
+    expect(await modulesOf(usual.id)).toEqual({
+      cards: false,
+      boarding: true,
+      raids: true,
+      ramming: true,
+      mist: true
+    });
+    const chosen = must(
+      await startCampaignBattle(
+        db,
+        k.c.id,
+        {
+          name: 'Cards',
+          rosterShipIds: second,
+          modules: { cards: true, raids: false, mist: false }
+        },
+        MC
+      )
+    );
+    expect(await modulesOf(chosen.id)).toEqual({
+      cards: true,
+      boarding: true,
+      raids: false,
+      ramming: true,
+      mist: false
+    });
+  });
 });

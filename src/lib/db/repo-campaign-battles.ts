@@ -5,7 +5,13 @@ import { INITIAL_STATE, type BattleEvent, type BattleState, type Json } from '..
 import { applyEvent } from '../battle/fold';
 import { withInput, type Move, type MoveContext } from '../battle/move';
 import { editSheetMove, removeShipMove } from '../battle/ship-moves';
-import { enteringSheet, fleetPlan, variantOfCampaign, type FleetPlan } from '../campaign/fleets';
+import {
+  battleModules,
+  enteringSheet,
+  fleetPlan,
+  variantOfCampaign,
+  type FleetPlan
+} from '../campaign/fleets';
 import { startBattle } from '../campaign/moves-battle';
 import type { CampaignState } from '../campaign/state';
 import { err, ok, type Result } from '../engine/result';
@@ -34,14 +40,12 @@ export interface CampaignBattleInput {
   name: string;
   /** Roster ship ids, in the order they join the battle. */
   rosterShipIds: readonly string[];
+  /**
+   * Master and Commander's Advanced game: the modules this battle adds (A.1, "Add one or more of
+   * the following rules"), by id; left out, the campaign's usual set (campaign/fleets.ts).
+   */
+  modules?: Readonly<Record<string, boolean>>;
 }
-
-/**
- * The Advanced game's modules a campaign plays with ("Add one or more of the following rules",
- * A.1): Boarding (how a prize changes hands), Raids, Ramming and Mist; not the Master and Commander
- * cards, a deck each game shuffles afresh whose drawn cards are private to a player.
- */
-const ADVANCED_MODULES = { cards: false, boarding: true, raids: true, ramming: true, mist: true };
 
 /** The new battle's record after its events, and the events: set-up, then the ships. */
 function battleFrom(
@@ -51,7 +55,8 @@ function battleFrom(
   battleId: string,
   name: string,
   ships: Record<string, string>,
-  system: RuleSystem
+  system: RuleSystem,
+  modules: CampaignBattleInput['modules']
 ): Result<{ battle: BattleRecord; events: BattleEvent[] }> {
   const { variant, options } = campaign;
   const systemState = (system.initialSystemState?.(variant, options) ?? undefined) as
@@ -93,7 +98,7 @@ function battleFrom(
   };
   if (systemState !== undefined) push(setupBattle(INITIAL_STATE, systemState));
   const entered = system.shipsFromSetup
-    ? fleetsEnter(db, state, ships, variant, system, play, () => battleState)
+    ? fleetsEnter(db, state, ships, { variant, modules }, system, play, () => battleState)
     : shipsEnter(state, ships, system, play);
   if (!entered.ok) return entered;
   return ok({ battle, events });
@@ -132,7 +137,7 @@ function fleetsEnter(
   db: Db,
   state: CampaignState,
   ships: Record<string, string>,
-  variant: string,
+  game: { variant: string; modules: CampaignBattleInput['modules'] },
   system: RuleSystem,
   play: Play,
   now: () => BattleState
@@ -141,12 +146,13 @@ function fleetsEnter(
   const setup = system.moves?.find((m) => m.id === 'mc.setup-fleets') as
     Move<{ players: FleetPlan['players']; modules: Record<string, boolean> }> | undefined;
   if (!setup) return err('This game has no fleets to set up.');
-  const game = variantOfCampaign(variant);
-  const plan = fleetPlan(state, ships, game);
+  const variant = variantOfCampaign(game.variant);
+  const modules = battleModules(variant, game.modules);
+  if (!modules.ok) return modules;
+  const plan = fleetPlan(state, ships, variant);
   if (!plan.ok) return plan;
   const ids = plan.value.slots.map((slot) => slot ?? db.newId());
-  const modules = game === 'advanced' ? ADVANCED_MODULES : {};
-  const made = play(setup, { players: plan.value.players, modules }, ids);
+  const made = play(setup, { players: plan.value.players, modules: modules.value }, ids);
   if (!made.ok) return made;
   for (const [i, slot] of plan.value.slots.entries()) {
     const shipId = ids[i];
@@ -187,7 +193,8 @@ export async function startCampaignBattle(
     const start = { battleId, name: input.name, ships };
     const checked = startBattle.run(state, start, ctx);
     if (!checked.ok) return checked;
-    const made = battleFrom(db, campaign, state, battleId, input.name.trim(), ships, system);
+    const name = input.name.trim();
+    const made = battleFrom(db, campaign, state, battleId, name, ships, system, input.modules);
     if (!made.ok) return err(made.error);
     // The campaign remembers where the battle's making ends: what follows is the battle.
     const setupSeq = made.value.events.at(-1)?.seq ?? 0;

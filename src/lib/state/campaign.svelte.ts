@@ -142,14 +142,19 @@ export class CampaignSession {
   }
 
   /** A battle from the roster: made, its ships added and the campaign's event, in one. */
-  async startBattle(name: string, rosterShipIds: string[]): Promise<BattleRecord | null> {
+  async startBattle(
+    name: string,
+    rosterShipIds: string[],
+    modules?: Record<string, boolean>
+  ): Promise<BattleRecord | null> {
     const db = await this.#db();
     const campaign = this.campaign;
     if (!db || !campaign) return null;
     try {
       const system = await loadSystem(campaign.systemId);
       const { startCampaignBattle } = await import('$lib/db/repo-campaign-battles');
-      const r = await startCampaignBattle(db, this.campaignId, { name, rosterShipIds }, system);
+      const input = { name, rosterShipIds, ...(modules ? { modules } : {}) };
+      const r = await startCampaignBattle(db, this.campaignId, input, system);
       this.refusal = r.ok ? null : r.error;
       await this.load();
       return r.ok ? r.value : null;
