@@ -68,3 +68,41 @@ test('Master and Commander, Basic: fleets from the roster, a battle set up and a
     page.getByTestId('roster-ship').filter({ hasText: 'Sophie' }).getByTestId('service-record')
   ).toContainText('1 battle');
 });
+
+test('Master and Commander, Advanced: the referee chooses the modules each battle adds', async ({
+  page
+}) => {
+  await page.goto('/campaigns');
+  await page.getByLabel('Name').fill('Mauritius');
+  await page.getByLabel('Rule system').selectOption({ label: 'Master and Commander' });
+  await page.getByLabel('Game').selectOption({ label: 'Advanced' });
+  await page.getByRole('button', { name: 'Create campaign' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Mauritius' })).toBeVisible();
+  for (const name of ['Anna', 'Ben']) {
+    await page.getByLabel("Captain's name").fill(name);
+    await page.getByRole('button', { name: 'Add captain' }).click();
+    await expect(page.getByTestId('captain').filter({ hasText: name })).toBeVisible();
+  }
+  await addShip(page, 'Anna', 'Sophie', 'Black', 'North');
+  await addShip(page, 'Ben', 'Acheron', 'Gold', 'South');
+
+  const sail = page.getByRole('form', { name: 'New battle from the roster' });
+  const modules = sail.getByRole('group', { name: 'Advanced modules' });
+  // The campaign's usual set, ticked; the cards offered, unticked.
+  await expect(modules.getByRole('checkbox', { name: /Boarding/ })).toBeChecked();
+  await expect(modules.getByRole('checkbox', { name: /Raids on Homeports/ })).toBeChecked();
+  await expect(modules.getByRole('checkbox', { name: /Ramming/ })).toBeChecked();
+  await expect(modules.getByRole('checkbox', { name: /Mist/ })).toBeChecked();
+  await expect(
+    modules.getByRole('checkbox', { name: /Master and Commander cards/ })
+  ).not.toBeChecked();
+  await modules.getByRole('checkbox', { name: /Raids on Homeports/ }).uncheck();
+  await modules.getByRole('checkbox', { name: /Mist/ }).uncheck();
+  await sail.getByLabel('Battle name').fill('Grand Port');
+  for (const name of ['Sophie', 'Acheron']) {
+    await sail.getByRole('checkbox', { name: new RegExp(name) }).check();
+  }
+  await sail.getByRole('button', { name: 'Start battle' }).click();
+  await expect(page).toHaveURL(/\/battles\/[^/]+$/);
+  await expect(page.getByTestId('battle-log')).toContainText('modules: Boarding, Ramming');
+});

@@ -344,5 +344,14 @@ describe('Master and Commander campaigns', () => {
       ramming: true,
       mist: false
     });
+    // The log says which rules each game adds.
+    const setupLine = async (battleId: string) =>
+      (await loadBattle(db, battleId)).events.find((e) => e.kind === 'mc.setup-fleets')?.summary;
+    expect(await setupLine(chosen.id)).toBe(
+      'Fleets set up: Anna (N), Ben (S), 2 ships each; modules: Master and Commander cards, Boarding, Ramming'
+    );
+    expect(await setupLine(usual.id)).toContain(
+      '; modules: Boarding, Raids on Homeports, Ramming, Mist'
+    );
   });
 });

@@ -25,7 +25,7 @@ import {
   type SetupPlayer,
   type Sheet
 } from './sheet';
-import { SHIP_COLOURS, type Compass, type GameVariant } from './tables';
+import { ADVANCED_MODULES, SHIP_COLOURS, type Compass, type GameVariant } from './tables';
 import {
   captainDice,
   oddsJson,
@@ -204,9 +204,13 @@ export const setupFleetsMove: Move<FleetSetupInput, McOptions> = defineMove<
     const who = input.players
       .map((p) => `${p.name || p.id}${p.homeport ? ` (${p.homeport})` : ''}`)
       .join(', ');
+    // The Advanced game says which of its rules this game adds (A.1), so the log does too.
+    const added = ADVANCED_MODULES.filter((m) => input.modules[m.id]).map((m) => m.label);
+    const rules =
+      variant !== 'advanced' ? '' : `; modules: ${added.length > 0 ? added.join(', ') : 'none'}`;
     return draftOf(state, {
       kind: 'mc.setup-fleets',
-      summary: `Fleets set up: ${who}, ${each} ship${each === 1 ? '' : 's'} each`,
+      summary: `Fleets set up: ${who}, ${each} ship${each === 1 ? '' : 's'} each${rules}`,
       next,
       meaning: { actor: null, target: null, dice: [] }
     });
