@@ -20,19 +20,13 @@ export async function quickReadEvents(
   battleId: string,
   from: number,
   to: number,
-  access: Access = {},
-  held?: IDBDatabase
+  access: Access = {}
 ): Promise<BattleEvent[] | null> {
-  return read(
-    access,
-    ['events'],
-    async (tx, keyRange) => {
-      const range = keyRange.bound([battleId, from], [battleId, to]);
-      const raw = await request(tx.objectStore('events').index('[battleId+seq]').getAll(range));
-      return raw.map(parseEvent);
-    },
-    held
-  );
+  return read(access, ['events'], async (tx, keyRange) => {
+    const range = keyRange.bound([battleId, from], [battleId, to]);
+    const raw = await request(tx.objectStore('events').index('[battleId+seq]').getAll(range));
+    return raw.map(parseEvent);
+  });
 }
 
 /** The ship library's templates of one system (listLibrary's answer); null when not sure. */
@@ -55,21 +49,19 @@ export async function quickListLibrary(
 async function read<T>(
   access: Access,
   stores: string[],
-  fn: (tx: IDBTransaction, keyRange: typeof IDBKeyRange) => Promise<T | null>,
-  /** A connection the caller keeps open (the watch's), else one is opened for this read. */
-  held?: IDBDatabase
+  fn: (tx: IDBTransaction, keyRange: typeof IDBKeyRange) => Promise<T | null>
 ): Promise<T | null> {
   const idb = access.idb ?? globalThis.indexedDB;
   const keyRange = access.keyRange ?? globalThis.IDBKeyRange;
   if (!idb || !keyRange) return null;
-  const db = held ?? (await openExisting(idb));
+  const db = await openExisting(idb);
   if (!db) return null;
   try {
     return await fn(db.transaction(stores, 'readonly'), keyRange);
   } catch {
     return null;
   } finally {
-    if (!held) db.close();
+    db.close();
   }
 }
 
@@ -90,36 +82,20 @@ export interface QuickWatch {
  * the events table (Dexie's channel) and whenever the page is shown again, reads the events after
  * the last one delivered and delivers the contiguous run. `onLost`: a read could not be made (the
  * schema changed, a damaged event): the caller watches through Dexie from then on.
- *
- * `shown`: the last event the screen has. The screen's own writes reach it without the watch, yet
- * Dexie's channel announces them too: reading after what the screen shows finds nothing new then,
- * and parses nothing. One connection serves every read, closed on another tab's upgrade (the next
- * read opens a new one): opening one at each action was a twentieth of its time (issue 39).
  */
 export function quickWatchBattleLog(
   battleId: string,
-  shown: () => number,
+  afterSeq: number,
   onEvents: (events: BattleEvent[]) => void,
   onLost: () => void,
   access: Access = {}
 ): QuickWatch | null {
   if (typeof BroadcastChannel === 'undefined') return null;
-  let lastSeq = shown();
+  let lastSeq = afterSeq;
   let isStopped = false;
   let isReading = false;
   let isAgain = false;
   const channel = new BroadcastChannel(DEXIE_CHANNEL);
-  let connection: Promise<IDBDatabase | null> | null = null;
-  const connect = (): Promise<IDBDatabase | null> => {
-    const idb = access.idb ?? globalThis.indexedDB;
-    if (!idb) return Promise.resolve(null);
-    return (connection ??= openExisting(idb).then((db) => {
-      // openExisting closes it for the upgrade; the next read opens the new version.
-      db?.addEventListener('versionchange', () => (connection = null));
-      if (!db) connection = null;
-      return db;
-    }));
-  };
   const readNew = async (): Promise<void> => {
     if (isReading) {
       isAgain = true;
@@ -129,12 +105,7 @@ export function quickWatchBattleLog(
     try {
       do {
         isAgain = false;
-        const db = await connect();
-        if (isStopped) return;
-        lastSeq = Math.max(lastSeq, shown());
-        const events = db
-          ? await quickReadEvents(battleId, lastSeq + 1, Infinity, access, db)
-          : null;
+        const events = await quickReadEvents(battleId, lastSeq + 1, Infinity, access);
         if (isStopped) return;
         if (events === null) {
           stop();
@@ -166,8 +137,6 @@ export function quickWatchBattleLog(
     isStopped = true;
     channel.close();
     page?.removeEventListener('visibilitychange', onShow);
-    void connection?.then((db) => db?.close());
-    connection = null;
   }
   // A write between the quick open and now is read at once.
   void readNew();
