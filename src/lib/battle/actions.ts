@@ -73,7 +73,7 @@ export interface History<E extends LogEntry = BattleEvent> {
  * Live table (#19): an undo or redo stamped with a clock comes from a merged log, where another
  * device may have acted after the target. There an undo of any action in effect is legal (it undoes
  * that action; the later ones stay), and a second undo of the same action counts once (nothing
- * more is voided); likewise a redo. merge.ts's `foldMerged` applies them by the same rules.
+ * more is voided); likewise a redo. merge-fold.ts's `foldMerged` applies them by the same rules.
  */
 export function history<E extends LogEntry = BattleEvent>(events: readonly E[]): History<E> {
   return replayHistory(events, isClocked);

@@ -3,7 +3,7 @@ import { fold } from './fold';
 import { INITIAL_STATE, stampEvent, type BattleEvent, type BattleState } from '../engine/events';
 import { addShip, advancePhase, editSheet } from './actions';
 import { applyEvent } from './fold';
-import { foldMerged } from './merge';
+import { foldMerged } from './merge-fold';
 
 /** A 10,000-event battle: 12 ships, mostly sheet edits (hits, crew losses), phases and turns. */
 function makeBattle(n: number): BattleEvent[] {

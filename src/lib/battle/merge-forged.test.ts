@@ -8,7 +8,7 @@ import {
   type Op
 } from '../engine/events';
 import { applyEvent } from './fold';
-import { foldMerged } from './merge';
+import { foldMerged } from './merge-fold';
 import { NOT_A_MOVE, recheckWith } from './merge-recheck';
 import { withInput } from './move';
 import { editSheetMove, type EditSheetInput } from './ship-moves';

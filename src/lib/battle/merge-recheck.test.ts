@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { INITIAL_STATE, stampEvent, type BattleState } from '../engine/events';
 import { applyEvent } from './fold';
-import { foldMerged } from './merge';
+import { foldMerged } from './merge-fold';
 import { defineMove, draftOf, refuse, withInput } from './move';
 import { systemOf } from './sheets';
 import { recheckWith } from './merge-recheck';

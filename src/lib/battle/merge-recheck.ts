@@ -1,7 +1,7 @@
 import type { Move, MoveContext } from './move';
 import type { BattleState, Json, Op, Path } from '../engine/events';
 import { jsonEqual } from './diff';
-import type { MergeCheck } from './merge';
+import type { MergeCheck } from './merge-fold';
 import type { BattleOptions, RuleSystem } from '../engine/system';
 import type { SecretsView } from '../engine/secrets';
 import { advanceMove } from './advance';

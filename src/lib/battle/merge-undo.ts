@@ -1,7 +1,7 @@
 import type { BattleEvent, EventDraft } from '../engine/events';
 import { invertOps } from './diff';
 import { replayHistory, type History } from './actions';
-import type { MergeFlag } from './merge';
+import type { MergeFlag } from './merge-fold';
 
 /** Undo and redo on the live table's merged log: who may undo what, and the events they write. */
 

@@ -18,7 +18,8 @@ import { fold, applyEvent } from './fold';
 import { receiveClock, tickClock, type Clock } from '../engine/clock';
 import { defineMove, draftOf, refuse } from './move';
 import { ok } from '../engine/result';
-import { foldMerged, mergeOrder } from './merge';
+import { foldMerged } from './merge-fold';
+import { mergeOrder } from './merge-order';
 import { historyMerged, redoableBy, undoDraftOf, undoableBy } from './merge-undo';
 import { NOT_A_MOVE, recheckWith } from './merge-recheck';
 

@@ -203,8 +203,9 @@ export interface BattleEvent {
   clock?: Clock;
   /**
    * The move's input as performed (dice faces included), so a move merged from another device can
-   * be run again on the merged state (battle/merge.ts `recheckWith`). Absent on older events and on
-   * edits that are not moves; never holds what the move keeps hidden (orders given in secret).
+   * be run again on the merged state (battle/merge-recheck.ts `recheckWith`). Absent on older
+   * events and on edits that are not moves; never holds what the move keeps hidden (orders given
+   * in secret).
    */
   input?: Json;
   /**

@@ -1,9 +1,11 @@
 /**
- * The merge layer as the live table uses it (issue 19): engine/clock.ts and battle/merge.ts are the
- * merge helper's pure functions; this is the one place the live side imports them from.
+ * The merge layer as the live table uses it (issue 19): engine/clock.ts and battle/merge-*.ts
+ * (order, fold, undo, recheck) are its pure functions; this is the one place the live side imports
+ * them from.
  */
 export { tickClock, receiveClock, type Clock } from '../engine/clock';
-export { mergeOrder, foldMerged, type MergeFlag } from '../battle/merge';
+export { mergeOrder } from '../battle/merge-order';
+export { foldMerged, type MergeFlag } from '../battle/merge-fold';
 export {
   historyMerged,
   undoableBy,

@@ -11,7 +11,7 @@ import {
   type Json
 } from '../engine/events';
 import { applyEvent } from '../battle/fold';
-import { foldMerged } from '../battle/merge';
+import { foldMerged } from '../battle/merge-fold';
 import { recheckFor } from '../battle/merge-recheck';
 import { withInput, type MoveContext } from '../battle/move';
 import { setupBattle } from '../battle/actions';

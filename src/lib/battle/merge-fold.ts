@@ -3,16 +3,17 @@ import {
   type BattleEvent,
   type BattleState,
   type Json,
-  type Op,
   type Path
 } from '../engine/events';
 import { jsonEqual } from './diff';
 import { isUndoable, type History } from './actions';
 import { historyMerged } from './merge-undo';
+import { Applier, MAX_STATE_DEPTH, depthOf, getAt, hasOwn, isPlainRecord } from './merge-journal';
+import { touchedAreValid } from './merge-shape';
 
 /**
  * The live table's fold (#19 item 4). Every device holds every event; the merged log is put in one
- * order that does not depend on arrival (`mergeOrder`), then folded by `foldMerged`, which — unlike
+ * order that does not depend on arrival (`mergeOrder`, merge-order.ts), then folded by `foldMerged`, which — unlike
  * `fold`, the single-device replay that trusts its log — never throws on an event from another
  * device and never builds a state that fails the state schema. What it could not apply as written
  * is flagged, in the referee's words, for the log:
@@ -32,7 +33,8 @@ import { historyMerged } from './merge-undo';
  *
  * Cost: like `fold`, one structurally shared state whose containers are copied once and then
  * mutated in place; an event is applied atomically through a journal of the writes it made, undone
- * when the event is skipped. No deep clone per event.
+ * when the event is skipped (merge-journal.ts), and only what it touched is checked against the
+ * state's shape (merge-shape.ts). No deep clone per event.
  */
 
 export type MergeFlagKind = 'ghost-ship' | 'conflict' | 'repeat-undo' | 'refused' | 'bad-ops';
@@ -55,279 +57,6 @@ export interface MergedFold {
   flags: Map<string, MergeFlag>;
   /** The undo stack of the merged log (events not applied left out): `historyMerged`. */
   history: History;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Order
-
-const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-
-/**
- * The merged order: events without a clock (the log one device kept before the battle was shared
- * live) first, in seq order; then by (clock, deviceId, id). A device's clock only grows, so its own
- * events keep their order; every device sorts the same set the same way.
- */
-export function compareMerged(a: BattleEvent, b: BattleEvent): number {
-  const ac = a.clock;
-  const bc = b.clock;
-  if (ac === undefined || bc === undefined) {
-    if (ac !== bc) return ac === undefined ? -1 : 1;
-    return a.seq - b.seq || cmp(a.deviceId, b.deviceId) || cmp(a.id, b.id);
-  }
-  return cmp(ac, bc) || cmp(a.deviceId, b.deviceId) || cmp(a.id, b.id);
-}
-
-/** Sorted-key JSON, only to choose between two different events claiming one id (hostile). */
-function canonical(v: unknown): string {
-  if (v === null || typeof v !== 'object') return JSON.stringify(v) ?? 'null';
-  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
-  const o = v as Record<string, unknown>;
-  return `{${Object.keys(o)
-    .filter((k) => o[k] !== undefined)
-    .sort()
-    .map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`)
-    .join(',')}}`;
-}
-
-/** Deduplicated by id, in the merged order (see compareMerged), whatever order they came in. */
-export function mergeOrder(events: Iterable<BattleEvent>): BattleEvent[] {
-  const byId = new Map<string, BattleEvent>();
-  for (const e of events) {
-    const had = byId.get(e.id);
-    if (had === undefined || had === e) {
-      byId.set(e.id, e);
-      continue;
-    }
-    // Two different events with one id (a forged or damaged copy): the same one wins everywhere.
-    const c = compareMerged(e, had);
-    if (c < 0 || (c === 0 && cmp(canonical(e), canonical(had)) < 0)) byId.set(e.id, e);
-  }
-  return [...byId.values()].sort(compareMerged);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Applying ops with a journal
-
-type Container = Json[] | { [k: string]: Json };
-
-function isContainer(v: unknown): v is Container {
-  return typeof v === 'object' && v !== null;
-}
-
-function isPlainRecord(v: unknown): v is { [k: string]: Json } {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-const hasOwn = (o: object, k: string | number): boolean =>
-  Object.prototype.hasOwnProperty.call(o, k);
-
-function getChild(c: Container, key: string | number): Json | undefined {
-  if (Array.isArray(c)) return typeof key === 'number' ? c[key] : undefined;
-  return hasOwn(c, key) ? c[key as string] : undefined;
-}
-
-function getAt(root: Json, path: Path): Json | undefined {
-  let v: Json | undefined = root;
-  for (const key of path) {
-    if (!isContainer(v)) return undefined;
-    v = getChild(v, key);
-  }
-  return v;
-}
-
-/** Nesting depth of a value, stopping once past `limit`. */
-function depthOf(v: Json, limit: number): number {
-  if (!isContainer(v)) return 0;
-  if (limit <= 0) return 1;
-  let max = 0;
-  for (const child of Array.isArray(v) ? v : Object.values(v)) {
-    if (isContainer(child)) {
-      const d = depthOf(child, limit - 1);
-      if (d > max) max = d;
-      if (max >= limit) break;
-    }
-  }
-  return max + 1;
-}
-
-/** Paths and values nested past this are refused (the state schema allows 64 below a sheet). */
-const MAX_STATE_DEPTH = 60;
-
-/**
- * One write to undo: container, key, whether it had the key, the old value, an array's old length.
- * `c === null` is the root itself.
- */
-interface Write {
-  c: Container | null;
-  key: string | number;
-  had: boolean;
-  old: Json | undefined;
-  len: number;
-}
-
-class Applier {
-  root: Json;
-  fresh = new WeakSet<object>();
-  readonly journal: Write[] = [];
-
-  constructor(root: Json) {
-    this.root = root;
-  }
-
-  #own(c: Container): Container {
-    if (this.fresh.has(c)) return c;
-    const copy = Array.isArray(c) ? c.slice() : { ...c };
-    this.fresh.add(copy);
-    return copy;
-  }
-
-  #set(c: Container, key: string | number, value: Json): boolean {
-    if (Array.isArray(c)) {
-      if (typeof key !== 'number' || key > c.length) return false;
-      this.journal.push({ c, key, had: key < c.length, old: c[key], len: c.length });
-      c[key] = value;
-      return true;
-    }
-    if (key === '__proto__') return false;
-    const k = String(key);
-    this.journal.push({ c, key: k, had: hasOwn(c, k), old: c[k], len: 0 });
-    c[k] = value;
-    return true;
-  }
-
-  #del(c: Container, key: string | number): boolean {
-    if (Array.isArray(c)) {
-      if (typeof key !== 'number' || key !== c.length - 1) return false;
-      this.journal.push({ c, key, had: true, old: c[key], len: c.length });
-      c.pop();
-      return true;
-    }
-    const k = String(key);
-    if (!hasOwn(c, k)) return true;
-    this.journal.push({ c, key: k, had: true, old: c[k], len: 0 });
-    delete c[k];
-    return true;
-  }
-
-  /** Applies one op in place (copy-on-first-write); false when it does not fit the state. */
-  apply(op: Op): boolean {
-    const path = op.path;
-    if (path.length === 0) {
-      if (op.op === 'del') return false;
-      this.journal.push({ c: null, key: 0, had: true, old: this.root, len: 0 });
-      this.root = op.value;
-      return true;
-    }
-    if (!isContainer(this.root)) return false;
-    const newRoot = this.#own(this.root);
-    if (newRoot !== this.root) {
-      this.journal.push({ c: null, key: 0, had: true, old: this.root, len: 0 });
-      this.root = newRoot;
-    }
-    let parent = newRoot;
-    for (let i = 0; i < path.length - 1; i++) {
-      const key = path[i];
-      const child = getChild(parent, key);
-      let next: Container;
-      if (isContainer(child)) {
-        next = this.#own(child);
-        if (next === child) {
-          parent = next;
-          continue;
-        }
-      } else if (op.op === 'set' && child === undefined) {
-        next = {};
-        this.fresh.add(next);
-      } else return false;
-      if (!this.#set(parent, key, next)) return false;
-      parent = next;
-    }
-    const last = path[path.length - 1];
-    return op.op === 'set' ? this.#set(parent, last, op.value) : this.#del(parent, last);
-  }
-
-  /**
-   * Before a reader (a MergeCheck) sees the state: its containers are copied again before the next
-   * write. The parse cache (battle/sheets.ts) memoises on a container's identity; a write in place
-   * afterwards left that read stale for every later reader.
-   */
-  handOut(): void {
-    this.fresh = new WeakSet<object>();
-  }
-
-  /** Forgets the journal: the writes so far stay. */
-  commit(): void {
-    this.journal.length = 0;
-  }
-
-  /** Undoes every write since the last commit. */
-  rollback(): void {
-    for (let i = this.journal.length - 1; i >= 0; i--) {
-      const w = this.journal[i];
-      if (w.c === null) this.root = w.old as Json;
-      else if (Array.isArray(w.c)) {
-        if (w.had) w.c[w.key as number] = w.old as Json;
-        w.c.length = w.len;
-      } else if (w.had) w.c[w.key as string] = w.old as Json;
-      else delete w.c[w.key as string];
-    }
-    this.journal.length = 0;
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Shape checks (cheap: only what an event touched)
-
-const SHIP_KEYS = ['id', 'side', 'player', 'sheet', 'order'];
-const STATE_KEYS = new Set(['turn', 'phase', 'ships', 'system']);
-
-function isValidShip(id: string, v: Json | undefined): boolean {
-  if (!isPlainRecord(v)) return false;
-  let n = 0;
-  for (const k in v) {
-    if (!SHIP_KEYS.includes(k)) return false;
-    n++;
-  }
-  if (n !== SHIP_KEYS.length) return false;
-  const { side, player, sheet, order } = v;
-  return (
-    v.id === id &&
-    id.length >= 1 &&
-    id.length <= 64 &&
-    typeof side === 'string' &&
-    side.length <= 200 &&
-    typeof player === 'string' &&
-    player.length <= 200 &&
-    sheet !== undefined &&
-    typeof order === 'number' &&
-    Number.isFinite(order)
-  );
-}
-
-function isValidTop(root: Json, key: string): boolean {
-  if (!isPlainRecord(root)) return false;
-  const v = root[key];
-  switch (key) {
-    case 'turn':
-      return Number.isSafeInteger(v);
-    case 'phase':
-      return Number.isSafeInteger(v) && (v as number) >= 0;
-    case 'system':
-      return v !== undefined;
-    case 'ships':
-      if (!isPlainRecord(v)) return false;
-      for (const id of Object.keys(v)) if (!isValidShip(id, v[id])) return false;
-      return true;
-    default:
-      return !hasOwn(root, key);
-  }
-}
-
-function isValidState(root: Json): boolean {
-  if (!isPlainRecord(root)) return false;
-  for (const k of Object.keys(root)) if (!STATE_KEYS.has(k)) return false;
-  for (const k of STATE_KEYS) if (!isValidTop(root, k)) return false;
-  return true;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -585,16 +314,4 @@ export function foldMerged(
       return (history ??= historyMerged(events, flags));
     }
   };
-}
-
-function touchedAreValid(root: Json, top: readonly string[], ships: readonly string[]): boolean {
-  for (const key of top) {
-    if (key === '*') return isValidState(root);
-    if (!isValidTop(root, key)) return false;
-  }
-  if (ships.length === 0) return true;
-  if (!isPlainRecord(root) || !isPlainRecord(root.ships)) return false;
-  const all = root.ships;
-  for (const id of ships) if (hasOwn(all, id) && !isValidShip(id, all[id])) return false;
-  return true;
 }
