@@ -1,5 +1,5 @@
 import type { BattleState } from '../../engine/events';
-import { draftOf, rollRecord } from '../../battle/move';
+import { draftOf, rollRecord, withPreview, type MovePreview } from '../../battle/move';
 import { shipDice } from '../../engine/meaning';
 import { err, ok, type Result } from '../../engine/result';
 import type { DiceRoll } from '../../engine/dice';
@@ -15,7 +15,11 @@ import {
   withSystem,
   type PvContext
 } from './moves-common';
-import { initiativePlaceOdds } from './odds-initiative';
+import {
+  initiativePlaceOdds,
+  INITIATIVE_ODDS_MAX_SHIPS,
+  type InitiativePlaceOdds
+} from './odds-initiative';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
 import { initiativeMod } from './resolve-morale';
 import { resolveInitiative } from './resolve-tasks';
@@ -109,7 +113,7 @@ export interface InitiativeInput {
 }
 
 /** Records the movement order once no tie is left. */
-export const rollInitiative = pvMove<InitiativeInput>({
+const rollInitiativeMove = pvMove<InitiativeInput>({
   id: 'pv.initiative',
   input: z.strictObject({ shipIds: z.array(idInput), rolls: z.array(diceInput) }),
   phase: 'initiativeReload',
@@ -135,11 +139,7 @@ export const rollInitiative = pvMove<InitiativeInput>({
       `Initiative: ${first}` +
       (rerolls.length ? `; ties re-rolled: ${rerolls.join(', ')}` : '') +
       ` → ${p.value.order.map(name).join(', ')}`;
-    const entries = shipIds.flatMap((id) => {
-      const s = sheetOf(state.ships[id]);
-      return s ? [{ id, mod: initiativeMod(s) }] : [];
-    });
-    const odds = initiativePlaceOdds(entries, options);
+    const odds = initiativePlaceOdds(entriesOf(state, shipIds), options);
     return draftOf(state, {
       kind: 'pv.initiative',
       summary,
@@ -155,7 +155,7 @@ export const rollInitiative = pvMove<InitiativeInput>({
         procedure: 'pv.initiative',
         inputs: {
           turn: state.turn,
-          ships: entries,
+          ships: entriesOf(state, shipIds).map(({ id, mod }) => ({ id, mod })),
           die: options.initiativeDie,
           ties: options.initiativeTies,
           rounds
@@ -169,3 +169,62 @@ export const rollInitiative = pvMove<InitiativeInput>({
     });
   }
 });
+
+// ---- What the roll answers before it is rolled (issue 31 item 2) ------------------------------
+
+/** Each ship's name and initiative modifier (Master + crew ratings), a ship without a log left out. */
+function entriesOf(
+  state: BattleState,
+  shipIds: readonly string[]
+): { id: string; name: string; mod: number }[] {
+  return shipIds.flatMap((id) => {
+    const s = sheetOf(state.ships[id]);
+    return s ? [{ id, name: s.name, mod: initiativeMod(s) }] : [];
+  });
+}
+
+export interface InitiativeAim {
+  shipIds: readonly string[];
+  /** The faces rolled so far, round by round (the first for every ship, then each tie's). */
+  rounds?: readonly (readonly number[])[];
+}
+
+export interface InitiativeOutlook {
+  /** Each ship with its name and modifier. */
+  ships: { id: string; name: string; mod: number }[];
+  /** Each ship's exact chance of moving first and last; null above `maxShips` (too slow). */
+  places: InitiativePlaceOdds[] | null;
+  maxShips: number;
+}
+
+/** "Roll the initiative die … the highest roll moving first" (C.4.4): the exact first and last
+ *  odds, and the dice of the round still to roll: one die a ship, each ship's own, high good; after
+ *  a tie, one a tied ship; none once the order is set. */
+export const initiativePreview: MovePreview<InitiativeAim, InitiativeOutlook, PvOptions> = {
+  odds: (state, aim, options) => {
+    const ships = entriesOf(state, aim.shipIds);
+    if (ships.length !== aim.shipIds.length) return err('Every ship needs a valid log.');
+    const places = initiativePlaceOdds(ships, options);
+    return ok({ ships, places, maxShips: INITIATIVE_ODDS_MAX_SHIPS });
+  },
+  dice: (state, aim, options) => {
+    const rounds = aim.rounds ?? [];
+    const p = initiativeProgress(state, aim.shipIds, rounds, options);
+    if (!p.ok) return p;
+    const rolling = rounds.length === 0 ? aim.shipIds : (p.value.tied[0] ?? []);
+    const name = (id: string) => sheetOf(state.ships[id])?.name ?? id;
+    return ok(
+      rolling.map((id) => ({
+        count: 1,
+        sides: options.initiativeDie,
+        label: `${name(id)}, initiative`,
+        group: name(id),
+        ship: id,
+        isHighGood: true
+      }))
+    );
+  }
+};
+
+/** The initiative roll, with its odds and dice before the roll (`rollInitiative.preview`). */
+export const rollInitiative = withPreview(rollInitiativeMove, initiativePreview);
