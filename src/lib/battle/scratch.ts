@@ -1,4 +1,4 @@
-import type { BattleState, Json } from '../engine/events';
+import type { BattleState, EventDraft, Json } from '../engine/events';
 import { applyOps } from './fold';
 import type { Move, MoveContext } from './move';
 import { ok, type Result } from '../engine/result';
@@ -15,9 +15,24 @@ export function playScratch<I, O>(
   input: I,
   ctx: MoveContext<O>
 ): Result<BattleState> {
+  const played = playScratchDraft(move, state, input, ctx);
+  return played.ok ? ok(played.value.next) : played;
+}
+
+/**
+ * A scratch move with its draft beside the battle it leaves: a calculator that plays the roll it
+ * answers for shows the move's own outcome and log line, not a resolver's of its own.
+ */
+export function playScratchDraft<I, O>(
+  move: Move<I, O>,
+  state: BattleState,
+  input: I,
+  ctx: MoveContext<O>
+): Result<{ next: BattleState; draft: EventDraft }> {
   const draft = move.run(state, input, ctx);
   if (!draft.ok) return draft;
-  return ok(applyOps(state as unknown as Json, draft.value.ops) as unknown as BattleState);
+  const next = applyOps(state as unknown as Json, draft.value.ops) as unknown as BattleState;
+  return ok({ next, draft: draft.value });
 }
 
 /** The context of a scratch battle: its readings and variant, no clock, ids counted from 1. */

@@ -3,10 +3,14 @@
 // Disks set by the battle's sheet edit, as a referee would. The calculator then reads the move's
 // own `preview`, so its figures are exactly the battle's.
 import { INITIAL_STATE, type BattleState } from '../../engine/events';
-import { playScratch, scratchContext } from '../../battle/scratch';
+import { playScratch, playScratchDraft, scratchContext } from '../../battle/scratch';
+import type { Move } from '../../engine/move';
 import { editSheetMove } from '../../battle/ship-moves';
 import { err, ok, type Result } from '../../engine/result';
-import { setupFleetsMove } from './moves-setup';
+import type { DiceRoll } from '../../engine/dice';
+import { firstPlayerMove, setupFleetsMove } from './moves-setup';
+import { fleetStaysPutMove, moveShipMove, movementRollMove } from './moves-movement';
+import { windMove } from './moves-wind';
 import { DEFAULT_OPTIONS, type McOptions } from './options';
 import { defaultSystemState, type Sheet } from './sheet';
 import type { GameVariant } from './tables';
@@ -90,4 +94,77 @@ export function withPrizeDisks(
     state = next.value;
   }
   return ok(state);
+}
+
+/** A die typed in, as a referee types a roll the table made. */
+const typedFaces = (faces: readonly number[]): DiceRoll => ({
+  source: 'entered',
+  dice: faces.map((face) => ({ sides: 6, face }))
+});
+
+/**
+ * The battle at the first captain's engagements, as a turn reaches them: he wins the first-player
+ * roll, the Wind Die is rolled (Basic and Advanced), and his fleet stays put (a Beginner ship first
+ * rolls its die for movement). A calculator then plays the engagement it answers for with the dice
+ * the referee rolls, and asks the next move (the counter-attack, the Homeport's) its preview.
+ */
+export function atEngagements(
+  battle: BattleState,
+  variant: GameVariant,
+  opts: McOptions = DEFAULT_OPTIONS
+): Result<BattleState> {
+  const ctx = scratchContext(opts, variant);
+  const first = playScratch(
+    firstPlayerMove,
+    battle,
+    { playerIds: ['ours', 'theirs'], roll: typedFaces([6, 1]) },
+    ctx
+  );
+  if (!first.ok) return first;
+  if (variant !== 'beginner') {
+    // Pip 4 sets a wind (the Wind Die's faces, SPEC A.4.3); the engagement reads none of it.
+    const wind = playScratch(windMove, first.value, { roll: typedFaces([4]) }, ctx);
+    return wind.ok ? playScratch(fleetStaysPutMove, wind.value, {}, ctx) : wind;
+  }
+  // A Beginner ship rolls its die and moves exactly that (SPEC A.4.4): a one, one square ahead.
+  let state = first.value;
+  const v = viewOf(state);
+  if (!v.ok) return v;
+  for (const s of v.value.ships.filter((x) => x.playerId === 'ours')) {
+    const rolled = playScratch(
+      movementRollMove,
+      state,
+      { shipId: s.id, roll: typedFaces([1]) },
+      ctx
+    );
+    if (!rolled.ok) return rolled;
+    const { heading, location } = s.sheet;
+    const ahead = { shipId: s.id, forward: 1, turns: 0, heading, location, isObstructed: false };
+    const moved = playScratch(moveShipMove, rolled.value, ahead, ctx);
+    if (!moved.ok) return moved;
+    state = moved.value;
+  }
+  return ok(state);
+}
+
+/** A roll played on a calculator's battle: the battle after it, the move's outcome and log line. */
+export interface PlayedRoll<T> {
+  next: BattleState;
+  /** The outcome the move records in its roll (`roll.outcome`), as its resolver gave it. */
+  outcome: T;
+  summary: string;
+}
+
+/** Plays a rolled move on a calculator's battle, as the battle would play it, nothing written. */
+export function playRoll<I, T>(
+  move: Move<I, McOptions>,
+  state: BattleState,
+  input: I,
+  variant: GameVariant,
+  opts: McOptions = DEFAULT_OPTIONS
+): Result<PlayedRoll<T>> {
+  const played = playScratchDraft(move, state, input, scratchContext(opts, variant));
+  if (!played.ok) return played;
+  const { next, draft } = played.value;
+  return ok({ next, outcome: draft.roll?.outcome as unknown as T, summary: draft.summary });
 }

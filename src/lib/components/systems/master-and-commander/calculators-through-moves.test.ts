@@ -9,10 +9,18 @@ import { formatFraction } from '$lib/engine/rational';
 import {
   attackMove,
   boardMove,
+  counterAttackMove,
   firstPlayerMove,
+  movementRollMove,
   windMove
 } from '$lib/rules/master-and-commander/moves';
 import {
+  atEngagements,
+  calculatorBattle,
+  playRoll
+} from '$lib/rules/master-and-commander/calculator-battle';
+import {
+  ctxOf,
   moveOf,
   must,
   play,
@@ -62,4 +70,56 @@ describe('the Master and Commander calculators answer through the moves (issue 3
     expect(outcomesOf(body)).toEqual(listed(outlook.odds));
     expect(body).toContain(`data-fraction="${formatFraction(outlook.odds[0].p)}"`);
   });
+});
+
+describe('the calculators’ battle reaches the next move as a battle does (issue 31)', () => {
+  const O = DEFAULT_OPTIONS;
+  // The engagement calculator plays the attack the referee rolls on its battle at the first
+  // captain's engagements, then asks the counter-attack move its odds and dice there.
+  it.each([
+    ['basic', [6, 5, 2], [6, 4, 1], 'current'],
+    ['basic', [6, 5, 2], [6, 4, 1], 'preHit'],
+    ['beginner', [6], [4], 'current']
+  ] as const)(
+    '%s: the counter-attack after a hit is the move’s, as in a battle (%s v %s, %s)',
+    (variant, a, d, rule) => {
+      const opts = { ...O, counterAttackDice: rule };
+      const built = must(calculatorBattle(variant));
+      const ready = must(atEngagements(built.state, variant, opts));
+      const aim = {
+        attackerId: built.ours,
+        targetId: built.theirs,
+        side: null,
+        isMutualBroadside: true
+      };
+      const hit = must(
+        playRoll(attackMove, ready, { ...aim, attack: typed(a), defence: typed(d) }, variant, opts)
+      );
+      const calc = must(counterAttackMove.preview.odds(hit.next, {}, opts));
+
+      // The same attack in a battle made as the New battle page makes it.
+      let s = twoPlayerGame(variant);
+      s = must(play(firstPlayerMove, s, { playerIds: ['Anna', 'Ben'], roll: typed([6, 1]) })).next;
+      if (variant === 'beginner') {
+        s = must(play(movementRollMove, s, { shipId: 'ship-1', roll: typed([1]) })).next;
+        s = must(moveOf(s, 'ship-1', { forward: 1 })).next;
+      } else {
+        s = must(play(windMove, s, { roll: typed([4]) })).next;
+        for (const id of ['ship-1', 'ship-2']) s = must(moveOf(s, id)).next;
+      }
+      const target = variant === 'beginner' ? 'ship-2' : 'ship-3';
+      const real = { attackerId: 'ship-1', targetId: target, side: null, isMutualBroadside: true };
+      const ctx = ctxOf(opts);
+      const fought = must(
+        play(attackMove, s, { ...real, attack: typed(a), defence: typed(d) }, ctx)
+      ).next;
+      const battle = must(counterAttackMove.preview.odds(fought, {}, opts));
+      expect(hit.summary).toContain('hit');
+      expect(listed(calc.odds)).toEqual(listed(battle.odds));
+      expect([calc.due.attackDice, calc.due.defenceDice]).toEqual([
+        battle.due.attackDice,
+        battle.due.defenceDice
+      ]);
+    }
+  );
 });
