@@ -55,7 +55,9 @@ function setUp(variant: GameVariant, opts: McOptions): Result<CalculatorBattle> 
         { id: 'ours', name: 'Attacker', homeport: 'N' },
         { id: 'theirs', name: 'Defender', homeport: 'S' }
       ],
-      modules: {}
+      // The Advanced modules a calculator answers for (boarding, raids, ramming); not the cards, whose
+      // draw comes before each engagement, nor the Mist.
+      modules: variant === 'advanced' ? { boarding: true, raids: true, ramming: true } : {}
     },
     scratchContext(opts, variant)
   );

@@ -13,11 +13,12 @@ import { shipDice, type DiceOwner } from '../../engine/meaning';
 import type { DiceRoll } from '../../engine/dice';
 import { complement } from '../../engine/rational';
 import { err, ok, type Result } from '../../engine/result';
-import { homeportCounterChance, raidChance } from './odds';
+import { homeportCounterChance } from './odds';
 import type { McOptions } from './options';
 import {
   homeportCounterDue,
   homeportCounterPreview,
+  raidOdds,
   raidPreview,
   ramAttemptPreview,
   ramDamagePreview
@@ -216,9 +217,8 @@ const raidBase = mcMove<RaidInput>({
   run: (view, state, input, ctx) => {
     const r = raidOutcome(state, view, input, ctx.options);
     if (!r.ok) return r;
-    const chance = raidChance(r.value.raider.sheet.prizeDisks, ctx.options);
-    if (!chance.ok) return chance;
-    const p = chance.value;
+    const odds = raidOdds(view, input, r.value.raider.sheet.prizeDisks, ctx.options);
+    if (!odds.ok) return odds;
     return draftOf(state, {
       kind: 'mc.raid',
       summary: r.value.summary,
@@ -237,10 +237,7 @@ const raidBase = mcMove<RaidInput>({
           labelled(input.attack, r.value.raider.sheet.name, 'raid die'),
           labelled(input.defence, `${input.target} Homeport`, 'defence die')
         ]),
-        odds: oddsJson([
-          { label: 'Takes a Repair Card', p },
-          { label: 'Repelled', p: complement(p) }
-        ]),
+        odds: oddsJson(odds.value),
         outcome: toJson(r.value.outcome)
       }),
       // The raider's dice, then the Homeport's three (SPEC A.4.12 step 2): no ship rolls those, so

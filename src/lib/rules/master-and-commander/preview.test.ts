@@ -11,7 +11,10 @@ import {
   attackMove,
   boardMove,
   counterAttackMove,
+  declineReplyMove,
+  endTurnMove,
   firstPlayerMove,
+  fleetStaysPutMove,
   homeportCounterMove,
   movementRollMove,
   raidMove,
@@ -145,6 +148,33 @@ describe('a Master and Commander move says its odds and dice before its roll (is
     const h = must(play(homeportCounterMove, r.next, { attack: a2, defence: d2 }));
     expect(recorded(h)).toEqual(owners(backDice));
     expect(h.roll?.odds).toEqual(logged(back.odds));
+  });
+
+  it('a raid on a Homeport with no Repair Card left: the move and its preview say the hit takes none', () => {
+    // SPEC A.4.12 step 3: a hit takes one of the Homeport's Repair Cards; four raids empty the S
+    // Homeport, and the fifth's hit takes nothing (the move's log line says so too).
+    const aim = { shipId: 'ship-1', target: 'S' as const };
+    const raid = { ...aim, side: null, isBroadside: true, distance: 1 };
+    const hit = { attack: typed([6, 5, 2]), defence: typed([5, 4, 1]) };
+    let s = annasEngagements('advanced', { raids: true });
+    for (let n = 0; n < 4; n += 1) {
+      expect(must(raidMove.preview.odds(s, aim, O))[0].label).toBe('Takes a Repair Card');
+      const r = must(play(raidMove, s, { ...raid, ...hit }));
+      expect(r.summary).toContain('A Repair Card goes to the N Homeport.');
+      s = must(play(declineReplyMove, r.next, {})).next;
+      s = must(play(endTurnMove, s, {})).next;
+      s = must(play(fleetStaysPutMove, s, {})).next;
+      s = must(play(endTurnMove, s, {})).next;
+      s = must(play(fleetStaysPutMove, s, {})).next;
+    }
+    const odds = must(raidMove.preview.odds(s, aim, O));
+    expect(odds.map((o) => o.label)).toEqual([
+      'Hits, but the Homeport has no Repair Card to lose',
+      'Repelled'
+    ]);
+    const r = must(play(raidMove, s, { ...raid, ...hit }));
+    expect(r.summary).toContain('The Homeport has no Repair Card left to lose.');
+    expect(r.roll?.odds).toEqual(logged(odds));
   });
 
   it('ramming: the rammer’s die for the attempt and for the damage, and the disks at stake', () => {

@@ -319,14 +319,33 @@ export interface RaidAim {
   target: Compass;
 }
 
-/** A raid: the raider's dice against the Homeport's three; the odds of taking a Repair Card. */
+/** What a raid's hit does to a Homeport that has no Repair Card left. */
+export const RAID_HIT_EMPTY = 'Hits, but the Homeport has no Repair Card to lose';
+
+/**
+ * A raid's outcomes as the move records them: a hit takes a Repair Card ("If an attack on an enemy
+ * Homeport is successful, the Homeport loses one Repair Card to the attacker", SPEC A.4.12 step 3)
+ * only while the Homeport has one ("An empty Homeport yields nothing", [DERIVED]); against an
+ * empty one the hit is named for what it does.
+ */
+export function raidOdds(
+  view: McView,
+  aim: RaidAim,
+  raiderDisks: number,
+  opts: McOptions
+): Result<LabelledP[]> {
+  const p = raidChance(raiderDisks, opts);
+  if (!p.ok) return p;
+  const hasCard = view.system.homeports[aim.target].repairCards > 0;
+  return ok(pair(p.value, hasCard ? 'Takes a Repair Card' : RAID_HIT_EMPTY, 'Repelled'));
+}
+
+/** A raid: the raider's dice against the Homeport's three; what a hit takes, and its odds. */
 export const raidPreview: MovePreview<RaidAim, LabelledP[], McOptions> = {
   odds: (state, aim, opts) =>
     viewThen(state, (view) => {
       const s = findShip(view, aim.shipId);
-      if (!s.ok) return s;
-      const p = raidChance(s.value.sheet.prizeDisks, opts);
-      return p.ok ? ok(pair(p.value, 'Takes a Repair Card', 'Repelled')) : p;
+      return s.ok ? raidOdds(view, aim, s.value.sheet.prizeDisks, opts) : s;
     }),
   dice: (state, aim) =>
     viewThen(state, (view) => {

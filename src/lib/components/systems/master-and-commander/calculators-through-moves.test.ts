@@ -12,6 +12,7 @@ import {
   counterAttackMove,
   firstPlayerMove,
   movementRollMove,
+  raidMove,
   windMove
 } from '$lib/rules/master-and-commander/moves';
 import {
@@ -30,6 +31,7 @@ import {
 import { DEFAULT_OPTIONS } from '$lib/rules/master-and-commander/options';
 import McBoardingCalculator from './McBoardingCalculator.svelte';
 import McEngagementCalculator from './McEngagementCalculator.svelte';
+import McRaidCalculator from './McRaidCalculator.svelte';
 
 /** Every outcome's label and exact fraction on the page, in order. */
 function outcomesOf(body: string): string[] {
@@ -69,6 +71,20 @@ describe('the Master and Commander calculators answer through the moves (issue 3
     expect(outlook.odds.length).toBe(2);
     expect(outcomesOf(body)).toEqual(listed(outlook.odds));
     expect(body).toContain(`data-fraction="${formatFraction(outlook.odds[0].p)}"`);
+  });
+  it('raid: the odds of taking a Repair Card and the dice are the raid move’s preview', () => {
+    const { body } = render(McRaidCalculator);
+    // Opens on a full-strength raider broadside to an enemy Homeport that holds its cards.
+    let s = twoPlayerGame('advanced', { raids: true });
+    s = must(play(firstPlayerMove, s, { playerIds: ['Anna', 'Ben'], roll: typed([6, 1]) })).next;
+    s = must(play(windMove, s, { roll: typed([4]) })).next;
+    const aim = { shipId: 'ship-1', target: 'S' as const };
+    const odds = must(raidMove.preview.odds(s, aim, DEFAULT_OPTIONS));
+    expect(odds[0].label).toBe('Takes a Repair Card');
+    expect(outcomesOf(body)).toEqual(listed(odds));
+    const dice = must(raidMove.preview.dice(s, aim, DEFAULT_OPTIONS));
+    expect(dice.map((d) => d.count)).toEqual([3, 3]);
+    expect(body).toContain('Dice: Defender: S Homeport');
   });
 });
 
