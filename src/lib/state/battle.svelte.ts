@@ -7,11 +7,11 @@ import type { BattleOptions, RuleSystem } from '$lib/engine/system';
 import type { TurnStatus } from '$lib/engine/turn-status';
 import { INITIAL_STATE } from '$lib/engine/events';
 import { WrittenState } from './written-state';
-import { extendHistory, history, type History } from '$lib/battle/actions';
 import { displayOf, turnStatusOf, type BattleDisplay } from '$lib/battle/display';
 import type { MergeFlag } from '$lib/live/merge-api';
 import { loadMergeLayer, mergeLayerIfLoaded, type MergeLayer } from './merge-layer';
 import { LogLines } from './log-line';
+import { LogHistory } from './log-history';
 import { liveKey } from './live-key';
 export type { LogLine } from './log-line';
 import type { LiveConfig } from './live-config';
@@ -71,7 +71,8 @@ export class BattleSession {
   lateIds = $state.raw<ReadonlySet<string>>(NO_IDS);
 
   readonly #lines = new LogLines();
-  readonly history = $derived(this.#historyOf(this.events));
+  readonly #history = new LogHistory();
+  readonly history = $derived(this.#history.of(this.events));
   /**
    * Live table undo rights: a player undoes their own device's last action still in effect, the
    * referee anyone's (merge-undo.ts undoableBy); a spectator nothing. Null when not live.
@@ -99,19 +100,6 @@ export class BattleSession {
       this.mergeFlags
     )
   );
-
-  /** The last history and the log it is of: a longer log extends it (issue 18). */
-  #history: { events: readonly BattleEvent[]; value: History } | null = null;
-
-  #historyOf(events: readonly BattleEvent[]): History {
-    const prev = this.#history;
-    const value =
-      prev && extendsLog(prev.events, events)
-        ? extendHistory(prev.value, events.slice(prev.events.length))
-        : history(events);
-    this.#history = { events, value };
-    return value;
-  }
 
   readonly #saving = new SaveGuard();
   readonly #written = new WrittenState();
@@ -473,13 +461,15 @@ export class BattleSession {
     const input = parsed.value;
     const ctx = this.moveContext<O>();
     const secrets = secretWriter(this.live, options.secretWrites);
-    const check = secrets.check(move.run(this.state, input, ctx));
+    const checkedOn = this.state;
+    const check = secrets.check(move.run(checkedOn, input, ctx));
     if (!check.ok) {
       this.refusal = check.error;
       return check;
     }
+    const checked = { state: checkedOn, draft: check.value };
     return this.#saving.run(actionKey(move.id, input), () =>
-      this.#save(move, input, ctx, secrets, options.onlyOnKnownState === true)
+      this.#save(move, input, ctx, secrets, checked, options.onlyOnKnownState === true)
     );
   }
 
@@ -489,6 +479,8 @@ export class BattleSession {
     input: I,
     ctx: MoveContext<O>,
     secrets: ReturnType<typeof secretWriter>,
+    /** The draft the check built, and the state it was built on. */
+    checked: { state: BattleState; draft: EventDraft },
     onlyOnKnownState: boolean
   ): Promise<Result<BattleEvent>> {
     this.error = null;
@@ -501,8 +493,15 @@ export class BattleSession {
         this.battleId,
         { state: this.state, lastSeq: this.lastSeq },
         // The input goes on the event, so a move merged from another device can be checked again.
+        // On the very state the check ran on (nothing written since) the check's draft is the one
+        // (a move is a function of the state, its input and the context): the move runs once per
+        // tap (issue 39). A live battle builds it again: its private documents may have changed.
         (state) =>
-          secrets.check(withInput(move.run(state, input, { ...ctx, now: this.#db.now() }), input)),
+          state === checked.state && !live
+            ? withInput(ok(checked.draft), input)
+            : secrets.check(
+                withInput(move.run(state, input, { ...ctx, now: this.#db.now() }), input)
+              ),
         (next, event, base) => this.#displayOf(this.#written.keep(base, event, next)),
         onlyOnKnownState,
         live
@@ -587,10 +586,3 @@ export class BattleSession {
 
 const SPECTATOR_REFUSAL =
   'This device watches the battle: the referee and the players make the moves.';
-
-/** `next` is `prev` followed by more events (the same event objects: the session only appends). */
-function extendsLog(prev: readonly BattleEvent[], next: readonly BattleEvent[]): boolean {
-  if (next.length < prev.length) return false;
-  if (prev.length === 0) return true;
-  return next[0] === prev[0] && next[prev.length - 1] === prev[prev.length - 1];
-}

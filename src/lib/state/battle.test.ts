@@ -178,6 +178,35 @@ describe('BattleSession', () => {
     session.close();
   });
 
+  it('runs a move once per tap when nothing was written since its check, again on a newer state', async () => {
+    const { db, battle, session } = await openSession();
+    await session.act((s) => addShip(s, ship, 'Vanguard'));
+    await session.act((s) => addShip(s, { ...ship, id: 's2', order: 1 }, 'Victory'));
+    let runs = 0;
+    const counted: typeof markOnce = {
+      ...markOnce,
+      run: (...args) => {
+        runs++;
+        return markOnce.run(...args);
+      }
+    };
+    // Checked on the state on screen, saved on that same state: the check's draft is written.
+    expect((await session.perform(counted, { shipId: 's1' })).ok).toBe(true);
+    expect(runs).toBe(1);
+    // Another action is saving when the move is tapped: the move was checked on the state before
+    // it, so it is built again on the state that action wrote.
+    runs = 0;
+    await Promise.all([
+      session.act((s) => editSheet(s, 's2', { hull: 7 }, 'hull 7')),
+      session.perform(counted, { shipId: 's2' })
+    ]);
+    expect(runs).toBe(2);
+    const events = await loadEvents(db, battle.id);
+    expect(session.state).toEqual(fold(events));
+    expect(session.state.ships.s2.sheet).toEqual({ hull: 7, marked: true });
+    session.close();
+  });
+
   it('perform with onlyOnKnownState refuses a whole-sheet edit made on an outdated screen', async () => {
     const { db, battle, session } = await openSession();
     await session.act((s) => addShip(s, ship, 'Vanguard'));

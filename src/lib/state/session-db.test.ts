@@ -3,7 +3,7 @@ import { note } from '$lib/battle/actions';
 import { createBattle } from '$lib/db/repo-battles';
 import { appendEvent } from '$lib/db/repo-events';
 import { fakeEnv, openTestDb } from '$lib/db/test-helpers';
-import { SessionDb } from './session-db';
+import { SessionDb, dbCore } from './session-db';
 
 describe('a battle session opened by the quick read', () => {
   it('writes the checkpoint its open folded past, with nothing written from the screen', async () => {
@@ -60,5 +60,13 @@ describe('a battle session opened by the quick read', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(opens).toBe(0);
     db.close();
+  });
+});
+
+describe('the data layer module', () => {
+  it('is loaded once: every action gets the same module without importing it again', async () => {
+    const first = dbCore();
+    expect(dbCore()).toBe(first);
+    expect(typeof (await first).appendBuilt).toBe('function');
   });
 });

@@ -6,11 +6,19 @@ import type { PendingCheckpoint } from '$lib/db/open-fold';
 import { quickOpenBattle, type QuickAccess } from '$lib/db/quick-open';
 import { quickReadEvents, quickWatchBattleLog } from '$lib/db/quick-watch';
 
+let core: Promise<typeof import('$lib/db/core')> | null = null;
+
 /**
  * The data layer with Dexie (repositories, the log watch), loaded with the first write (issue 40:
  * Dexie was a quarter of a deep link's script, and a battle that is only looked at only reads).
+ * The module's promise is kept: each `import()` went through the bundler's preload of its files
+ * again at every action (issue 39); a failed load is tried again by the next call.
  */
-export const dbCore = (): Promise<typeof import('$lib/db/core')> => import('$lib/db/core');
+export const dbCore = (): Promise<typeof import('$lib/db/core')> =>
+  (core ??= import('$lib/db/core').catch((e: unknown) => {
+    core = null;
+    throw e;
+  }));
 
 /**
  * A battle session's connection: given open (tests, the campaign's screens), or opened once on
