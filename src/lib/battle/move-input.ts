@@ -17,12 +17,15 @@ import type { Move } from './move';
 export const idInput = z.string().check(z.minLength(1), z.maxLength(100));
 
 /** Free text a move takes (a name, a side, a log line), at most `max` characters. */
+/*@__NO_SIDE_EFFECTS__*/
 export const textInput = (max = 200) => z.string().check(z.maxLength(max));
 
 /** A whole number from `min` to `max`. */
+/*@__NO_SIDE_EFFECTS__*/
 export const intInput = (min: number, max: number) => z.int().check(z.gte(min), z.lte(max));
 
 /** A finite number from `min` to `max`. */
+/*@__NO_SIDE_EFFECTS__*/
 export const numberInput = (min: number, max: number) => z.number().check(z.gte(min), z.lte(max));
 
 /** The dice of one roll, every face within its die (core/dice's schema, the log's own). */

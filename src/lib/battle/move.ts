@@ -36,7 +36,10 @@ export type { DiceNeed, Guard, Move, MoveContext, MoveDraft, MoveFn, MovePreview
 /**
  * The one move builder (issue 31): every move of every system is made here, so every draft a move
  * makes says what it did (`meaning`: the move id, its category, actor, target, whose dice, hits).
+ * The builders are marked free of side effects, so a move no screen imports is left out of the
+ * bundle, as its input schema is (zod's builders are marked so too; issue 40).
  */
+/*@__NO_SIDE_EFFECTS__*/
 export function defineMove<I, O = unknown>(spec: MoveSpec<I, O>): Move<I, O> {
   const { id, category } = spec;
   if (!MOVE_ID.test(id)) throw new Error(`move id "${id}" is not '<system>.<kebab-case>'`);
@@ -71,6 +74,7 @@ export function defineMove<I, O = unknown>(spec: MoveSpec<I, O>): Move<I, O> {
 
 /** `move` with what it answers before its roll (one way for every move that rolls); what else the
  *  move carries (a Privateers move's phase) is kept. */
+/*@__NO_SIDE_EFFECTS__*/
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any move, whatever its input
 export function withPreview<M extends Move<any, O>, S, R, O>(
   move: M,

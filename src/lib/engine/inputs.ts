@@ -52,6 +52,7 @@ export const IS_CHECKED = Symbol('checked');
  * `fn` behind its input check: the problem as an error, else the value; anything `fn` still throws
  * (a limit the check did not foresee) is an error too, never an exception on screen.
  */
+/*@__NO_SIDE_EFFECTS__*/
 export function guarded<A extends unknown[], R>(
   validate: (...args: A) => Check,
   fn: (...args: A) => R

@@ -190,6 +190,7 @@ export function winnerOf(view: McView): string | null {
  * A move of the game in progress: the battle read as the engine's types, and refused once the
  * battle is decided ("Be the last Captain with a ship under sail"); undo is the way back.
  */
+/*@__NO_SIDE_EFFECTS__*/
 export function mcMove<I>(spec: {
   id: string;
   category: Category;

@@ -230,6 +230,7 @@ export interface PvMoveSpec<I> extends MoveSpec<I, PvOptions> {
  * A Privateers move: refused once the battle is decided, and outside its phase of the turn (C.1)
  * when it has one, with the rule's reason; otherwise `run` decides.
  */
+/*@__NO_SIDE_EFFECTS__*/
 export function pvMove<I>(spec: PvMoveSpec<I>): PvMove<I> {
   const { phase, what, ...rest } = spec;
   const guards = [battleOver(spec.id), ...(phase !== null ? [inPhase(phase, what)] : [])];

@@ -238,6 +238,7 @@ export interface BoardingRollInput {
 }
 
 /** A roll in the fight the attacker's boarders are in: the fight is checked before `fight` runs. */
+/*@__NO_SIDE_EFFECTS__*/
 function boardingRollMove(
   id: 'ww.boarding-round' | 'ww.boarding-rounds',
   fight: (
