@@ -96,6 +96,34 @@ test('the theme choice persists across a reload', async ({ page }) => {
   await expect(html).toHaveAttribute('data-theme', 'dark');
 });
 
+test('the palette follows the system unless the referee chose a theme', async ({ page }) => {
+  // The light and dark palettes are written once (app.css, light-dark()); each of the four cases
+  // draws the page's background and text in the palette it should.
+  const light = { bg: 'rgb(244, 241, 234)', fg: 'rgb(21, 32, 43)' };
+  const dark = { bg: 'rgb(15, 26, 36)', fg: 'rgb(232, 237, 242)' };
+  const colours = () =>
+    page.evaluate(() => {
+      const s = getComputedStyle(document.body);
+      return { bg: s.backgroundColor, fg: s.color };
+    });
+  const theme = (t: 'light' | 'dark' | null) =>
+    page.evaluate((v) => {
+      if (v) document.documentElement.dataset.theme = v;
+      else delete document.documentElement.dataset.theme;
+    }, t);
+  await page.goto('/settings');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await theme(null);
+  expect(await colours()).toEqual(light);
+  await theme('dark');
+  expect(await colours()).toEqual(dark);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await theme(null);
+  expect(await colours()).toEqual(dark);
+  await theme('light');
+  expect(await colours()).toEqual(light);
+});
+
 test('touch targets in the shell are at least 44 px', async ({ page }) => {
   await page.goto('/settings');
   const small = await page.evaluate(() =>

@@ -1,6 +1,6 @@
 import { ok } from '../engine/result';
 import { defineCampaignMove, refuse } from './move';
-import { nextOrder, type CampaignState, type RosterShip } from './state';
+import { nextOrder, shipsInOrder, type CampaignState, type RosterShip } from './state';
 
 /**
  * A battle fought from the campaign (issue 36 step 2). The battle itself is an ordinary battle
@@ -24,6 +24,11 @@ export function atSeaIn(state: CampaignState, rosterShipId: string): string | nu
     if (!b.isApplied && Object.values(b.ships).includes(rosterShipId)) return b.name;
   }
   return null;
+}
+
+/** The roster's ships that can be sold, repaired or re-rated between battles: afloat and in port. */
+export function shipsInPort(state: CampaignState): RosterShip[] {
+  return shipsInOrder(state).filter((s) => s.status === 'active' && atSeaIn(state, s.id) === null);
 }
 
 /** Why a roster ship cannot sail, or null. */
