@@ -2,8 +2,6 @@ import type { BattleShip, BattleState } from '../../engine/events';
 import { asJson, draftOf, rollRecord, withPreview } from '../../battle/move';
 import { rolledBy, shipDice } from '../../engine/meaning';
 import type { DiceRoll } from '../../engine/dice';
-import { convolve, Dist } from '../../engine/dist';
-import { mul, ONE, sub, type Rational } from '../../engine/rational';
 import { err } from '../../engine/result';
 import {
   facesOf,
@@ -23,7 +21,7 @@ import {
   pvMove
 } from './moves-common';
 import { boardingRoundOdds } from './odds-boarding';
-import { grappleOdds, marksmanOdds } from './odds';
+import { grappleOdds } from './odds';
 import {
   applyBoardingLosses,
   boardingDice,
@@ -33,18 +31,19 @@ import {
   type BoardingRoundOutcome,
   type SideLosses
 } from './resolve-boarding';
-import {
-  applyGrapples,
-  applyMarksmen,
-  resolveGrapple,
-  resolveMarksmen,
-  type MarksmanShot,
-  type MarksmenOutcome
-} from './resolve-tasks';
-import type { Sheet, SystemState } from './sheet';
-import { OFFICER_LABELS, TASK_CHECKS, type OfficerRole } from './tables';
+import { applyGrapples, applyMarksmen, resolveGrapple, resolveMarksmen } from './resolve-tasks';
+import type { SystemState } from './sheet';
+import { OFFICER_LABELS, type OfficerRole } from './tables';
 import { grapplePreview } from './previews';
 import { boardingBlocked, boardingFaces, boardingPreview, partyProblem } from './boarding-preview';
+import {
+  describeMarksmen,
+  marksmenFiring,
+  marksmenNeeds,
+  marksmenPreview,
+  marksmenShots,
+  marksmenVolleyOdds
+} from './marksmen-preview';
 import * as z from 'zod/mini';
 import { MAX_MEN } from './input-limits';
 import { diceInput, idInput, intInput, numberInput, textInput } from '../../battle/move-input';
@@ -65,82 +64,6 @@ export function fightingShips(ships: readonly BattleShip[]): BattleShip[] {
 
 // ---- Marksmen (C.4.12) -----------------------------------------------------------------------
 
-/** The marksmen a ship has assigned, marines first ("marines will be used for this task if
- *  available", C.3.12). */
-export function marksmenOf(s: Sheet): ('crew' | 'marine')[] {
-  const m = s.assignments.marksmen;
-  return [
-    ...Array.from({ length: m.marines }, () => 'marine' as const),
-    ...Array.from({ length: m.crew }, () => 'crew' as const)
-  ];
-}
-
-/** Dice still needed after the hit d12s: one d6 per hit, then one Officer Hits d6 per 6. */
-export function marksmenNeeds(
-  kinds: readonly ('crew' | 'marine')[],
-  hitFaces: readonly number[],
-  damageFaces: readonly number[] = []
-): { damage: number; officer: number } {
-  let damage = 0;
-  kinds.forEach((k, i) => {
-    const upTo = k === 'marine' ? TASK_CHECKS.marksmanMarineUpTo : TASK_CHECKS.marksmanCrewUpTo;
-    if ((hitFaces[i] ?? 99) <= upTo) damage++;
-  });
-  const officer = damageFaces.filter((f) => f >= TASK_CHECKS.marksmanOfficerFace).length;
-  return { damage, officer };
-}
-
-/** Pairs the faces with the marksmen in order: hit d12s, damage d6s (hits only), officer d6s. */
-export function marksmenShots(
-  kinds: readonly ('crew' | 'marine')[],
-  hitFaces: readonly number[],
-  damageFaces: readonly number[],
-  officerFaces: readonly number[]
-): MarksmanShot[] {
-  let d = 0;
-  let o = 0;
-  return kinds.map((kind, i) => {
-    const shot: MarksmanShot = { kind, hitFace: hitFaces[i] };
-    const upTo = kind === 'marine' ? TASK_CHECKS.marksmanMarineUpTo : TASK_CHECKS.marksmanCrewUpTo;
-    if (hitFaces[i] <= upTo) {
-      shot.damageFace = damageFaces[d++];
-      if (shot.damageFace !== undefined && shot.damageFace >= TASK_CHECKS.marksmanOfficerFace)
-        shot.officerFace = officerFaces[o++];
-    }
-    return shot;
-  });
-}
-
-export function describeMarksmen(o: MarksmenOutcome): string {
-  const hits = o.shots.filter((s) => s.hit).length;
-  const parts = [`${hits} of ${o.shots.length} hit`];
-  if (o.crewHits) parts.push(plural(o.crewHits, 'crew casualty', 'crew casualties'));
-  for (const r of o.officerRolls)
-    parts.push(`officer hit: ${r.roles.map((x) => OFFICER_LABELS[x]).join(' & ')}`);
-  return parts.join(', ');
-}
-
-/** C.7.5 marksmen: the number of crew casualties (a sum of per-marksman Bernoullis, 5/24 a crewman,
- *  5/18 a marine) and the chance at least one officer is hit (1/24, 1/18 each). */
-export function marksmenVolleyOdds(kinds: readonly ('crew' | 'marine')[]): {
-  crew: Dist<number>;
-  anyOfficer: Rational;
-} {
-  let crew = Dist.constant<number>(0);
-  let none = ONE;
-  for (const k of kinds) {
-    const checked = marksmanOdds(k);
-    if (!checked.ok) continue;
-    const o = checked.value;
-    crew = convolve(
-      crew,
-      Dist.bernoulli(o.crew).map((b) => (b ? 1 : 0))
-    );
-    none = mul(none, sub(ONE, o.officer));
-  }
-  return { crew, anyOfficer: sub(ONE, none) };
-}
-
 export interface MarksmenInput {
   firerId: string;
   targetId: string;
@@ -149,7 +72,7 @@ export interface MarksmenInput {
   rolls: readonly DiceRoll[];
 }
 
-export const marksmen = pvMove<MarksmenInput>({
+const marksmenMove = pvMove<MarksmenInput>({
   id: 'pv.marksmen',
   input: z.strictObject({
     firerId: idInput,
@@ -162,15 +85,9 @@ export const marksmen = pvMove<MarksmenInput>({
   category: 'marksmen',
   run: (state, input, ctx) => {
     const options = optionsOf(ctx);
-    const firer = fightingSheet(state, input.firerId);
-    if (!firer.ok) return firer;
-    const target = fightingSheet(state, input.targetId);
-    if (!target.ok) return target;
-    if (input.firerId === input.targetId) return err('Marksmen fire at another ship.');
-    if (timesDone(state, input.firerId, 'marksmen') > 0)
-      return err(`${firer.value.name}'s marksmen have fired this turn.`);
-    const kinds = marksmenOf(firer.value);
-    if (kinds.length === 0) return err('No marksmen are assigned on this ship (Phase 2).');
+    const f = marksmenFiring(state, input);
+    if (!f.ok) return f;
+    const { firer, target, kinds } = f.value;
     const [hitFaces, damageFaces, officerFaces] = [0, 1, 2].map((i) => facesOf(input.rolls[i]));
     if (hitFaces.length !== kinds.length) return err(`One d12 per marksman: ${kinds.length} dice.`);
     const need = marksmenNeeds(kinds, hitFaces, damageFaces);
@@ -179,13 +96,13 @@ export const marksmen = pvMove<MarksmenInput>({
     const shots = marksmenShots(kinds, hitFaces, damageFaces, officerFaces);
     const r = resolveMarksmen(shots, input.range);
     if (!r.ok) return r;
-    const summary = `${firer.value.name}'s marksmen fire at ${target.value.name}: ${describeMarksmen(r.value)}`;
+    const summary = `${firer.name}'s marksmen fire at ${target.name}: ${describeMarksmen(r.value)}`;
     const odds = marksmenVolleyOdds(kinds);
     return draftOf(state, {
       kind: 'pv.marksmen',
       summary,
       next: markDone(
-        withSheets(state, { [input.targetId]: applyMarksmen(target.value, r.value, options) }),
+        withSheets(state, { [input.targetId]: applyMarksmen(target, r.value, options) }),
         input.firerId,
         'marksmen'
       ),
@@ -218,6 +135,9 @@ export const marksmen = pvMove<MarksmenInput>({
     });
   }
 });
+
+/** The marksmen, with their odds and dice before the roll (`marksmen.preview`). */
+export const marksmen = withPreview(marksmenMove, marksmenPreview);
 
 // ---- Grappling (C.4.14) ----------------------------------------------------------------------
 

@@ -38,6 +38,7 @@ export * from './moves-gunnery';
 export * from './damage-preview';
 export * from './moves-boarding';
 export * from './boarding-preview';
+export * from './marksmen-preview';
 export * from './moves-tasks';
 export * from './moves-setup';
 

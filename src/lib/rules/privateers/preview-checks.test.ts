@@ -8,9 +8,9 @@ import type { BattleState } from '../../engine/events';
 import type { DiceGroup } from '../../engine/meaning';
 import type { DiceNeed } from '../../battle/move';
 import type { DiceRoll } from '../../engine/dice';
-import { formatFraction, ONE, sub } from '../../engine/rational';
-import { rollInitiative } from './moves';
-import { exampleFrigate, must, play, twoShips, type Played } from './moves.fixture';
+import { formatFraction, ONE, rational, sub } from '../../engine/rational';
+import { marksmen, rollInitiative, saveCrew } from './moves';
+import { exampleFrigate, must, play, sheet, twoShips, type Played } from './moves.fixture';
 import { initiativeOdds } from './odds';
 import { DEFAULT_OPTIONS as O } from './options';
 
@@ -95,5 +95,90 @@ describe('the initiative roll says its odds and dice before its roll (C.4.4)', (
     // Under 'higherModifier' the higher modifier takes the tie: no re-roll is asked for.
     const higher = { ...O, initiativeTies: 'higherModifier' as const };
     expect(must(rollInitiative.preview.dice(s, { ...aim, rounds: [[4, 7]] }, higher))).toEqual([]);
+  });
+});
+
+describe('the marksmen say their odds and dice before their roll (C.4.12)', () => {
+  /** Surprise with two marines and one crewman as marksmen (Phase 2), within short range. */
+  function marksmenAboard(): BattleState {
+    const s = twoShips(exampleFrigate({ crew: 60, marines: 10 }), { phase: 3 });
+    const crew = sheet(s, 'a').assignments;
+    return must(
+      play(saveCrew, s, {
+        shipId: 'a',
+        assignments: { ...crew, marksmen: { crew: 1, marines: 2 } }
+      })
+    ).next;
+  }
+  const aim = { firerId: 'a', targetId: 'b', range: 10 };
+
+  it('the casualties and an officer hit agree with every d12 and d6 counted', () => {
+    const outlook = must(marksmen.preview.odds(marksmenAboard(), aim, O));
+    expect(outlook.kinds).toEqual(['marine', 'marine', 'crew']);
+    // Each marksman: a d12 at or under 4 (a marine) or 3 (crew) hits, then a d6: 1–5 a crewman,
+    // 6 an officer. Every face of the three marksmen counted.
+    const faces = (upTo: number) =>
+      Array.from({ length: 72 }, (_, i) => {
+        const [h, d] = [Math.floor(i / 6) + 1, (i % 6) + 1];
+        return h > upTo ? 'miss' : d < 6 ? 'crew' : 'officer';
+      });
+    const crew = new Map<number, number>();
+    let officer = 0;
+    for (const x of faces(4))
+      for (const y of faces(4))
+        for (const z of faces(3)) {
+          const shots = [x, y, z];
+          const n = shots.filter((r) => r === 'crew').length;
+          crew.set(n, (crew.get(n) ?? 0) + 1);
+          if (shots.includes('officer')) officer++;
+        }
+    const total = 72 ** 3;
+    for (const [n, count] of crew)
+      expect(formatFraction(outlook.crew.prob(n))).toBe(formatFraction(rational(count, total)));
+    expect(formatFraction(outlook.anyOfficer)).toBe(formatFraction(rational(officer, total)));
+  });
+
+  it('a hit d12 a marksman (low good), a d6 a hit, an Officer Hits d6 a 6: all the firer’s', () => {
+    const s = marksmenAboard();
+    const outlook = must(marksmen.preview.odds(s, aim, O));
+    const hits = must(marksmen.preview.dice(s, aim, O));
+    expect(hits.map((d) => [d.count, d.sides, d.label, d.ship, d.isHighGood])).toEqual([
+      [1, 12, 'Surprise, marine marksman 1, hit', 'a', false],
+      [1, 12, 'Surprise, marine marksman 2, hit', 'a', false],
+      [1, 12, 'Surprise, crew marksman 3, hit', 'a', false]
+    ]);
+    // Marine 4 hits, marine 5 misses, crew 3 hits: two damage d6s.
+    const damage = must(marksmen.preview.dice(s, { ...aim, hits: [4, 5, 3] }, O));
+    expect(damage.map((d) => [d.count, d.sides, d.label, d.ship, d.isHighGood])).toEqual([
+      [2, 6, 'Surprise, marksman damage on Hermione', 'a', true]
+    ]);
+    // A 6 hits an officer: one Officer Hits d6; then nothing more.
+    const officers = must(marksmen.preview.dice(s, { ...aim, hits: [4, 5, 3], damage: [2, 6] }, O));
+    expect(officers.map((d) => [d.count, d.sides, d.label, d.ship, d.isHighGood])).toEqual([
+      [1, 6, 'Hermione, Officer Hits', 'a', true]
+    ]);
+    expect(must(marksmen.preview.dice(s, { ...aim, hits: [4, 5, 3], damage: [2, 3] }, O))).toEqual(
+      []
+    );
+    const r = must(
+      play(marksmen, s, {
+        ...aim,
+        rolls: [rolled(hits, [4, 5, 3]), rolled(damage, [2, 6]), rolled(officers, [1])]
+      })
+    );
+    expect(recorded(r)).toEqual([...perDie(hits), ...perDie(damage), ...perDie(officers)]);
+    expect(r.draft.roll?.odds).toEqual({
+      crew: outlook.crew.entries().map((e) => ({ value: e.value, p: formatFraction(e.p) })),
+      anyOfficer: formatFraction(outlook.anyOfficer)
+    });
+  });
+
+  it('out of short range, the preview refuses with the move’s own words', () => {
+    const s = marksmenAboard();
+    const far = { ...aim, range: 13 };
+    const refused = marksmen.preview.odds(s, far, O);
+    expect(refused.ok ? '' : refused.error).toContain('may only fire within short range');
+    const hits = must(marksmen.preview.dice(s, aim, O));
+    expect(play(marksmen, s, { ...far, rolls: [rolled(hits, [12, 12, 12])] })).toEqual(refused);
   });
 });

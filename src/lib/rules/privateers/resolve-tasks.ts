@@ -316,13 +316,19 @@ export interface MarksmenOutcome {
   shots: { kind: 'crew' | 'marine'; hit: boolean; result: 'miss' | 'crew' | 'officer' }[];
 }
 
+/** Why marksmen may not fire at this range, or null: "They may only fire within short range" (12″). */
+export function marksmenRangeProblem(rangeInches: number): string | null {
+  return rangeInches > 12 ? 'Marksmen "may only fire within short range" (12″).' : null;
+}
+
 /** "They may only fire within short range, with 1- 3 on a 12-sided die needed for a hit (1 -4 for a
  *  marine). Roll a six sided dice for damage: 1-5 crew, 6 officer, roll for officer." */
 export function resolveMarksmen(
   shots: readonly MarksmanShot[],
   rangeInches: number
 ): Result<MarksmenOutcome> {
-  if (rangeInches > 12) return err('Marksmen "may only fire within short range" (12″).');
+  const range = marksmenRangeProblem(rangeInches);
+  if (range !== null) return err(range);
   const out: MarksmenOutcome = { crewHits: 0, officerRolls: [], shots: [] };
   for (const s of shots) {
     if (!isFace(s.hitFace, 12)) return err('Marksman hit rolls are d12 faces.');

@@ -167,7 +167,7 @@ describe('the roster ship selects', () => {
   };
 
   it('marksmen: only ships still fighting fire, and only at ships still fighting (a struck ship is no target)', () => {
-    const { body } = render(PvMarksmen, { props: { session, ships } });
+    const { body } = render(PvMarksmen, { props: { session, options: DEFAULT_OPTIONS, ships } });
     expect(optionsOf(body, 'Marksmen of')).toEqual(['Surprise']);
     expect(optionsOf(body, "Marksmen's target")).toEqual(['Hermione']);
   });
