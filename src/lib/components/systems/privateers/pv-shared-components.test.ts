@@ -28,7 +28,7 @@ describe('PvSelect', () => {
   });
 
   it('the morale calculator names both rating selects as before', () => {
-    const { body } = render(PvMoraleCalculator, {});
+    const { body } = render(PvMoraleCalculator, { props: { options: DEFAULT_OPTIONS } });
     expect(body).toContain('<span>Commander (Captain, or whoever commands)</span>');
     expect(body).toContain('Old Salt (2)');
     expect(body).toContain('<span>Crew</span>');

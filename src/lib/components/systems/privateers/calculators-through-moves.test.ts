@@ -1,0 +1,54 @@
+// Issue 31: a Privateers calculator's figures are the move's own. Each calculator is drawn as the
+// page draws it, and its figures are compared with what the move's preview says for the same ships
+// on a battle of the moves' testkit (moves.fixture): a calculator that worked its odds out some
+// other way, or on other ships, fails here. The figures themselves are checked against the text's
+// examples and independent enumeration in rules/privateers/odds.test.ts.
+import { describe, expect, it } from 'vitest';
+import { render } from 'svelte/server';
+import { formatFraction, type Rational } from '$lib/engine/rational';
+import { moraleCheck } from '$lib/rules/privateers/moves';
+import { exampleFrigate, must, sheet, twoShips } from '$lib/rules/privateers/moves.fixture';
+import { DEFAULT_OPTIONS as O } from '$lib/rules/privateers/options';
+import type { Sheet } from '$lib/rules/privateers/sheet';
+import PvMoraleCalculator from './PvMoraleCalculator.svelte';
+
+/** Every outcome's label and exact fraction on the page, in order. */
+function outcomesOf(body: string): string[] {
+  return [
+    ...body.matchAll(/<li class="outcome[^"]*" data-label="([^"]*)" data-fraction="([^"]*)"/g)
+  ].map((m) => `${m[1]}: ${m[2]}`);
+}
+
+/** Every headline's exact fraction on the page, in order. */
+const headlinesOf = (body: string): string[] =>
+  [...body.matchAll(/data-testid="odds-headline" data-fraction="([^"]*)"/g)].map((m) => m[1]);
+
+const listed = (odds: readonly { label: string; p: Rational }[]) =>
+  odds.map((o) => `${o.label}: ${formatFraction(o.p)}`);
+
+/** Surprise's log with her Captain and crew rated (the rest as her class sets it up). */
+const rated = (captain: Sheet['crewRating'], crew: Sheet['crewRating']) => {
+  const a = sheet(twoShips(exampleFrigate()), 'a');
+  return {
+    crewRating: crew,
+    officers: { ...a.officers, captain: { rating: captain, present: true } }
+  };
+};
+
+describe('the Privateers calculators answer through the moves (issue 31)', () => {
+  it('morale: pass, disordered and strike are the morale check’s preview', () => {
+    const { body } = render(PvMoraleCalculator, { props: { options: O } });
+    // Opens on a Sea Dog captain and Seaman crew (ratings 1 and 1), not disordered.
+    const s = twoShips(exampleFrigate(), { a: rated(1, 1) });
+    const odds = must(moraleCheck.preview.odds(s, { shipId: 'a' }, O));
+    expect(outcomesOf(body)).toEqual(
+      listed([
+        { label: 'Pass', p: odds.prob('pass') },
+        { label: 'Disordered', p: odds.prob('disordered') },
+        { label: 'Strike', p: odds.prob('strike') }
+      ])
+    );
+    expect(headlinesOf(body)).toEqual([formatFraction(odds.prob('pass'))]);
+    expect(headlinesOf(body)).toEqual(['2/3']);
+  });
+});
