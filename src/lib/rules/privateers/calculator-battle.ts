@@ -128,7 +128,7 @@ export const reloadFigures =
   }): SheetChange =>
   (s) => {
     const guns = Array.from({ length: q.guns }, (_, i) => ({
-      id: `gun-${i + 1}`,
+      id: `gun ${i + 1}`,
       cls: 'medium' as const,
       extraHeavyDice: 0,
       side: 'starboard' as const,

@@ -6,11 +6,12 @@
 import { describe, expect, it } from 'vitest';
 import { render } from 'svelte/server';
 import { formatFraction, type Rational } from '$lib/engine/rational';
-import { moraleCheck } from '$lib/rules/privateers/moves';
+import { moraleCheck, reload } from '$lib/rules/privateers/moves';
 import { exampleFrigate, must, sheet, twoShips } from '$lib/rules/privateers/moves.fixture';
 import { DEFAULT_OPTIONS as O } from '$lib/rules/privateers/options';
 import type { Sheet } from '$lib/rules/privateers/sheet';
 import PvMoraleCalculator from './PvMoraleCalculator.svelte';
+import PvReloadCalculator from './PvReloadCalculator.svelte';
 
 /** Every outcome's label and exact fraction on the page, in order. */
 function outcomesOf(body: string): string[] {
@@ -50,5 +51,24 @@ describe('the Privateers calculators answer through the moves (issue 31)', () =>
     );
     expect(headlinesOf(body)).toEqual([formatFraction(odds.prob('pass'))]);
     expect(headlinesOf(body)).toEqual(['2/3']);
+  });
+
+  it('reload: every gun and the Gunner’s gun are the reload move’s preview', () => {
+    const { body } = render(PvReloadCalculator, { props: { options: O } });
+    // Opens on a Gunner and crew rated 1, eight guns to load, the Gunner sighting the first.
+    const a = sheet(twoShips(exampleFrigate()), 'a');
+    const guns = a.guns.map((g) => ({ ...g, loaded: false }));
+    const s = twoShips(exampleFrigate(), {
+      a: {
+        crewRating: 1,
+        officers: { ...a.officers, gunner: { rating: 1, present: true } },
+        guns,
+        assignments: { ...a.assignments, gunnerSights: guns[0].id }
+      }
+    });
+    const outlook = must(reload.preview.odds(s, { shipId: 'a' }, O));
+    expect(outlook.chances.length).toBe(2);
+    expect(outcomesOf(body)).toEqual(listed(outlook.chances));
+    expect(headlinesOf(body)).toEqual([formatFraction(outlook.chances[0].p)]);
   });
 });
