@@ -277,6 +277,8 @@ export function addShip(state: BattleState, ship: BattleShip, name: string): Eve
   });
 }
 
+/** Test seam (issue 35): the draft of a ship's removal for the merge and report tests; the app
+ *  removes a ship through battle/ship-moves.ts. */
 export function removeShip(state: BattleState, shipId: string, name: string): EventDraft {
   if (!Object.prototype.hasOwnProperty.call(state.ships, shipId)) {
     throw new Error(`ship ${shipId} is not in the battle`);
@@ -290,7 +292,9 @@ export function removeShip(state: BattleState, shipId: string, name: string): Ev
   });
 }
 
-/** A sheet edit; `summary` names what changed, e.g. "Surprise: hull damage 3 → 5". */
+/** A sheet edit; `summary` names what changed, e.g. "Surprise: hull damage 3 → 5". Test seam (issue
+ *  35): the app edits through battle/ship-moves.ts; the fold, database and merge tests build logs
+ *  with it. */
 export function editSheet(
   state: BattleState,
   shipId: string,

@@ -31,9 +31,11 @@ export function uuidv7(ms: number, random: Uint8Array): string {
   return s;
 }
 
+/** Test seam (issue 35): what the ids tests check an id against. */
 export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** An id factory from a clock and a random-bytes source (tests pass deterministic ones). */
+/** An id factory from a clock and a random-bytes source. Test seam (issue 35): tests pass
+ *  deterministic ones. */
 export function idFactory(now: () => number, randomBytes: (n: number) => Uint8Array): () => string {
   return () => uuidv7(now(), randomBytes(10));
 }

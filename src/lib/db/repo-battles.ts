@@ -40,6 +40,8 @@ export function newBattleRecord(
   });
 }
 
+/** Test seam (issue 35): every battle as stored, for the database tests; the app's list is
+ *  quick-list.ts. */
 export async function listBattles(
   db: Db,
   options: { includeArchived?: boolean } = {}

@@ -170,7 +170,8 @@ export function redoCampaign(db: Db, campaignId: string): Promise<CampaignEvent 
 
 /**
  * Deletes a campaign with its log in one transaction. Its battles stay, as battles of their own
- * (each keeps its log; only the link to the campaign goes).
+ * (each keeps its log; only the link to the campaign goes). Test seam (issue 35): no screen
+ * deletes a campaign yet; its one-transaction contract is held by repo-campaigns.test.ts.
  */
 export async function deleteCampaign(db: Db, campaignId: string): Promise<void> {
   await db.write(['campaigns', 'campaignEvents', 'battles'], async () => {

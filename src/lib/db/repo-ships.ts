@@ -62,6 +62,7 @@ export async function listLibrary(db: Db, systemId?: SystemId): Promise<ShipReco
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
+/** Test seam (issue 35): a battle's roster as stored, for the upgrade test. */
 export async function listBattleRoster(db: Db, battleId: string): Promise<ShipRecord[]> {
   const raw = await db.read(['ships'], () =>
     db.table('ships').where('battleId').equals(battleId).toArray()

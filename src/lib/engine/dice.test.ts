@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   appRoller,
-  checkEnteredFaces,
   diceRollSchema,
   enteredRoller,
   rollDice,
@@ -167,22 +166,6 @@ describe('scripted and entered dice', () => {
     expect(bad([Number.NaN], 1, 6).ok).toBe(false);
     const short = bad([4, 4], 3, 6);
     expect(short).toEqual({ ok: false, error: 'Die 3 (morale) is missing: 2 entered.' });
-  });
-
-  it('checkEnteredFaces validates a whole roll, including too many faces', () => {
-    expect(checkEnteredFaces([6, 5, 2], [6, 6, 6])).toEqual({
-      ok: true,
-      value: [
-        { sides: 6, face: 6 },
-        { sides: 6, face: 5 },
-        { sides: 6, face: 2 }
-      ]
-    });
-    expect(checkEnteredFaces([6, 5, 2, 1], [6, 6, 6])).toEqual({
-      ok: false,
-      error: '4 dice entered, 3 expected.'
-    });
-    expect(checkEnteredFaces([6], [6, 12], [undefined, 'critical']).ok).toBe(false);
   });
 });
 

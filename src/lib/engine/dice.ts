@@ -151,23 +151,6 @@ export function tryDice<T>(f: () => T): Result<T> {
   }
 }
 
-/**
- * Checks a whole typed-in roll before resolving: exactly the dice asked for (`sides[i]` per die),
- * each face in range. Extra faces are an error too, so a miscounted roll is caught.
- */
-export function checkEnteredFaces(
-  faces: readonly number[],
-  sides: readonly number[],
-  labels?: readonly (string | undefined)[]
-): Result<DieFace[]> {
-  const roller = enteredRoller(faces);
-  const r = tryDice(() => sides.map((s, i) => roller.roll(s, labels?.[i])));
-  if (r.ok && faces.length > sides.length) {
-    return err(`${faces.length} dice entered, ${sides.length} expected.`);
-  }
-  return r;
-}
-
 const dieFaceSchema = z
   .strictObject({
     sides: z.int().check(z.gte(1), z.lte(MAX_SIDES)),

@@ -2,7 +2,7 @@
  * Exact finite probability distributions: integer weights over a bigint total. Every odds figure the
  * app shows is built from these (SPEC 0.2: "Every probability the app displays is computed exactly").
  */
-import { gcd, rational, type Rational, toNumber } from './rational';
+import { gcd, rational, type Rational } from './rational';
 
 export type DistValue = number | string | boolean;
 
@@ -374,9 +374,4 @@ export function atLeast(d: Dist<number>, x: number): Rational {
 /** P(X <= x). */
 export function atMost(d: Dist<number>, x: number): Rational {
   return d.probWhere((v) => v <= x);
-}
-
-/** Float probabilities for charts and long chains; each p is the nearest double of the exact one. */
-export function toFloat<T extends DistValue>(d: Dist<T>): { value: T; p: number }[] {
-  return d.pairs().map(([value, w]) => ({ value, p: toNumber(rational(w, d.total)) }));
 }

@@ -162,7 +162,8 @@ export const rollRecordSchema = z.strictObject({
 });
 export type RollRecord = z.infer<typeof rollRecordSchema>;
 
-/** Kinds the battle layer itself writes; rule systems add '<system>.<procedure>'. */
+/** Kinds the battle layer itself writes; rule systems add '<system>.<procedure>'. Test seam (issue
+ *  35): the release fixtures' test checks every stored kind against it. */
 export const CORE_KINDS = [
   'battle.setup',
   'ship.add',

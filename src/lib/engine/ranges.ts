@@ -19,7 +19,8 @@ export function lookupRange<T>(bands: readonly RangeBand<T>[], x: number): T | u
   return undefined;
 }
 
-/** True when the bands are strictly ascending by `upTo` (a table typo check for tests and editors). */
+/** True when the bands are strictly ascending by `upTo`. Test seam (issue 35): a table typo check
+ *  for the tables' tests. */
 export function isAscending<T>(bands: readonly RangeBand<T>[]): boolean {
   for (let i = 1; i < bands.length; i++) {
     if (!(bands[i].upTo > bands[i - 1].upTo)) return false;

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '$lib/battle/fold';
 import { MAX_BOXES, trackBlock, type PaperSection, type PaperSheet } from '../engine/paper-sheet';
-import { boxRows, paperLog, paperSheetOf, paperTracks, type PaperLog } from './paper';
+import { boxRows, paperLog, paperSheetOf, type PaperLog } from './paper';
+
+type TrackBlock = Extract<PaperLog['sections'][number]['blocks'][number], { kind: 'track' }>;
+
+/** Every track of the log, in the order printed. */
+function paperTracks(log: PaperLog): TrackBlock[] {
+  return log.sections.flatMap((s) => s.blocks.filter((b): b is TrackBlock => b.kind === 'track'));
+}
 import {
   masterAndCommanderPaperBattle,
   privateersPaperBattle,

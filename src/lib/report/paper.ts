@@ -1,10 +1,5 @@
 import type { BattleShip, BattleState } from '../engine/events';
-import {
-  trackBlock,
-  type PaperBlock,
-  type PaperSection,
-  type PaperSheet
-} from '../engine/paper-sheet';
+import { trackBlock, type PaperSection, type PaperSheet } from '../engine/paper-sheet';
 import type { RuleSystem } from '../engine/system';
 import { shipName, sideOf } from './model';
 
@@ -14,8 +9,6 @@ import { shipName, sideOf } from './model';
  * paper sheet, `<system>/paper.ts`), the status words to tick, the turns to tick and room for
  * notes — filled from the ship as it stands, or blank to photocopy. Black and white, no colour.
  */
-
-export type PaperTrack = Extract<PaperBlock, { kind: 'track' }>;
 
 export interface PaperLog {
   title: string;
@@ -30,11 +23,6 @@ export interface PaperLog {
   turns: number;
   currentTurn: number | null;
   isBlank: boolean;
-}
-
-/** Every track of the log, in the order printed. */
-export function paperTracks(log: PaperLog): PaperTrack[] {
-  return log.sections.flatMap((s) => s.blocks.filter((b): b is PaperTrack => b.kind === 'track'));
 }
 
 function sheetText(sheet: unknown, key: string): string {

@@ -9,7 +9,7 @@ import type { Rational } from '../../engine/rational';
 import { err, ok, type Result } from '../../engine/result';
 import { shipSheet, systemOf } from './moves-common';
 import { tossOdds, type TossOdds } from './odds';
-import { DEFAULT_OPTIONS, type PvOptions } from './options';
+import type { PvOptions } from './options';
 import {
   COLUMN_ORDER,
   criticalColumn,
@@ -34,17 +34,6 @@ export function nameIn(state: BattleState, id: string): string {
 /** "Surprise's fire at Hermione". */
 export function fireLabel(state: BattleState, f: FireInProgress): string {
   return `${nameIn(state, f.firerId)}'s fire at ${nameIn(state, f.targetId)}`;
-}
-
-/** What the fire under way still needs: the damage dice, or the critical / officer dice. */
-export function fireNeeds(
-  state: BattleState,
-  f: FireInProgress,
-  options: PvOptions = DEFAULT_OPTIONS
-): { stage: 'damage' } | { stage: 'extra'; isCritical: boolean; officerRolls: number } {
-  if (!f.damage) return { stage: 'damage' };
-  const n = tossNeeds(f.damage, options, tossStateOf(state, f, options));
-  return { stage: 'extra', isCritical: n.isCritical, officerRolls: n.officerRolls };
 }
 
 /** Whether the toss of the fire under way may still score a critical (Errata 8). */

@@ -3,13 +3,11 @@ import type { BattleShip, Json } from '$lib/engine/events';
 import { DEFAULT_OPTIONS } from '$lib/rules/privateers/options';
 import { NO_DICE } from '$lib/rules/privateers/resolve-gunnery';
 import { defaultSheet } from '$lib/rules/privateers/sheet';
-import { pointOfSail, windAngle } from '$lib/rules/privateers/resolve-movement';
 import {
   chartOf,
   chartPatch,
   describeCounts,
   gunSideOptions,
-  keptAngle,
   planFire,
   ratingOptions,
   shipOptions,
@@ -143,22 +141,5 @@ describe('Privateers calculator helpers', () => {
       rig: 'foreAndAft',
       bowsprit: true
     });
-  });
-});
-
-describe('#14 item 3: angles are kept as typed', () => {
-  it("44° stays 44° (In Irons) and 40° stays 40°, never snapped to the buttons' 5°/15°/45° steps", () => {
-    expect(keptAngle(44, { wrap: true })).toBe(44);
-    expect(keptAngle(40, { wrap: true })).toBe(40);
-    const theta = windAngle(0, keptAngle(44, { wrap: true }) ?? 0);
-    expect(theta.ok && pointOfSail(theta.value)).toBe('inIrons');
-    expect(keptAngle(44.26, { wrap: true })).toBe(44.3);
-    // A bearing goes round the compass; a turn of up to 45° is clamped.
-    expect(keptAngle(360, { wrap: true })).toBe(0);
-    expect(keptAngle(-5, { wrap: true })).toBe(355);
-    expect(keptAngle(359.96, { wrap: true })).toBe(0);
-    expect(keptAngle(52, { wrap: false, min: 0, max: 45 })).toBe(45);
-    expect(keptAngle(12, { wrap: false, min: 0, max: 45 })).toBe(12);
-    expect(keptAngle(Number.NaN, { wrap: true })).toBeNull();
   });
 });

@@ -1,6 +1,5 @@
 import type { BattleShip } from '$lib/engine/events';
 import type { DiceSpec } from '$lib/components/dice/dice-pad';
-import { keepTyped } from '$lib/components/stepper';
 import { err, ok, type Result } from '$lib/engine/result';
 import {
   COLUMN_ORDER,
@@ -228,16 +227,4 @@ export function describeCounts(counts: ColumnCounts): string {
     (c) => `${counts[c]} ${DAMAGE_COLUMN_LABELS[c]}`
   );
   return parts.length ? parts.join(' + ') : 'no dice';
-}
-
-/**
- * The angle kept for one typed or stepped (#14 item 3): to 0.1°, as the moves keep it, never
- * snapped to the buttons' step (44° stays 44°: In Irons, not Beating). A compass bearing wraps
- * (360° is 0°, −5° is 355°); a bounded angle (a turn of up to 45°) is clamped. NaN → null.
- */
-export function keptAngle(
-  requested: number,
-  bounds: { wrap: true } | { wrap: false; min: number; max: number }
-): number | null {
-  return keepTyped(requested, bounds.wrap ? { period: 360 } : bounds);
 }

@@ -2,14 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { scriptedRoller } from '$lib/engine/dice';
 import { fightToEnd } from '$lib/rules/wooden-warships/moves';
 import { pounds } from '$lib/rules/wooden-warships/ships';
-import {
-  batteriesFor,
-  boardingDiceSpecs,
-  damageDiceSpecs,
-  hitDiceSpecs,
-  loadAllWith,
-  splitFaces
-} from './ww-ui';
+import { batteriesFor, boardingDiceSpecs, damageDiceSpecs, loadAllWith, splitFaces } from './ww-ui';
 import { exampleChart } from '$lib/rules/wooden-warships/example-charts';
 import { DEFAULT_OPTIONS } from '$lib/rules/wooden-warships/options';
 import { reload as reloadSheet } from '$lib/rules/wooden-warships/resolve-turn';
@@ -41,18 +34,6 @@ describe('Wooden Warships calculator helpers', () => {
     ).toEqual([
       { count: 3, sides: 6, label: "Swift's boarders", group: 'Attacker: Swift' },
       { count: 2, sides: 6, label: "Sophie's defenders", group: 'Defender: Sophie' }
-    ]);
-    expect(
-      hitDiceSpecs(
-        [
-          { battery: 'zone1', rolls: 2 },
-          { battery: 'zone2', rolls: 1 }
-        ],
-        'Pickle'
-      )
-    ).toEqual([
-      { count: 2, sides: 100, label: 'Pickle, Zone 1: to hit', group: 'Attacker: Pickle' },
-      { count: 1, sides: 100, label: 'Pickle, Zone 2: to hit', group: 'Attacker: Pickle' }
     ]);
   });
 

@@ -1,11 +1,6 @@
 import type { DiceRoll } from '$lib/engine/dice';
 import { padOf, type DiceSpec } from '$lib/components/dice/dice-pad';
-import {
-  fireDamageDice,
-  fireHitDice,
-  roundDice,
-  type DamagePiece
-} from '$lib/rules/wooden-warships/moves';
+import { fireDamageDice, roundDice, type DamagePiece } from '$lib/rules/wooden-warships/moves';
 import type { ReloadScope } from '$lib/rules/wooden-warships/options';
 import { canLoad } from '$lib/rules/wooden-warships/resolve-turn';
 import type { Sheet } from '$lib/rules/wooden-warships/sheet';
@@ -31,14 +26,6 @@ export function splitFaces(roll: DiceRoll, sizes: readonly number[]): number[][]
     i += n;
   }
   return out;
-}
-
-/** The percentile dice of an attack, one group per battery (the fire move's: `fireHitDice`). */
-export function hitDiceSpecs(
-  batteries: readonly { battery: Battery; rolls: number }[],
-  firerName: string
-): DiceSpec[] {
-  return padOf(fireHitDice(batteries, null, firerName));
 }
 
 /** The damage dice, full dice then the half die (the fire move's: `fireDamageDice`). */
