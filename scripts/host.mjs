@@ -2,7 +2,7 @@
 // table's Wi-Fi. It serves the built app over plain http AND the Hocuspocus hub's websocket from the
 // same port (so a phone's page reaches `ws://` on its own origin: no mixed content), keeps every
 // battle document in a folder, and prints the join address with a QR code.
-// Usage: node scripts/host.mjs [--port 4400] [--data hub-data] [--quiet] [limits: --help]
+// Usage: node scripts/host.mjs [--port 4400] [--data hub-data] [--address URL] [--quiet] [limits: --help]
 import { Server } from '@hocuspocus/server';
 import * as Y from 'yjs';
 import qrcode from 'qrcode-generator';
@@ -23,8 +23,11 @@ function flag(name, fallback) {
 const PORT = Number(flag('port', process.env.PORT || 4400));
 const DATA = resolve(flag('data', 'hub-data'));
 const QUIET = process.argv.includes('--quiet');
+/** The join address to hand out instead of the LAN addresses the machine sees (a hub behind a
+ *  name or a forwarded port; the live-table test's made-up LAN name, resolved to this machine). */
+const ADDRESS = flag('address', '');
 if (process.argv.includes('--help')) {
-  console.log('node scripts/host.mjs [--port 4400] [--data hub-data] [--quiet]');
+  console.log('node scripts/host.mjs [--port 4400] [--data hub-data] [--address URL] [--quiet]');
   console.log('What one device may send (issue 34; README, "What the hub trusts"):');
   for (const line of LIMIT_FLAGS) console.log(`  ${line}`);
   process.exit(0);
@@ -82,6 +85,7 @@ try {
 }
 
 function addresses() {
+  if (ADDRESS) return [ADDRESS.replace(/\/+$/, '')];
   const out = [];
   for (const list of Object.values(networkInterfaces())) {
     for (const a of list ?? []) {
