@@ -13,6 +13,7 @@ import {
   firstPlayerMove,
   movementRollMove,
   raidMove,
+  ramAttemptMove,
   windMove
 } from '$lib/rules/master-and-commander/moves';
 import {
@@ -32,6 +33,7 @@ import { DEFAULT_OPTIONS } from '$lib/rules/master-and-commander/options';
 import McBoardingCalculator from './McBoardingCalculator.svelte';
 import McEngagementCalculator from './McEngagementCalculator.svelte';
 import McRaidCalculator from './McRaidCalculator.svelte';
+import McRamCalculator from './McRamCalculator.svelte';
 
 /** Every outcome's label and exact fraction on the page, in order. */
 function outcomesOf(body: string): string[] {
@@ -85,6 +87,33 @@ describe('the Master and Commander calculators answer through the moves (issue 3
     const dice = must(raidMove.preview.dice(s, aim, DEFAULT_OPTIONS));
     expect(dice.map((d) => d.count)).toEqual([3, 3]);
     expect(body).toContain('Dice: Defender: S Homeport');
+  });
+  it('ramming: the disks at stake, the chance she sinks and the rammer’s die are the ram move’s preview', () => {
+    const { body } = render(McRamCalculator);
+    // Opens on a full-strength attacker lying across the bow of the ship she attacked, repelled.
+    let s = twoPlayerGame('advanced', { ramming: true });
+    s = must(play(firstPlayerMove, s, { playerIds: ['Anna', 'Ben'], roll: typed([6, 1]) })).next;
+    s = must(play(windMove, s, { roll: typed([4]) })).next;
+    for (const id of ['ship-1', 'ship-2']) s = must(moveOf(s, id)).next;
+    const across = {
+      attackerId: 'ship-1',
+      targetId: 'ship-3',
+      side: null,
+      isMutualBroadside: false
+    };
+    s = must(
+      play(attackMove, s, { ...across, attack: typed([1, 1, 1]), defence: typed([6, 6, 6]) })
+    ).next;
+    const outlook = must(ramAttemptMove.preview.odds(s, {}, DEFAULT_OPTIONS));
+    expect(body).toContain(`data-fraction="${formatFraction(outlook.sinks)}"`);
+    const rows = [...body.matchAll(/<tr data-value="(\d+)"[^>]*data-fraction="([^"]*)"/g)].map(
+      (m) => `${m[1]}: ${m[2]}`
+    );
+    expect(rows).toEqual(outlook.lost.entries().map((e) => `${e.value}: ${formatFraction(e.p)}`));
+    // The rammer's die, as the move asks for it: the rammed-at ship's (A.4.13 step 3).
+    const [die] = must(ramAttemptMove.preview.dice(s, {}, DEFAULT_OPTIONS));
+    expect(die.group).toBe('Rammer: Ben 1');
+    expect(body).toContain('Dice: Rammer: Defender 1');
   });
 });
 
