@@ -19,7 +19,8 @@ import {
 import {
   atEngagements,
   calculatorBattle,
-  playRoll
+  playRoll,
+  withPrizeDisks
 } from '$lib/rules/master-and-commander/calculator-battle';
 import {
   ctxOf,
@@ -32,6 +33,7 @@ import {
 import { DEFAULT_OPTIONS } from '$lib/rules/master-and-commander/options';
 import McBoardingCalculator from './McBoardingCalculator.svelte';
 import McEngagementCalculator from './McEngagementCalculator.svelte';
+import McDuelCalculator from './McDuelCalculator.svelte';
 import McRaidCalculator from './McRaidCalculator.svelte';
 import McRamCalculator from './McRamCalculator.svelte';
 
@@ -114,6 +116,29 @@ describe('the Master and Commander calculators answer through the moves (issue 3
     const [die] = must(ramAttemptMove.preview.dice(s, {}, DEFAULT_OPTIONS));
     expect(die.group).toBe('Rammer: Ben 1');
     expect(body).toContain('Dice: Rammer: Defender 1');
+  });
+  it('slug it out: the chance each ship sinks the other first is the attack move’s preview', () => {
+    const { body } = render(McDuelCalculator);
+    // Opens on two full-strength ships of the Basic game broadside to one another; the table gives
+    // the mover's chance at every pair of strengths.
+    const battle = twoPlayerGame('basic');
+    const aim = { attackerId: 'ship-1', targetId: 'ship-3', isMutualBroadside: true };
+    const duelAt = (x: number, y: number) => {
+      const s = must(withPrizeDisks(battle, { 'ship-1': x, 'ship-3': y }));
+      const duel = must(attackMove.preview.odds(s, aim, DEFAULT_OPTIONS)).duel;
+      if (duel === null) throw new Error('no duel');
+      return duel;
+    };
+    const full = duelAt(2, 2);
+    expect(outcomesOf(body)).toEqual([
+      `Ship X sinks ship Y first: ${formatFraction(full.xWins)}`,
+      `Ship Y sinks ship X first: ${formatFraction(full.yWins)}`
+    ]);
+    const cells = [...body.matchAll(/<td title="([^"]*)"/g)].map((m) => m[1]);
+    const disks = [2, 1, 0];
+    expect(cells).toEqual(
+      disks.flatMap((x) => disks.map((y) => formatFraction(duelAt(x, y).xWins)))
+    );
   });
 });
 
