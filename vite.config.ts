@@ -3,6 +3,7 @@ import { SvelteKitPWA } from '@vite-pwa/sveltekit';
 import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 import { startPageCompileHints } from './scripts/compile-hints';
+import { moduleSizes } from './scripts/module-sizes';
 import { precacheRealFiles } from './scripts/precache-files';
 
 const { version: APP_VERSION } = JSON.parse(
@@ -23,6 +24,7 @@ export default defineConfig({
   plugins: [
     sveltekit(),
     startPageCompileHints(),
+    moduleSizes(),
     SvelteKitPWA({
       // Prompt mode: a new version waits for the referee's "Reload", never mid-battle.
       registerType: 'prompt',

@@ -1,6 +1,8 @@
 // Measures (does not assert) what a phone downloads: the gzip size of the JS and CSS the start page
 // loads, of the whole service-worker precache, and of a deep-linked battle page's JS. Run after
-// `npm run build`.
+// `npm run build`. `npm run size -- --modules` also lists, for the battle page and each system,
+// every chunk with the source modules in it (their share of its gzip size, from the sizes the
+// build recorded: scripts/module-sizes.ts), to find what the first screen of a battle does not need.
 import { readFile, stat } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import { dirname, join, normalize } from 'node:path';
@@ -81,6 +83,34 @@ const gzOf = async (keys) => {
     n += gzipSync(await readFile(join(CLIENT, manifest[k].file)), { level: 9 }).length;
   return n;
 };
+// --modules: each chunk of `keys` by gzip size, with its largest modules (a module's share of the
+// chunk's gzip size is its share of the chunk's minified bytes, an estimate).
+const moduleSizes = process.argv.includes('--modules')
+  ? JSON.parse(
+      await readFile(new URL('../.svelte-kit/module-sizes.json', import.meta.url), 'utf8').catch(
+        () => '{}'
+      )
+    )
+  : null;
+const listModules = async (title, keys) => {
+  const rows = [];
+  for (const k of keys) {
+    const file = manifest[k].file;
+    const size = gzipSync(await readFile(join(CLIENT, file)), { level: 9 }).length;
+    const modules = Object.entries(moduleSizes[file] ?? {}).sort((a, b) => b[1] - a[1]);
+    rows.push({ k, size, modules, raw: modules.reduce((n, [, b]) => n + b, 0) });
+  }
+  const lines = [`${title}, by chunk (gzip) and module:`];
+  for (const { k, size, modules, raw } of rows.sort((a, b) => b.size - a.size)) {
+    lines.push(`  ${kb(size).padStart(8)}  ${k}`);
+    for (const [m, b] of modules.slice(0, 12))
+      lines.push(`  ${kb((size * b) / raw).padStart(18)}  ${m}`);
+    if (modules.length > 12) lines.push(`  ${''.padStart(18)}  (${modules.length - 12} more)`);
+  }
+  return lines;
+};
+const moduleLines = [];
+
 const battleLines = [];
 if (route && entryKey) {
   const base = closure([
@@ -93,6 +123,7 @@ if (route && entryKey) {
     nodeKey(route[1])
   ]);
   const baseGz = await gzOf(base);
+  if (moduleSizes) moduleLines.push(...(await listModules('battle page before the system', base)));
   const totals = [];
   battleLines.push(`battle page JS  ${kb(baseGz)} gzip (${base.size} files, before the system)`);
   const dynamic = new Set([...base].flatMap((k) => manifest[k].dynamicImports ?? []));
@@ -102,6 +133,7 @@ if (route && entryKey) {
     );
     const extra = [...closure(parts)].filter((k) => !base.has(k));
     const extraGz = await gzOf(extra);
+    if (moduleSizes) moduleLines.push(...(await listModules(`+ ${id}`, extra)));
     battleLines.push(
       `  + ${id.padEnd(21)} ${kb(extraGz)} gzip (engine and battle panel, ${extra.length} files)`
     );
@@ -164,3 +196,4 @@ console.log(`compile hints   ${hinted} of ${preloadedJs} preloaded start-page mo
 console.log(`precache        ${kb(precache)} gzip (${urls.size} entries)`);
 for (const line of pageLines) console.log(line);
 for (const line of battleLines) console.log(line);
+for (const line of moduleLines) console.log(line);
