@@ -2,10 +2,8 @@ import type { BattleState } from '../../engine/events';
 import { draftOf, rollRecord, withPreview } from '../../battle/move';
 import { rolledBy } from '../../engine/meaning';
 import type { DiceRoll } from '../../engine/dice';
-import type { Rational } from '../../engine/rational';
-import { err, type Result } from '../../engine/result';
+import { err } from '../../engine/result';
 import {
-  afloatSheet,
   facesOf,
   fightingSheet,
   frac,
@@ -16,10 +14,9 @@ import {
   shipSheet,
   timesDone,
   withSheets,
-  type TaskId,
   pvMove
 } from './moves-common';
-import { checkOdds, fireAttemptOdds, moraleOdds } from './odds';
+import { fireAttemptOdds, moraleOdds } from './odds';
 import type { PvOptions } from './options';
 import {
   applyMorale,
@@ -34,10 +31,7 @@ import {
   applyFireIgnitionDamage,
   applyJuryRig,
   applyPumping,
-  crewBonus,
-  firePhaseStep,
   pumpingDamage,
-  pumpsNeeded,
   resolveDamageControl,
   resolveFire,
   resolveJuryRig
@@ -46,6 +40,16 @@ import { gunName, type Sheet } from './sheet';
 import { hasReloaded } from './moves-gunnery';
 import { MORALE_RESULTS, TASK_CHECKS } from './tables';
 import { moralePreview } from './previews';
+import {
+  fireDue,
+  firePreview,
+  pumpsDue,
+  pumpsPreview,
+  repairCrewProblem,
+  repairDue,
+  repairOdds,
+  repairPreview
+} from './tasks-preview';
 import * as z from 'zod/mini';
 import { diceInput, idInput } from '../../battle/move-input';
 
@@ -54,17 +58,9 @@ import { diceInput, idInput } from '../../battle/move-input';
 // which tasks the crew will perform"), each once per ship a turn; then the morale checks due and
 // the sinkings.
 
-function onceAfloat(state: BattleState, shipId: string, task: TaskId, what: string): Result<Sheet> {
-  const s = afloatSheet(state, shipId);
-  if (!s.ok) return s;
-  if (timesDone(state, shipId, task) > 0)
-    return err(`${s.value.name}: ${what} is done once a turn (undo it to roll again).`);
-  return s;
-}
-
 /** Step 1: the fire's step this turn — the ignition turn's 5 points (Errata 3, no dice) or an
  *  attempt with d12 + the crew assigned to fight it in Phase 2. */
-export const fightFire = pvMove<{ shipId: string; dice: DiceRoll | null }>({
+const fightFireMove = pvMove<{ shipId: string; dice: DiceRoll | null }>({
   id: 'pv.fire',
   input: z.strictObject({ shipId: idInput, dice: z.nullable(diceInput) }),
   phase: 'moraleSinkings',
@@ -73,18 +69,17 @@ export const fightFire = pvMove<{ shipId: string; dice: DiceRoll | null }>({
   run: (state, input, ctx) => {
     const options = optionsOf(ctx);
     const { shipId } = input;
-    const s = onceAfloat(state, shipId, 'fire', 'the fire');
-    if (!s.ok) return s;
-    const step = firePhaseStep(s.value, state.turn, options);
-    if (!step) return err(`${s.value.name} has no fire to fight this turn.`);
-    if (step.kind === 'ignitionDamage') {
-      const summary = `${s.value.name} burns: ${TASK_CHECKS.fireDamage} hull points on the turn the fire started (first attempt next turn)`;
+    const due = fireDue(state, shipId, options);
+    if (!due.ok) return due;
+    const { sheet: sh, attempt, crew } = due.value;
+    if (attempt === null) {
+      const summary = `${sh.name} burns: ${TASK_CHECKS.fireDamage} hull points on the turn the fire started (first attempt next turn)`;
       return draftOf(state, {
         kind: 'pv.fire',
         meaning: { actor: shipId },
         summary,
         next: markDone(
-          withSheets(state, { [shipId]: applyFireIgnitionDamage(s.value, options) }),
+          withSheets(state, { [shipId]: applyFireIgnitionDamage(sh, options) }),
           shipId,
           'fire'
         ),
@@ -96,9 +91,8 @@ export const fightFire = pvMove<{ shipId: string; dice: DiceRoll | null }>({
         })
       });
     }
-    const crew = Math.min(s.value.assignments.fireFighters, s.value.crew.current);
     const face = facesOf(input.dice)[0] ?? 0;
-    const r = resolveFire(step.attempt, crew, face, options);
+    const r = resolveFire(attempt, crew, face, options);
     if (!r.ok) return r;
     const o = r.value;
     const target = TASK_CHECKS.fire[o.attempt - 1];
@@ -108,8 +102,8 @@ export const fightFire = pvMove<{ shipId: string; dice: DiceRoll | null }>({
       : o.burnedUp
         ? `not out, ${o.damage} hull; the ship is engulfed and burns up`
         : `not out, ${o.damage} hull`;
-    const summary = `${s.value.name} fights the fire (attempt ${o.attempt}): ${how}; ${result}`;
-    const chance = fireAttemptOdds(step.attempt, crew);
+    const summary = `${sh.name} fights the fire (attempt ${o.attempt}): ${how}; ${result}`;
+    const chance = fireAttemptOdds(attempt, crew);
     if (!chance.ok) return chance;
     const p = chance.value;
     return draftOf(state, {
@@ -117,14 +111,10 @@ export const fightFire = pvMove<{ shipId: string; dice: DiceRoll | null }>({
       // d12 + crew against the fire's number (C.4.16): high is good for the ship.
       meaning: { actor: shipId, dice: [rolledBy(shipId, input.dice)] },
       summary,
-      next: markDone(
-        withSheets(state, { [shipId]: applyFire(s.value, o, options) }),
-        shipId,
-        'fire'
-      ),
+      next: markDone(withSheets(state, { [shipId]: applyFire(sh, o, options) }), shipId, 'fire'),
       roll: rollRecord({
         procedure: 'pv.fire',
-        inputs: { shipId, turn: state.turn, crew, attempt: step.attempt },
+        inputs: { shipId, turn: state.turn, crew, attempt },
         dice: input.dice ?? NO_DICE,
         odds: { out: frac(p) },
         outcome: { kind: 'attempt', extinguished: o.extinguished, summary }
@@ -135,7 +125,7 @@ export const fightFire = pvMove<{ shipId: string; dice: DiceRoll | null }>({
 
 /** Step 2: fewer than 2 crew on the pumps (as assigned in Phase 2) when they are needed → 5 hull
  *  ([DEFAULT] from the turn after the need arose). No dice. A sinking ship is past pumping. */
-export const pumping = pvMove<{ shipId: string }>({
+const pumpingMove = pvMove<{ shipId: string }>({
   id: 'pv.pumping',
   input: z.strictObject({ shipId: idInput }),
   phase: 'moraleSinkings',
@@ -144,25 +134,23 @@ export const pumping = pvMove<{ shipId: string }>({
   run: (state, input, ctx) => {
     const options = optionsOf(ctx);
     const { shipId } = input;
-    const s = onceAfloat(state, shipId, 'pumping', 'pumping');
-    if (!s.ok) return s;
-    if (s.value.sinking) return err(`${s.value.name} is sinking: no pumping saves her.`);
-    if (!pumpsNeeded(s.value)) return err(`${s.value.name} does not need pumping.`);
-    const crew = Math.min(s.value.assignments.pumps, s.value.crew.current);
-    const damage = pumpingDamage(s.value, crew);
-    const why = s.value.waterline ? 'water line damage' : 'hull 3/4 damaged';
+    const due = pumpsDue(state, shipId);
+    if (!due.ok) return due;
+    const { sheet: sh, crew } = due.value;
+    const damage = pumpingDamage(sh, crew);
+    const why = sh.waterline ? 'water line damage' : 'hull 3/4 damaged';
     const summary =
       damage > 0
-        ? `${s.value.name} un-pumped (${plural(crew, 'crew')} on the pumps, ${why}): ${damage} hull`
-        : s.value.pumpsNeededSince === null
-          ? `${s.value.name} pumps (${why}): no damage on the turn the need arose`
-          : `${s.value.name} pumps with ${plural(crew, 'crew')}: no damage`;
+        ? `${sh.name} un-pumped (${plural(crew, 'crew')} on the pumps, ${why}): ${damage} hull`
+        : sh.pumpsNeededSince === null
+          ? `${sh.name} pumps (${why}): no damage on the turn the need arose`
+          : `${sh.name} pumps with ${plural(crew, 'crew')}: no damage`;
     return draftOf(state, {
       kind: 'pv.pumping',
       meaning: { actor: shipId },
       summary,
       next: markDone(
-        withSheets(state, { [shipId]: applyPumping(s.value, crew, options) }),
+        withSheets(state, { [shipId]: applyPumping(sh, crew, options) }),
         shipId,
         'pumping'
       ),
@@ -176,13 +164,8 @@ export const pumping = pvMove<{ shipId: string }>({
   }
 });
 
-/** The odds of a crew check (damage control 10, jury rig 12) with the crew assigned. */
-export function repairOdds(crew: number, target: number, options: PvOptions): Result<Rational> {
-  return checkOdds(crewBonus(crew, 'other', options), target);
-}
-
 /** Step 3: d12 (+ crew [DEFAULT]) ≥ 10 clears one wreckage item. */
-export const damageControl = pvMove<{ shipId: string; dice: DiceRoll }>({
+const damageControlMove = pvMove<{ shipId: string; dice: DiceRoll }>({
   id: 'pv.damage-control',
   input: z.strictObject({ shipId: idInput, dice: diceInput }),
   phase: 'moraleSinkings',
@@ -191,16 +174,16 @@ export const damageControl = pvMove<{ shipId: string; dice: DiceRoll }>({
   run: (state, input, ctx) => {
     const options = optionsOf(ctx);
     const { shipId } = input;
-    const s = onceAfloat(state, shipId, 'damageControl', 'damage control');
-    if (!s.ok) return s;
-    if (s.value.wreckage === 0) return err(`${s.value.name} has no wreckage to clear.`);
-    const crew = Math.min(s.value.assignments.damageControl, s.value.crew.current);
-    if (crew < 1) return err('Damage control needs crew assigned to it in Phase 2 (Crew).');
+    const due = repairDue(state, shipId, 'damageControl');
+    if (!due.ok) return due;
+    const { sheet: sh, crew } = due.value;
+    const noCrew = repairCrewProblem('damageControl', crew);
+    if (noCrew !== null) return err(noCrew);
     const r = resolveDamageControl(crew, facesOf(input.dice)[0] ?? 0, options);
     if (!r.ok) return r;
     const o = r.value;
-    const next = applyDamageControl(s.value, o);
-    const summary = `${s.value.name} damage control (${plural(crew, 'crew')}): ${o.roll} → ${o.modified}, needs ${o.target}; ${o.success ? `wreckage cleared, ${next.wreckage} left` : 'not cleared'}`;
+    const next = applyDamageControl(sh, o);
+    const summary = `${sh.name} damage control (${plural(crew, 'crew')}): ${o.roll} → ${o.modified}, needs ${o.target}; ${o.success ? `wreckage cleared, ${next.wreckage} left` : 'not cleared'}`;
     const odds = repairOdds(crew, TASK_CHECKS.damageControl, options);
     if (!odds.ok) return odds;
     return draftOf(state, {
@@ -221,7 +204,7 @@ export const damageControl = pvMove<{ shipId: string; dice: DiceRoll }>({
 });
 
 /** Step 4: d12 (+ crew [DEFAULT]) ≥ 12 jury-rigs one lost mast. */
-export const juryRig = pvMove<{ shipId: string; dice: DiceRoll }>({
+const juryRigMove = pvMove<{ shipId: string; dice: DiceRoll }>({
   id: 'pv.jury-rig',
   input: z.strictObject({ shipId: idInput, dice: diceInput }),
   phase: 'moraleSinkings',
@@ -230,16 +213,15 @@ export const juryRig = pvMove<{ shipId: string; dice: DiceRoll }>({
   run: (state, input, ctx) => {
     const options = optionsOf(ctx);
     const { shipId } = input;
-    const s = onceAfloat(state, shipId, 'juryRig', 'jury rigging');
-    if (!s.ok) return s;
-    if (s.value.mastsLost <= s.value.mastsJuryRigged)
-      return err(`${s.value.name} has no lost mast to jury rig.`);
-    const crew = Math.min(s.value.assignments.juryRig, s.value.crew.current);
-    if (crew < 1) return err('Jury rigging needs crew assigned to it in Phase 2 (Crew).');
+    const due = repairDue(state, shipId, 'juryRig');
+    if (!due.ok) return due;
+    const { sheet: sh, crew } = due.value;
+    const noCrew = repairCrewProblem('juryRig', crew);
+    if (noCrew !== null) return err(noCrew);
     const r = resolveJuryRig(crew, facesOf(input.dice)[0] ?? 0, options);
     if (!r.ok) return r;
     const o = r.value;
-    const summary = `${s.value.name} jury rigging (${plural(crew, 'crew')}): ${o.roll} → ${o.modified}, needs ${o.target}; ${o.success ? 'a mast is jury rigged (Fighting Sail at most)' : 'not yet'}`;
+    const summary = `${sh.name} jury rigging (${plural(crew, 'crew')}): ${o.roll} → ${o.modified}, needs ${o.target}; ${o.success ? 'a mast is jury rigged (Fighting Sail at most)' : 'not yet'}`;
     const juryRigOdds = repairOdds(crew, TASK_CHECKS.juryRig, options);
     if (!juryRigOdds.ok) return juryRigOdds;
     return draftOf(state, {
@@ -247,7 +229,7 @@ export const juryRig = pvMove<{ shipId: string; dice: DiceRoll }>({
       meaning: { actor: shipId, dice: [rolledBy(shipId, input.dice)] },
       summary,
       next: markDone(
-        withSheets(state, { [shipId]: applyJuryRig(s.value, o, options) }),
+        withSheets(state, { [shipId]: applyJuryRig(sh, o, options) }),
         shipId,
         'juryRig'
       ),
@@ -261,6 +243,13 @@ export const juryRig = pvMove<{ shipId: string; dice: DiceRoll }>({
     });
   }
 });
+
+/** The fire, the pumps, damage control and jury rigging, each with its odds and die before the
+ *  roll (`move.preview`, tasks-preview.ts). */
+export const fightFire = withPreview(fightFireMove, firePreview);
+export const pumping = withPreview(pumpingMove, pumpsPreview);
+export const damageControl = withPreview(damageControlMove, repairPreview('damageControl'));
+export const juryRig = withPreview(juryRigMove, repairPreview('juryRig'));
 
 // ---- Morale (C.4.17) -------------------------------------------------------------------------
 

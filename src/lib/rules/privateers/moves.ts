@@ -40,6 +40,7 @@ export * from './moves-boarding';
 export * from './boarding-preview';
 export * from './marksmen-preview';
 export * from './moves-tasks';
+export * from './tasks-preview';
 export * from './moves-setup';
 
 /** Every move, in turn order (the registry's `moves`). */

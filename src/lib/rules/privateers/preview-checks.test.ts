@@ -9,10 +9,28 @@ import type { DiceGroup } from '../../engine/meaning';
 import type { DiceNeed } from '../../battle/move';
 import type { DiceRoll } from '../../engine/dice';
 import { formatFraction, ONE, rational, sub } from '../../engine/rational';
-import { marksmen, rollInitiative, saveCrew } from './moves';
-import { exampleFrigate, must, play, sheet, twoShips, type Played } from './moves.fixture';
+import {
+  damageControl,
+  fightFire,
+  juryRig,
+  marksmen,
+  pumping,
+  rollInitiative,
+  saveCrew
+} from './moves';
+import {
+  exampleFrigate,
+  fireThrough,
+  FRIGATE_FIRES,
+  must,
+  play,
+  sheet,
+  twoShips,
+  type Played
+} from './moves.fixture';
 import { initiativeOdds } from './odds';
 import { DEFAULT_OPTIONS as O } from './options';
+import type { Sheet } from './sheet';
 
 /** A face for every die the preview asks for, in its order. */
 function rolled(needs: readonly DiceNeed[], faces: readonly number[]): DiceRoll {
@@ -180,5 +198,100 @@ describe('the marksmen say their odds and dice before their roll (C.4.12)', () =
     expect(refused.ok ? '' : refused.error).toContain('may only fire within short range');
     const hits = must(marksmen.preview.dice(s, aim, O));
     expect(play(marksmen, s, { ...far, rolls: [rolled(hits, [12, 12, 12])] })).toEqual(refused);
+  });
+});
+
+describe('the Phase 6 crew tasks say their odds and dice before their roll (C.4.16)', () => {
+  const frigates = (b: Partial<Sheet> = {}): BattleState =>
+    twoShips(exampleFrigate({ crew: 60, marines: 10 }), { phase: 3, b });
+  /** Hermione's crew on one task, through the real crew move. */
+  function crewed(
+    s: BattleState,
+    task: 'fireFighters' | 'pumps' | 'damageControl' | 'juryRig',
+    n: number
+  ) {
+    const crew = sheet(s, 'b').assignments;
+    return must(play(saveCrew, s, { shipId: 'b', assignments: { ...crew, [task]: n } })).next;
+  }
+  /** P(d12 + bonus ≥ target), counted face by face. */
+  const faces = (bonus: number, target: number) =>
+    formatFraction(
+      rational(
+        Array.from({ length: 12 }, (_, i) => i + 1).filter((f) => f + bonus >= target).length,
+        12
+      )
+    );
+  const aim = { shipId: 'b' };
+
+  it('a fire: no dice on the ignition turn; then the ship’s own d12, high good, d12 + crew ≥ 8', () => {
+    // Surprise's broadside sets Hermione on fire (critical 6) on turn 1.
+    const lit = must(
+      fireThrough(frigates(), FRIGATE_FIRES, [1, 5, 10], [1, 1, 3, 4, 5, 6], { criticalFace: 6 })
+    ).next;
+    const ignition = must(fightFire.preview.odds(lit, aim, O));
+    expect(ignition).toEqual({ attempt: null, crew: 0, target: null, out: null });
+    expect(must(fightFire.preview.dice(lit, aim, O))).toEqual([]);
+    // Next turn, three fire fighters: attempt 1, d12 + 3 ≥ 8.
+    const s = crewed({ ...lit, turn: 2 }, 'fireFighters', 3);
+    const outlook = must(fightFire.preview.odds(s, aim, O));
+    expect([outlook.attempt, outlook.crew, outlook.target]).toEqual([1, 3, 8]);
+    expect(formatFraction(outlook.out ?? ONE)).toBe(faces(3, 8));
+    const dice = must(fightFire.preview.dice(s, aim, O));
+    expect(dice.map((d) => [d.count, d.sides, d.label, d.ship, d.isHighGood])).toEqual([
+      [1, 12, 'Hermione, fire fighting', 'b', true]
+    ]);
+    const fought = must(play(fightFire, s, { ...aim, dice: rolled(dice, [4]) }));
+    expect(recorded(fought)).toEqual(perDie(dice));
+    expect(fought.draft.roll?.odds).toEqual({ out: faces(3, 8) });
+    // Done once a turn: the preview refuses as the move does, and the panel shows no card.
+    expect(fightFire.preview.odds(fought.next, aim, O)).toEqual(
+      play(fightFire, fought.next, { ...aim, dice: rolled(dice, [4]) })
+    );
+  });
+
+  it('the pumps: no dice; the hull lost with the crew on them is the move’s', () => {
+    const s = frigates({ waterline: true, pumpsNeededSince: 1 });
+    const outlook = must(pumping.preview.odds({ ...s, turn: 2 }, aim, O));
+    expect(outlook).toEqual({ crew: 0, damage: 5, unpumped: 5, isNewNeed: false });
+    expect(must(pumping.preview.dice(s, aim, O))).toEqual([]);
+    const pumped = must(pumping.preview.odds(crewed({ ...s, turn: 2 }, 'pumps', 2), aim, O));
+    expect([pumped.crew, pumped.damage]).toEqual([2, 0]);
+    const unpumped = must(play(pumping, { ...s, turn: 2 }, aim));
+    expect(unpumped.draft.roll?.outcome).toMatchObject({ damage: outlook.damage });
+    expect(recorded(unpumped)).toEqual([]);
+  });
+
+  it('damage control and jury rigging: d12 + crew against 10 and 12, the ship’s own d12', () => {
+    const hurt = frigates({ wreckage: 1, mastsLost: 1 });
+    for (const [move, task, target, n] of [
+      [damageControl, 'damageControl', 10, 2],
+      [juryRig, 'juryRig', 12, 3]
+    ] as const) {
+      // No crew on it: the card shows, the roll is refused with the move's words.
+      const idle = must(move.preview.odds(hurt, aim, O));
+      expect(idle.crew).toBe(0);
+      const noDice = move.preview.dice(hurt, aim, O);
+      expect(noDice.ok ? '' : noDice.error).toContain('needs crew assigned to it in Phase 2');
+      expect(
+        play(move, hurt, { ...aim, dice: rolled([{ count: 1, sides: 12 } as DiceNeed], [9]) })
+      ).toEqual(noDice);
+      const s = crewed(hurt, task, n);
+      const outlook = must(move.preview.odds(s, aim, O));
+      expect([outlook.crew, outlook.bonus, outlook.target]).toEqual([n, n, target]);
+      expect(formatFraction(outlook.success)).toBe(faces(n, target));
+      const dice = must(move.preview.dice(s, aim, O));
+      expect(dice.map((d) => [d.count, d.sides, d.ship, d.isHighGood])).toEqual([
+        [1, 12, 'b', true]
+      ]);
+      const done = must(play(move, s, { ...aim, dice: rolled(dice, [9]) }));
+      expect(recorded(done)).toEqual(perDie(dice));
+      expect(done.draft.roll?.odds).toEqual({ success: faces(n, target) });
+    }
+    // Unmodified checks (C.5 #5 reading): the crew adds nothing.
+    const plain = { ...O, crewModifiedChecks: 'unmodified' as const };
+    const s = crewed(hurt, 'damageControl', 2);
+    expect(formatFraction(must(damageControl.preview.odds(s, aim, plain)).success)).toBe(
+      faces(0, 10)
+    );
   });
 });
