@@ -13,7 +13,7 @@ import { fleetStaysPutMove, moveShipMove, movementRollMove } from './moves-movem
 import { windMove } from './moves-wind';
 import { DEFAULT_OPTIONS, type McOptions } from './options';
 import { defaultSystemState, type Sheet } from './sheet';
-import type { GameVariant } from './tables';
+import { SHIP_COLOURS, type GameVariant } from './tables';
 import { viewOf } from './view';
 
 /** A calculator's battle: the state, and the first ship of each captain (the two sides). */
@@ -169,4 +169,42 @@ export function playRoll<I, T>(
   if (!played.ok) return played;
   const { next, draft } = played.value;
   return ok({ next, outcome: draft.roll?.outcome as unknown as T, summary: draft.summary });
+}
+
+/** Each table's battle for the first-player roll, by the number of players, set up once. */
+const ROLL_OFF = new Map<number, Result<BattleState>>();
+
+/**
+ * A Beginner battle of `players` captains, "Player 1" to "Player n" (the game for up to eight:
+ * each seat its ship's colour, the second four banded), set up by the game's own set-up move, for
+ * the first-player roll: its preview names each captain's die, and its play says who goes first.
+ */
+export function rollOffBattle(players: number): Result<BattleState> {
+  const built = ROLL_OFF.get(players) ?? setUpRollOff(players);
+  ROLL_OFF.set(players, built);
+  return built;
+}
+
+/** The ids (and names) of a roll-off battle's captains, in seat order. */
+export const seatIds = (players: number): string[] =>
+  Array.from({ length: players }, (_, i) => `Player ${i + 1}`);
+
+function setUpRollOff(players: number): Result<BattleState> {
+  const start: BattleState = {
+    ...INITIAL_STATE,
+    system: defaultSystemState({ variant: 'beginner' })
+  };
+  const seats = seatIds(players).map((id, i) => ({
+    id,
+    name: id,
+    colour: SHIP_COLOURS[i % SHIP_COLOURS.length].id,
+    isBanded: i >= SHIP_COLOURS.length,
+    homeport: null
+  }));
+  return playScratch(
+    setupFleetsMove,
+    start,
+    { players: seats, modules: {} },
+    scratchContext(DEFAULT_OPTIONS, 'beginner')
+  );
 }

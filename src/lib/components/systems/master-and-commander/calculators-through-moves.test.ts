@@ -34,6 +34,7 @@ import { DEFAULT_OPTIONS } from '$lib/rules/master-and-commander/options';
 import McBoardingCalculator from './McBoardingCalculator.svelte';
 import McEngagementCalculator from './McEngagementCalculator.svelte';
 import McDuelCalculator from './McDuelCalculator.svelte';
+import McFirstPlayerCalculator from './McFirstPlayerCalculator.svelte';
 import McRaidCalculator from './McRaidCalculator.svelte';
 import McRamCalculator from './McRamCalculator.svelte';
 
@@ -139,6 +140,22 @@ describe('the Master and Commander calculators answer through the moves (issue 3
     expect(cells).toEqual(
       disks.flatMap((x) => disks.map((y) => formatFraction(duelAt(x, y).xWins)))
     );
+  });
+  it('first player: the chance one roll decides and each captain’s die are the first-player move’s preview', () => {
+    const { body } = render(McFirstPlayerCalculator);
+    // Opens on two players; the move's preview on a battle of two captains set up as a battle is.
+    const start = twoPlayerGame('beginner');
+    const players = { playerIds: ['Anna', 'Ben'] };
+    const p = must(firstPlayerMove.preview.odds(start, players, DEFAULT_OPTIONS));
+    expect(outcomesOf(body)[0]).toBe(`One player alone rolls highest: ${formatFraction(p)}`);
+    const dice = must(firstPlayerMove.preview.dice(start, players, DEFAULT_OPTIONS));
+    expect(dice.map((d) => [d.count, d.ship, d.group])).toEqual([
+      [1, null, 'Anna'],
+      [1, null, 'Ben']
+    ]);
+    // The same pad, each captain's die under the captain's name.
+    expect(body).toContain('Dice: Player 1');
+    expect(body).toContain('Dice: Player 2');
   });
 });
 
