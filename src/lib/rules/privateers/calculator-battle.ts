@@ -10,7 +10,9 @@ import { err, ok, type Result } from '../../engine/result';
 import { shipSheet } from './moves-common';
 import { addShipFromClass } from './moves-setup';
 import { DEFAULT_OPTIONS } from './options';
-import type { Sheet, ShipClass } from './sheet';
+import type { FireSetup } from './fire-plan';
+import type { Gun, Sheet, ShipClass } from './sheet';
+import { GUN_CLASS_LABELS, type Aim, type GunClass, type GunLoad, type SailLevel } from './tables';
 
 /** A calculator's battle: the state, and its two ships. */
 export interface CalculatorBattle {
@@ -151,3 +153,89 @@ export const reloadFigures =
       }
     };
   };
+
+/** A cannon fire asked about (C.4.7–C.4.9, C.4.13): the guns firing together, in groups. */
+export interface FireQuestion {
+  groups: readonly {
+    cls: GunClass;
+    count: number;
+    load: GunLoad;
+    /** how many of the group are double-shotted (its first) */
+    doubleShotted: number;
+    extraHeavyDice: number;
+  }[];
+  /** the group whose first gun the Gunner sights, or -1 */
+  gunnerGroup: number;
+  range: number;
+  aim: Aim;
+  firerSail: SailLevel;
+  rake: FireSetup['rake'];
+  isLandBased: boolean;
+  /** fired by a fortification (land ranges, no sail modifiers) */
+  isFortification: boolean;
+  /** the target is on land ("all land targets" are fired low): a fortification */
+  isLandTarget: boolean;
+  /** the target already took this phase's critical (Errata 8, 'perTargetPerPhase') */
+  isCriticalSpent: boolean;
+}
+
+/** The battle with the firer's guns loaded as asked and the target so placed, the fire's set-up
+ *  as the battle's fire form makes it, and each gun's name in the calculator ("Medium 2"). */
+export function fireOn(
+  battle: CalculatorBattle,
+  q: FireQuestion
+): Result<{ state: BattleState; setup: FireSetup; labels: Readonly<Record<string, string>> }> {
+  const guns: Gun[] = [];
+  const labels: Record<string, string> = {};
+  let gunnerSightsId: string | null = null;
+  q.groups.forEach((g, gi) => {
+    for (let i = 0; i < g.count; i++) {
+      const id = `g${gi + 1}-${i + 1}`;
+      const isGunner = q.gunnerGroup === gi && i === 0;
+      if (isGunner) gunnerSightsId = id;
+      labels[id] = `${GUN_CLASS_LABELS[g.cls]} ${i + 1}${isGunner ? ' (Gunner)' : ''}`;
+      guns.push({
+        id,
+        cls: g.cls,
+        extraHeavyDice: g.extraHeavyDice,
+        side: 'starboard',
+        arcDeg: 45,
+        load: g.load,
+        loaded: true,
+        doubleShot: i < g.doubleShotted,
+        doubleShotOrdered: false,
+        destroyed: false
+      });
+    }
+  });
+  const state = withSheets(battle.state, {
+    [battle.ours]: (s) => ({
+      ...s,
+      name: 'Firing ship',
+      isFortification: q.isFortification,
+      sail: q.firerSail,
+      prevSail: q.firerSail,
+      guns,
+      officers: { ...s.officers, gunner: { ...s.officers.gunner, present: true } }
+    }),
+    [battle.theirs]: (s) => ({
+      ...s,
+      name: 'Target',
+      isFortification: q.isLandTarget,
+      tossCriticalTurn: q.isCriticalSpent ? battle.state.turn : null
+    })
+  });
+  if (!state.ok) return state;
+  const setup: FireSetup = {
+    firerId: battle.ours,
+    targetId: battle.theirs,
+    gunIds: guns.map((g) => g.id),
+    range: q.range,
+    aim: q.aim,
+    rake: q.rake,
+    facingSide: 'starboard',
+    gunnerSightsId,
+    isLandBased: q.isLandBased
+  };
+  return ok({ state: state.value, setup, labels });
+}

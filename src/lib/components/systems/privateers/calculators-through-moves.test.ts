@@ -6,10 +6,18 @@
 import { describe, expect, it } from 'vitest';
 import { render } from 'svelte/server';
 import { formatFraction, type Rational } from '$lib/engine/rational';
-import { moraleCheck, reload } from '$lib/rules/privateers/moves';
-import { exampleFrigate, must, sheet, twoShips } from '$lib/rules/privateers/moves.fixture';
+import { cannonFire, moraleCheck, reload } from '$lib/rules/privateers/moves';
+import {
+  exampleFrigate,
+  FIGHTING_SAIL,
+  mediumGuns,
+  must,
+  sheet,
+  twoShips
+} from '$lib/rules/privateers/moves.fixture';
 import { DEFAULT_OPTIONS as O } from '$lib/rules/privateers/options';
 import type { Sheet } from '$lib/rules/privateers/sheet';
+import PvGunneryCalculator from './PvGunneryCalculator.svelte';
 import PvMoraleCalculator from './PvMoraleCalculator.svelte';
 import PvReloadCalculator from './PvReloadCalculator.svelte';
 
@@ -70,5 +78,30 @@ describe('the Privateers calculators answer through the moves (issue 31)', () =>
     expect(outlook.chances.length).toBe(2);
     expect(outcomesOf(body)).toEqual(listed(outlook.chances));
     expect(headlinesOf(body)).toEqual([formatFraction(outlook.chances[0].p)]);
+  });
+
+  it('cannon fire: each gun’s hit, any hit and a critical are the cannon-fire move’s preview', () => {
+    const { body } = render(PvGunneryCalculator, { props: { options: O } });
+    // Opens on one medium gun firing low at 18″ from a ship at Fighting Sail.
+    const s = twoShips(exampleFrigate({ guns: [mediumGuns('starboard', 1)] }), {
+      both: FIGHTING_SAIL
+    });
+    const setup = {
+      firerId: 'a',
+      targetId: 'b',
+      gunIds: [sheet(s, 'a').guns[0].id],
+      range: 18,
+      aim: 'low' as const,
+      rake: 'none' as const,
+      facingSide: 'starboard' as const,
+      gunnerSightsId: null,
+      isLandBased: false
+    };
+    const { odds } = must(cannonFire.preview.odds(s, setup, O));
+    expect(headlinesOf(body)).toEqual([
+      formatFraction(odds.hits.probWhere((h) => h > 0)),
+      formatFraction(odds.pCritical)
+    ]);
+    expect(outcomesOf(body)).toEqual([`Medium 1 hits: ${formatFraction(odds.perGun[0].p)}`]);
   });
 });

@@ -1,16 +1,6 @@
 import type { BattleShip } from '$lib/engine/events';
 import type { DiceSpec } from '$lib/components/dice/dice-pad';
-import { err, ok, type Result } from '$lib/engine/result';
-import {
-  COLUMN_ORDER,
-  damageColumn,
-  gunDamageDice,
-  hitThreshold,
-  rangeBand,
-  type ColumnCounts,
-  type FiringGun
-} from '$lib/rules/privateers/resolve-gunnery';
-import type { PvOptions } from '$lib/rules/privateers/options';
+import { COLUMN_ORDER, type ColumnCounts } from '$lib/rules/privateers/resolve-gunnery';
 import type { Gun, Sheet, ShipClass } from '$lib/rules/privateers/sheet';
 import {
   DAMAGE_COLUMN_LABELS,
@@ -21,7 +11,6 @@ import {
   type GunClass,
   type GunLoad,
   type OfficerRole,
-  type RangeBandId,
   type Rating,
   type SailLevel
 } from '$lib/rules/privateers/tables';
@@ -159,58 +148,6 @@ export interface GunGroup {
   /** how many of the group are double-shotted */
   doubleShotted: number;
   extraHeavyDice: number;
-}
-
-export interface FireSetup {
-  groups: GunGroup[];
-  /** index of the group with the Gunner-sighted gun (its first gun), or -1 */
-  gunnerGroup: number;
-  range: number;
-  aim: Aim;
-  firerSail: SailLevel;
-  isLandBased: boolean;
-  isFortification: boolean;
-}
-
-export interface FirePlan {
-  band: RangeBandId;
-  guns: (FiringGun & { label: string })[];
-}
-
-/** Expands the groups into the guns of one fire group, in order (one hit d12 each). */
-export function planFire(setup: FireSetup, options: PvOptions): Result<FirePlan> {
-  const band = rangeBand(setup.range, setup.isLandBased, options);
-  if (!band.ok) return band;
-  const guns: FirePlan['guns'] = [];
-  for (const [gi, g] of setup.groups.entries()) {
-    if (g.count < 1) continue;
-    const dice = gunDamageDice(g.cls, g.extraHeavyDice);
-    if (!dice.ok) return dice;
-    const col = damageColumn(g.cls, g.load, setup.aim);
-    if (!col.ok) return col;
-    for (let i = 0; i < g.count; i++) {
-      const th = hitThreshold({
-        band: band.value,
-        aim: setup.aim,
-        gunnerSights: setup.gunnerGroup === gi && i === 0,
-        firerSail: setup.firerSail,
-        isFortification: setup.isFortification
-      });
-      if (!th.ok) return th;
-      guns.push({
-        id: `${gi}-${i}`,
-        label: `${GUN_CLASS_LABELS[g.cls]} ${i + 1}${setup.gunnerGroup === gi && i === 0 ? ' (Gunner)' : ''}`,
-        dice: dice.value,
-        column: col.value,
-        doubleShot: i < g.doubleShotted,
-        threshold: th.value.threshold,
-        base: th.value.base,
-        modifiers: th.value.modifiers
-      });
-    }
-  }
-  if (guns.length === 0) return err('Add at least one gun.');
-  return ok({ band: band.value, guns });
 }
 
 /** DicePad specs for a toss: one entry per column in COLUMN_ORDER. */

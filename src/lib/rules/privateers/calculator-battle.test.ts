@@ -1,0 +1,72 @@
+// The cannon-fire calculator's question asked on the calculator's battle (issue 31): its groups of
+// guns become the firer's guns, in order, and the move's own plan reads them as the text says.
+import { describe, expect, it } from 'vitest';
+import { calculatorBattle, fireOn, type FireQuestion } from './calculator-battle';
+import { cannonFire } from './moves-gunnery';
+import { must } from './moves.fixture';
+import { DEFAULT_OPTIONS as O } from './options';
+
+const planned = (q: FireQuestion) => {
+  const asked = must(fireOn(must(calculatorBattle()), q));
+  return { asked, outlook: cannonFire.preview.odds(asked.state, asked.setup, O) };
+};
+
+const LIGHT: FireQuestion = {
+  groups: [{ cls: 'light', count: 1, load: 'ball', doubleShotted: 0, extraHeavyDice: 0 }],
+  gunnerGroup: -1,
+  range: 10,
+  aim: 'low',
+  firerSail: 1,
+  rake: 'none',
+  isLandBased: false,
+  isFortification: false,
+  isLandTarget: false,
+  isCriticalSpent: false
+};
+
+describe('the cannon-fire calculator asks the move (issue 31)', () => {
+  it('plans a fire group: one gun per hit roll, the Gunner on the first gun of his group', () => {
+    const { asked, outlook } = planned({
+      ...LIGHT,
+      groups: [
+        { cls: 'medium', count: 2, load: 'ball', doubleShotted: 1, extraHeavyDice: 0 },
+        { cls: 'swivel', count: 1, load: 'ball', doubleShotted: 0, extraHeavyDice: 0 }
+      ],
+      gunnerGroup: 0,
+      range: 18
+    });
+    const { plan } = must(outlook);
+    expect(plan.band).toBe('medium');
+    expect(
+      plan.guns.map((g) => [asked.labels[g.id], g.threshold, g.dice, g.column, g.doubleShot])
+    ).toEqual([
+      ['Medium 1 (Gunner)', 8, 2, 'ballLow', true],
+      ['Medium 2', 6, 2, 'ballLow', false],
+      ['Swivel 1', 6, 1, 'swivelGrape', false]
+    ]);
+  });
+
+  it('refuses impossible fire (Full Sail, high at long range, out of range, no guns, high at land)', () => {
+    expect(planned({ ...LIGHT, firerSail: 3 }).outlook.ok).toBe(false);
+    expect(planned({ ...LIGHT, range: 30, aim: 'high' }).outlook.ok).toBe(false);
+    expect(planned({ ...LIGHT, range: 40 }).outlook.ok).toBe(false);
+    expect(planned({ ...LIGHT, groups: [{ ...LIGHT.groups[0], count: 0 }] }).outlook.ok).toBe(
+      false
+    );
+    expect(planned({ ...LIGHT, isLandTarget: true, aim: 'high' }).outlook.ok).toBe(false);
+  });
+
+  it('a fortification fires at land ranges, and a spent critical is the target’s (Errata 8)', () => {
+    const far = { ...LIGHT, range: 40 };
+    expect(planned(far).outlook.ok).toBe(false);
+    expect(must(planned({ ...far, isFortification: true }).outlook).plan.isLandBased).toBe(true);
+    const spent = { ...LIGHT, isCriticalSpent: true };
+    const grouped = (tossGrouping: typeof O.tossGrouping) => {
+      const asked = must(fireOn(must(calculatorBattle()), spent));
+      const o = { ...O, tossGrouping };
+      return must(cannonFire.preview.odds(asked.state, asked.setup, o)).plan.toss.isCriticalSpent;
+    };
+    expect(grouped('perTargetPerPhase')).toBe(true);
+    expect(grouped('perFireGroup')).toBe(false);
+  });
+});
