@@ -10,9 +10,17 @@ import { err, ok, type Result } from '../../engine/result';
 import { shipSheet } from './moves-common';
 import { addShipFromClass } from './moves-setup';
 import { DEFAULT_OPTIONS } from './options';
+import type { BoardingAim } from './boarding-preview';
 import type { FireSetup } from './fire-plan';
 import type { Gun, Sheet, ShipClass } from './sheet';
-import { GUN_CLASS_LABELS, type Aim, type GunClass, type GunLoad, type SailLevel } from './tables';
+import {
+  GUN_CLASS_LABELS,
+  OFFICER_ROLES,
+  type Aim,
+  type GunClass,
+  type GunLoad,
+  type SailLevel
+} from './tables';
 
 /** A calculator's battle: the state, and its two ships. */
 export interface CalculatorBattle {
@@ -238,4 +246,58 @@ export function fireOn(
     isLandBased: q.isLandBased
   };
   return ok({ state: state.value, setup, labels });
+}
+
+/** A boarding asked about (C.4.15): each side's party, and the defender's morale. */
+export interface BoardingQuestion {
+  attacker: { crew: number; officers: number; marines: number };
+  defender: { crew: number; officers: number; marines: number };
+  /** the defender's commander + crew rating (0–4), for the capture chance (C.7.6) */
+  defenderRating: number;
+  defenderDisordered: boolean;
+}
+
+/** The battle with the boarders grappled to the defender, each ship's crew, marines and officers
+ *  the party asked about, and the aim the battle's boarding form makes (its first officers). */
+export function boardingOn(
+  battle: CalculatorBattle,
+  q: BoardingQuestion
+): Result<{ state: BattleState; aim: BoardingAim }> {
+  const men = (s: Sheet, p: BoardingQuestion['attacker']): Sheet => ({
+    ...s,
+    crew: { initial: p.crew, current: p.crew },
+    marines: { initial: p.marines, current: p.marines }
+  });
+  // The commander is the Captain (every officer aboard); his rating first, then the crew's.
+  const captain = Math.min(2, Math.max(0, q.defenderRating)) as Rating;
+  const state = withSheets(battle.state, {
+    [battle.ours]: (s) => ({
+      ...men(s, q.attacker),
+      name: 'Boarders',
+      entangledWith: [battle.theirs]
+    }),
+    [battle.theirs]: (s) => ({
+      ...men(s, q.defender),
+      name: 'Defenders',
+      crewRating: (q.defenderRating - captain) as Rating,
+      disordered: q.defenderDisordered,
+      officers: { ...s.officers, captain: { rating: captain, present: true } }
+    })
+  });
+  if (!state.ok) return state;
+  const party = (p: BoardingQuestion['attacker']) => ({
+    crew: p.crew,
+    marines: p.marines,
+    officers: OFFICER_ROLES.slice(0, p.officers)
+  });
+  return ok({
+    state: state.value,
+    aim: {
+      attackerId: battle.ours,
+      defenderId: battle.theirs,
+      attacker: party(q.attacker),
+      defender: party(q.defender),
+      isHullToHull: true
+    }
+  });
 }

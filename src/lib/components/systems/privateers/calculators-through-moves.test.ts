@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { render } from 'svelte/server';
 import { formatFraction, type Rational } from '$lib/engine/rational';
-import { cannonFire, moraleCheck, reload } from '$lib/rules/privateers/moves';
+import { boardingRound, cannonFire, moraleCheck, reload } from '$lib/rules/privateers/moves';
 import {
   exampleFrigate,
   FIGHTING_SAIL,
@@ -17,6 +17,7 @@ import {
 } from '$lib/rules/privateers/moves.fixture';
 import { DEFAULT_OPTIONS as O } from '$lib/rules/privateers/options';
 import type { Sheet } from '$lib/rules/privateers/sheet';
+import PvBoardingCalculator from './PvBoardingCalculator.svelte';
 import PvGunneryCalculator from './PvGunneryCalculator.svelte';
 import PvMoraleCalculator from './PvMoraleCalculator.svelte';
 import PvReloadCalculator from './PvReloadCalculator.svelte';
@@ -103,5 +104,33 @@ describe('the Privateers calculators answer through the moves (issue 31)', () =>
       formatFraction(odds.pCritical)
     ]);
     expect(outcomesOf(body)).toEqual([`Medium 1 hits: ${formatFraction(odds.perGun[0].p)}`]);
+  });
+
+  it('boarding: the round’s odds are the boarding round’s preview', () => {
+    const { body } = render(PvBoardingCalculator, { props: { options: O } });
+    // Opens on 10 crew, an officer and 2 marines boarding 8 crew and an officer, grappled.
+    const s = twoShips(exampleFrigate({ crew: 60, marines: 10 }), {
+      a: { entangledWith: ['b'] },
+      b: rated(2, 0)
+    });
+    const aim = {
+      attackerId: 'a',
+      defenderId: 'b',
+      attacker: { crew: 10, officers: ['captain' as const], marines: 2 },
+      defender: { crew: 8, officers: ['captain' as const], marines: 0 },
+      isHullToHull: false
+    };
+    const { round, attackerDice, defenderDice } = must(boardingRound.preview.odds(s, aim, O));
+    if (!round) throw new Error('no round');
+    expect([attackerDice, defenderDice]).toEqual([18, 10]);
+    expect(body).toContain(`This round (${attackerDice} v ${defenderDice} dice)`);
+    expect(outcomesOf(body)).toEqual(
+      listed([
+        { label: 'Boarders win', p: round.boardersWin },
+        { label: 'Tie', p: round.tie },
+        { label: 'Defender wins', p: round.defenderWins }
+      ])
+    );
+    expect(headlinesOf(body)).toEqual([formatFraction(round.boardersWin)]);
   });
 });
