@@ -208,9 +208,9 @@ describe('a Master and Commander move says its odds and dice before its roll (is
     const players = { playerIds: ['Anna', 'Ben'] };
     expect(formatFraction(must(firstPlayerMove.preview.odds(start, players, O)))).toBe('5/6');
     const dice = must(firstPlayerMove.preview.dice(start, players, O));
-    expect(dice.map((d) => [d.label, d.ship])).toEqual([
-      ['Anna', null],
-      ['Ben', null]
+    expect(dice.map((d) => [d.group, d.label, d.ship])).toEqual([
+      ['Anna', 'roll to go first', null],
+      ['Ben', 'roll to go first', null]
     ]);
     const first = must(play(firstPlayerMove, start, { ...players, roll: typed([6, 1]) }));
     expect(recorded(first)).toEqual(owners(dice));

@@ -475,7 +475,14 @@ export const ramDamagePreview: MovePreview<Record<string, never>, Dist<number>, 
 // ---------------------------------------------------------------------------------------------
 // The first player (A.4.2) and Beginner movement (A.4.4)
 
-/** "Each player throws one die": the chance one roll decides, and a die per player, the captain's. */
+/**
+ * "Each player throws one die": the chance one roll decides, and a die per player, the captain's:
+ * the pad's heading names him, the die says what it is for (the name twice read "Player 1" over
+ * "Player 1"). The log still labels each die with its captain's name (the move's own labels).
+ */
+/** What each captain's die is for, on the pad under his name. */
+export const FIRST_PLAYER_DIE = 'roll to go first';
+
 export const firstPlayerPreview: MovePreview<
   { playerIds: readonly string[] },
   Rational,
@@ -487,7 +494,14 @@ export const firstPlayerPreview: MovePreview<
       ok(
         playerIds.map((id) => {
           const name = playerName(view.system, id);
-          return { count: 1, sides: 6, group: name, label: name, ship: null, isHighGood: true };
+          return {
+            count: 1,
+            sides: 6,
+            group: name,
+            label: FIRST_PLAYER_DIE,
+            ship: null,
+            isHighGood: true
+          };
         })
       )
     )

@@ -157,6 +157,27 @@ describe('the Master and Commander calculators answer through the moves (issue 3
     expect(body).toContain('Dice: Player 1');
     expect(body).toContain('Dice: Player 2');
   });
+  it('first player: the dice pad names each captain once, over the die he rolls', () => {
+    const { body } = render(McFirstPlayerCalculator);
+    // What the referee reads in each group of the pad: the captain's name as its heading, then
+    // what the die is for; not the name again (it printed "Player 1" twice, one under the other).
+    const groups = [
+      ...body.matchAll(
+        /<section class="group[^"]*" data-testid="dice-group"[^>]*>(.*?)<\/section>/g
+      )
+    ].map((m) =>
+      m[1]
+        .replace(/<[^>]*>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim()
+    );
+    expect(groups).toHaveLength(2);
+    for (const [i, text] of groups.entries()) {
+      const name = `Player ${i + 1}`;
+      expect(text.startsWith(name)).toBe(true);
+      expect(text.split(name).length - 1).toBe(1);
+    }
+  });
 });
 
 describe('the calculators’ battle reaches the next move as a battle does (issue 31)', () => {
