@@ -152,10 +152,12 @@ test('an upgrade bought from the hold and an island collision, each undone as on
   );
   await expect(setup.getByTestId('ww-funds-Hawke')).toHaveText('£3,600');
   await expect(page.getByRole('link', { name: /Royal George/ })).toContainText('Hull 220/220');
-  // "End of your turn.": no sail for her this turn.
+  // "End of your turn.": no sail for her this turn, said before the tap (the move's preview).
   const sail = page.getByTestId('ww-sail');
-  await sail.getByRole('button', { name: 'Set sail: Royal George' }).click();
-  await expect(sail.locator('p.error')).toContainText('This ship ended its turn by upgrading.');
+  await expect(sail.getByRole('button', { name: 'Set sail: Royal George' })).toBeDisabled();
+  await expect(sail.getByTestId('ww-sail-outlook')).toContainText(
+    'This ship ended its turn by upgrading.'
+  );
 
   // Undo takes back the payment, the effect and the end of turn together.
   await undo(page);

@@ -32,6 +32,7 @@ import {
   type HitRollsOutcome
 } from './resolve-gunnery';
 import { reload as reloadSheet } from './resolve-turn';
+import { reloadPreview } from './orders-preview';
 import {
   activeShip,
   boardersOf,
@@ -382,7 +383,7 @@ export interface ReloadInput {
 }
 
 /** Maintenance Part 2 (B.4.9): "Load the Prime! Announce the shot you are loading". */
-export const reload = defineMove<ReloadInput, WwOptions>({
+const reloadMove = defineMove<ReloadInput, WwOptions>({
   id: 'ww.reload',
   category: 'reload',
   input: z.strictObject({
@@ -412,3 +413,6 @@ export const reload = defineMove<ReloadInput, WwOptions>({
     });
   }
 });
+
+/** The reload, with which batteries may load now before the shot is announced (`reload.preview`). */
+export const reload = withPreview(reloadMove, reloadPreview);

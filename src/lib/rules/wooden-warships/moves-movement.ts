@@ -16,14 +16,16 @@ import { formatFraction, type Rational } from '../../engine/rational';
 import { ramDamageDist } from './odds-gunnery';
 import type { WwOptions } from './options';
 import { ownTurn } from './players';
+import { applyIslandCollision, resolveIslandCollision } from './resolve-turn';
 import {
-  applyIslandCollision,
-  applyUpgrade,
-  effectiveSpeeds,
-  resolveIslandCollision,
-  resolveMovement,
-  setSail as setSailOn
-} from './resolve-turn';
+  hasMoved,
+  movePreview,
+  planMove,
+  planSail,
+  planUpgrade,
+  sailPreview,
+  upgradePreview
+} from './orders-preview';
 import {
   activeShip,
   draftWithVictor,
@@ -32,8 +34,7 @@ import {
   sheetOf,
   sheetsDraft,
   shipAndSheet,
-  shipDiceRuns,
-  systemOf
+  shipDiceRuns
 } from './ships';
 import type { RamDice, Sheet, UpgradeCard } from './sheet';
 import { SAIL_SETTING_TEXT, WIND_SECTOR_TEXT, type SailSetting, type WindSector } from './tables';
@@ -51,42 +52,42 @@ export interface SetSailInput {
 }
 
 /** Maintenance Part 1 (B.4.4): "You need to set your speed" for the next turn. */
-export const setSail = defineMove<SetSailInput, WwOptions>({
+const setSailMove = defineMove<SetSailInput, WwOptions>({
   id: 'ww.set-sail',
   category: 'orders',
   input: z.strictObject({ shipId: idInput, setting: sailSettingSchema }),
   guards: [ownTurn((i) => i.shipId)],
   run: (state, input) => {
-    const s = activeShip(state, input.shipId);
-    if (!s.ok) return s;
-    const r = setSailOn(s.value.sheet, input.setting);
+    const r = planSail(state, input);
     if (!r.ok) return r;
+    const { sheet } = r.value;
     const anchor = r.value.isRaisingAnchor ? ' (raising the anchor takes a turn)' : '';
     return sheetsDraft(state, {
       kind: 'ww.set-sail',
-      summary: `${s.value.sheet.name} sets ${SAIL_SETTING_TEXT[input.setting].name} for next turn${anchor}`,
-      sheets: { [input.shipId]: r.value },
+      summary: `${sheet.name} sets ${SAIL_SETTING_TEXT[input.setting].name} for next turn${anchor}`,
+      sheets: { [input.shipId]: sheet },
       // "plan your movement for the next turn" (B.4.4 step 2): an order to the ship, no dice.
       meaning: { actor: input.shipId }
     });
   }
 });
 
+/** The sail for next turn, with what it does before it is set (`setSail.preview`). */
+export const setSail = withPreview(setSailMove, sailPreview);
+
 export interface MoveShipInput {
   shipId: string;
   wind: WindSector;
 }
 
-/** Whether the ship has had her Step 1 this turn (one move per ship per step). */
-export function hasMoved(sheet: Sheet): boolean {
-  return sheet.moveThisTurn !== undefined && sheet.moveThisTurn !== null;
-}
+/** Whether the ship has had her Step 1 this turn (the move's check, read by the turn model). */
+export { hasMoved };
 
 /**
  * Step 1 Movement (B.4.3): the sail setting, the anchor and the wind sector decide the speed. Once
  * per ship per turn: a second move in the same step is refused.
  */
-export const moveShip = defineMove<MoveShipInput, WwOptions>({
+const moveShipMove = defineMove<MoveShipInput, WwOptions>({
   id: 'ww.move',
   category: 'movement',
   input: z.strictObject({
@@ -95,27 +96,25 @@ export const moveShip = defineMove<MoveShipInput, WwOptions>({
   }),
   guards: [BATTLE_DECIDED, ownTurn((i) => i.shipId)],
   run: (state, input) => {
-    const s = activeShip(state, input.shipId);
-    if (!s.ok) return s;
-    const sheet = s.value.sheet;
-    if (hasMoved(sheet)) {
-      return refuse(`${sheet.name} has already moved this turn: one move per ship in Step 1.`);
-    }
-    const r = resolveMovement(sheet, input.wind);
+    const r = planMove(state, input);
     if (!r.ok) return r;
+    const name = r.value.sheet.name;
     const how = r.value.movesAt
       ? `moves at ${SAIL_SETTING_TEXT[r.value.movesAt].name}, speed ${r.value.speed}`
       : 'does not move';
     const moved: Sheet = { ...r.value.sheet, moveThisTurn: r.value.movesAt ?? 'still' };
     return sheetsDraft(state, {
       kind: 'ww.move',
-      summary: `${sheet.name} (${WIND_SECTOR_TEXT[input.wind]}) ${how}: ${r.value.reason}`,
+      summary: `${name} (${WIND_SECTOR_TEXT[input.wind]}) ${how}: ${r.value.reason}`,
       sheets: { [input.shipId]: moved },
       // The ship moves (B.4.3); the wind sector is the referee's reading, nothing is rolled.
       meaning: { actor: input.shipId }
     });
   }
 });
+
+/** Step 1 Movement, with how she would move in the wind before she does (`moveShip.preview`). */
+export const moveShip = withPreview(moveShipMove, movePreview);
 
 /** "2d6+1". */
 export function ramLabel(ram: RamDice): string {
@@ -266,7 +265,7 @@ export interface UpgradeInput {
  * card's effects apply; "you may not upgrade your ship past speed 5"; "End of your turn." for the
  * ship, or with `upgradeEndsTurnScope = 'player'` for every ship of the player. One event.
  */
-export const upgrade = defineMove<UpgradeInput, WwOptions>({
+const upgradeMove = defineMove<UpgradeInput, WwOptions>({
   id: 'ww.upgrade',
   category: 'card',
   input: z.strictObject({
@@ -276,26 +275,15 @@ export const upgrade = defineMove<UpgradeInput, WwOptions>({
   }),
   guards: [ownTurn((i) => i.shipId)],
   run: (state, input, ctx) => {
-    const s = activeShip(state, input.shipId);
-    if (!s.ok) return s;
-    const { ship, sheet } = s.value;
-    if (sheet.hasEndedTurn) return refuse(`${sheet.name} already ended her turn.`);
-    const system = systemOf(state);
-    if (!system.players[ship.player])
-      return refuse(`${ship.player || 'Her player'} is not in the fleet purchase.`);
-    const card = sheet.upgradeCards.find((c) => c.id === input.cardId);
-    if (!card) return refuse("That upgrade card is not in this ship's hold.");
-    const isStationary = input.isStationary ?? isLikelyStationary(sheet);
-    const r = applyUpgrade({
-      state: system,
-      player: ship.player,
-      sheet,
-      cardId: input.cardId,
-      isStationary
-    });
+    const shipNow = activeShip(state, input.shipId);
+    if (!shipNow.ok) return shipNow;
+    const isStationary = input.isStationary ?? isLikelyStationary(shipNow.value.sheet);
+    const r = planUpgrade(state, { ...input, isStationary });
     if (!r.ok) return r;
+    const { ship, sheet } = r.value.ship;
+    const card = r.value.card;
     const options = ctx.options;
-    const sheets: Record<string, Sheet> = { [input.shipId]: r.value.sheet };
+    const sheets: Record<string, Sheet> = { [input.shipId]: r.value.applied.sheet };
     if (options.upgradeEndsTurnScope === 'player') {
       for (const other of Object.values(state.ships)) {
         const o = sheetOf(other);
@@ -304,16 +292,19 @@ export const upgrade = defineMove<UpgradeInput, WwOptions>({
         }
       }
     }
-    const funds = r.value.state.players[ship.player]?.funds ?? 0;
-    const sp = effectiveSpeeds(r.value.sheet);
+    const sp = r.value.speedsAfter;
     const whose = options.upgradeEndsTurnScope === 'player' ? `${ship.player}'s` : 'her';
     return sheetsDraft(state, {
       kind: 'ww.upgrade',
-      summary: `${sheet.name} fits ${card.name} for ${pounds(card.cost)} (${upgradeEffectText(card)}; speeds ${sp.full}/${sp.battle}/${sp.trim}): ${ship.player} has ${pounds(funds)} left; end of ${whose} turn`,
+      summary: `${sheet.name} fits ${card.name} for ${pounds(card.cost)} (${upgradeEffectText(card)}; speeds ${sp.full}/${sp.battle}/${sp.trim}): ${ship.player} has ${pounds(r.value.fundsAfter)} left; end of ${whose} turn`,
       sheets,
-      system: r.value.state,
+      system: r.value.applied.state,
       // An upgrade card from her hold, bought and fitted (B.4.4 step 1): the ship's card, no dice.
       meaning: { actor: input.shipId }
     });
   }
 });
+
+/** The upgrade, with the price, the speeds after and the funds left before it is fitted
+ *  (`upgrade.preview`; its `isStationary` is the panel's answer, the move's default the guess). */
+export const upgrade = withPreview(upgradeMove, upgradePreview);

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { scriptedRoller } from '$lib/engine/dice';
-import { fightToEnd } from '$lib/rules/wooden-warships/moves';
-import { pounds } from '$lib/rules/wooden-warships/ships';
 import { batteriesFor, boardingDiceSpecs, damageDiceSpecs, loadAllWith, splitFaces } from './ww-ui';
-import { exampleChart } from '$lib/rules/wooden-warships/example-charts';
-import { DEFAULT_OPTIONS } from '$lib/rules/wooden-warships/options';
-import { reload as reloadSheet } from '$lib/rules/wooden-warships/resolve-turn';
-import { sheetFromChart } from '$lib/rules/wooden-warships/sheet';
+import type { BattleState } from '$lib/engine/events';
+import { DEFAULT_OPTIONS, type WwOptions } from '$lib/rules/wooden-warships/options';
+import { fightToEnd, fire, reload } from '$lib/rules/wooden-warships/moves';
+import { fleets, must, played, rolled } from '$lib/rules/wooden-warships/moves.testkit';
+import { pounds, sheetOf } from '$lib/rules/wooden-warships/ships';
 
 describe('Wooden Warships calculator helpers', () => {
   it('the guns a fire mode uses, for the battle and the calculator alike (B.3.8)', () => {
@@ -60,32 +59,54 @@ describe('Wooden Warships calculator helpers', () => {
 });
 
 describe('loading a ship in one action (issue 15 #11)', () => {
-  const ship = sheetFromChart({ name: 'Swift', chart: exampleChart('Brig') });
+  // The batteries and what may load now are the reload move's preview, on a battle built through
+  // the real moves: Pickle holds round shot in zones 1 and 2.
+  const batteries = (s: BattleState, o: WwOptions = DEFAULT_OPTIONS) =>
+    must(reload.preview.odds(s, { shipId: 'pickle' }, o)).batteries;
 
   it('every battery takes the shot, in one set of loads for one move', () => {
-    const loads = loadAllWith(ship, 'round', 'wholeShip');
+    const s = fleets();
+    const loads = loadAllWith(batteries(s), 'grape');
     expect(loads).toEqual({
-      foreChase: 'round',
-      aftChase: 'round',
-      zone1: 'round',
-      zone2: 'round',
-      zone3: 'round',
-      zone4: 'round'
+      foreChase: 'grape',
+      aftChase: 'grape',
+      zone1: 'grape',
+      zone2: 'grape',
+      zone3: 'grape',
+      zone4: 'grape'
     });
-    const r = reloadSheet(ship, loads, DEFAULT_OPTIONS);
-    expect(r.ok && Object.values(r.value.loaded)).toEqual(Array(6).fill('round'));
+    const after = played(s, reload, { shipId: 'pickle', loads });
+    expect(Object.values(sheetOf(after.ships.pickle)?.loaded ?? {})).toEqual(
+      Array(6).fill('grape')
+    );
   });
 
   it('leaves out what already holds that shot, and what may not load now', () => {
-    const half = { ...ship, loaded: { ...ship.loaded, zone1: 'round' as const } };
-    expect(Object.keys(loadAllWith(half, 'round', 'wholeShip'))).not.toContain('zone1');
-    const fired = { ...ship, firedThisTurn: ['zone3' as const] };
-    expect(loadAllWith(fired, 'grape', 'wholeShip')).toEqual({});
-    expect(Object.keys(loadAllWith(fired, 'grape', 'perBattery'))).toEqual([
+    const s = fleets();
+    expect(Object.keys(loadAllWith(batteries(s), 'round'))).toEqual([
       'foreChase',
       'aftChase',
-      'zone1',
-      'zone2',
+      'zone3',
+      'zone4'
+    ]);
+    const setup = {
+      firerId: 'pickle',
+      targetId: 'fleche',
+      mode: 'fullBroadside' as const,
+      batteries: ['zone1' as const, 'zone2' as const],
+      distanceInches: 3,
+      area: 'hull' as const,
+      isExposedSide: false,
+      hasLineOfSight: true
+    };
+    const misses = rolled(must(fire.preview.dice(s, setup, DEFAULT_OPTIONS)), 99);
+    const fired = played(s, fire, { ...setup, hitRoll: misses, damageRoll: null });
+    expect(loadAllWith(batteries(fired), 'grape')).toEqual({});
+    const per = { ...DEFAULT_OPTIONS, reloadScope: 'perBattery' as const };
+    expect(Object.keys(loadAllWith(batteries(fired, per), 'grape'))).toEqual([
+      'foreChase',
+      'aftChase',
+      'zone3',
       'zone4'
     ]);
   });

@@ -1,11 +1,8 @@
 import type { DiceRoll } from '$lib/engine/dice';
 import { padOf, type DiceSpec } from '$lib/components/dice/dice-pad';
 import { fireDamageDice, roundDice, type DamagePiece } from '$lib/rules/wooden-warships/moves';
-import type { ReloadScope } from '$lib/rules/wooden-warships/options';
-import { canLoad } from '$lib/rules/wooden-warships/resolve-turn';
-import type { Sheet } from '$lib/rules/wooden-warships/sheet';
+import type { BatteryLoad } from '$lib/rules/wooden-warships/orders-preview';
 import {
-  BATTERIES,
   BOARDING_DIE,
   type Ammo,
   type Battery,
@@ -69,16 +66,16 @@ export function batteriesFor(
 
 /**
  * "Load the Prime!" in one tap: the same shot in every battery the ship may load now (B.4.9,
- * option reloadScope), leaving out those that already hold it. Empty when there is nothing to do.
+ * option reloadScope: the reload move's preview says which), leaving out those that already hold
+ * it. Empty when there is nothing to do.
  */
 export function loadAllWith(
-  sheet: Sheet,
-  ammo: Ammo,
-  scope: ReloadScope
+  batteries: readonly BatteryLoad[],
+  ammo: Ammo
 ): Partial<Record<Battery, Ammo>> {
   const loads: Partial<Record<Battery, Ammo>> = {};
-  for (const b of BATTERIES) {
-    if (sheet.loaded[b] !== ammo && canLoad(sheet, b, scope)) loads[b] = ammo;
+  for (const b of batteries) {
+    if (b.loaded !== ammo && b.mayLoad) loads[b.battery] = ammo;
   }
   return loads;
 }

@@ -1,0 +1,176 @@
+import { describe, expect, it } from 'vitest';
+import { render } from 'svelte/server';
+import type { BattleState } from '$lib/engine/events';
+import {
+  fillHold,
+  fire,
+  moveShip,
+  reload,
+  setCards,
+  setSail,
+  upgrade
+} from '$lib/rules/wooden-warships/moves';
+import { fleets, must, played, rolled } from '$lib/rules/wooden-warships/moves.testkit';
+import { DEFAULT_OPTIONS, type WwOptions } from '$lib/rules/wooden-warships/options';
+import { SAIL_SETTING_TEXT } from '$lib/rules/wooden-warships/tables';
+import type { UpgradeCard } from '$lib/rules/wooden-warships/sheet';
+import WwReload from './WwReload.svelte';
+import WwSail from './WwSail.svelte';
+import WwUpgrade from './WwUpgrade.svelte';
+
+// Issue 31 item 2: the battle panels' figures are the moves' previews. Each panel is rendered on a
+// battle built through the real moves (the testkit's) and what it shows is read against what the
+// move's preview answers on the same battle.
+
+const session = (state: BattleState) =>
+  ({ state, battle: { options: {}, variant: 'standard' }, isBusy: false }) as never;
+
+/** The rendered text, tags and comments gone. */
+function textOf(body: string): string {
+  return body
+    .replace(/<!--[^>]*-->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ');
+}
+
+/** The attributes of the first tag matching `re` (a button or a select by its name). */
+function tagOf(body: string, re: RegExp): string {
+  const m = body.match(re);
+  if (!m) throw new Error(`no ${re} in the panel`);
+  return m[0];
+}
+
+describe('the reload panel: what may load is the reload preview', () => {
+  function broadside(s: BattleState): BattleState {
+    const setup = {
+      firerId: 'pickle',
+      targetId: 'fleche',
+      mode: 'fullBroadside' as const,
+      batteries: ['zone1' as const, 'zone2' as const],
+      distanceInches: 3,
+      area: 'hull' as const,
+      isExposedSide: false,
+      hasLineOfSight: true
+    };
+    const misses = rolled(must(fire.preview.dice(s, setup, DEFAULT_OPTIONS)), 99);
+    return played(s, fire, { ...setup, hitRoll: misses, damageRoll: null });
+  }
+
+  it('each battery select is open exactly where the preview says it may load', () => {
+    for (const reloadScope of ['wholeShip', 'perBattery'] as const) {
+      const options: WwOptions = { ...DEFAULT_OPTIONS, reloadScope };
+      const state = broadside(fleets());
+      const { body } = render(WwReload, { props: { session: session(state), options } });
+      const outlook = must(reload.preview.odds(state, { shipId: 'pickle' }, options));
+      const selects = [...body.matchAll(/<select[^>]*>/g)].map((m) => m[0]);
+      // Pickle's six selects first (table order), then Fleche's.
+      const pickle = selects.slice(0, 6).map((t) => !/disabled/.test(t));
+      expect(pickle).toEqual(outlook.batteries.map((b) => b.mayLoad));
+      const allRound = tagOf(body, /<button[^>]*aria-label="All round shot for pickle"[^>]*>/);
+      expect(/disabled/.test(allRound)).toBe(outlook.batteries.every((b) => !b.mayLoad));
+    }
+  });
+});
+
+describe('the sail panel: speeds and how she moves are the moves’ previews', () => {
+  it('Step 1: the speed she moves at in the wind chosen, and the speeds shown', () => {
+    const state = played(fleets(), setSail, { shipId: 'pickle', setting: 'full' });
+    const { body } = render(WwSail, {
+      props: { session: session(state), options: DEFAULT_OPTIONS, mode: 'move' }
+    });
+    const text = textOf(body);
+    const o = must(
+      moveShip.preview.odds(state, { shipId: 'pickle', wind: 'free' }, DEFAULT_OPTIONS)
+    );
+    expect(o.movesAt).toBe('full');
+    expect(text).toContain(`Moves at ${SAIL_SETTING_TEXT.full.name}, speed ${o.speed}`);
+    expect(text).toContain(`speeds ${o.speeds.full}/${o.speeds.battle}/${o.speeds.trim}`);
+  });
+
+  it('Maintenance: the anchor said, and a ship whose turn ended is refused before the tap', () => {
+    let state = played(fleets(), setSail, { shipId: 'pickle', setting: 'anchor' });
+    state = played(state, moveShip, { shipId: 'pickle', wind: 'free' });
+    const props = { session: session(state), options: DEFAULT_OPTIONS, mode: 'setSail' as const };
+    const anchored = textOf(render(WwSail, { props }).body);
+    // Pickle at anchor, her select on the anchor: setting it raises nothing.
+    const stay = must(
+      setSail.preview.odds(state, { shipId: 'pickle', setting: 'anchor' }, DEFAULT_OPTIONS)
+    );
+    expect(stay.isRaisingAnchor).toBe(false);
+    expect(anchored).not.toContain('Raising the anchor');
+
+    const card: UpgradeCard = {
+      id: 'paint',
+      name: 'Paint',
+      cost: 10,
+      text: '',
+      effect: {
+        hull: 0,
+        rigging: 0,
+        crew: 0,
+        speedFull: 0,
+        speedBattle: 0,
+        speedTrim: 0,
+        percent: 0
+      }
+    };
+    state = played(state, setCards, { captainCards: [], lootCards: [], upgradeCards: [card] });
+    state = played(state, fillHold, {
+      shipId: 'pickle',
+      lootCardId: null,
+      upgradeCardIds: ['paint']
+    });
+    state = played(state, upgrade, { shipId: 'pickle', cardId: 'paint', isStationary: true });
+    const { body } = render(WwSail, { props: { ...props, session: session(state) } });
+    const refused = setSail.preview.odds(
+      state,
+      { shipId: 'pickle', setting: 'anchor' },
+      DEFAULT_OPTIONS
+    );
+    expect(refused.ok).toBe(false);
+    expect(textOf(body)).toContain(refused.ok ? '' : refused.error);
+    expect(tagOf(body, /<button[^>]*>\s*Set sail: pickle/)).toContain('disabled');
+  });
+});
+
+describe('the upgrade panel: the price, the speeds after and the funds left are the preview', () => {
+  const card = (id: string, cost: number, speedFull: number): UpgradeCard => ({
+    id,
+    name: id,
+    cost,
+    text: '',
+    effect: { hull: 10, rigging: 0, crew: 0, speedFull, speedBattle: 0, speedTrim: 0, percent: 0 }
+  });
+
+  function withHold(first: UpgradeCard): BattleState {
+    let s = fleets('ManOWar');
+    s = played(s, setCards, { captainCards: [], lootCards: [], upgradeCards: [first] });
+    return played(s, fillHold, { shipId: 'pickle', lootCardId: null, upgradeCardIds: [first.id] });
+  }
+
+  it('a card she may fit: speeds now → after and the funds left; a dear one: the refusal', () => {
+    for (const c of [card('topsails', 500, 1), card('gold', 40_000, 0)]) {
+      const state = withHold(c);
+      const { body } = render(WwUpgrade, {
+        props: { session: session(state), options: DEFAULT_OPTIONS }
+      });
+      const text = textOf(body);
+      const o = upgrade.preview.odds(
+        state,
+        { shipId: 'pickle', cardId: c.id, isStationary: true },
+        DEFAULT_OPTIONS
+      );
+      const button = tagOf(body, new RegExp(`<button[^>]*>\\s*Fit ${c.id} to pickle`));
+      if (o.ok) {
+        const { speedsNow: n, speedsAfter: a } = o.value;
+        expect(text).toContain(
+          `Speeds ${n.full}/${n.battle}/${n.trim} → ${a.full}/${a.battle}/${a.trim}; Nelson keeps £${o.value.fundsAfter.toLocaleString('en-GB')}`
+        );
+        expect(button).not.toContain('disabled');
+      } else {
+        expect(text).toContain(o.error);
+        expect(button).toContain('disabled');
+      }
+    }
+  });
+});

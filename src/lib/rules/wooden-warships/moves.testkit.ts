@@ -1,0 +1,97 @@
+// Test helpers: Wooden Warships battles built through the real moves (the EXAMPLE charts), each
+// move run through the one contract and its draft applied as the fold applies it. Only tests
+// import this file.
+import type { BattleState, EventDraft } from '../../engine/events';
+import { applyEvent } from '../../battle/fold';
+import type { DiceNeed, Move, MoveContext } from '../../battle/move';
+import type { DiceRoll } from '../../engine/dice';
+import type { Result } from '../../engine/result';
+import { woodenWarships } from '.';
+import { exampleChart } from './example-charts';
+import { addPlayer, purchase, reload } from './moves';
+import { DEFAULT_OPTIONS, type WwOptions } from './options';
+import type { ShipType } from './tables';
+
+export function ctxOf(options: WwOptions = DEFAULT_OPTIONS): MoveContext<WwOptions> {
+  return { options, storedOptions: {}, variant: 'standard', now: 0, newId: () => 'id' };
+}
+
+/** The move's draft or its refusal. */
+export function attempt<I>(
+  move: Move<I, WwOptions>,
+  s: BattleState,
+  input: I,
+  options: WwOptions = DEFAULT_OPTIONS
+): Result<EventDraft> {
+  return move.run(s, input, ctxOf(options));
+}
+
+/** The move's draft, or the test fails with its refusal. */
+export function play<I>(
+  move: Move<I, WwOptions>,
+  s: BattleState,
+  input: I,
+  options: WwOptions = DEFAULT_OPTIONS
+): EventDraft {
+  const r = move.run(s, input, ctxOf(options));
+  if (!r.ok) throw new Error(r.error);
+  return r.value;
+}
+
+/** The state after the move, as the log folds it. */
+export function played<I>(
+  s: BattleState,
+  move: Move<I, WwOptions>,
+  input: I,
+  options: WwOptions = DEFAULT_OPTIONS
+): BattleState {
+  return applyEvent(s, play(move, s, input, options));
+}
+
+/** An empty battle of the standard game. */
+export function emptyBattle(): BattleState {
+  return {
+    turn: 1,
+    phase: 0,
+    ships: {},
+    system: woodenWarships.initialSystemState?.('standard', {}) as never
+  };
+}
+
+/**
+ * Nelson's Pickle and Villeneuve's Fleche (both the EXAMPLE Battle Schooner, Novice crews, bought
+ * in the fleet purchase), Pickle loaded with round shot in zones 1 and 2; `chart` for Pickle's.
+ */
+export function fleets(chart: ShipType = 'BattleSchooner'): BattleState {
+  let s = emptyBattle();
+  s = played(s, addPlayer, { name: 'Nelson' });
+  s = played(s, addPlayer, { name: 'Villeneuve' });
+  for (const [id, player, type] of [
+    ['pickle', 'Nelson', chart],
+    ['fleche', 'Villeneuve', 'BattleSchooner']
+  ] as const) {
+    s = played(s, purchase, {
+      id,
+      player,
+      name: id,
+      chart: exampleChart(type),
+      crewSkill: 'Novice'
+    });
+  }
+  return played(s, reload, { shipId: 'pickle', loads: { zone1: 'round', zone2: 'round' } });
+}
+
+/** A face for every die the preview asks for. */
+export function rolled(needs: readonly DiceNeed[], face: number): DiceRoll {
+  return {
+    source: 'entered',
+    dice: needs.flatMap((n) =>
+      Array.from({ length: n.count }, () => ({ sides: n.sides, face: Math.min(face, n.sides) }))
+    )
+  };
+}
+
+export const must = <T>(r: { ok: true; value: T } | { ok: false; error: string }): T => {
+  if (!r.ok) throw new Error(r.error);
+  return r.value;
+};
