@@ -75,6 +75,15 @@ test('the hourglass keeps its time across a reload and prompts the wind roll whe
     .click();
   await expect(wind.getByTestId('mc-wind-now')).toContainText('Southerly');
   await expect(wind.getByTestId('mc-hourglass')).toHaveText('3:00');
+  // The page plays the wind move (issue 31): while the sand runs the Wind Die is not due, and a
+  // mis-roll is undone instead.
+  const faces = wind.getByRole('group', { name: /tap the face rolled/ });
+  await expect(wind.getByTestId('mc-wind-not-due')).toContainText('The sand is still running');
+  await expect(faces.getByRole('button', { name: 'N', exact: true })).toBeDisabled();
+  await page.getByTestId('mc-wind-undo').click();
+  await expect(wind.getByTestId('mc-wind-now')).toContainText('No wind yet');
+  await faces.getByRole('button', { name: 'S', exact: true }).click();
+  await expect(wind.getByTestId('mc-wind-now')).toContainText('Southerly');
 
   await page.clock.fastForward(60_000);
   await expect(wind.getByTestId('mc-hourglass')).toHaveText('2:00');
@@ -85,4 +94,8 @@ test('the hourglass keeps its time across a reload and prompts the wind roll whe
   await page.clock.fastForward(121_000);
   await expect(wind.getByTestId('mc-hourglass')).toHaveText('0:00');
   await expect(wind.getByTestId('mc-wind-due')).toContainText('The sand has run out');
+  // The next player rolls: a westerly, and the glass is turned over.
+  await faces.getByRole('button', { name: 'W', exact: true }).click();
+  await expect(wind.getByTestId('mc-wind-now')).toContainText('Westerly');
+  await expect(wind.getByTestId('mc-hourglass')).toHaveText('3:00');
 });

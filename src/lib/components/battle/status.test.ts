@@ -9,11 +9,9 @@ import {
   viewOf,
   windRoll
 } from '$lib/rules/master-and-commander/moves.testkit';
-import {
-  formatHourglass,
-  hourglassRemainingMs
-} from '$lib/rules/master-and-commander/resolve-wind';
+import { formatHourglass, hourglassRemainingMs } from '$lib/rules/master-and-commander/hourglass';
 import { turnStatus as mcTurnStatus } from '$lib/rules/master-and-commander/turn';
+import { DEFAULT_OPTIONS } from '$lib/rules/master-and-commander/options';
 import McStatus from '$lib/components/systems/master-and-commander/McStatus.svelte';
 import McWindHourglass from '$lib/components/systems/master-and-commander/McWindHourglass.svelte';
 import AdvanceButton from './AdvanceButton.svelte';
@@ -118,19 +116,12 @@ describe('issue 32 #9: one hourglass, one reading', () => {
     expect(clockText(status.clock!, now)).toBe('3:00 left');
     const bar = render(StatusBar, { props: { status, now } }).body;
     expect(bar).toContain('Hourglass: 3:00 left');
-    const panel = render(McStatus, { props: { view, status } }).body;
+    const opts = DEFAULT_OPTIONS;
+    const panel = render(McStatus, { props: { view, status, battle: s, opts } }).body;
     expect(panel).toMatch(/data-testid="mc-battle-hourglass"[^>]*>\s*3:00\s*</);
+    const noop = (): void => {};
     const glass = render(McWindHourglass, {
-      props: {
-        value: {
-          wind: view.system.wind,
-          lastWindFace: view.system.lastWindFace,
-          hourglass: view.system.hourglass,
-          stormRoll: view.system.stormRoll,
-          isSoundOn: false
-        },
-        onchange: () => {}
-      }
+      props: { battle: s, opts, now, onwind: noop, onglass: noop, onstorm: noop }
     }).body;
     expect(glass).toMatch(/data-testid="mc-hourglass"[^>]*>\s*3:00\s*</);
     // A minute after the turn-over, all three read 2:00.

@@ -10,10 +10,12 @@ import { err, ok, type Result } from '../../engine/result';
 import type { DiceRoll } from '../../engine/dice';
 import { firstPlayerMove, setupFleetsMove } from './moves-setup';
 import { fleetStaysPutMove, moveShipMove, movementRollMove } from './moves-movement';
-import { windMove } from './moves-wind';
+import { hourglassMove, stormMove, windMove } from './moves-wind';
+import { endTurnMove } from './moves-turn';
+import { hourglassEndsAt, isSandRunOut, type Hourglass } from './hourglass';
 import { DEFAULT_OPTIONS, type McOptions } from './options';
-import { defaultSystemState, type Sheet } from './sheet';
-import { SHIP_COLOURS, type GameVariant } from './tables';
+import { defaultSystemState, type Sheet, type WindState } from './sheet';
+import { SHIP_COLOURS, WIND_DIE, type GameVariant, type WindFace } from './tables';
 import { viewOf } from './view';
 
 /** A calculator's battle: the state, and the first ship of each captain (the two sides). */
@@ -207,4 +209,76 @@ function setUpRollOff(players: number): Result<BattleState> {
     { players: seats, modules: {} },
     scratchContext(DEFAULT_OPTIONS, 'beginner')
   );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The calculators page's wind and hourglass (its own panel, kept on the device)
+
+/** The wind and the glass a paper table keeps on the calculators page (its stored panel). */
+export interface TableWind {
+  wind: WindState | null;
+  hourglass: Hourglass;
+  stormRoll: number | null;
+}
+
+/** The table's battle last built, and what it was built from (the panel asks four times a second). */
+let lastTable: { table: TableWind; isOut: boolean; built: Result<BattleState> } | null = null;
+
+/**
+ * The calculators page's wind as a battle (issue 31: the page plays the real wind moves): the
+ * calculator's Basic battle of two captains, the first to move decided, the table's wind set by the
+ * Wind Die's face for it when the glass was turned over (or the glass turned by hand before any
+ * wind), the turn passed once the sand has run out, so the next roll is due ("each time the
+ * hourglass is emptied"), and this turn's storm roll. The page reads the wind and storm moves'
+ * previews on it and plays their rolls on it. The glass holds the game's three minutes.
+ */
+export function windTableBattle(
+  table: TableWind,
+  now: number,
+  opts: McOptions = DEFAULT_OPTIONS
+): Result<BattleState> {
+  const isOut = isSandRunOut(table.hourglass, now);
+  if (lastTable?.table === table && lastTable.isOut === isOut) return lastTable.built;
+  const built = buildTable(table, isOut, opts);
+  lastTable = { table, isOut, built };
+  return built;
+}
+
+function buildTable(table: TableWind, isOut: boolean, opts: McOptions): Result<BattleState> {
+  const battle = calculatorBattle('basic');
+  if (!battle.ok) return battle;
+  const ctx = scratchContext(opts, 'basic');
+  const at = (now: number) => ({ ...ctx, now });
+  let state = playScratch(
+    firstPlayerMove,
+    battle.value.state,
+    { playerIds: ['ours', 'theirs'], roll: typedFaces([6, 1]) },
+    ctx
+  );
+  const turnedAt = table.hourglass.startedAt;
+  if (state.ok && table.wind !== null) {
+    const wind = table.wind;
+    const face = 'storm' in wind ? 'STORM' : wind.from;
+    const pip = WIND_DIE.find((r) => r.face === face)?.pip ?? 0;
+    state = playScratch(windMove, state.value, { roll: typedFaces([pip]) }, at(turnedAt ?? 0));
+    // The turn passes after the sand ran out: the next player rolls the Wind Die (A.4.3 step 5).
+    const endsAt = hourglassEndsAt(table.hourglass);
+    if (state.ok && isOut && endsAt !== null)
+      state = playScratch(endTurnMove, state.value, {}, at(endsAt));
+  } else if (state.ok && turnedAt !== null) {
+    state = playScratch(hourglassMove, state.value, {}, at(turnedAt));
+  }
+  if (state.ok && table.stormRoll !== null && table.wind !== null && 'storm' in table.wind)
+    state = playScratch(stormMove, state.value, { roll: typedFaces([table.stormRoll]) }, ctx);
+  return state;
+}
+
+/** The table's wind and glass as a battle leaves them (what the page keeps). */
+export function tableWindOf(
+  state: BattleState
+): Result<TableWind & { lastWindFace: WindFace | null }> {
+  const v = viewOf(state);
+  if (!v.ok) return v;
+  const { wind, hourglass, stormRoll, lastWindFace } = v.value.system;
+  return ok({ wind, hourglass, stormRoll, lastWindFace });
 }

@@ -1,43 +1,19 @@
 // The Wind Die, the storm roll and the hourglass (SPEC A.4.3) as moves.
-import { draftOf, labelDice, refuse, rollRecord, type Move } from '../../battle/move';
+import { draftOf, labelDice, refuse, rollRecord, withPreview, type Move } from '../../battle/move';
 import type { DiceRoll } from '../../engine/dice';
 import { windOdds } from './odds';
 import type { McOptions } from './options';
-import {
-  applyStormRoll,
-  applyWind,
-  formatHourglass,
-  hourglassRemainingMs,
-  isSandRunOut,
-  resolveWind,
-  turnHourglass,
-  windFaceFromPip
-} from './resolve-wind';
-import type { SystemState } from './sheet';
+import { turnHourglass } from './hourglass';
+import { applyStormRoll, applyWind, resolveWind, windFaceFromPip } from './resolve-wind';
 import type { WindFace } from './tables';
 import { captainDice, mcMove, oddsJson, playerName, toJson, withMcSystem } from './view';
 import * as z from 'zod/mini';
 import { diceInput, noInput } from '../../battle/move-input';
+import { stormPreview, stormRollRefusal, windPreview, windRollRefusal } from './wind-preview';
 
 /** How the log names a face of the Wind Die: the compass letter, "Storm" or "Steady". */
 export function windFaceText(face: WindFace): string {
   return face === 'STORM' ? 'Storm' : face === 'STEADY' ? 'Steady' : face;
-}
-
-/**
- * Why the Wind Die may not be rolled now, or null when it is due: before the first turn, and before
- * a player's turn when the sand ran out ("each time the hourglass is emptied"). Mid-turn the wind
- * holds: "If the hourglass empties in the middle of a player's turn, the wind remains the same until
- * this player has finished his or her turn."
- */
-export function windRollRefusal(sys: SystemState, now: number): string | null {
-  if (sys.variant === 'beginner')
-    return 'The Beginner game has no Wind Die: each ship rolls a die for its movement.';
-  if (sys.wind === null || sys.windRollPending) return null;
-  if (isSandRunOut(sys.hourglass, now))
-    return `The sand ran out during ${playerName(sys, sys.activePlayerId ?? '')}'s turn: the wind holds until it ends, then the next player rolls the Wind Die.`;
-  const left = hourglassRemainingMs(sys.hourglass, now) ?? 0;
-  return `The sand is still running (${formatHourglass(left)} left): the Wind Die is rolled "each time the hourglass is emptied". Undo a mis-roll instead.`;
 }
 
 /**
@@ -58,7 +34,7 @@ export interface WindInput {
  * hourglass is emptied" before the next player's turn — and refused while sand remains (a mis-roll
  * is put right with undo). A set wind turns the hourglass over at `ctx.now`.
  */
-export const windMove: Move<WindInput, McOptions> = mcMove({
+const windBase: Move<WindInput, McOptions> = mcMove({
   id: 'mc.wind',
   category: 'wind',
   input: z.strictObject({ roll: diceInput }),
@@ -93,21 +69,21 @@ export const windMove: Move<WindInput, McOptions> = mcMove({
   }
 });
 
+/** A roll of the Wind Die, with the wind it may bring, the sand and its due-ness (`windMove.preview`). */
+export const windMove = withPreview(windBase, windPreview);
+
 export interface StormInput {
   /** "one roll for the player's whole fleet" (SPEC A.4.3 step 6). */
   roll: DiceRoll;
 }
 
-export const stormMove: Move<StormInput, McOptions> = mcMove({
+const stormBase: Move<StormInput, McOptions> = mcMove({
   id: 'mc.storm',
   category: 'wind',
   input: z.strictObject({ roll: diceInput }),
   run: (view, state, input) => {
     const sys = view.system;
-    if (sys.stormRoll !== null)
-      return refuse(
-        `The storm roll for this turn is made: ${sys.stormRoll}. "One roll for the player's whole fleet."`
-      );
+    if (sys.stormRoll !== null) return refuse(stormRollRefusal(sys) ?? '');
     if (input.roll.dice.length !== 1)
       return refuse('The storm roll is one die: "one roll for the player\'s whole fleet".');
     const face = input.roll.dice[0]?.face ?? 0;
@@ -134,6 +110,9 @@ export const stormMove: Move<StormInput, McOptions> = mcMove({
     });
   }
 });
+
+/** The storm's movement roll, with its odds and die before the roll (`stormMove.preview`). */
+export const stormMove = withPreview(stormBase, stormPreview);
 
 /** The glass turned over by hand (a glass knocked over, a pause agreed at the table). */
 export const hourglassMove: Move<Record<string, never>, McOptions> = mcMove({

@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_OPTIONS } from './options';
+import { formatHourglass, hourglassEndsAt, hourglassRemainingMs, isSandRunOut } from './hourglass';
 import {
   applyAllowance,
   applyFirstPlayer,
   applyStormRoll,
   applyWind,
   beginShipTurn,
-  formatHourglass,
-  hourglassEndsAt,
-  hourglassRemainingMs,
-  isSandRunOut,
   isWindRollDue,
   moveStep,
   movementAllowance,

@@ -1,7 +1,7 @@
 // Master and Commander: wind, hourglass, first player, turn order and movement (SPEC A.4.2–A.4.4,
 // A.4.15). Pure: the clock (`now`, ms epoch) and every die face are parameters.
 import { err, ok, type Result } from '../../engine/result';
-import { clockRemainingMs, formatClockMs, type TurnClock } from '../../engine/turn-status';
+import { isSandRunOut } from './hourglass';
 import type { McOptions } from './options';
 import { EMPTY_TURN_ACTS, type Sheet, type SystemState, type WindState } from './sheet';
 import {
@@ -101,50 +101,7 @@ export function applyWind(state: SystemState, outcome: WindOutcome, now: number)
 }
 
 // ---------------------------------------------------------------------------------------------
-// Hourglass (SPEC A.4.3 steps 3–5). Only the start time is stored, so a reload keeps the right time.
-
-export interface Hourglass {
-  seconds: number;
-  startedAt: number | null;
-}
-
-/** The glass as a turn clock: its stored turn-over time and the sand it holds. */
-export function hourglassClock(h: Hourglass): TurnClock {
-  return {
-    label: 'Hourglass',
-    endsAt: hourglassEndsAt(h),
-    remainingMs: null,
-    durationMs: h.seconds * 1000
-  };
-}
-
-/**
- * Milliseconds of sand left at `now`; null when the hourglass has not been turned. The battle's
- * status bar reads the same clock (`clockRemainingMs`), so the two never disagree (issue 32 #9); a
- * turn-over time ahead of `now` (a clock set back) reads as a freshly turned glass, never more.
- */
-export function hourglassRemainingMs(h: Hourglass, now: number): number | null {
-  return clockRemainingMs(hourglassClock(h), now);
-}
-
-/** True once all the sand has run through. */
-export function isSandRunOut(h: Hourglass, now: number): boolean {
-  const left = hourglassRemainingMs(h, now);
-  return left !== null && left === 0;
-}
-
-/** "2:59", rounding up so the glass reads 0:00 only when it is empty. */
-export const formatHourglass = formatClockMs;
-
-/** The instant the sand runs out, for scheduling the alert; null when not turned. */
-export function hourglassEndsAt(h: Hourglass): number | null {
-  return h.startedAt === null ? null : h.startedAt + h.seconds * 1000;
-}
-
-/** Turns the hourglass over at `now` (standalone use, or after a wind roll). */
-export function turnHourglass(h: Hourglass, now: number): Hourglass {
-  return { ...h, startedAt: now };
-}
+// When the Wind Die is due (SPEC A.4.3 steps 3–5); the sand is read by hourglass.ts.
 
 /**
  * Must the player about to move roll the Wind Die first? "When the sand has run through, the next

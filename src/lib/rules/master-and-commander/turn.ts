@@ -19,9 +19,10 @@ import { shipsStillToMove } from './moves-movement';
 import { firstPhase } from './moves-setup';
 import { homeportCounterDue } from './previews';
 import { endTurnMove } from './moves-turn';
-import { windFaceText, windRollRefusal } from './moves-wind';
+import { windFaceText } from './moves-wind';
+import { windRollRefusal } from './wind-preview';
 import { readOptions, type McOptions } from './options';
-import { hourglassClock } from './resolve-wind';
+import { hourglassClock } from './hourglass';
 import type { SystemState } from './sheet';
 import { SEAT_COLOURS } from './tables';
 import {

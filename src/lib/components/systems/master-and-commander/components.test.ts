@@ -8,7 +8,15 @@ import McEngagementCalculator from './McEngagementCalculator.svelte';
 import McRaidCalculator from './McRaidCalculator.svelte';
 import SheetEditor from './SheetEditor.svelte';
 import McWindHourglass from './McWindHourglass.svelte';
-import { EMPTY_CARDS, EMPTY_WIND_PANEL } from './mc-ui';
+import McStandaloneWind from './McStandaloneWind.svelte';
+import { EMPTY_CARDS } from './mc-ui';
+import { DEFAULT_OPTIONS } from '$lib/rules/master-and-commander/options';
+import {
+  annaFirst,
+  must,
+  twoPlayerGame,
+  windRoll
+} from '$lib/rules/master-and-commander/moves.testkit';
 
 const noop = (): void => {};
 
@@ -57,21 +65,25 @@ describe('Master and Commander calculators (server render)', () => {
   });
 
   it('the wind panel prompts the first roll and shows a full glass before it is turned', () => {
-    const { body } = render(McWindHourglass, {
-      props: { value: EMPTY_WIND_PANEL, onchange: noop }
-    });
+    const { body } = render(McStandaloneWind);
     expect(body).toContain('Before the first turn, the first player rolls the Wind Die.');
     expect(body).toContain('3:00');
   });
 
   it('the wind panel shows a stored wind big, with the time left from the stored start', () => {
-    const value = {
-      ...EMPTY_WIND_PANEL,
-      wind: { from: 'S' as const },
-      lastWindFace: 'S' as const,
-      hourglass: { seconds: 180, startedAt: Date.now() - 60_000 }
-    };
-    const { body } = render(McWindHourglass, { props: { value, onchange: noop } });
+    // Anna rolls a southerly a minute ago (pip 2, SPEC A.4.3's die).
+    const now = Date.now();
+    const s = must(windRoll(annaFirst(twoPlayerGame('basic'), [6, 1]), null, 2, now - 60_000));
+    const { body } = render(McWindHourglass, {
+      props: {
+        battle: s.next,
+        opts: DEFAULT_OPTIONS,
+        now,
+        onwind: noop,
+        onglass: noop,
+        onstorm: noop
+      }
+    });
     expect(body).toContain('Southerly (from the south)');
     expect(body).toMatch(/2:0\d/);
     expect(body).not.toContain('The sand has run out');
