@@ -9,7 +9,8 @@ import { editSheetMove } from '../../battle/ship-moves';
 import { err, ok, type Result } from '../../engine/result';
 import { shipSheet } from './moves-common';
 import { addShipFromClass } from './moves-setup';
-import { DEFAULT_OPTIONS } from './options';
+import { setHeading, setWind } from './moves-orders';
+import { DEFAULT_OPTIONS, type PvOptions } from './options';
 import type { BoardingAim } from './boarding-preview';
 import type { FireSetup } from './fire-plan';
 import type { Gun, Sheet, ShipClass } from './sheet';
@@ -299,5 +300,53 @@ export function boardingOn(
       defender: party(q.defender),
       isHullToHull: true
     }
+  });
+}
+
+/** A ship's movement asked about (C.3.2, C.4.2, C.4.10): the wind, her heading, last turn's sail,
+ *  her masts and damage, and her sailing rates (the same on every point of sail). */
+export interface MovementQuestion {
+  windFromDeg: number;
+  headingDeg: number;
+  prevSail: SailLevel;
+  masts: number;
+  mastsLost: number;
+  mastsJuryRigged: number;
+  rigging: { points: number; damage: number };
+  hull: { points: number; damage: number };
+  rates: [number, number, number];
+}
+
+/** The battle with the wind and the ship's heading set by the referee's moves (pv.wind,
+ *  pv.heading), and her log at last turn's sail with the masts, damage and rates asked about. */
+export function movementOn(
+  battle: CalculatorBattle,
+  q: MovementQuestion,
+  options: PvOptions
+): Result<BattleState> {
+  const ctx = scratchContext(options, 'standard');
+  const wind = playScratch(setWind, battle.state, { windFromDeg: q.windFromDeg }, ctx);
+  if (!wind.ok) return wind;
+  const heading = playScratch(
+    setHeading,
+    wind.value,
+    { shipId: battle.ours, headingDeg: q.headingDeg },
+    ctx
+  );
+  if (!heading.ok) return heading;
+  const mastsLost = Math.min(q.mastsLost, q.masts);
+  return withSheets(heading.value, {
+    [battle.ours]: (s) => ({
+      ...s,
+      name: 'The ship',
+      masts: q.masts,
+      mastsLost,
+      mastsJuryRigged: Math.min(q.mastsJuryRigged, mastsLost),
+      rigging: q.rigging,
+      hull: q.hull,
+      sail: q.prevSail,
+      prevSail: q.prevSail,
+      sailingRates: { beating: q.rates, broadReaching: q.rates, running: q.rates }
+    })
   });
 }

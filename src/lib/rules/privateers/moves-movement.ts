@@ -1,10 +1,9 @@
-import type { BattleState } from '../../engine/events';
 import { draftOf, rollRecord, withPreview, type MovePreview } from '../../battle/move';
 import { rolledBy, shipDice } from '../../engine/meaning';
 import type { DiceRoll } from '../../engine/dice';
 import { Dist } from '../../engine/dist';
 import { ONE, sub, type Rational } from '../../engine/rational';
-import { err, ok, type Result } from '../../engine/result';
+import { err, ok } from '../../engine/result';
 import {
   facesOf,
   fightingSheet,
@@ -19,11 +18,11 @@ import {
   withSheets,
   pvMove
 } from './moves-common';
-import { maneuverLabel, pointLabel, sailingAngle, sailLabel } from './moves-orders';
+import { maneuverLabel, pointLabel, sailLabel } from './moves-orders';
 import { collisionOdds, tackOdds } from './odds';
-import { DEFAULT_OPTIONS, type PvOptions } from './options';
+import type { PvOptions } from './options';
 // The sheet's heading and the battle's wind are parsed; a referee's heading is checked finite first.
-import { broadsideToWindHeadingOf, closeHauledHeadingOf, normDegOf } from './compass';
+import { closeHauledHeadingOf, normDegOf } from './compass';
 import { applyCollision, resolveCollision } from './resolve-collision';
 import { gunnerMoveNote } from './resolve-gunnery';
 import { initiativeMod } from './resolve-morale';
@@ -33,144 +32,41 @@ import {
   canDropAnchor,
   closeHauledHeading,
   DROP_ANCHOR_MAX_MOVE,
-  heaveToRestart,
   resolveDrift,
   resolveTack,
-  speedCap,
-  windSide,
   type TackOutcome
 } from './resolve-movement';
 import type { Sheet } from './sheet';
-import { CREW_REQUIREMENTS, TASK_CHECKS, type PointOfSail } from './tables';
+import { CREW_REQUIREMENTS, TASK_CHECKS } from './tables';
 import { collisionPreview } from './previews';
+import {
+  boatsPreview,
+  driftPreview,
+  DROP_ANCHOR_REFUSAL,
+  dropAnchorPreview,
+  inches,
+  moveShipPreview,
+  planMove,
+  turnBetween,
+  type Side
+} from './movement-preview';
 import * as z from 'zod/mini';
 import { diceInput, idInput, intInput, numberInput } from '../../battle/move-input';
 
 // Privateers Phase 4 movement (SPEC C.4.6) and collisions (C.4.11): the plan of each ship's move
 // from its orders, heading and the wind; the move itself, drift, the tacking roll, dropping anchor,
-// boats and collisions. One move per ship per turn (the rest refuse with the rule's reason).
+// boats and collisions. One move per ship per turn (the rest refuse with the rule's reason). The
+// plan of the move and what the moves answer before they are made are in movement-preview.ts.
 
-export type Side = 'starboard' | 'larboard';
-
-const inches = (n: number): string => `${n}″`;
-
-// ---- Phase 4: movement (C.4.6) -----------------------------------------------------------------
-
-export type MoveKind =
-  'straight' | 'turn' | 'heaveTo' | 'tackFirstLeg' | 'tackForeAndAft' | 'heaveToRestart';
-
-export interface MovePlan {
-  kind: MoveKind;
-  theta: number;
-  pos: PointOfSail;
-  /** Inches of each leg. */
-  legs: number[];
-  total: number;
-  /** Heading after the move when the rule fixes it (tack, heave to); null = the referee's. */
-  headingAfter: number | null;
-  /** For a Starboard / Larboard card: the turn allowed ("up to, but not exceeding 45 degrees"). */
-  turnSide: Side | null;
-  text: string;
-}
-
-/** C.4.6.1–C.4.6.5: what this ship's move is this turn, from its orders, heading and the wind. */
-export function planMove(
-  state: BattleState,
-  s: Sheet,
-  options: PvOptions = DEFAULT_OPTIONS
-): Result<MovePlan> {
-  const { theta, pos, windFromDeg } = sailingAngle(state, s, options);
-  if (s.anchored) return err('At anchor: no movement.');
-  if (s.sail === 0) return err('No Sail: the ship drifts down wind instead (roll for drift).');
-  if (s.tack !== 'none' && s.rig === 'squareRigged')
-    return err('Head to wind: the tacking roll finishes the tack.');
-  const cap = speedCap(s).cap;
-  if (cap === 0) return err('"No movement is allowed": masts or rigging lost.');
-  if (pos === 'inIrons')
-    return err(
-      'In Irons: "No movement allowed." Set the heading first if the ship has turned (a ship ' +
-        'that weighed anchor "will pivot 45 degrees away from the wind").'
-    );
-  const rates = s.sailingRates[pos];
-  const allot = rates[s.sail - 1];
-  const half = allot / 2;
-  const base = { theta, pos, turnSide: null, headingAfter: null };
-  if (s.heaveTo) {
-    if (s.maneuver === 'heaveTo') return err('Hove to: the ship stays stopped this turn.');
-    // Errata 20: first leg half the Fighting rate, second half the rate before heaving to.
-    const first = rates[0] / 2;
-    const total = heaveToRestart(s, pos, s.heaveTo.sailBefore);
-    const legs = [first, total - first];
-    return ok({
-      ...base,
-      kind: 'heaveToRestart',
-      legs,
-      total,
-      turnSide: s.maneuver === 'starboard' || s.maneuver === 'larboard' ? s.maneuver : null,
-      text: `Restart after heaving to: ${inches(first)} at Fighting Sail, then ${inches(total - first)} at ${sailLabel(s.heaveTo.sailBefore)}`
-    });
-  }
-  switch (s.maneuver) {
-    case 'straight':
-      return ok({
-        ...base,
-        kind: 'straight',
-        legs: [allot],
-        total: allot,
-        text: `Straight ${inches(allot)}, the whole allotment even into a collision`
-      });
-    case 'starboard':
-    case 'larboard':
-      return ok({
-        ...base,
-        kind: 'turn',
-        legs: [half, half],
-        total: allot,
-        turnSide: s.maneuver,
-        text: `${inches(half)} ahead, pivot up to 45° to ${s.maneuver}, ${inches(half)} ahead`
-      });
-    case 'heaveTo': {
-      if (pos !== 'beating') return err('Heaving to starts while Beating.');
-      return ok({
-        ...base,
-        kind: 'heaveTo',
-        legs: [half],
-        total: half,
-        headingAfter: broadsideToWindHeadingOf(windFromDeg, s.headingDeg),
-        text: `${inches(half)} ahead, then pivot by the stern broadside to the wind and stop`
-      });
-    }
-    case 'tack': {
-      if (pos !== 'beating') return err('Tacking starts while Beating.');
-      if (s.rig === 'foreAndAft') {
-        const to: Side =
-          windSide(windFromDeg, s.headingDeg) === 'starboard' ? 'larboard' : 'starboard';
-        return ok({
-          ...base,
-          kind: 'tackForeAndAft',
-          legs: [half, half],
-          total: allot,
-          headingAfter: closeHauledHeadingOf(windFromDeg, to),
-          text: `Fore-and-aft: ${inches(half)} Beating, through the wind to the ${to} tack, ${inches(half)} — no roll`
-        });
-      }
-      return ok({
-        ...base,
-        kind: 'tackFirstLeg',
-        legs: [half],
-        total: half,
-        headingAfter: windFromDeg,
-        text: `${inches(half)} Beating, then pivot from the bow until head to wind; the roll is next turn`
-      });
-    }
-  }
-}
-
-/** Signed turn from one heading to another, −180..180 (positive = to starboard, clockwise). */
-export function turnBetween(from: number, to: number): number {
-  const d = normDegOf(to - from);
-  return d > 180 ? d - 360 : d;
-}
+export {
+  planMove,
+  turnBetween,
+  type BoatsOutlook,
+  type MoveKind,
+  type MoveOutlook,
+  type MovePlan,
+  type Side
+} from './movement-preview';
 
 export interface MoveShipInput {
   shipId: string;
@@ -180,7 +76,7 @@ export interface MoveShipInput {
 
 /** Records this ship's move; `headingAfter` is the referee's for a Starboard/Larboard card
  *  (Straight keeps the heading; a turn is at most 45° to the card's side). */
-export const moveShip = pvMove<MoveShipInput>({
+const moveShipMove = pvMove<MoveShipInput>({
   id: 'pv.move',
   input: z.strictObject({ shipId: idInput, headingAfter: numberInput(-100_000, 100_000) }),
   phase: 'movementFiring',
@@ -233,8 +129,11 @@ export const moveShip = pvMove<MoveShipInput>({
   }
 });
 
+/** A ship's move, with its plan before it is made (`moveShip.preview`). */
+export const moveShip = withPreview(moveShipMove, moveShipPreview);
+
 /** "the ship will drift in inches per a six sided dice roll down wind" (C.4.6.1 step 3). */
-export const drift = pvMove<{ shipId: string; dice: DiceRoll }>({
+const driftMove = pvMove<{ shipId: string; dice: DiceRoll }>({
   id: 'pv.drift',
   input: z.strictObject({ shipId: idInput, dice: diceInput }),
   phase: 'movementFiring',
@@ -269,6 +168,9 @@ export const drift = pvMove<{ shipId: string; dice: DiceRoll }>({
     });
   }
 });
+
+/** Drift, with its inches' odds and die before the roll (`drift.preview`). */
+export const drift = withPreview(driftMove, driftPreview);
 
 /** Whether the tacking roll failed, so the mast d12 is needed too (C.4.6.5). */
 export function tackNeedsMastRoll(s: Sheet, face: number): boolean {
@@ -402,7 +304,7 @@ const tackPreview: MovePreview<{ shipId: string; face?: number }, TackOutlook, P
 export const tackRoll = withPreview(tackRollMove, tackPreview);
 
 /** C.4.6.6: move up to 3″ the way it went last turn (or not at all), drop anchor, bow to the wind. */
-export const dropAnchor = pvMove<{ shipId: string; moved: number }>({
+const dropAnchorMove = pvMove<{ shipId: string; moved: number }>({
   id: 'pv.drop-anchor',
   input: z.strictObject({ shipId: idInput, moved: numberInput(0, 100_000) }),
   phase: 'movementFiring',
@@ -412,10 +314,7 @@ export const dropAnchor = pvMove<{ shipId: string; moved: number }>({
     const { shipId, moved } = input;
     const s = fightingSheet(state, shipId);
     if (!s.ok) return s;
-    if (!canDropAnchor(s.value))
-      return err(
-        'Only a ship hove to, or one at Fighting Sail last turn that plays No Sail, can drop anchor.'
-      );
+    if (!canDropAnchor(s.value)) return err(DROP_ANCHOR_REFUSAL);
     if (!(moved >= 0 && moved <= DROP_ANCHOR_MAX_MOVE))
       return err(`It may move up to ${DROP_ANCHOR_MAX_MOVE}″ before dropping anchor.`);
     const r = applyDropAnchor(s.value);
@@ -435,8 +334,11 @@ export const dropAnchor = pvMove<{ shipId: string; moved: number }>({
   }
 });
 
+/** Dropping anchor, with how far it may move first (`dropAnchor.preview`). */
+export const dropAnchor = withPreview(dropAnchorMove, dropAnchorPreview);
+
 /** C.4.6.8: 2 crew per boat, one full turn, never on a turn the ship moves. */
-export const boats = pvMove<{ shipId: string; kind: 'lower' | 'recover'; count: number }>({
+const boatsMove = pvMove<{ shipId: string; kind: 'lower' | 'recover'; count: number }>({
   id: 'pv.boats',
   input: z.strictObject({
     shipId: idInput,
@@ -471,6 +373,9 @@ export const boats = pvMove<{ shipId: string; kind: 'lower' | 'recover'; count: 
     });
   }
 });
+
+/** The ship's boats, with what the crew on them can do (`boats.preview`). */
+export const boats = withPreview(boatsMove, boatsPreview);
 
 // ---- Collisions (C.4.11) -----------------------------------------------------------------------
 

@@ -1,9 +1,9 @@
 import type { BattleState } from '../../engine/events';
-import { draftOf, rollRecord, withPreview } from '../../battle/move';
+import { draftOf, rollRecord, withPreview, type MovePreview } from '../../battle/move';
 import { weighAnchorPreview } from './previews';
 import { rolledBy } from '../../engine/meaning';
 import type { DiceRoll } from '../../engine/dice';
-import { err } from '../../engine/result';
+import { err, ok } from '../../engine/result';
 import {
   fightingSheet,
   frac,
@@ -11,6 +11,7 @@ import {
   optionsOf,
   plural,
   sheetOf,
+  shipSheet,
   systemOf,
   timesDone,
   withSheets,
@@ -24,7 +25,9 @@ import {
   applyWeighAnchorStart,
   pointOfSail,
   resolveWeighAnchor,
-  validateOrders
+  speedCap,
+  validateOrders,
+  type SpeedCap
 } from './resolve-movement';
 // The battle's wind and the sheet's heading are parsed; an entered bearing is checked finite first.
 import { normDegOf, windAngleOf } from './compass';
@@ -159,7 +162,7 @@ export interface OrdersInput {
  * option `ordersHidden` (Errata 7) they are kept aside, the log line says only that orders were
  * given, and `revealOrders` turns them all up together.
  */
-export const giveOrders = pvMove<OrdersInput>({
+const giveOrdersMove = pvMove<OrdersInput>({
   id: 'pv.orders',
   input: z.strictObject({ shipId: idInput, sail: sailInput, maneuver: maneuverInput }),
   phase: 'orders',
@@ -202,6 +205,45 @@ export const giveOrders = pvMove<OrdersInput>({
     });
   }
 });
+
+export interface OrdersOutlook {
+  /** The wind's angle off the bow and the point of sail (C.3.2). */
+  theta: number;
+  pos: PointOfSail;
+  /** The sail the one-level rule counts from (C.4.2 step 2). */
+  fromSail: SailLevel;
+  /** The levels the damage takes off, and the fastest sail left (C.4.10). */
+  cap: SpeedCap;
+  /** Why these orders cannot be given (the move's refusal), or []. */
+  problems: string[];
+}
+
+/** The orders checked before they are given, as the move checks them (no dice). */
+const ordersPreview: MovePreview<
+  { shipId: string; sail: SailLevel; maneuver: Maneuver },
+  OrdersOutlook,
+  PvOptions
+> = {
+  odds: (state, aim, options) => {
+    const s = shipSheet(state, aim.shipId);
+    if (!s.ok) return s;
+    const { theta, pos } = sailingAngle(state, s.value, options);
+    return ok({
+      theta,
+      pos,
+      fromSail: sailBeforeOrders(state, aim.shipId, s.value),
+      cap: speedCap(s.value),
+      problems: ordersProblems(state, aim.shipId, aim, options)
+    });
+  },
+  dice: (state, { shipId }) => {
+    const s = shipSheet(state, shipId);
+    return s.ok ? ok([]) : s;
+  }
+};
+
+/** One ship's orders, checked before they are given (`giveOrders.preview`). */
+export const giveOrders = withPreview(giveOrdersMove, ordersPreview);
 
 // ---- Hidden orders on the live table (#19 item 5) ---------------------------------------------
 // With `ordersHidden` on a shared battle, a ship's orders never reach the public log or another

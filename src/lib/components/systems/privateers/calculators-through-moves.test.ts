@@ -6,12 +6,22 @@
 import { describe, expect, it } from 'vitest';
 import { render } from 'svelte/server';
 import { formatFraction, type Rational } from '$lib/engine/rational';
-import { boardingRound, cannonFire, moraleCheck, reload } from '$lib/rules/privateers/moves';
+import {
+  boardingRound,
+  cannonFire,
+  giveOrders,
+  moraleCheck,
+  moveShip,
+  reload,
+  setHeading,
+  setWind
+} from '$lib/rules/privateers/moves';
 import {
   exampleFrigate,
   FIGHTING_SAIL,
   mediumGuns,
   must,
+  play,
   sheet,
   twoShips
 } from '$lib/rules/privateers/moves.fixture';
@@ -20,6 +30,7 @@ import type { Sheet } from '$lib/rules/privateers/sheet';
 import PvBoardingCalculator from './PvBoardingCalculator.svelte';
 import PvGunneryCalculator from './PvGunneryCalculator.svelte';
 import PvMoraleCalculator from './PvMoraleCalculator.svelte';
+import PvMovementCalculator from './PvMovementCalculator.svelte';
 import PvReloadCalculator from './PvReloadCalculator.svelte';
 
 /** Every outcome's label and exact fraction on the page, in order. */
@@ -132,5 +143,31 @@ describe('the Privateers calculators answer through the moves (issue 31)', () =>
       ])
     );
     expect(headlinesOf(body)).toEqual([formatFraction(round.boardersWin)]);
+  });
+
+  it('movement: the point of sail, speed cap and move are the orders’ and the move’s previews', () => {
+    const { body } = render(PvMovementCalculator, { props: { options: O } });
+    // Opens on the wind from 0°, heading 120°, Fighting Sail last turn, Medium Sail and Straight
+    // this turn, three masts, no damage, rates 8/10/12 on every point of sail.
+    const rates: [number, number, number] = [8, 10, 12];
+    let s = twoShips(exampleFrigate({ hullPoints: 60 }), {
+      a: {
+        ...FIGHTING_SAIL,
+        sailingRates: { beating: rates, broadReaching: rates, running: rates }
+      }
+    });
+    s = must(play(setWind, s, { windFromDeg: 0 })).next;
+    s = must(play(setHeading, s, { shipId: 'a', headingDeg: 120 })).next;
+    const orders = { shipId: 'a', sail: 2 as const, maneuver: 'straight' as const };
+    const outlook = must(giveOrders.preview.odds(s, orders, O));
+    expect(outlook.problems).toEqual([]);
+    expect(body).toContain(`Wind ${outlook.theta}° off the bow:`);
+    expect(body).toContain('<strong>Broad Reaching</strong>');
+    expect(body).toMatch(/Fastest setting: <strong>Full Sail<\/strong>/);
+    const given = must(play(giveOrders, s, orders)).next;
+    const plan = must(must(moveShip.preview.odds(given, { shipId: 'a' }, O)).plan);
+    expect(plan.total).toBe(10);
+    // The move's own plan, its text as the battle's movement card shows it.
+    expect(body).toContain(`Orders valid: move <strong>${plan.total}″</strong> (${plan.text}).`);
   });
 });
