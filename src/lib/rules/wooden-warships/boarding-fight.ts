@@ -209,6 +209,73 @@ export const boardingRoundPreview: MovePreview<{ attackerId: string }, BoardingO
   }
 };
 
+/** A boarding that may fight a round now: not over, and within the turn's rounds (the boarding
+ *  moves' check, and their previews'). */
+export function fightableBoarding(
+  state: BattleState,
+  attackerId: string,
+  options: WwOptions
+): Result<BoardingFight> {
+  const f = boardingFight(state, attackerId);
+  if (!f.ok) return f;
+  if (f.value.isOver) return err(f.value.isOver);
+  const limit = roundLimitReached(f.value.attacker, options);
+  return limit ? err(limit) : f;
+}
+
+/** The fight the app's dice decide in one move (`boardingRounds`): the two sides, the rounds it may
+ *  run this turn (to the end, or the turn's rounds left), the next round's odds and the capture. */
+export interface FightOutlook extends BoardingOdds {
+  fight: BoardingFight;
+  /** Rounds the move fights from one roll; Infinity when fought until resolved. */
+  roundsAllowed: number;
+}
+
+/** The fight before the app rolls it, checked as the move checks it. */
+export function fightOutlook(
+  state: BattleState,
+  attackerId: string,
+  options: WwOptions
+): Result<FightOutlook> {
+  const f = fightableBoarding(state, attackerId, options);
+  if (!f.ok) return f;
+  const { attacker, defender, attackers, defenders } = f.value;
+  const odds = boardingOdds(attacker.crewSkill, defender.crewSkill, attackers, defenders);
+  if (!odds.ok) return odds;
+  const roundsAllowed = attacker.boarding ? boardingRoundsLeft(attacker.boarding, options) : 0;
+  return ok({ ...odds.value, fight: f.value, roundsAllowed });
+}
+
+/** The app's dice for the whole fight the outlook allows (at most 10,000 rounds), in the order the
+ *  move reads them: each round's boarders' dice, then its defenders'. */
+export function rollFight(outlook: FightOutlook, roller: Roller): DiceRoll {
+  const { attacker, defender, attackers, defenders } = outlook.fight;
+  return fightToEnd(
+    {
+      attackerSkill: attacker.crewSkill,
+      defenderSkill: defender.crewSkill,
+      attackers,
+      defenders
+    },
+    roller,
+    Math.min(outlook.roundsAllowed, 10_000)
+  ).dice;
+}
+
+/**
+ * The fight to the end (or the turn's rounds) before the app rolls it (`boardingRounds.preview`):
+ * the rounds allowed, the next round's odds and the capture chance; its dice are the first round's
+ * (the rounds after hang on those faces), each side's own, high good, as the move records them.
+ */
+export const boardingRoundsPreview: MovePreview<{ attackerId: string }, FightOutlook, WwOptions> = {
+  odds: (state, { attackerId }, options) => fightOutlook(state, attackerId, options),
+  dice: (state, { attackerId }, options) => {
+    const f = fightableBoarding(state, attackerId, options);
+    if (!f.ok) return f;
+    return boardingRoundPreview.dice(state, { attackerId }, options);
+  }
+};
+
 /** One side of a boarding round: its crew's skill, its men, and whose they are (both may be
  *  unnamed in the calculator). */
 export interface RoundSide {

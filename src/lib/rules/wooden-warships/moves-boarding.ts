@@ -12,16 +12,15 @@ import {
 } from '../../battle/move';
 import { withSheets } from '../../battle/sheets';
 import type { DiceRoll } from '../../engine/dice';
-import { err, ok, type Result } from '../../engine/result';
+import { ok, type Result } from '../../engine/result';
 import type { WwOptions } from './options';
+import { captorOf, isLootable, lootPreview, planLoot } from './loot-preview';
 import { ownTurn } from './players';
 import {
   applyBoardingRound,
   applyCapture,
   applyLoot,
-  boardingRoundsLeft,
   checkBoarding,
-  lootOptions,
   resolveBoardingRound,
   resolveBoardingRounds,
   startBoarding,
@@ -38,7 +37,6 @@ import {
   BATTLE_DECIDED,
   sheetOf,
   sheetsDraft,
-  shipAndSheet,
   shipPair,
   systemOf,
   type ShipAndSheet
@@ -48,11 +46,13 @@ import { BOARDING_DIE, boardingDiceCountsOf } from './tables';
 import {
   boardingFight,
   boardingRoundPreview,
+  boardingRoundsPreview,
+  fightableBoarding,
+  fightOutlook,
   type BoardingFight,
   roundCategory,
   roundDiceLabels,
-  roundDiceOwners,
-  roundLimitReached
+  roundDiceOwners
 } from './boarding-fight';
 import * as z from 'zod/mini';
 import { diceInput, idInput, intInput, numberInput } from '../../battle/move-input';
@@ -141,19 +141,6 @@ export const board = defineMove<BoardingSetup, WwOptions>({
     });
   }
 });
-
-/** A boarding that may fight a round now: not over, and within the turn's rounds. */
-function fightableBoarding(
-  state: BattleState,
-  attackerId: string,
-  options: WwOptions
-): Result<BoardingFight> {
-  const f = boardingFight(state, attackerId);
-  if (!f.ok) return f;
-  if (f.value.isOver) return err(f.value.isOver);
-  const limit = roundLimitReached(f.value.attacker, options);
-  return limit ? err(limit) : f;
-}
 
 /** The prize's new owner when captured ships join the captor's fleet (Errata 16). */
 function capturedState(
@@ -329,20 +316,22 @@ export interface FoughtRound {
   defendersLeft: number;
 }
 
+/** One round, with its odds and dice before the roll (`boardingRound.preview`). */
+export const boardingRound = withPreview(boardingRoundMove, boardingRoundPreview);
+
 /**
  * "resolve one round at a time or to the end": several rounds from one roll (the attacker's dice
  * then the defender's, round after round), until a side is gone or the turn's rounds are fought
  * (option `boardingRoundsPerTurn`). One event, so one undo takes the whole run back; the outcome
  * keeps every round.
  */
-/** One round, with its odds and dice before the roll (`boardingRound.preview`). */
-export const boardingRound = withPreview(boardingRoundMove, boardingRoundPreview);
-
-export const boardingRounds = boardingRollMove(
+const boardingRoundsMove = boardingRollMove(
   'ww.boarding-rounds',
   (state, fight, { attackerId, roll }, options) => {
     const { attacker, defender, defenderId, attackers, defenders } = fight;
-    const left = attacker.boarding ? boardingRoundsLeft(attacker.boarding, options) : 0;
+    const outlook = fightOutlook(state, attackerId, options);
+    if (!outlook.ok) return outlook;
+    const left = outlook.value.roundsAllowed;
     const skills = { attackerSkill: attacker.crewSkill, defenderSkill: defender.crewSkill };
     const r = resolveBoardingRounds(
       { ...skills, attackers, defenders },
@@ -419,6 +408,10 @@ export const boardingRounds = boardingRollMove(
   }
 );
 
+/** The fight to the end (or the turn's rounds), with its odds and rounds before the app rolls
+ *  it (`boardingRounds.preview`; `rollFight` rolls it). */
+export const boardingRounds = withPreview(boardingRoundsMove, boardingRoundsPreview);
+
 export interface EndBoardingInput {
   attackerId: string;
 }
@@ -480,20 +473,7 @@ export const surrender = defineMove<EndBoardingInput, WwOptions>({
   }
 });
 
-/** The ship that loots a prize: the one whose boarders took her (B.4.8), while she is afloat. */
-export function captorOf(state: BattleState, prizeId: string): string | null {
-  const prize = sheetOf(state.ships[prizeId]);
-  const by = prize?.capturedBy;
-  if (!by) return null;
-  return sheetOf(state.ships[by])?.status === 'active' ? by : null;
-}
-
-/** Whether the prize can still be looted: captured, not looted yet, with something aboard. */
-export function isLootable(sheet: Sheet): boolean {
-  if (sheet.status !== 'captured' || sheet.lootedBy) return false;
-  const o = lootOptions(sheet);
-  return o.lootAmount !== null || o.upgradeCards.length > 0;
-}
+export { captorOf, isLootable };
 
 export interface LootInput {
   prizeId: string;
@@ -506,7 +486,7 @@ export interface LootInput {
  * B.4.8 Looting: "either the upgrade cards in the ship's hold or the amount listed on the loot card
  * multiplied by the ship's hold rating" — once per prize, to the ship whose boarders took her.
  */
-export const loot = defineMove<LootInput, WwOptions>({
+const lootMove = defineMove<LootInput, WwOptions>({
   id: 'ww.loot',
   category: 'loot',
   input: z.strictObject({
@@ -515,29 +495,9 @@ export const loot = defineMove<LootInput, WwOptions>({
     captorId: z.optional(idInput)
   }),
   run: (state, input) => {
-    const prizeShip = shipAndSheet(state, input.prizeId);
-    if (!prizeShip.ok) return prizeShip;
-    const prizeSheet = prizeShip.value.sheet;
-    if (prizeSheet.lootedBy) {
-      const by = sheetOf(state.ships[prizeSheet.lootedBy])?.name ?? 'her captor';
-      return refuse(
-        `${prizeSheet.name} has been looted by ${by} already: either the money or the cards, once.`
-      );
-    }
-    const captorId = captorOf(state, input.prizeId) ?? input.captorId;
-    if (!captorId) return refuse(`Choose the ship that loots ${prizeSheet.name}.`);
-    const pair = shipPair(state, captorId, input.prizeId);
-    if (!pair.ok) return pair;
-    const [captor, prize] = pair.value;
-    if (captor.sheet.status !== 'active') {
-      return refuse(`${captor.sheet.name} is ${captor.sheet.status}: she cannot loot.`);
-    }
-    if (prize.sheet.status !== 'captured') {
-      return refuse(`${prize.sheet.name} is not a prize: only a captured ship is looted.`);
-    }
-    if (captor.ship.player && captor.ship.player === prize.ship.player) {
-      return refuse(`${prize.sheet.name} is one of ${captor.ship.player}'s own ships.`);
-    }
+    const plan = planLoot(state, input);
+    if (!plan.ok) return plan;
+    const { captorId, captor, prize } = plan.value;
     const system = systemOf(state);
     const player = captor.ship.player;
     const r = applyLoot(
@@ -567,3 +527,6 @@ export const loot = defineMove<LootInput, WwOptions>({
     });
   }
 });
+
+/** The loot, with the captor and what is aboard before the choice (`loot.preview`). */
+export const loot = withPreview(lootMove, lootPreview);

@@ -8,9 +8,12 @@ import type { DiceRoll } from '../../engine/dice';
 import type { Result } from '../../engine/result';
 import { woodenWarships } from '.';
 import { exampleChart } from './example-charts';
-import { addPlayer, purchase, reload } from './moves';
+import { editSheetMove } from '../../battle/ship-moves';
+import { addPlayer, board, fillHold, purchase, reload, setCards, surrender } from './moves';
+import { sheetOf } from './ships';
 import { DEFAULT_OPTIONS, type WwOptions } from './options';
 import type { ShipType } from './tables';
+import type { LootCard, Sheet, UpgradeCard } from './sheet';
 
 export function ctxOf(options: WwOptions = DEFAULT_OPTIONS): MoveContext<WwOptions> {
   return { options, storedOptions: {}, variant: 'standard', now: 0, newId: () => 'id' };
@@ -79,6 +82,47 @@ export function fleets(chart: ShipType = 'BattleSchooner'): BattleState {
     });
   }
   return played(s, reload, { shipId: 'pickle', loads: { zone1: 'round', zone2: 'round' } });
+}
+
+/** The referee edits a ship's log (battle.edit-sheet), as the ship page does. */
+export function edited(s: BattleState, shipId: string, edit: (sheet: Sheet) => Sheet): BattleState {
+  const sheet = sheetOf(s.ships[shipId]) as Sheet;
+  return played(s, editSheetMove as never, {
+    shipId,
+    sheet: edit(sheet),
+    summary: `${sheet.name} edited`
+  });
+}
+
+/** Fleche's Sea chest (£250 a hold rating) and Spare sails, drawn into her hold at the start. */
+export const FLECHE_CHEST: LootCard = { id: 'chest', name: 'Sea chest', amount: 250 };
+export const SPARE_SAILS: UpgradeCard = {
+  id: 'sails',
+  name: 'Spare sails',
+  cost: 100,
+  text: '',
+  effect: { hull: 0, rigging: 5, crew: 0, speedFull: 0, speedBattle: 0, speedTrim: 0, percent: 0 }
+};
+
+/** The fleets, Fleche's hold filled (FLECHE_CHEST, SPARE_SAILS), her crew cut to one, boarded by
+ *  Pickle's 5 and surrendered: a prize for Pickle to loot. */
+export function prizeTaken(): BattleState {
+  let s = fleets();
+  s = played(s, setCards, {
+    captainCards: [],
+    lootCards: [FLECHE_CHEST],
+    upgradeCards: [SPARE_SAILS]
+  });
+  s = played(s, fillHold, { shipId: 'fleche', lootCardId: 'chest', upgradeCardIds: ['sails'] });
+  s = edited(s, 'fleche', (f) => ({ ...f, crew: { ...f.crew, current: 1 } }));
+  s = played(s, board, {
+    attackerId: 'pickle',
+    targetId: 'fleche',
+    distanceInches: 0,
+    isSideBySide: true,
+    party: 5
+  });
+  return played(s, surrender, { attackerId: 'pickle' });
 }
 
 /** A face for every die the preview asks for. */

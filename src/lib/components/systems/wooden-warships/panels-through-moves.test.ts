@@ -4,16 +4,18 @@ import type { BattleState } from '$lib/engine/events';
 import {
   fillHold,
   fire,
+  loot,
   moveShip,
   reload,
   setCards,
   setSail,
   upgrade
 } from '$lib/rules/wooden-warships/moves';
-import { fleets, must, played, rolled } from '$lib/rules/wooden-warships/moves.testkit';
+import { fleets, must, played, prizeTaken, rolled } from '$lib/rules/wooden-warships/moves.testkit';
 import { DEFAULT_OPTIONS, type WwOptions } from '$lib/rules/wooden-warships/options';
 import { SAIL_SETTING_TEXT } from '$lib/rules/wooden-warships/tables';
 import type { UpgradeCard } from '$lib/rules/wooden-warships/sheet';
+import WwBoarding from './WwBoarding.svelte';
 import WwReload from './WwReload.svelte';
 import WwSail from './WwSail.svelte';
 import WwUpgrade from './WwUpgrade.svelte';
@@ -172,5 +174,19 @@ describe('the upgrade panel: the price, the speeds after and the funds left are 
         expect(button).toContain('disabled');
       }
     }
+  });
+});
+
+describe('the boarding panel: the loot offered is the loot preview', () => {
+  it('the captor named, the money and the cards aboard as the move would give them', () => {
+    const state = prizeTaken();
+    const { body } = render(WwBoarding, {
+      props: { session: session(state), options: DEFAULT_OPTIONS }
+    });
+    const text = textOf(body);
+    const o = must(loot.preview.odds(state, { prizeId: 'fleche' }, DEFAULT_OPTIONS));
+    expect(text).toContain(`${o.captor.sheet.name}'s boarders took her`);
+    expect(text).toContain(`Take £${(o.lootAmount ?? 0).toLocaleString('en-GB')}`);
+    expect(text).toContain(`Take ${o.upgradeCards.length} upgrade card`);
   });
 });
