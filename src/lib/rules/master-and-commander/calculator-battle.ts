@@ -15,7 +15,7 @@ import { endTurnMove } from './moves-turn';
 import { hourglassEndsAt, isSandRunOut, type Hourglass } from './hourglass';
 import { DEFAULT_OPTIONS, type McOptions } from './options';
 import { defaultSystemState, type Sheet, type WindState } from './sheet';
-import { SHIP_COLOURS, WIND_DIE, type GameVariant, type WindFace } from './tables';
+import { SHIP_COLOURS, WIND_DIE, type Compass, type GameVariant, type WindFace } from './tables';
 import { viewOf } from './view';
 
 /** A calculator's battle: the state, and the first ship of each captain (the two sides). */
@@ -83,21 +83,28 @@ export function withPrizeDisks(
 ): Result<BattleState> {
   let state = battle;
   for (const [shipId, prizeDisks] of Object.entries(disks)) {
-    const ship = state.ships[shipId];
-    if (!ship) return err('That ship is not in the battle.');
-    // A sheet that already says so needs no edit (a new fleet's ships have all their disks).
-    if ((ship.sheet as unknown as Sheet).prizeDisks === prizeDisks) continue;
-    const sheet = { ...(ship.sheet as unknown as Sheet), prizeDisks };
-    const next = playScratch(
-      editSheetMove,
-      state,
-      { shipId, sheet, summary: `Prize Disks ${prizeDisks}` },
-      scratchContext(opts, '')
-    );
+    const next = withSheet(state, shipId, { prizeDisks }, `Prize Disks ${prizeDisks}`, opts);
     if (!next.ok) return next;
     state = next.value;
   }
   return ok(state);
+}
+
+/** The battle with one ship's sheet so (the sheet edit a referee makes); none when it says so. */
+export function withSheet(
+  battle: BattleState,
+  shipId: string,
+  patch: Partial<Sheet>,
+  summary: string,
+  opts: McOptions = DEFAULT_OPTIONS
+): Result<BattleState> {
+  const ship = battle.ships[shipId];
+  if (!ship) return err('That ship is not in the battle.');
+  const had = ship.sheet as unknown as Sheet;
+  // A sheet that already says so needs no edit (a new fleet's ships have all their disks).
+  if (Object.entries(patch).every(([k, v]) => had[k as keyof Sheet] === v)) return ok(battle);
+  const sheet = { ...had, ...patch };
+  return playScratch(editSheetMove, battle, { shipId, sheet, summary }, scratchContext(opts, ''));
 }
 
 /** A die typed in, as a referee types a roll the table made. */
@@ -281,4 +288,35 @@ export function tableWindOf(
   if (!v.ok) return v;
   const { wind, hourglass, stormRoll, lastWindFace } = v.value.system;
   return ok({ wind, hourglass, stormRoll, lastWindFace });
+}
+
+/** The wind a movement question names: from one side of the table, or a storm. */
+export type CalculatorWind = Compass | 'STORM';
+
+/**
+ * The battle at the first captain's movement: his first ship's bow as asked at the start of the
+ * turn (the sheet edit), he wins the first-player roll, and in the Basic game the Wind Die shows
+ * the wind asked (by its pip, SPEC A.4.3). The ship's move then answers its allowance (a storm's
+ * or a Beginner ship's roll first, played by its own move).
+ */
+export function atMovement(
+  battle: CalculatorBattle,
+  variant: GameVariant,
+  heading: Compass,
+  wind: CalculatorWind,
+  opts: McOptions = DEFAULT_OPTIONS
+): Result<BattleState> {
+  const ctx = scratchContext(opts, variant);
+  const bow = withSheet(battle.state, battle.ours, { heading }, `Heading ${heading}`, opts);
+  if (!bow.ok) return bow;
+  const first = playScratch(
+    firstPlayerMove,
+    bow.value,
+    { playerIds: ['ours', 'theirs'], roll: typedFaces([6, 1]) },
+    ctx
+  );
+  if (!first.ok || variant === 'beginner') return first;
+  const pip = WIND_DIE.find((w) => w.face === wind)?.pip;
+  if (pip === undefined) return err('That is not a face of the Wind Die.');
+  return playScratch(windMove, first.value, { roll: typedFaces([pip]) }, ctx);
 }

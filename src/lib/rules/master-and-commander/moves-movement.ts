@@ -8,20 +8,18 @@ import type { DiceRoll } from '../../engine/dice';
 import { err, ok, type Result } from '../../engine/result';
 import type { McOptions } from './options';
 import { movementRollPreview } from './previews';
+import { allowancePreview, moveProblem } from './movement-preview';
 import { enterMist } from './resolve-fleet';
 import { applyAllowance, resolveMove, type MoveOutcome, type MoveReport } from './resolve-wind';
 import type { Sheet } from './sheet';
 import type { Compass } from './tables';
 import {
-  activeShip,
-  fleetTurnLostText,
   findShip,
   mcMove,
   playerName,
   readBattle,
   toJson,
   turnActsOf,
-  turnOverText,
   withActs,
   withMcSheets,
   withMcSystem,
@@ -46,32 +44,7 @@ const HEADING_TEXT: Readonly<Record<Compass, string>> = {
   W: 'west'
 };
 
-/**
- * Why this ship may not move now, or null: the turn's order (`attackTiming`, A.4.15 step 2, errata
- * 12), one move per ship per turn, the wind rolled first (A.4.3 step 5), the Mist (A.4.14).
- */
-export function moveProblem(
-  view: McView,
-  shipId: string,
-  opts: Pick<McOptions, 'attackTiming' | 'mistLoseTurnScope'>
-): string | null {
-  const s = activeShip(view, shipId);
-  if (!s.ok) return s.error;
-  const sys = view.system;
-  const acts = turnActsOf(sys);
-  const name = s.value.sheet.name;
-  if (acts.endedBy !== null) return turnOverText(acts.endedBy);
-  if (s.value.sheet.isSunk) return 'A sunk ship cannot move.';
-  if (acts.moved.includes(shipId))
-    return `${name} has already moved this turn; undo that move to change it.`;
-  if (sys.variant !== 'beginner' && (sys.wind === null || sys.windRollPending))
-    return 'Roll the Wind Die first: "the next player to move rolls the Wind Die and turns over the hourglass before taking his or her turn".';
-  if (opts.attackTiming === 'afterAllMovement' && acts.engaged.length > 0)
-    return 'The engagements have begun: attacks come after all movement, so every ship moves before the first attack.';
-  if (opts.attackTiming === 'afterEachShipMoves' && acts.engaged.some((e) => e.shipId === shipId))
-    return `${name} has already attacked: with attacks after each ship's own move, it cannot move again.`;
-  return fleetTurnLostText(view, opts);
-}
+export { moveProblem } from './movement-preview';
 
 export interface ShipMoveInput extends MoveReport {
   shipId: string;
@@ -131,7 +104,7 @@ export function shipMove(
 }
 
 /** One ship's move for the turn, checked against its allowance and recorded. */
-export const moveShipMove: Move<ShipMoveInput, McOptions> = mcMove({
+const moveShipBase: Move<ShipMoveInput, McOptions> = mcMove({
   id: 'mc.move',
   category: 'movement',
   input: z.strictObject({
@@ -153,6 +126,9 @@ export const moveShipMove: Move<ShipMoveInput, McOptions> = mcMove({
     });
   }
 });
+
+/** A ship's move, with the allowance it is checked against (`moveShipMove.preview`). */
+export const moveShipMove = withPreview(moveShipBase, allowancePreview);
 
 export interface MovementRollInput {
   shipId: string;

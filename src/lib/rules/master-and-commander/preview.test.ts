@@ -16,13 +16,15 @@ import {
   firstPlayerMove,
   fleetStaysPutMove,
   homeportCounterMove,
+  moveShipMove,
   movementRollMove,
   raidMove,
   ramAttemptMove,
   ramDamageMove,
+  stormMove,
   windMove
 } from './moves';
-import { moveOf, must, play, twoPlayerGame, typed, type Played } from './moves.testkit';
+import { errorOf, moveOf, must, play, twoPlayerGame, typed, type Played } from './moves.testkit';
 import { DEFAULT_OPTIONS as O } from './options';
 
 /** Anna (ships 1, 2) won the first roll, the wind is set, both her ships stayed put. */
@@ -219,5 +221,49 @@ describe('a Master and Commander move says its odds and dice before its roll (is
     const moveDice = must(movementRollMove.preview.dice(first.next, { shipId: 'ship-1' }, O));
     const moved = must(play(movementRollMove, first.next, { shipId: 'ship-1', roll: typed([4]) }));
     expect(recorded(moved)).toEqual(owners(moveDice));
+  });
+
+  it('a ship’s move: the allowance its report is checked against, refused as the move refuses', () => {
+    const ship = { shipId: 'ship-1' };
+    const allowance = (st: BattleState) => moveShipMove.preview.odds(st, ship, O);
+    let s = twoPlayerGame('basic');
+    s = must(play(firstPlayerMove, s, { playerIds: ['Anna', 'Ben'], roll: typed([6, 1]) })).next;
+    // Before the Wind Die, the move's own refusal, word for word.
+    expect(errorOf(allowance(s))).toBe(errorOf(moveOf(s, 'ship-1')));
+    // Wind from the west (pip 4), Anna 1's bow south: on a reach, up to 5 (SPEC A.3.2).
+    s = must(play(windMove, s, { roll: typed([4]) })).next;
+    const reach = must(allowance(s));
+    expect([reach.squares, reach.text]).toEqual([5, 'On a reach: up to 5']);
+    expect(must(moveShipMove.preview.dice(s, ship, O))).toEqual([]);
+    expect(moveOf(s, 'ship-1', { forward: 5 }).ok).toBe(true);
+    expect(errorOf(moveOf(s, 'ship-1', { forward: 6 }))).toContain('the allowance is 5');
+    const moved = must(moveOf(s, 'ship-1', { forward: 2 })).next;
+    expect(errorOf(allowance(moved))).toBe(errorOf(moveOf(moved, 'ship-1')));
+    expect(errorOf(allowance(moved))).toContain('already moved');
+  });
+
+  it('a ship’s move in a storm and in the Beginner game: the roll first, then exactly its squares', () => {
+    const ship = { shipId: 'ship-1' };
+    let s = twoPlayerGame('basic');
+    s = must(play(firstPlayerMove, s, { playerIds: ['Anna', 'Ben'], roll: typed([6, 1]) })).next;
+    s = must(play(windMove, s, { roll: typed([5]) })).next;
+    const unrolled = moveShipMove.preview.odds(s, ship, O);
+    expect(errorOf(unrolled)).toBe('Storm: roll one die for movement first.');
+    expect(errorOf(unrolled)).toBe(errorOf(moveOf(s, 'ship-1')));
+    s = must(play(stormMove, s, { roll: typed([3]) })).next;
+    expect(must(moveShipMove.preview.odds(s, ship, O)).text).toBe('Storm: up to 3 squares');
+    expect(errorOf(moveOf(s, 'ship-1', { forward: 4 }))).toContain('the allowance is 3');
+
+    let b = twoPlayerGame('beginner');
+    b = must(play(firstPlayerMove, b, { playerIds: ['Anna', 'Ben'], roll: typed([6, 1]) })).next;
+    expect(errorOf(moveShipMove.preview.odds(b, ship, O))).toBe(errorOf(moveOf(b, 'ship-1')));
+    b = must(play(movementRollMove, b, { shipId: 'ship-1', roll: typed([4]) })).next;
+    const exact = must(moveShipMove.preview.odds(b, ship, O));
+    expect([exact.squares, exact.isExact, exact.text]).toEqual([4, true, 'Move 4 squares']);
+    expect(errorOf(moveOf(b, 'ship-1', { forward: 3 }))).toContain('move exactly the 4 rolled');
+    expect(moveOf(b, 'ship-1', { forward: 4 }).ok).toBe(true);
+    const loose = { ...O, beginnerMoveExact: false };
+    expect(must(moveShipMove.preview.odds(b, ship, loose)).text).toBe('Move up to 4 squares');
+    expect(moveOf(b, 'ship-1', { forward: 3 }, loose).ok).toBe(true);
   });
 });
