@@ -11,12 +11,20 @@ import type { DiceRoll } from '../../engine/dice';
 import { firstPlayerMove, setupFleetsMove } from './moves-setup';
 import { fleetStaysPutMove, moveShipMove, movementRollMove } from './moves-movement';
 import { hourglassMove, stormMove, windMove } from './moves-wind';
+import { attackMove } from './moves-engagement';
 import { endTurnMove } from './moves-turn';
 import { hourglassEndsAt, isSandRunOut, type Hourglass } from './hourglass';
 import { DEFAULT_OPTIONS, type McOptions } from './options';
 import { defaultSystemState, type Sheet, type WindState } from './sheet';
-import { SHIP_COLOURS, WIND_DIE, type Compass, type GameVariant, type WindFace } from './tables';
-import { viewOf } from './view';
+import {
+  MAX_PRIZE_DISKS,
+  SHIP_COLOURS,
+  WIND_DIE,
+  type Compass,
+  type GameVariant,
+  type WindFace
+} from './tables';
+import { findShip, viewOf } from './view';
 
 /** A calculator's battle: the state, and the first ship of each captain (the two sides). */
 export interface CalculatorBattle {
@@ -319,4 +327,78 @@ export function atMovement(
   const pip = WIND_DIE.find((w) => w.face === wind)?.pip;
   if (pip === undefined) return err('That is not a face of the Wind Die.');
   return playScratch(windMove, first.value, { roll: typedFaces([pip]) }, ctx);
+}
+
+/** Where a repair is asked: at the ship's own Homeport, or at sea on an anchor icon. */
+export type RepairPlace = 'homeport' | 'anchor';
+
+/**
+ * The battle at the first captain's repairs (Basic), his first ship at `prizeDisks`, lost as a
+ * battle loses them: the second captain goes first and his ships hit her, each hit a Prize Disk
+ * "placed to one side" (SPEC A.4.7), then the turn passes to the first captain. His ship starts in
+ * her Homeport (set-up, A.4.1); at an anchor icon she reports her move there (A.4.9 step 2).
+ */
+export function atRepairs(
+  battle: CalculatorBattle,
+  place: RepairPlace,
+  prizeDisks: number,
+  opts: McOptions = DEFAULT_OPTIONS
+): Result<BattleState> {
+  const ctx = scratchContext(opts, 'basic');
+  const { ours } = battle;
+  const hits = MAX_PRIZE_DISKS - prizeDisks;
+  if (!Number.isInteger(hits) || hits < 0 || hits > MAX_PRIZE_DISKS)
+    return err(`A ship has 0 to ${MAX_PRIZE_DISKS} Prize Disks.`);
+  const first = playScratch(
+    firstPlayerMove,
+    battle.state,
+    { playerIds: ['theirs', 'ours'], roll: typedFaces([6, 1]) },
+    ctx
+  );
+  if (!first.ok) return first;
+  const wind = playScratch(windMove, first.value, { roll: typedFaces([4]) }, ctx);
+  if (!wind.ok) return wind;
+  let state = playScratch(fleetStaysPutMove, wind.value, {}, ctx);
+  if (!state.ok) return state;
+  const v = viewOf(state.value);
+  if (!v.ok) return v;
+  const theirShips = v.value.ships.filter((s) => s.playerId === 'theirs');
+  if (theirShips.length < hits) return err('The second captain has too few ships.');
+  for (const by of theirShips.slice(0, hits)) {
+    // Every attack die a six, every defence die a one: a hit (A.4.6). Not broadside to one
+    // another, so no counter-attack is due.
+    const aim = { attackerId: by.id, targetId: ours, isMutualBroadside: false };
+    const dice = attackMove.preview.dice(state.value, aim, opts);
+    if (!dice.ok) return dice;
+    const [a, d] = dice.value.map((n, i) => typedFaces(Array(n.count).fill(i === 0 ? 6 : 1)));
+    const input = { ...aim, side: null, attack: a, defence: d };
+    state = playScratch(attackMove, state.value, input, ctx);
+    if (!state.ok) return state;
+  }
+  state = playScratch(endTurnMove, state.value, {}, ctx);
+  if (!state.ok || place === 'homeport') return state;
+  const at = viewOf(state.value);
+  if (!at.ok) return at;
+  if (at.value.system.windRollPending) {
+    state = playScratch(windMove, state.value, { roll: typedFaces([4]) }, ctx);
+    if (!state.ok) return state;
+  }
+  const sheet = findShip(at.value, ours);
+  if (!sheet.ok) return sheet;
+  const { heading } = sheet.value.sheet;
+  const toAnchor = { shipId: ours, forward: 1, turns: 0, heading, location: 'anchor' as const };
+  return playScratch(moveShipMove, state.value, { ...toAnchor, isObstructed: false }, ctx);
+}
+
+/**
+ * The turn passed round to the first captain again (each captain ends his turn): his ships begin
+ * a new turn, their repairs this turn counted afresh (`repairLimitPerTurn`).
+ */
+export function nextRound(
+  state: BattleState,
+  opts: McOptions = DEFAULT_OPTIONS
+): Result<BattleState> {
+  const ctx = scratchContext(opts, 'basic');
+  const theirs = playScratch(endTurnMove, state, {}, ctx);
+  return theirs.ok ? playScratch(endTurnMove, theirs.value, {}, ctx) : theirs;
 }

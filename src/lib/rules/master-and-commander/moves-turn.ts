@@ -1,62 +1,24 @@
 // Repairs and the end of a player's turn (SPEC A.4.9, A.4.15 step 4) as moves.
 import type { BattleState } from '../../engine/events';
-import { draftOf, refuse, type Move } from '../../battle/move';
-import { err, ok, type Result } from '../../engine/result';
+import { draftOf, refuse, withPreview, type Move } from '../../battle/move';
+import { repairCheck, repairPreview } from './repair-preview';
 import type { McOptions } from './options';
-import { advanceTurn, applyEliminations, applyRepair, resolveRepair } from './resolve';
-import type { RepairOutcome } from './resolve';
+import { advanceTurn, applyEliminations, applyRepair } from './resolve';
 import type { SystemState } from './sheet';
-import type { Compass } from './tables';
 import { firstPhase } from './moves-setup';
 import { nextPlayerId } from './resolve-wind';
-import {
-  activeShip,
-  mcMove,
-  playerName,
-  turnActsOf,
-  turnOverText,
-  withActs,
-  withMcSheets,
-  withMcSystem,
-  type McShip,
-  type McView
-} from './view';
+import { mcMove, playerName, withActs, withMcSheets, withMcSystem, type McView } from './view';
 import * as z from 'zod/mini';
 import { idInput, noInput } from '../../battle/move-input';
 
-export function repairCheck(
-  view: McView,
-  shipId: string,
-  opts: Pick<McOptions, 'repairLimitPerTurn'>
-): Result<{ outcome: RepairOutcome; pileAt: Compass; ship: McShip }> {
-  const s = activeShip(view, shipId);
-  if (!s.ok) return s;
-  const endedBy = turnActsOf(view.system).endedBy;
-  if (endedBy !== null) return err(turnOverText(endedBy));
-  const sheet = s.value.sheet;
-  if (sheet.isSunk) return err(`${sheet.name} is sunk.`);
-  const pileAt = sheet.homeport;
-  if (pileAt === null) return err('The ship has no Homeport, so no Repair Cards.');
-  const place = sheet.location === 'anchor' ? 'anchor' : 'homeport';
-  const r = resolveRepair(
-    {
-      variant: view.system.variant,
-      sheet,
-      place,
-      repairCards: view.system.homeports[pileAt].repairCards,
-      discardedPrizeDisks: view.system.discardedPrizeDisks
-    },
-    opts
-  );
-  return r.ok ? ok({ outcome: r.value, pileAt, ship: s.value }) : r;
-}
+export { repairCheck } from './repair-preview';
 
 export interface RepairInput {
   shipId: string;
 }
 
 /** A repair (SPEC A.4.9): the cards come from the pile at the ship's Homeport. */
-export const repairMove: Move<RepairInput, McOptions> = mcMove({
+const repairBase: Move<RepairInput, McOptions> = mcMove({
   id: 'mc.repair',
   category: 'repair',
   input: z.strictObject({ shipId: idInput }),
@@ -75,7 +37,7 @@ export const repairMove: Move<RepairInput, McOptions> = mcMove({
       c.value.ship.sheet.location === 'anchor' ? 'an anchor' : `the ${c.value.pileAt} Homeport`;
     return draftOf(state, {
       kind: 'mc.repair',
-      summary: `${sheet.name} repairs at ${where}: ${cost} Repair Card${cost === 1 ? '' : 's'} for a Prize Disk (${sheet.prizeDisks} disks; ${left} cards left)`,
+      summary: `${sheet.name} repairs at ${where}: ${cost} Repair Card${cost === 1 ? '' : 's'} for a Prize Disk (${sheet.prizeDisks} disk${sheet.prizeDisks === 1 ? '' : 's'}; ${left} card${left === 1 ? '' : 's'} left)`,
       next: withMcSheets(withMcSystem(state, withActs(system, { ram: null, reply: null })), {
         [input.shipId]: sheet
       }),
@@ -83,6 +45,9 @@ export const repairMove: Move<RepairInput, McOptions> = mcMove({
     });
   }
 });
+
+/** A repair, with whether it is allowed now and what it costs (`repairMove.preview`). */
+export const repairMove = withPreview(repairBase, repairPreview);
 
 /** The system state with players eliminated whose ships are all sunk (the ships as they are now). */
 export function withEliminations(view: McView): SystemState {

@@ -12,8 +12,10 @@ import {
   counterAttackMove,
   firstPlayerMove,
   movementRollMove,
+  endTurnMove,
   raidMove,
   ramAttemptMove,
+  repairMove,
   windMove
 } from '$lib/rules/master-and-commander/moves';
 import {
@@ -37,6 +39,7 @@ import McDuelCalculator from './McDuelCalculator.svelte';
 import McFirstPlayerCalculator from './McFirstPlayerCalculator.svelte';
 import McRaidCalculator from './McRaidCalculator.svelte';
 import McRamCalculator from './McRamCalculator.svelte';
+import McRepairCalculator from './McRepairCalculator.svelte';
 
 /** Every outcome's label and exact fraction on the page, in order. */
 function outcomesOf(body: string): string[] {
@@ -177,6 +180,34 @@ describe('the Master and Commander calculators answer through the moves (issue 3
       expect(text.startsWith(name)).toBe(true);
       expect(text.split(name).length - 1).toBe(1);
     }
+  });
+});
+
+describe('the Master and Commander repairs calculator answers through the repair move (issue 31)', () => {
+  it('repairs: whether she may repair, what it costs and the pile it draws on are the repair move’s preview', () => {
+    const { body } = render(McRepairCalculator);
+    // Opens on a ship in her own Homeport with no Prize Disk left: in a battle made as the New
+    // battle page makes it, Ben goes first and his two ships hit Anna 1; then it is Anna's turn.
+    let s = twoPlayerGame('basic');
+    s = must(play(firstPlayerMove, s, { playerIds: ['Anna', 'Ben'], roll: typed([1, 6]) })).next;
+    s = must(play(windMove, s, { roll: typed([4]) })).next;
+    for (const id of ['ship-3', 'ship-4']) s = must(moveOf(s, id)).next;
+    for (const id of ['ship-3', 'ship-4']) {
+      const aim = { attackerId: id, targetId: 'ship-1', side: null, isMutualBroadside: false };
+      // Every attack die a six, every defence die a one (the dice the move asks for): a hit.
+      const [a, d] = must(attackMove.preview.dice(s, aim, DEFAULT_OPTIONS)).map((n, i) =>
+        typed(Array<number>(n.count).fill(i === 0 ? 6 : 1))
+      );
+      s = must(play(attackMove, s, { ...aim, attack: a, defence: d })).next;
+    }
+    s = must(play(endTurnMove, s, {})).next;
+    const outlook = must(repairMove.preview.odds(s, { shipId: 'ship-1' }, DEFAULT_OPTIONS));
+    expect(body).toContain(`data-testid="mc-repair-result">${outlook.text}<`);
+    const holds = body.match(/data-testid="mc-repair-holds">([^<]*)</)?.[1].replace(/\s+/g, ' ');
+    expect(holds).toBe(
+      `Now: 0 Prize Disks on the ship (0 repaired this turn); ${outlook.cardsInPile} Repair Cards at the ${outlook.pileAt} Homeport; ${outlook.disksSetAside} discarded Prize Disks set aside.`
+    );
+    expect([outlook.cost, outlook.cardsInPile, outlook.disksSetAside]).toEqual([1, 4, 2]);
   });
 });
 
