@@ -6,14 +6,16 @@ import {
   refuse,
   secretWritesOf,
   undoSecretWritesOf,
+  withPreview,
   withSecretWrites,
   type Move,
-  type MoveContext
+  type MoveContext,
+  type MovePreview
 } from '../../battle/move';
 import type { MeaningParts } from '../../engine/meaning';
 import { isSalt } from '../../battle/secret';
 import { REFEREE_SEAT, type SecretWrite } from '../../engine/secrets';
-import { ok, type Result } from '../../engine/result';
+import { err, ok, type Result } from '../../engine/result';
 import {
   DECK_ON_REFEREE,
   hideCards,
@@ -25,9 +27,9 @@ import {
 } from './cards-live';
 import { verifyHeld } from './cards-secret';
 import type { McOptions } from './options';
-import { applyCardEffect, usedCard } from './resolve-fleet';
+import { applyCardEffect, isCardDrawRequired, usedCard } from './resolve-fleet';
 import { boardingProblem } from './moves-boarding';
-import { declarationProblem, planEngagement } from './moves-engagement';
+import { declarationProblem, isCardOwed, planEngagement } from './moves-engagement';
 import type { CardsState, Engaged, Sheet, Side, SystemState } from './sheet';
 import {
   mcMove,
@@ -36,6 +38,7 @@ import {
   withActs,
   withMcSheets,
   withMcSystem,
+  viewOf,
   type McContext,
   type McView
 } from './view';
@@ -162,7 +165,7 @@ export function cardsUpdate(
   };
 }
 
-export const cardsMove: Move<CardsInput, McOptions> = mcMove({
+const cardsBase: Move<CardsInput, McOptions> = mcMove({
   id: 'mc.cards',
   category: 'card',
   input: z.strictObject({
@@ -201,6 +204,45 @@ export const cardsMove: Move<CardsInput, McOptions> = mcMove({
     });
   }
 });
+
+/** What a card draw for an engagement answers before it is made (`cardsMove.preview`). */
+export interface CardDrawOutlook {
+  /**
+   * The engagement asks a card: "Each time you initiate an engagement, you must draw a Master and
+   * Commander card first" (SPEC A.4.10); raids and boardings as `cardsOnRaidsAndBoarding` reads.
+   */
+  isRequired: boolean;
+  /** None drawn for it yet this turn: the engagement is refused until one is. */
+  isOwed: boolean;
+  /** Why a card drawn for it now is refused (the engagement is refused anyway), or null. */
+  problem: string | null;
+}
+
+/**
+ * A card drawn for an engagement: whether one is asked and still owed, and why a draw would be
+ * refused; a card is drawn, not rolled, so no dice (a draw refused: the move's own words).
+ */
+export const cardsPreview: MovePreview<Drawing, CardDrawOutlook, McOptions> = {
+  odds: (state, drawing, opts) => {
+    const v = viewOf(state);
+    if (!v.ok) return v;
+    const kind = drawing.kind;
+    return ok({
+      isRequired: kind !== undefined && isCardDrawRequired(kind, v.value.system.modules, opts),
+      isOwed: kind !== undefined && isCardOwed(v.value, kind, opts),
+      problem: drawProblem(v.value, drawing, opts)
+    });
+  },
+  dice: (state, drawing, opts) => {
+    const v = viewOf(state);
+    if (!v.ok) return v;
+    const problem = drawProblem(v.value, drawing, opts);
+    return problem === null ? ok([]) : err(`No card drawn: ${problem}`);
+  }
+};
+
+/** The deck changed (a card drawn, played, typed in), with what a draw answers before it is made. */
+export const cardsMove = withPreview(cardsBase, cardsPreview);
 
 // ---- The live table (#19 item 5) ------------------------------------------------------------
 // Shared live, the deck's texts, the pile's order and the hands never reach the public event: the
