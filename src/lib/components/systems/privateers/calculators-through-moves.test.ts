@@ -14,7 +14,8 @@ import {
   moveShip,
   reload,
   setHeading,
-  setWind
+  setWind,
+  tackRoll
 } from '$lib/rules/privateers/moves';
 import {
   exampleFrigate,
@@ -28,6 +29,7 @@ import {
 import { DEFAULT_OPTIONS as O } from '$lib/rules/privateers/options';
 import type { Sheet } from '$lib/rules/privateers/sheet';
 import PvBoardingCalculator from './PvBoardingCalculator.svelte';
+import PvChecksCalculator from './PvChecksCalculator.svelte';
 import PvGunneryCalculator from './PvGunneryCalculator.svelte';
 import PvMoraleCalculator from './PvMoraleCalculator.svelte';
 import PvMovementCalculator from './PvMovementCalculator.svelte';
@@ -169,5 +171,28 @@ describe('the Privateers calculators answer through the moves (issue 31)', () =>
     expect(plan.total).toBe(10);
     // The move's own plan, its text as the battle's movement card shows it.
     expect(body).toContain(`Orders valid: move <strong>${plan.total}″</strong> (${plan.text}).`);
+  });
+
+  it('other checks: the tack’s outcomes and its die are the tacking roll’s preview', () => {
+    const { body } = render(PvChecksCalculator, { props: { options: O } });
+    // Opens on the tack of a square-rigger head to wind, initiative modifier 1 (Master + crew).
+    const a = sheet(twoShips(exampleFrigate()), 'a');
+    const s = twoShips(exampleFrigate(), {
+      a: {
+        tack: 'headToWind',
+        crewRating: 0,
+        officers: { ...a.officers, master: { rating: 1, present: true } }
+      }
+    });
+    const outlook = must(tackRoll.preview.odds(s, { shipId: 'a' }, O));
+    expect(outlook.mod).toBe(1);
+    expect(outcomesOf(body)).toEqual(listed(outlook.outcomes));
+    const success = outlook.outcomes.find((o) => o.id === 'success');
+    expect(headlinesOf(body)).toEqual([formatFraction(success!.p)]);
+    // The pad asks the tack die alone: the mast d12 only after a failed tack.
+    const [die] = must(tackRoll.preview.dice(s, { shipId: 'a' }, O));
+    expect(die.label).toBe('Surprise, tack');
+    expect(body).toContain('The ship, tack');
+    expect(body).not.toContain('mast (if taken aback)');
   });
 });
