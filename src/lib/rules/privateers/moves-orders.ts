@@ -207,9 +207,10 @@ const giveOrdersMove = pvMove<OrdersInput>({
 });
 
 export interface OrdersOutlook {
-  /** The wind's angle off the bow and the point of sail (C.3.2). */
+  /** The wind's angle off the bow, the point of sail and the wind's bearing (C.3.2). */
   theta: number;
   pos: PointOfSail;
+  windFromDeg: number;
   /** The sail the one-level rule counts from (C.4.2 step 2). */
   fromSail: SailLevel;
   /** The levels the damage takes off, and the fastest sail left (C.4.10). */
@@ -227,10 +228,8 @@ const ordersPreview: MovePreview<
   odds: (state, aim, options) => {
     const s = shipSheet(state, aim.shipId);
     if (!s.ok) return s;
-    const { theta, pos } = sailingAngle(state, s.value, options);
     return ok({
-      theta,
-      pos,
+      ...sailingAngle(state, s.value, options),
       fromSail: sailBeforeOrders(state, aim.shipId, s.value),
       cap: speedCap(s.value),
       problems: ordersProblems(state, aim.shipId, aim, options)
