@@ -15,6 +15,7 @@ import type { DiceRoll } from '../../engine/dice';
 import { formatFraction } from '../../engine/rational';
 import { err, ok, type Result } from '../../engine/result';
 import { fireOdds } from './odds-gunnery';
+import { givenHitsPlan } from './odds-bounded';
 import type { WwOptions } from './options';
 import { ownTurn } from './players';
 import { loseBoardingParty } from './resolve-boarding';
@@ -303,6 +304,14 @@ export interface FireAim extends FireSetup {
 export interface FireOutlook {
   plan: FirePlan;
   hits: HitRollsOutcome | null;
+  /** Once the percentiles are in and some hit: the plan whose odds are the damage they do (each
+   *  hit a sure one, B.4.6), read by the damage step's odds; null before, or when all missed. */
+  damagePlan: FirePlan | null;
+}
+
+/** The plan whose odds are the damage the hits do (each battery's hits sure); null for no hit. */
+export function damagePlanOf(plan: FirePlan, hits: HitRollsOutcome): FirePlan | null {
+  return hits.hits > 0 ? givenHitsPlan(plan, hits.hitsPerBattery) : null;
 }
 
 export type { DamagePiece, FirePlan, HitRollsOutcome };
@@ -357,9 +366,14 @@ const firePreview: MovePreview<FireAim, FireOutlook, WwOptions> = {
     const { hitFaces, ...setup } = aim;
     const plan = planBattleFire(state, setup, options);
     if (!plan.ok) return plan;
-    if (!hitFaces) return ok({ plan: plan.value, hits: null });
+    if (!hitFaces) return ok({ plan: plan.value, hits: null, damagePlan: null });
     const hits = resolveHitRolls(plan.value, [...hitFaces]);
-    return hits.ok ? ok({ plan: plan.value, hits: hits.value }) : hits;
+    if (!hits.ok) return hits;
+    return ok({
+      plan: plan.value,
+      hits: hits.value,
+      damagePlan: damagePlanOf(plan.value, hits.value)
+    });
   },
   dice: (state, aim, options) => {
     const outlook = firePreview.odds(state, aim, options);

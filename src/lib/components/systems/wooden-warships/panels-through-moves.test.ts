@@ -15,7 +15,11 @@ import { fleets, must, played, prizeTaken, rolled } from '$lib/rules/wooden-wars
 import { DEFAULT_OPTIONS, type WwOptions } from '$lib/rules/wooden-warships/options';
 import { SAIL_SETTING_TEXT } from '$lib/rules/wooden-warships/tables';
 import type { UpgradeCard } from '$lib/rules/wooden-warships/sheet';
+import { padOf } from '$lib/components/dice/dice-pad';
+import { formatFraction } from '$lib/engine/rational';
+import { fireOdds } from '$lib/rules/wooden-warships/odds-gunnery';
 import WwBoarding from './WwBoarding.svelte';
+import WwFireDamageStep from './WwFireDamageStep.svelte';
 import WwReload from './WwReload.svelte';
 import WwSail from './WwSail.svelte';
 import WwUpgrade from './WwUpgrade.svelte';
@@ -188,5 +192,43 @@ describe('the boarding panel: the loot offered is the loot preview', () => {
     expect(text).toContain(`${o.captor.sheet.name}'s boarders took her`);
     expect(text).toContain(`Take £${(o.lootAmount ?? 0).toLocaleString('en-GB')}`);
     expect(text).toContain(`Take ${o.upgradeCards.length} upgrade card`);
+  });
+});
+
+describe('the attack’s damage step: its odds and its dice pad are the fire preview', () => {
+  it('both zones hit: every damage chance and the dice equal the preview’s', () => {
+    const state = fleets();
+    const aim = {
+      firerId: 'pickle',
+      targetId: 'fleche',
+      mode: 'fullBroadside' as const,
+      batteries: ['zone1' as const, 'zone2' as const],
+      distanceInches: 3,
+      area: 'hull' as const,
+      isExposedSide: false,
+      hasLineOfSight: true
+    };
+    const hitRoll = rolled(must(fire.preview.dice(state, aim, DEFAULT_OPTIONS)), 1);
+    const hitFaces = hitRoll.dice.map((d) => d.face);
+    const outlook = must(fire.preview.odds(state, { ...aim, hitFaces }, DEFAULT_OPTIONS));
+    const dice = padOf(must(fire.preview.dice(state, { ...aim, hitFaces }, DEFAULT_OPTIONS)));
+    const hits = outlook.hits;
+    if (!hits || !outlook.damagePlan) throw new Error('both zones hit');
+    const { body } = render(WwFireDamageStep, {
+      props: {
+        plan: outlook.plan,
+        odds: fireOdds(outlook.plan),
+        hitStage: { roll: hitRoll, hits },
+        damagePlan: outlook.damagePlan,
+        dice,
+        onroll: () => {}
+      }
+    });
+    for (const e of fireOdds(outlook.damagePlan).damage.entries()) {
+      expect(body).toMatch(
+        new RegExp(`data-value="${e.value}"[^>]*data-fraction="${formatFraction(e.p)}"`)
+      );
+    }
+    for (const d of dice) expect(textOf(body)).toContain(d.label);
   });
 });
