@@ -48,6 +48,10 @@ function outcomesOf(body: string): string[] {
   ].map((m) => `${m[1]}: ${m[2]}`);
 }
 
+/** The headings of the dice pad's groups, in order (whose dice). */
+const padGroupsOf = (body: string): string[] =>
+  [...body.matchAll(/data-testid="dice-group" aria-label="Dice: ([^"]*)"/g)].map((m) => m[1]);
+
 const listed = (odds: readonly { label: string; p: Parameters<typeof formatFraction>[0] }[]) =>
   odds.map((o) => `${o.label}: ${formatFraction(o.p)}`);
 
@@ -79,6 +83,15 @@ describe('the Master and Commander calculators answer through the moves (issue 3
     expect(outlook.odds.length).toBe(2);
     expect(outcomesOf(body)).toEqual(listed(outlook.odds));
     expect(body).toContain(`data-fraction="${formatFraction(outlook.odds[0].p)}"`);
+    // The pad is the move's: the boarders' three dice and the defender's, each side's own
+    // (failed before: two unnamed groups of the calculator's own).
+    const dice = must(boardMove.preview.dice(s, aim, DEFAULT_OPTIONS));
+    expect(dice.map((d) => [d.group, d.count])).toEqual([
+      ['Attacker: Anna 1', 3],
+      ['Defender: Ben 1', 2]
+    ]);
+    expect(padGroupsOf(body)).toEqual(['Attacker: Attacker 1', 'Defender: Defender 1']);
+    expect(body).toContain('Roll 5d6');
   });
   it('raid: the odds of taking a Repair Card and the dice are the raid move’s preview', () => {
     const { body } = render(McRaidCalculator);
