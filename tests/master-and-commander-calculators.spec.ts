@@ -99,3 +99,55 @@ test('the hourglass keeps its time across a reload and prompts the wind roll whe
   await expect(wind.getByTestId('mc-wind-now')).toContainText('Westerly');
   await expect(wind.getByTestId('mc-hourglass')).toHaveText('3:00');
 });
+
+test('movement: a storm roll and a Beginner roll are played by their moves; the allowance follows', async ({
+  page
+}) => {
+  await page.goto('/calculators/master-and-commander');
+  const calc = page.getByTestId('mc-movement');
+  // Bow north, wind from the north: upwind, up to 1 (SPEC A.3.2).
+  await expect(calc.getByTestId('mc-allowance')).toHaveText('1 Upwind: up to 1');
+  // A storm: the captain's one roll for the fleet (the storm move's die), a 3 typed in.
+  await calc.getByLabel('Wind from').selectOption({ label: 'Storm' });
+  await expect(calc.getByTestId('mc-allowance')).toHaveText(
+    'Storm: roll one die for movement first.'
+  );
+  await typeFaces(calc.getByTestId('dice-pad'), [3]);
+  await expect(calc.getByTestId('mc-allowance')).toHaveText('3 Storm: up to 3 squares');
+  // The Beginner game: the ship's own die, and she moves exactly the number rolled.
+  await calc.getByLabel('Game').selectOption('beginner');
+  await expect(calc.getByTestId('mc-allowance')).toHaveText('Roll the die for this ship first.');
+  await expect(
+    calc.getByRole('group', { name: /^Face of Die 1 of 1, d6 \(Attacker movement\)/ })
+  ).toBeVisible();
+  await typeFaces(calc.getByTestId('dice-pad'), [4]);
+  await expect(calc.getByTestId('mc-allowance')).toHaveText('4 Move 4 squares');
+});
+
+test('repairs: one a turn at the Homeport, played by the repair move, then again next turn', async ({
+  page
+}) => {
+  await page.goto('/calculators/master-and-commander');
+  const calc = page.getByTestId('mc-repair');
+  const repair = calc.getByRole('button', { name: 'Repair one Prize Disk' });
+  await expect(calc.getByTestId('mc-repair-result')).toHaveText(
+    'One Repair Card exchanged for one Prize Disk at the Homeport.'
+  );
+  await repair.click();
+  await expect(calc.getByTestId('mc-repair-holds')).toContainText(
+    '1 Prize Disk on the ship (1 repaired this turn); 3 Repair Cards'
+  );
+  await expect(repair).toBeDisabled();
+  await expect(calc.getByTestId('mc-repair-result')).toContainText(
+    'already been repaired this turn'
+  );
+  await calc.getByRole('button', { name: 'Next turn' }).click();
+  await repair.click();
+  await expect(calc.getByTestId('mc-repair-holds')).toContainText('2 Prize Disks on the ship');
+  await expect(
+    calc.getByText(
+      'Attacker 1 repairs at the N Homeport: 1 Repair Card for a Prize Disk (2 disks; 2 cards left)'
+    )
+  ).toBeVisible();
+  await expect(calc.getByTestId('mc-repair-result')).toHaveText('The ship is at full strength.');
+});

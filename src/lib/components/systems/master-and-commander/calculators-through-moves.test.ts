@@ -13,6 +13,7 @@ import {
   firstPlayerMove,
   movementRollMove,
   endTurnMove,
+  moveShipMove,
   raidMove,
   ramAttemptMove,
   repairMove,
@@ -33,7 +34,11 @@ import {
   typed
 } from '$lib/rules/master-and-commander/moves.testkit';
 import { DEFAULT_OPTIONS } from '$lib/rules/master-and-commander/options';
+import { editSheetMove } from '$lib/battle/ship-moves';
+import type { Sheet } from '$lib/rules/master-and-commander/sheet';
+import { COMPASS } from '$lib/rules/master-and-commander/tables';
 import McBoardingCalculator from './McBoardingCalculator.svelte';
+import McMovementCalculator from './McMovementCalculator.svelte';
 import McEngagementCalculator from './McEngagementCalculator.svelte';
 import McDuelCalculator from './McDuelCalculator.svelte';
 import McFirstPlayerCalculator from './McFirstPlayerCalculator.svelte';
@@ -193,6 +198,28 @@ describe('the Master and Commander calculators answer through the moves (issue 3
       expect(text.startsWith(name)).toBe(true);
       expect(text.split(name).length - 1).toBe(1);
     }
+  });
+});
+
+describe('the Master and Commander movement calculator answers through the ship’s move (issue 31)', () => {
+  it('movement: the allowance at each bow is the ship move’s preview', () => {
+    const { body } = render(McMovementCalculator);
+    // Opens on the Basic game, the wind from the north, the bow north: Anna 1 in a battle made as
+    // the New battle page makes it, her bow turned so on her sheet, the Wind Die showing N (pip 1).
+    let s = twoPlayerGame('basic');
+    s = must(play(firstPlayerMove, s, { playerIds: ['Anna', 'Ben'], roll: typed([6, 1]) })).next;
+    s = must(play(windMove, s, { roll: typed([1]) })).next;
+    const at = (heading: (typeof COMPASS)[number]) => {
+      const sheet = { ...(s.ships['ship-1'].sheet as unknown as Sheet), heading };
+      const edit = { shipId: 'ship-1', sheet, summary: `Heading ${heading}` };
+      const bow = must(play(editSheetMove, s, edit)).next;
+      return must(moveShipMove.preview.odds(bow, { shipId: 'ship-1' }, DEFAULT_OPTIONS));
+    };
+    const north = at('N');
+    const shown = body.match(/data-testid="mc-allowance"><strong[^>]*>(\d+)<\/strong>\s*([^<]*)</);
+    expect([shown?.[1], shown?.[2].trim()]).toEqual([String(north.squares), north.text]);
+    const list = [...body.matchAll(/<li>Bow ([A-Za-z]+): ([^<]*)<\/li>/g)].map((m) => m[2]);
+    expect(list).toEqual(COMPASS.map((h) => at(h).text));
   });
 });
 
