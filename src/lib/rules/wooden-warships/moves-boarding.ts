@@ -8,7 +8,8 @@ import {
   rollRecord,
   withPreview,
   type Move,
-  type MoveFn
+  type MoveFn,
+  type MovePreview
 } from '../../battle/move';
 import { withSheets } from '../../battle/sheets';
 import type { DiceRoll } from '../../engine/dice';
@@ -105,7 +106,7 @@ export function battleBoardingCheck(
 }
 
 /** B.4.7 step 2: the boarding party goes across. */
-export const board = defineMove<BoardingSetup, WwOptions>({
+const boardMove = defineMove<BoardingSetup, WwOptions>({
   id: 'ww.board',
   category: 'boarding',
   input: z.strictObject({
@@ -141,6 +142,22 @@ export const board = defineMove<BoardingSetup, WwOptions>({
     });
   }
 });
+
+/**
+ * The boarding before the party goes across (`board.preview`, issue 31): every condition of B.3.9 /
+ * B.4.7 step 1, met or not, and the largest party she may send; nothing is rolled (the captain
+ * "decides how many crewman he will send").
+ */
+const boardPreview: MovePreview<BoardingSetup, BoardingCheck, WwOptions> = {
+  odds: (state, setup, options) => battleBoardingCheck(state, setup, options),
+  dice: (state, setup, options) => {
+    const check = battleBoardingCheck(state, setup, options);
+    return check.ok ? ok([]) : check;
+  }
+};
+
+/** B.4.7 step 2, with its conditions before the party goes (`board.preview`). */
+export const board = withPreview(boardMove, boardPreview);
 
 /** The prize's new owner when captured ships join the captor's fleet (Errata 16). */
 function capturedState(

@@ -12,8 +12,8 @@ import { editSheetMove } from '../../battle/ship-moves';
 import { addPlayer, board, fillHold, purchase, reload, setCards, surrender } from './moves';
 import { sheetOf } from './ships';
 import { DEFAULT_OPTIONS, type WwOptions } from './options';
-import type { ShipType } from './tables';
-import type { LootCard, Sheet, UpgradeCard } from './sheet';
+import type { CrewSkill, ShipType } from './tables';
+import type { LootCard, Sheet, ShipChart, UpgradeCard } from './sheet';
 
 export function ctxOf(options: WwOptions = DEFAULT_OPTIONS): MoveContext<WwOptions> {
   return { options, storedOptions: {}, variant: 'standard', now: 0, newId: () => 'id' };
@@ -139,3 +139,28 @@ export const must = <T>(r: { ok: true; value: T } | { ok: false; error: string }
   if (!r.ok) throw new Error(r.error);
   return r.value;
 };
+
+/** One ship of a battle made by `fleetsOf`: her id, player, name and chart as bought. */
+export interface FleetShip {
+  id: string;
+  player: string;
+  name: string;
+  chart: ShipChart;
+  crewSkill?: CrewSkill;
+}
+
+/** A new battle whose players join in the order their ships are listed, each ship bought so. */
+export function fleetsOf(ships: readonly FleetShip[]): BattleState {
+  let s = emptyBattle();
+  for (const p of new Set(ships.map((x) => x.player))) s = played(s, addPlayer, { name: p });
+  for (const x of ships) {
+    s = played(s, purchase, {
+      id: x.id,
+      player: x.player,
+      name: x.name,
+      chart: x.chart,
+      crewSkill: x.crewSkill ?? 'Novice'
+    });
+  }
+  return s;
+}

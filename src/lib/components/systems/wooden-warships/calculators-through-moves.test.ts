@@ -1,0 +1,74 @@
+// Issue 31: a Wooden Warships calculator's figures are the move's own. Each calculator is drawn as
+// the page draws it, and its figures and dice are compared with what the move's preview says for
+// the same ships on a battle made by the real moves (moves.testkit: players joined, ships bought
+// from the EXAMPLE charts, guns loaded, a log edited by the referee): a calculator that worked its
+// odds out some other way, or asked for other dice, fails here. The figures themselves are checked
+// against the text's appendix and independent enumeration in rules/wooden-warships/*.test.ts.
+import { describe, expect, it } from 'vitest';
+import { render } from 'svelte/server';
+import { padOf } from '$lib/components/dice/dice-pad';
+import type { DiceNeed } from '$lib/battle/move';
+import { formatFraction } from '$lib/engine/rational';
+import { EXAMPLE_CHARTS, exampleChart } from '$lib/rules/wooden-warships/example-charts';
+import { fire, reload, type FireSetup } from '$lib/rules/wooden-warships/moves';
+import { fleetsOf, must, played } from '$lib/rules/wooden-warships/moves.testkit';
+import { fireOdds } from '$lib/rules/wooden-warships/odds-gunnery';
+import { DEFAULT_OPTIONS as O } from '$lib/rules/wooden-warships/options';
+import DicePad from '$lib/components/dice/DicePad.svelte';
+import WwGunneryCalculator from './WwGunneryCalculator.svelte';
+
+const charts = () => structuredClone([...EXAMPLE_CHARTS]);
+
+/** Every headline's exact fraction on the page, in order. */
+const headlinesOf = (body: string): string[] =>
+  [...body.matchAll(/data-testid="odds-headline" data-fraction="([^"]*)"/g)].map((m) => m[1]);
+
+/** Every outcome's label and exact fraction on the page, in order. */
+const outcomesOf = (body: string): string[] =>
+  [...body.matchAll(/<li class="outcome[^"]*" data-label="([^"]*)" data-fraction="([^"]*)"/g)].map(
+    (m) => `${m[1]}: ${m[2]}`
+  );
+
+/** The dice a pad asks for, as it names them to the referee: each group and each die's slot. */
+const padDiceOf = (body: string): string[] =>
+  [...body.matchAll(/aria-label="(Dice: [^"]*|Die \d+ of \d+[^"]*?)(?:: empty[^"]*)?"/g)].map(
+    (m) => m[1]
+  );
+
+/** The same, for a pad of these dice drawn on its own. */
+const padOfNeeds = (needs: readonly DiceNeed[]): string[] =>
+  padDiceOf(render(DicePad, { props: { dice: padOf(needs), onroll: () => {} } }).body);
+
+describe('the Wooden Warships calculators answer through the moves (issue 31)', () => {
+  it('gunnery: the number to roll under, the odds and the percentile dice are the attack move’s preview', () => {
+    const { body } = render(WwGunneryCalculator, { props: { charts: charts(), options: O } });
+    // Opens on the first chart (the EXAMPLE Man O' War) firing a full broadside of round shot
+    // from Zones 1 and 2 at a Frigate's hull 5″ away.
+    let s = fleetsOf([
+      { id: 'victory', player: 'Nelson', name: 'Firing ship', chart: exampleChart('ManOWar') },
+      { id: 'fleche', player: 'Villeneuve', name: 'Target', chart: exampleChart('Frigate') }
+    ]);
+    s = played(s, reload, { shipId: 'victory', loads: { zone1: 'round', zone2: 'round' } });
+    const setup: FireSetup = {
+      firerId: 'victory',
+      targetId: 'fleche',
+      mode: 'fullBroadside',
+      batteries: ['zone1', 'zone2'],
+      distanceInches: 5,
+      area: 'hull',
+      isExposedSide: false,
+      hasLineOfSight: true
+    };
+    const { plan } = must(fire.preview.odds(s, setup, O));
+    const odds = fireOdds(plan);
+    expect(headlinesOf(body)[0]).toBe(formatFraction(odds.anyHit));
+    expect(outcomesOf(body).slice(0, 2)).toEqual([
+      `Each roll hits: ${formatFraction(odds.perRoll)}`,
+      `Every roll misses: ${formatFraction({ n: odds.anyHit.d - odds.anyHit.n, d: odds.anyHit.d })}`
+    ]);
+    expect(body).toContain(`roll under <strong>${plan.hitFaces}</strong>`);
+    const dice = must(fire.preview.dice(s, setup, O));
+    expect(dice.map((d) => d.count)).toEqual([3, 3]);
+    expect(padDiceOf(body)).toEqual(padOfNeeds(dice));
+  });
+});
