@@ -10,11 +10,18 @@ import { padOf } from '$lib/components/dice/dice-pad';
 import type { DiceNeed } from '$lib/battle/move';
 import { formatFraction } from '$lib/engine/rational';
 import { EXAMPLE_CHARTS, exampleChart } from '$lib/rules/wooden-warships/example-charts';
-import { fire, reload, type FireSetup } from '$lib/rules/wooden-warships/moves';
-import { fleetsOf, must, played } from '$lib/rules/wooden-warships/moves.testkit';
+import {
+  board,
+  boardingRound,
+  fire,
+  reload,
+  type FireSetup
+} from '$lib/rules/wooden-warships/moves';
+import { edited, fleetsOf, must, played } from '$lib/rules/wooden-warships/moves.testkit';
 import { fireOdds } from '$lib/rules/wooden-warships/odds-gunnery';
 import { DEFAULT_OPTIONS as O } from '$lib/rules/wooden-warships/options';
 import DicePad from '$lib/components/dice/DicePad.svelte';
+import WwBoardingCalculator from './WwBoardingCalculator.svelte';
 import WwGunneryCalculator from './WwGunneryCalculator.svelte';
 
 const charts = () => structuredClone([...EXAMPLE_CHARTS]);
@@ -70,5 +77,59 @@ describe('the Wooden Warships calculators answer through the moves (issue 31)', 
     const dice = must(fire.preview.dice(s, setup, O));
     expect(dice.map((d) => d.count)).toEqual([3, 3]);
     expect(padDiceOf(body)).toEqual(padOfNeeds(dice));
+  });
+
+  it('boarding: the round’s odds, the capture chance and the dice are the round move’s preview', () => {
+    const { body } = render(WwBoardingCalculator, { props: { charts: charts(), options: O } });
+    // Opens on 3 Novice boarders against 2 Novice defenders: the Man O' War's boarders across to
+    // a ship of the same chart, as the board move leaves them (Appendix B-1's 3 v 2).
+    let s = fleetsOf([
+      { id: 'victory', player: 'Nelson', name: 'Boarding ship', chart: exampleChart('ManOWar') },
+      { id: 'fleche', player: 'Villeneuve', name: 'Target', chart: exampleChart('ManOWar') }
+    ]);
+    s = edited(s, 'victory', (x) => ({
+      ...x,
+      boarding: { targetShipId: 'fleche', party: 3, exposedSide: null, roundsFought: 0 }
+    }));
+    s = edited(s, 'fleche', (x) => ({ ...x, crew: { ...x.crew, current: 2 } }));
+    const odds = must(boardingRound.preview.odds(s, { attackerId: 'victory' }, O));
+    expect(headlinesOf(body)[0]).toBe(formatFraction(odds.capture));
+    expect(outcomesOf(body).slice(2)).toEqual(
+      odds.round.map((o) => `${o.label}: ${formatFraction(o.p)}`)
+    );
+    const dice = must(boardingRound.preview.dice(s, { attackerId: 'victory' }, O));
+    expect(padDiceOf(body)).toEqual(padOfNeeds(dice));
+    expect(body).toContain('Next round: 3 dice against 2');
+  });
+
+  it('boarding: may this ship board is the board move’s own conditions', () => {
+    const { body } = render(WwBoardingCalculator, { props: { charts: charts(), options: O } });
+    // Opens on the Man O' War with 100 crew boarding another at hull 10, rigging 100 and crew
+    // 100, 1″ away, side by side, her guns loaded and not having attacked.
+    let s = fleetsOf([
+      { id: 'victory', player: 'Nelson', name: 'Boarding ship', chart: exampleChart('ManOWar') },
+      { id: 'fleche', player: 'Villeneuve', name: 'Target', chart: exampleChart('ManOWar') }
+    ]);
+    s = played(s, reload, { shipId: 'victory', loads: { zone1: 'round' } });
+    s = edited(s, 'victory', (x) => ({ ...x, crew: { ...x.crew, current: 100 } }));
+    s = edited(s, 'fleche', (x) => ({
+      ...x,
+      hull: { ...x.hull, current: 10 },
+      rigging: { ...x.rigging, current: 100 },
+      crew: { ...x.crew, current: 100 }
+    }));
+    const setup = {
+      attackerId: 'victory',
+      targetId: 'fleche',
+      distanceInches: 1,
+      isSideBySide: true,
+      party: 1
+    };
+    const check = must(board.preview.odds(s, setup, O));
+    const listed = [...body.matchAll(/<li class="(ok|error)[^"]*">[✓✗] ([^<]*)<\/li>/g)].map(
+      (m) => `${m[1]} ${m[2].replaceAll('&#39;', "'").replaceAll('&quot;', '"')}`
+    );
+    expect(listed).toEqual(check.conditions.map((c) => `${c.isMet ? 'ok' : 'error'} ${c.label}`));
+    expect(body.match(/may be up to <strong>(\d+)<\/strong>/)?.[1]).toBe(`${check.maxParty}`);
   });
 });
