@@ -14,6 +14,8 @@ import {
   board,
   boardingRound,
   fire,
+  islandCollision,
+  moveShip,
   reload,
   type FireSetup
 } from '$lib/rules/wooden-warships/moves';
@@ -23,6 +25,7 @@ import { DEFAULT_OPTIONS as O } from '$lib/rules/wooden-warships/options';
 import DicePad from '$lib/components/dice/DicePad.svelte';
 import WwBoardingCalculator from './WwBoardingCalculator.svelte';
 import WwGunneryCalculator from './WwGunneryCalculator.svelte';
+import WwMovementCalculator from './WwMovementCalculator.svelte';
 
 const charts = () => structuredClone([...EXAMPLE_CHARTS]);
 
@@ -131,5 +134,36 @@ describe('the Wooden Warships calculators answer through the moves (issue 31)', 
     );
     expect(listed).toEqual(check.conditions.map((c) => `${c.isMet ? 'ok' : 'error'} ${c.label}`));
     expect(body.match(/may be up to <strong>(\d+)<\/strong>/)?.[1]).toBe(`${check.maxParty}`);
+  });
+
+  it('movement: how she moves, the ram damage’s odds and its dice are the moves’ previews', () => {
+    const { body } = render(WwMovementCalculator, { props: { charts: charts() } });
+    // Opens on the first chart (the EXAMPLE Man O' War) at Full Sail last turn, the wind free, her
+    // hull 100: her log so edited by the referee in a battle made by the real moves.
+    let s = fleetsOf([
+      { id: 'victory', player: 'Nelson', name: 'Ship', chart: exampleChart('ManOWar') }
+    ]);
+    s = edited(s, 'victory', (x) => ({
+      ...x,
+      speedSetting: 'full',
+      hull: { ...x.hull, current: 100 }
+    }));
+    const move = must(moveShip.preview.odds(s, { shipId: 'victory', wind: 'free' }, O));
+    const said = body
+      .match(/data-testid="ww-movement-outcome"[^>]*>([\s\S]*?)<\/p>/)?.[1]
+      .replace(/<[^>]*>/g, '')
+      .replace(/\s+/g, ' ')
+      .trim();
+    expect(said).toBe(
+      `Moves at Full Sail, speed ${move.speed}. ${move.reason}`.replaceAll("'", '&#39;')
+    );
+    const aground = must(islandCollision.preview.odds(s, { shipId: 'victory' }, O));
+    // Each value of the ram damage with its exact chance, as the odds table lists them.
+    const rows = [...body.matchAll(/<tr data-value="(\d+)"[^>]*data-fraction="([^"]*)"/g)].map(
+      (m) => `${m[1]}: ${m[2]}`
+    );
+    expect(rows).toEqual(aground.dist.entries().map((e) => `${e.value}: ${formatFraction(e.p)}`));
+    const dice = must(islandCollision.preview.dice(s, { shipId: 'victory' }, O));
+    expect(padDiceOf(body)).toEqual(padOfNeeds(dice));
   });
 });
