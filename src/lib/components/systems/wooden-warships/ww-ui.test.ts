@@ -1,11 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { scriptedRoller } from '$lib/engine/dice';
-import { batteriesFor, boardingDiceSpecs, damageDiceSpecs, loadAllWith, splitFaces } from './ww-ui';
+import { padOf } from '$lib/components/dice/dice-pad';
+import { batteriesFor, damageDiceSpecs, loadAllWith, splitFaces } from './ww-ui';
 import type { BattleState } from '$lib/engine/events';
 import { DEFAULT_OPTIONS, type WwOptions } from '$lib/rules/wooden-warships/options';
-import { fightToEnd, fire, reload } from '$lib/rules/wooden-warships/moves';
+import { fightToEnd, fire, reload, roundDice } from '$lib/rules/wooden-warships/moves';
+import type { CrewSkill } from '$lib/rules/wooden-warships/tables';
 import { fleets, must, played, rolled } from '$lib/rules/wooden-warships/moves.testkit';
 import { pounds, sheetOf } from '$lib/rules/wooden-warships/ships';
+
+/** A boarding round's pad as the round's preview asks for it (`roundDice`), the ships unnamed or
+ *  named. */
+const roundPad = (
+  attackerSkill: CrewSkill,
+  defenderSkill: CrewSkill,
+  attackers: number,
+  defenders: number,
+  names = { attacker: '', defender: '' }
+) =>
+  padOf(
+    roundDice(
+      { skill: attackerSkill, men: attackers, name: names.attacker, ship: null },
+      { skill: defenderSkill, men: defenders, name: names.defender, ship: null }
+    )
+  );
 
 describe('Wooden Warships calculator helpers', () => {
   it('the guns a fire mode uses, for the battle and the calculator alike (B.3.8)', () => {
@@ -28,16 +46,14 @@ describe('Wooden Warships calculator helpers', () => {
   });
 
   it('every die says what it is for and whose it is (attacker or defender)', () => {
-    expect(
-      boardingDiceSpecs('Novice', 'Novice', 5, 4, { attacker: 'Swift', defender: 'Sophie' })
-    ).toEqual([
+    expect(roundPad('Novice', 'Novice', 5, 4, { attacker: 'Swift', defender: 'Sophie' })).toEqual([
       { count: 3, sides: 6, label: "Swift's boarders", group: 'Attacker: Swift' },
       { count: 2, sides: 6, label: "Sophie's defenders", group: 'Defender: Sophie' }
     ]);
   });
 
   it('boarding dice: three against two, fewer as the crews shrink, d8 for veterans', () => {
-    expect(boardingDiceSpecs('Novice', 'Veteran', 10, 1)).toEqual([
+    expect(roundPad('Novice', 'Veteran', 10, 1)).toEqual([
       { count: 3, sides: 6, label: 'boarders' },
       { count: 1, sides: 8, label: 'defenders' }
     ]);

@@ -1,6 +1,6 @@
 import type { DiceRoll } from '$lib/engine/dice';
 import { padOf, type DiceSpec } from '$lib/components/dice/dice-pad';
-import { fireDamageDice, roundDice, type DamagePiece } from '$lib/rules/wooden-warships/moves';
+import { fireDamageDice, type DamagePiece } from '$lib/rules/wooden-warships/moves';
 import type { BatteryLoad } from '$lib/rules/wooden-warships/orders-preview';
 import {
   BOARDING_DIE,
@@ -28,22 +28,6 @@ export function splitFaces(roll: DiceRoll, sizes: readonly number[]): number[][]
 /** The damage dice, full dice then the half die (the fire move's: `fireDamageDice`). */
 export function damageDiceSpecs(pieces: readonly DamagePiece[], firerName = ''): DiceSpec[] {
   return padOf(fireDamageDice(pieces, null, firerName));
-}
-
-/** The dice pad groups for one boarding round (the round move's: `roundDice`). */
-export function boardingDiceSpecs(
-  attackerSkill: CrewSkill,
-  defenderSkill: CrewSkill,
-  attackers: number,
-  defenders: number,
-  names: { attacker: string; defender: string } = { attacker: '', defender: '' }
-): DiceSpec[] {
-  return padOf(
-    roundDice(
-      { skill: attackerSkill, men: attackers, name: names.attacker, ship: null },
-      { skill: defenderSkill, men: defenders, name: names.defender, ship: null }
-    )
-  );
 }
 
 /** "d6", "d6+1", "d8+2". */
