@@ -4,7 +4,8 @@
 import type { DiceNeed, MovePreview } from '../../battle/move';
 import { err, ok, type Result } from '../../engine/result';
 import { shipSheet } from './moves-common';
-import { broadsideOdds, type BroadsideOdds } from './odds';
+import type { Rational } from '../../engine/rational';
+import { broadsideOdds, expectedOfficerHits, type BroadsideOdds } from './odds';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
 import {
   checkAimAt,
@@ -119,7 +120,9 @@ function planOn(
 /** The fire before its roll: the plan and the exact odds worked from it (the log's). */
 export interface FireOutlook {
   plan: FirePlan;
-  odds: BroadsideOdds;
+  /** The fire's odds, with the officers it is expected to hit (Officer* damage results and
+   *  critical officer hits together). */
+  odds: BroadsideOdds & { expectedOfficers: Rational };
 }
 
 export const cannonFirePreview: MovePreview<FireSetup, FireOutlook, PvOptions> = {
@@ -128,7 +131,9 @@ export const cannonFirePreview: MovePreview<FireSetup, FireOutlook, PvOptions> =
     if (!p.ok) return p;
     const { guns, rakes, toss } = p.value.plan;
     const odds = broadsideOdds(guns, setup.aim, rakes, options, toss);
-    return odds.ok ? ok({ plan: p.value.plan, odds: odds.value }) : odds;
+    if (!odds.ok) return odds;
+    const expectedOfficers = expectedOfficerHits(odds.value);
+    return ok({ plan: p.value.plan, odds: { ...odds.value, expectedOfficers } });
   },
   // One hit d12 a gun, in the guns' order, the firer's; "a hit is scored if the roll is equal to
   // or less than" the gun's number (C.4.7 step 8), so low is good for the firer.

@@ -22,7 +22,12 @@ import {
 import { NO_ASSIGNMENTS } from '$lib/rules/privateers/sheet';
 import PvGunnerChoice from './PvGunnerChoice.svelte';
 
-const broadsideOdds = unchecked(checkedOdds.broadsideOdds);
+const rawOdds = unchecked(checkedOdds.broadsideOdds);
+/** The odds as cannonFire.preview gives them: with the officers expected to be hit in all. */
+const broadsideOdds = (...args: Parameters<typeof rawOdds>) => {
+  const odds = rawOdds(...args);
+  return { ...odds, expectedOfficers: checkedOdds.expectedOfficerHits(odds) };
+};
 
 // Issue 5: "Before a broadside the referee sees: the chance each gun hits, the distribution of the
 // number of hits, the distribution of hull (or rigging) points, the chance of a critical, and the
