@@ -52,17 +52,20 @@ function sidesOf(pad: string): number[] {
   return shape === '' ? [] : shape.split('|').map((s) => Number(s.split(':')[0]));
 }
 
-/** The places taken by the pads on the screen now, by their dice. */
+/** The places taken by the pads on the screen now, by their step and dice. */
 const placesTaken = new Map<string, Set<number>>();
 
 /**
  * The key of a pad's draft: its dice, and its place among the pads of the same dice on the screen
- * (the first free one; after a reload they mount in the same order and find their own faces). The
- * first pad's key is its shape alone, as drafts were kept before. `release` when the pad goes.
+ * in the same step (the first free one; after a reload they mount in the same order and find
+ * their own faces). The first pad's key is its shape alone, as drafts were kept before. A pad of
+ * another step (a step's panel kept hidden: KeptSteps) takes no place from the step on screen.
+ * `release` when the pad goes.
  */
-export function claimPadKey(shape: string): { key: string; release: () => void } {
-  const taken = placesTaken.get(shape) ?? new Set<number>();
-  placesTaken.set(shape, taken);
+export function claimPadKey(shape: string, step = ''): { key: string; release: () => void } {
+  const scope = `${step}\n${shape}`;
+  const taken = placesTaken.get(scope) ?? new Set<number>();
+  placesTaken.set(scope, taken);
   let place = 1;
   while (taken.has(place)) place++;
   taken.add(place);
@@ -70,7 +73,7 @@ export function claimPadKey(shape: string): { key: string; release: () => void }
     key: place === 1 ? shape : `${place}/${shape}`,
     release: () => {
       taken.delete(place);
-      if (taken.size === 0) placesTaken.delete(shape);
+      if (taken.size === 0) placesTaken.delete(scope);
     }
   };
 }
