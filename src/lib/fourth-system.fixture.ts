@@ -79,7 +79,7 @@ export const SKIRMISH: RuleSystem<Sheet> = {
   summarize: (s) => ({ lines: [`Hull ${s.hull}`], status: [], isOut: s.hull === 0 }),
   phases: PHASES,
   readOptions: () => ({}),
-  moves: [fire],
+  loadMoves: () => Promise.resolve([fire]),
   turnStatus
 };
 

@@ -2,7 +2,7 @@ import type { Move, MoveContext } from './move';
 import type { BattleState, Json, Op, Path } from '../engine/events';
 import { jsonEqual } from './diff';
 import type { MergeCheck } from './merge-fold';
-import type { BattleOptions, RuleSystem } from '../engine/system';
+import type { BattleOptions, RuleSystemWithMoves } from '../engine/system';
 import type { SecretsView } from '../engine/secrets';
 import { advanceMove } from './advance';
 import { addShipMove } from './add-ship';
@@ -177,7 +177,7 @@ export function recheckWith(
  * been passed already), with its typed readings of the stored options.
  */
 export function recheckFor(
-  system: RuleSystem,
+  system: RuleSystemWithMoves,
   storedOptions: BattleOptions,
   variant: string,
   secrets?: SecretsView

@@ -1,7 +1,7 @@
 import type { BattleEvent, Json } from '../engine/events';
 import { buildReport, type Report } from '../report/model';
 import { err, ok, type Result } from '../engine/result';
-import type { BattleOptions, RuleSystem, ShipTrack } from '../engine/system';
+import type { BattleOptions, RuleSystemWithMoves, ShipTrack } from '../engine/system';
 import { lootMoneyOf } from './loot';
 import type { CampaignState, Captain } from './state';
 
@@ -55,7 +55,7 @@ export interface ReviewInput {
   battleId: string;
   /** The battle's whole log. */
   events: readonly BattleEvent[];
-  system: RuleSystem;
+  system: RuleSystemWithMoves;
   title: string;
   options?: BattleOptions;
   variant?: string;

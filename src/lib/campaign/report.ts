@@ -1,6 +1,6 @@
 import { history } from '../battle/actions';
 import type { BattleEvent } from '../engine/events';
-import type { BattleOptions, RuleSystem } from '../engine/system';
+import type { BattleOptions, RuleSystemWithMoves } from '../engine/system';
 import type { DamageChart } from '../report/chart';
 import { buildReport, type Report } from '../report/model';
 import type { CampaignEvent } from './events';
@@ -30,7 +30,7 @@ export interface CampaignReportInput {
   events: readonly CampaignEvent[];
   /** Each battle of the campaign with its whole log (a battle missing here is left out). */
   battles: readonly CampaignReportBattleInput[];
-  system: RuleSystem;
+  system: RuleSystemWithMoves;
 }
 
 /** A ship's or a captain's figures, in one battle or all together. */

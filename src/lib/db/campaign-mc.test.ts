@@ -22,13 +22,14 @@ import { startCampaignBattle } from './repo-campaign-battles';
 import { createCampaign, loadCampaign, undoCampaign } from './repo-campaigns';
 import { loadBattle } from './repo-events';
 import { dumpAll, openTestDb } from './test-helpers';
+import { withMoves } from '../rules/engines';
 
 // Issue 36: Master and Commander campaigns, its Basic and Advanced games. Its ships enter a game by
 // the fleets' set-up (A.4.1), so a campaign battle sets up the sailing captains' fleets by the
 // game's own move and gives each ship the log the campaign carries (her Prize Disks: damage
 // carried); the Repair Cards are laid out afresh each game. Played through the real moves.
 
-const MC = getSystem('master-and-commander');
+const MC = await withMoves(getSystem('master-and-commander'));
 
 async function mcCampaign(db: Db, variant: 'basic' | 'advanced') {
   const c = await createCampaign(db, {

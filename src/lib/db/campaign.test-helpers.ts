@@ -15,8 +15,9 @@ import type { Db } from './db';
 import { appendCampaignBuilt, createCampaign, loadCampaign } from './repo-campaigns';
 import { startCampaignBattle } from './repo-campaign-battles';
 import { loadBattle } from './repo-events';
+import { withMoves } from '../rules/engines';
 
-export const WW = getSystem('wooden-warships');
+export const WW = await withMoves(getSystem('wooden-warships'));
 
 export const entered = (faces: number[], sides: number): DiceRoll => ({
   source: 'entered',

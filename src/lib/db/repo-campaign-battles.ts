@@ -15,7 +15,7 @@ import {
 import { startBattle } from '../campaign/moves-battle';
 import type { CampaignState } from '../campaign/state';
 import { err, ok, type Result } from '../engine/result';
-import type { RuleSystem } from '../engine/system';
+import type { RuleSystem, RuleSystemWithMoves } from '../engine/system';
 import type { Db } from './db';
 import type { BattleRecord, CampaignRecord } from './records';
 import { newBattleRecord } from './repo-battles';
@@ -55,7 +55,7 @@ function battleFrom(
   battleId: string,
   name: string,
   ships: Record<string, string>,
-  system: RuleSystem,
+  system: RuleSystemWithMoves,
   modules: CampaignBattleInput['modules']
 ): Result<{ battle: BattleRecord; events: BattleEvent[] }> {
   const { variant, options } = campaign;
@@ -138,12 +138,12 @@ function fleetsEnter(
   state: CampaignState,
   ships: Record<string, string>,
   game: { variant: string; modules: CampaignBattleInput['modules'] },
-  system: RuleSystem,
+  system: RuleSystemWithMoves,
   play: Play,
   now: () => BattleState
 ): Result<null> {
   // The game's own set-up move, found by its stored id (the db layer names no system).
-  const setup = system.moves?.find((m) => m.id === 'mc.setup-fleets') as
+  const setup = system.moves.find((m) => m.id === 'mc.setup-fleets') as
     Move<{ players: FleetPlan['players']; modules: Record<string, boolean> }> | undefined;
   if (!setup) return err('This game has no fleets to set up.');
   const variant = variantOfCampaign(game.variant);
@@ -181,7 +181,7 @@ export async function startCampaignBattle(
   db: Db,
   campaignId: string,
   input: CampaignBattleInput,
-  system: RuleSystem
+  system: RuleSystemWithMoves
 ): Promise<Result<BattleRecord>> {
   return db.write(['campaigns', 'campaignEvents', 'battles', 'events'], async () => {
     const campaign = await readCampaignInTx(db, campaignId);

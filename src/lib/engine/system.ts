@@ -96,10 +96,11 @@ export interface RuleSystem<Sheet extends object = object> {
   nextStep?: Move<Record<string, never>, any>;
   /**
    * Every move of the system (`<system>/moves.ts`), so the log can be checked against them and a
-   * merged log re-checked: each writes events of its own id as kind (or a core kind).
+   * merged log re-checked: each writes events of its own id as kind (or a core kind). Loaded when
+   * first needed (issue 40: a deep-linked battle's first screen runs none of them; each panel
+   * imports its own moves): read them through `withMoves` (rules/engines.ts).
    */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- moves differ in input and options
-  moves: readonly Move<any, any>[];
+  loadMoves(): Promise<readonly AnyMove[]>;
   /**
    * Kinds and roll-procedure ids written by earlier releases, old → current spelling. Stored events
    * are never rewritten; readers (log, report) canonicalise through this map.
@@ -162,6 +163,14 @@ export interface RuleSystem<Sheet extends object = object> {
     ctx: { options: BattleOptions; variant: string; now: number }
   ): TurnStatus;
 }
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- moves differ in input and options
+type AnyMove = Move<any, any>;
+
+/** A rule system with its moves loaded (`withMoves`): what re-checks, reports and set-ups read. */
+export type RuleSystemWithMoves<Sheet extends object = object> = RuleSystem<Sheet> & {
+  readonly moves: readonly AnyMove[];
+};
 
 /** The default value of every option, for a new battle of the given variant. */
 export function defaultOptions(

@@ -8,6 +8,10 @@ import { DEFAULT_OPTIONS, type WwOptions } from '../rules/wooden-warships/option
 import { goodnessOf, luckAudit } from './luck';
 import { buildReport } from './model';
 import { ScriptedLog } from './scripted.test-helpers';
+import { withMoves } from '../rules/engines';
+
+// With its moves: the report reads an old event by the move its kind names.
+const WW = await withMoves(woodenWarships);
 
 // Wooden Warships reads a percentile die's 100 as 00 by default (B.5 #1: "00" is the lowest roll,
 // and the shot hits UNDER the number), so a 100 is the firer's best roll, not her worst. The luck
@@ -63,7 +67,7 @@ function shot(options: WwOptions, faces: number[], damage: number[] = []) {
   );
   const report = buildReport({
     events: log.events,
-    system: woodenWarships,
+    system: WW,
     title: 'T',
     options: { ...options }
   });

@@ -4,7 +4,7 @@ import { INITIAL_STATE } from '../engine/events';
 import { applyEvent } from '../battle/fold';
 import { canonicalId } from '../battle/kinds';
 import type { Category, DiceGroup, Meaning } from '../engine/meaning';
-import type { BattleOptions, RuleSystem, ShipTrack } from '../engine/system';
+import type { BattleOptions, RuleSystemWithMoves, ShipTrack } from '../engine/system';
 import {
   changedShipIds,
   changeOf,
@@ -151,7 +151,9 @@ export interface Report {
 
 export interface ReportInput {
   events: readonly BattleEvent[];
-  system: RuleSystem;
+  /** With its moves (`withMoves`): an event written before moves stated their meaning is read by
+   *  the move its kind names. */
+  system: RuleSystemWithMoves;
   title: string;
   options?: BattleOptions;
   variant?: string;
@@ -380,7 +382,7 @@ function readMeaning(m: Meaning): EventReading {
  * from its outcome where it says them.
  */
 function readLegacy(
-  system: RuleSystem,
+  system: RuleSystemWithMoves,
   e: BattleEvent,
   kind: string,
   before: BattleState,

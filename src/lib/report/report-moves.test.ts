@@ -30,6 +30,12 @@ import { luckAudit } from './luck';
 import { buildReport, shipStory } from './model';
 import { ScriptedLog } from './scripted.test-helpers';
 
+import { withMoves } from '../rules/engines';
+
+// With their moves: the report reads an old event by the move its kind names.
+const PV = await withMoves(privateers);
+const MC = await withMoves(masterAndCommander);
+
 // The report and the luck audit read what each move says it did (issue 31): every battle here is
 // played through the systems' real moves, never hand-built outcome shapes.
 
@@ -50,10 +56,9 @@ function privateersBattle(): ScriptedLog {
 }
 
 const ctx = ctxOf();
-const pvReport = (log: ScriptedLog) =>
-  buildReport({ events: log.events, system: privateers, title: 'T' });
+const pvReport = (log: ScriptedLog) => buildReport({ events: log.events, system: PV, title: 'T' });
 const mcReport = (log: ScriptedLog) =>
-  buildReport({ events: log.events, system: masterAndCommander, title: 'T', variant: 'advanced' });
+  buildReport({ events: log.events, system: MC, title: 'T', variant: 'advanced' });
 /** Each side's dice in one luck group, as [side, how many]. */
 const diceBySide = (report: ReturnType<typeof buildReport>, group: string) =>
   luckAudit(report)

@@ -17,6 +17,12 @@ import { paperLog, paperSheetOf } from './paper';
 import { buildReport, describeLogCount, shipStory, type Report } from './model';
 import { ScriptedLog } from './scripted.test-helpers';
 
+import { withMoves } from '../rules/engines';
+
+// With their moves: the report reads an old event by the move its kind names.
+const PV = await withMoves(privateers);
+const WW = await withMoves(woodenWarships);
+
 // Issue 33, item 2: the report never shows an empty or internal value. Every battle here is
 // played through the systems' real moves (ScriptedLog.play), never hand-built outcome shapes.
 
@@ -36,7 +42,7 @@ function privateersBattle(): ScriptedLog {
 }
 
 const pvReport = (log: ScriptedLog): Report =>
-  buildReport({ events: log.events, system: privateers, title: 'T' });
+  buildReport({ events: log.events, system: PV, title: 'T' });
 
 describe('the report words every ship in its own terms (issue 33)', () => {
   it('a ship removed from the battle is not followed by an empty ": ."', () => {
@@ -129,7 +135,7 @@ describe('the report words every ship in its own terms (issue 33)', () => {
       },
       wwCtx
     );
-    const report = buildReport({ events: log.events, system: woodenWarships, title: 'T' });
+    const report = buildReport({ events: log.events, system: WW, title: 'T' });
     const pickle = report.ships.find((s) => s.id === 'p')!;
     expect(pickle.status.join(' ')).not.toContain('EXAMPLE');
     expect(shipStory(pickle)).not.toContain('EXAMPLE');

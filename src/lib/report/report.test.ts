@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '$lib/battle/fold';
-import type { RuleSystem, ShipTrack } from '$lib/engine/system';
+import type { RuleSystem, RuleSystemWithMoves, ShipTrack } from '$lib/engine/system';
 import { buildReport, legacyCategoryOf, shipStory, type Report } from './model';
 import { luckAudit } from './luck';
 import { damageChart, trackCharts } from './chart';
@@ -186,7 +186,10 @@ describe('reading old and new spellings', () => {
 
   it("canonicalises kinds through the system's legacy map", () => {
     const log = privateersBattle();
-    const renamed: RuleSystem = { ...pv, legacyIds: { 'pv.cannonFire': 'pv.cannon-fire' } };
+    const renamed: RuleSystemWithMoves = {
+      ...pv,
+      legacyIds: { 'pv.cannonFire': 'pv.cannon-fire' }
+    };
     const report = buildReport({ events: log.events, system: renamed, title: 'x' });
     const kinds = report.turns.flatMap((t) => t.entries).map((x) => x.kind);
     expect(kinds).not.toContain('pv.cannonFire');

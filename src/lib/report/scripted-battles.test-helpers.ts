@@ -7,13 +7,15 @@ import type { Sheet as PvSheet } from '../rules/privateers/sheet';
 import type { Sheet as WwSheet } from '../rules/wooden-warships/sheet';
 import type { Sheet as McSheet } from '../rules/master-and-commander/sheet';
 import { ScriptedLog, roll } from './scripted.test-helpers';
+import { withMoves } from '../rules/engines';
 
 // One scripted battle per system, for the report's unit tests and its browser test (relative
 // imports: Playwright has no $lib alias).
 
-export const pv = privateers;
-export const ww = woodenWarships;
-export const mc = masterAndCommander;
+// With their moves: the report reads an old event by the move its kind names.
+export const pv = await withMoves(privateers);
+export const ww = await withMoves(woodenWarships);
+export const mc = await withMoves(masterAndCommander);
 
 function pvShip(name: string): PvSheet {
   const s = pv.defaultSheet({ name });

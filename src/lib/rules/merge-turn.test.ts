@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { privateers } from './privateers';
 import { masterAndCommander } from './master-and-commander';
 import type { RuleSystem } from '../engine/system';
+import { withMoves } from './engines';
 import { advanceMove, stepMark } from '../battle/advance';
 import {
   INITIAL_STATE,
@@ -73,8 +74,8 @@ function setup(system: RuleSystem): { event: BattleEvent; state: BattleState } {
 }
 
 describe('two devices pass the same step on a merged log', () => {
-  it('Privateers: the phase passes once; the other Next is refused and flagged', () => {
-    const system = privateers as RuleSystem;
+  it('Privateers: the phase passes once; the other Next is refused and flagged', async () => {
+    const system = await withMoves(privateers as RuleSystem);
     const { event, state } = setup(system);
     const [first, second] = bothPass(system, state, 1000);
     // Each written alone is a next-step move, and says so by id (its kind is phase.advance).
@@ -91,8 +92,8 @@ describe('two devices pass the same step on a merged log', () => {
     expect(foldMerged([event, first, second]).flags.get(second.id)?.applied).toBe(true);
   });
 
-  it('Master and Commander: the captain’s Next is re-checked the same way', () => {
-    const system = masterAndCommander as RuleSystem;
+  it('Master and Commander: the captain’s Next is re-checked the same way', async () => {
+    const system = await withMoves(masterAndCommander as RuleSystem);
     const { event, state: start } = setup(system);
     const ctx = {
       ...ctxFor(system, 0),
@@ -140,8 +141,8 @@ describe('two devices pass the same step on a merged log', () => {
 });
 
 describe('a merged move is parsed, not trusted (issue 31)', () => {
-  it('a move from another device whose input is malformed is refused, flagged and changes nothing', () => {
-    const system = privateers as RuleSystem;
+  it('a move from another device whose input is malformed is refused, flagged and changes nothing', async () => {
+    const system = await withMoves(privateers as RuleSystem);
     const { event, state } = setup(system);
     const wind = system.moves.find((m) => m.id === 'pv.wind');
     if (!wind) throw new Error('pv.wind missing');

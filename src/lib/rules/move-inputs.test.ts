@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SYSTEMS } from './registry';
+import { SYSTEMS as ENGINES } from './registry';
+import { withMoves } from './engines';
 import type { Move } from '../battle/move';
 import { advanceMove } from '../battle/advance';
 import { addShipMove } from '../battle/add-ship';
@@ -15,6 +16,8 @@ import { parseInput } from '../battle/move-input';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- moves differ in input and options
 type AnyMove = Move<any, any>;
+
+const SYSTEMS = await Promise.all(ENGINES.map((s) => withMoves(s)));
 
 /** Every exported move of the systems' move modules, found by shape (a new module is covered). */
 const MODULES = import.meta.glob<Record<string, unknown>>(

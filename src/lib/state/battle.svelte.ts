@@ -2,8 +2,8 @@ import type { BattleEvent, BattleState, EventDraft } from '$lib/engine/events';
 import { withInput, type Move, type MoveContext } from '$lib/battle/move';
 import { parseInput } from '$lib/battle/move-input';
 import { err, ok, type Result } from '$lib/engine/result';
-import { loadSystem } from '$lib/rules/engines';
-import type { BattleOptions, RuleSystem } from '$lib/engine/system';
+import { loadSystem, withMoves } from '$lib/rules/engines';
+import type { BattleOptions, RuleSystem, RuleSystemWithMoves } from '$lib/engine/system';
 import type { TurnStatus } from '$lib/engine/turn-status';
 import { INITIAL_STATE } from '$lib/engine/events';
 import { WrittenState } from './written-state';
@@ -142,10 +142,14 @@ export class BattleSession {
         live = parseLiveConfig(read.setting);
       }
       const isClocked = loaded.events.some((e) => e.clock !== undefined);
+      const isMerged = live !== null || isClocked;
       const [system] = await Promise.all([
-        loadSystem(loaded.battle.systemId),
         // A battle that was live folds in merged order from its first frame.
-        live || isClocked ? loadMergeLayer() : null
+        loadSystem(loaded.battle.systemId).then(async (s) => {
+          if (isMerged) await this.#loadMerge(s);
+          return s;
+        }),
+        isMerged ? loadMergeLayer() : null
       ]);
       this.system = system;
       this.battle = loaded.battle;
@@ -199,7 +203,7 @@ export class BattleSession {
       const [{ startLiveLink }, db] = await Promise.all([
         import('./live.svelte'),
         this.#db.connect(),
-        loadMergeLayer()
+        this.#loadMerge(this.system)
       ]);
       if (this.#isClosed) return;
       this.live = await startLiveLink(
@@ -249,11 +253,30 @@ export class BattleSession {
       : merge.redoableBy(this.merged, who, this.mergeFlags);
   }
 
+  /**
+   * The merge layer, and the battle's system with its moves for the re-check of merged moves
+   * (loaded only for a battle that merges: a deep link runs no move on open, issue 40).
+   */
+  async #loadMerge(system: RuleSystem | null): Promise<MergeLayer> {
+    const [merge, checked] = await Promise.all([
+      loadMergeLayer(),
+      system ? withMoves(system) : null
+    ]);
+    if (checked) this.#checkedSystem = checked;
+    return merge;
+  }
+  #checkedSystem: RuleSystemWithMoves | null = null;
+
+  /** The merge layer once it and the system's moves are here (#loadMerge), else null. */
+  #mergeIfLoaded(): MergeLayer | null {
+    return this.#checkedSystem ? mergeLayerIfLoaded() : null;
+  }
+
   /** The clock stamps and merged fold of a live battle's writes (null when not live). */
   #liveStamp(): LiveStamp | undefined {
     const live = this.live;
     // The link starts only once the merge layer is loaded (#startLive).
-    const merge = mergeLayerIfLoaded();
+    const merge = this.#mergeIfLoaded();
     if (!live || !merge) return undefined;
     return {
       clock: () => live.nextClock(),
@@ -264,7 +287,7 @@ export class BattleSession {
   /** The merge-safe fold, checking merged moves again with the battle's own rules. */
   #foldMerged(merge: MergeLayer, merged: BattleEvent[]): ReturnType<MergeLayer['foldMerged']> {
     const battle = this.battle;
-    const system = this.system;
+    const system = this.#checkedSystem;
     const check =
       system && battle
         ? merge.recheckFor(system, battle.options, battle.variant, this.live?.secrets)
@@ -278,10 +301,10 @@ export class BattleSession {
    */
   #refold(): void {
     if (!this.isLogComplete) return;
-    const merge = mergeLayerIfLoaded();
+    const merge = this.#mergeIfLoaded();
     if (!merge) {
       // The first clocked event this page sees: fold again once the merge layer is here.
-      loadMergeLayer().then(
+      this.#loadMerge(this.system).then(
         () => {
           if (!this.#isClosed) this.#refold();
         },

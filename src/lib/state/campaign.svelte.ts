@@ -5,7 +5,7 @@ import type { CampaignMove } from '$lib/campaign/move';
 import { applyBattle, decisionsOf, type ShipDecision } from '$lib/campaign/moves-after';
 import { campaignReport, type CampaignReport } from '$lib/campaign/report';
 import { INITIAL_CAMPAIGN, type CampaignState } from '$lib/campaign/state';
-import { loadSystem } from '$lib/rules/engines';
+import { loadSystem, withMoves } from '$lib/rules/engines';
 import { err, ok, type Result } from '$lib/engine/result';
 import type { BattleRecord, CampaignRecord, Db, NewCampaign } from '$lib/db';
 import { errorMessage, NOT_SAVED } from './errors';
@@ -151,7 +151,7 @@ export class CampaignSession {
     const campaign = this.campaign;
     if (!db || !campaign) return null;
     try {
-      const system = await loadSystem(campaign.systemId);
+      const system = await loadSystem(campaign.systemId).then((s) => withMoves(s));
       const { startCampaignBattle } = await import('$lib/db/repo-campaign-battles');
       const input = { name, rosterShipIds, ...(modules ? { modules } : {}) };
       const r = await startCampaignBattle(db, this.campaignId, input, system);
@@ -172,7 +172,7 @@ export class CampaignSession {
     try {
       const { loadBattle } = await loadDbModule();
       const { battle, events } = await loadBattle(db, battleId);
-      const system = await loadSystem(battle.systemId);
+      const system = await loadSystem(battle.systemId).then((s) => withMoves(s));
       const review = reviewBattle({
         campaign: this.state,
         battleId,
@@ -195,7 +195,7 @@ export class CampaignSession {
     if (!db || !campaign) return err('The campaign is not open.');
     try {
       const { loadBattle } = await loadDbModule();
-      const system = await loadSystem(campaign.systemId);
+      const system = await loadSystem(campaign.systemId).then((s) => withMoves(s));
       const battles = [];
       for (const id of Object.keys(this.state.battles)) {
         const { battle, events } = await loadBattle(db, id);

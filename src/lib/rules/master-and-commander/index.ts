@@ -1,6 +1,7 @@
 import { catalogEntry } from '../../engine/catalog';
 import type { RuleSystem } from '../../engine/system';
-import { LEGACY_IDS, MOVES, variantOf } from './moves';
+import { LEGACY_IDS } from './legacy-ids';
+import { variantOf } from './moves-setup';
 import { OPTIONS, readOptions } from './options';
 import { defaultSheet, defaultSystemState, sheetSchema, type Sheet } from './sheet';
 import { MAX_PRIZE_DISKS } from './tables';
@@ -61,6 +62,7 @@ export const masterAndCommander: RuleSystem<Sheet> = {
   shipCard,
   // The page hands every move the context `readOptions` makes, so McOptions is what it gets.
   nextStep,
-  moves: [...MOVES, nextStep],
+  // Every move, loaded when first needed (issue 40): each panel imports its own.
+  loadMoves: () => import('./moves').then((m) => [...m.MOVES, nextStep]),
   legacyIds: LEGACY_IDS
 };

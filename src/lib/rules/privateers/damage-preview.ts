@@ -7,7 +7,8 @@ import type { BattleState } from '../../engine/events';
 import type { DiceNeed, MovePreview } from '../../battle/move';
 import type { Rational } from '../../engine/rational';
 import { err, ok, type Result } from '../../engine/result';
-import { shipSheet, systemOf } from './moves-common';
+import { shipSheet } from './moves-common';
+import { fireInProgress, nameIn } from './turn-reads';
 import { tossOdds, type TossOdds } from './odds';
 import type { PvOptions } from './options';
 import {
@@ -19,22 +20,6 @@ import {
 } from './resolve-gunnery';
 import type { FireInProgress } from './sheet';
 import { DAMAGE_COLUMN_LABELS, type Aim, type CriticalEffect } from './tables';
-
-/** The cannon fire whose damage is still to roll, or null. */
-export function fireInProgress(state: BattleState): FireInProgress | null {
-  return systemOf(state).fire ?? null;
-}
-
-/** A ship's name, or its id when its log cannot be read. */
-export function nameIn(state: BattleState, id: string): string {
-  const s = shipSheet(state, id);
-  return s.ok ? s.value.name : id;
-}
-
-/** "Surprise's fire at Hermione". */
-export function fireLabel(state: BattleState, f: FireInProgress): string {
-  return `${nameIn(state, f.firerId)}'s fire at ${nameIn(state, f.targetId)}`;
-}
 
 /** Whether the toss of the fire under way may still score a critical (Errata 8). */
 export function tossStateOf(state: BattleState, f: FireInProgress, options: PvOptions): TossState {

@@ -3,7 +3,7 @@ import type { RuleSystem } from '../../engine/system';
 import { OPTIONS } from './options';
 import { speedCap } from './resolve-movement';
 import { commanderRole } from './resolve-morale';
-import { LEGACY_IDS, MOVES } from './moves';
+import { LEGACY_IDS } from './legacy-ids';
 import { readOptions } from './options';
 import { turnStatus } from './turn';
 import { applyEndOfTurn, PHASES } from './resolve-turn';
@@ -21,7 +21,7 @@ export { PHASES, proceduresForPhase, checkCrewAssignments, PROCEDURES } from './
 export { DEFAULT_OPTIONS, OPTIONS, readOptions } from './options';
 export type { PvOptions } from './options';
 export { turnStatus } from './turn';
-export { MOVES, LEGACY_IDS } from './moves';
+export { LEGACY_IDS } from './legacy-ids';
 
 function summarize(s: Sheet) {
   const status: string[] = [];
@@ -75,7 +75,8 @@ export const privateers: RuleSystem<Sheet> = {
   onTurnStart: (s, ctx) => applyEndOfTurn(s, ctx.endedTurn, readOptions(ctx.options)),
   readOptions,
   turnStatus,
-  moves: MOVES,
+  // Every move, loaded when first needed (issue 40): each panel imports its own.
+  loadMoves: () => import('./moves').then((m) => m.MOVES),
   legacyIds: LEGACY_IDS,
   describeField
 };

@@ -1,4 +1,4 @@
-import type { BattleShip, BattleState } from '../../engine/events';
+import type { BattleShip } from '../../engine/events';
 import { asJson, draftOf, rollRecord, withPreview } from '../../battle/move';
 import { rolledBy, shipDice } from '../../engine/meaning';
 import type { DiceRoll } from '../../engine/dice';
@@ -418,15 +418,6 @@ const boardingRoundMove = pvMove<BoardingInput>({
 export const boardingRound = withPreview(boardingRoundMove, boardingPreview);
 
 // ---- Captures (C.4.17 step 4) --------------------------------------------------------------
-
-/** Boarding actions whose defender has struck: "A boarding defender that strikes is captured by
- *  the boarders." */
-export function capturesDue(state: BattleState): { attackerId: string; defenderId: string }[] {
-  return systemOf(state).boardings.filter((b) => {
-    const d = sheetOf(state.ships[b.defenderId]);
-    return d !== null && d.struck;
-  });
-}
 
 /** Records the capture and ends the boarding action. */
 export const capture = pvMove<{ attackerId: string; defenderId: string }>({

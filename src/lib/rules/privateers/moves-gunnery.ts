@@ -13,7 +13,6 @@ import {
   plural,
   shipSheet,
   systemOf,
-  timesDone,
   withSheets,
   withSystem,
   pvMove
@@ -22,14 +21,8 @@ import { broadsideOdds, tossOdds, type BroadsideOdds } from './odds';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
 import { cannonFirePreview, planBroadside, type FirePlan, type FireSetup } from './fire-plan';
 import { reloadPreview } from './previews';
-import {
-  damageExtraPreview,
-  damageTossPreview,
-  fireInProgress,
-  fireLabel,
-  nameIn,
-  tossStateOf
-} from './damage-preview';
+import { damageExtraPreview, damageTossPreview, tossStateOf } from './damage-preview';
+import { fireInProgress, fireLabel, hasReloaded, nameIn, reloadKey } from './turn-reads';
 import { reloadMod } from './resolve-morale';
 import {
   applyGunsFired,
@@ -45,7 +38,7 @@ import {
   type TossOutcome
 } from './resolve-gunnery';
 import { applyReload, reloadGunsOf, resolveReload } from './resolve-tasks';
-import { reloadBatteries, type FireInProgress, type Sheet } from './sheet';
+import { reloadBatteries, type FireInProgress } from './sheet';
 import { CRITICAL_LABELS, OFFICER_LABELS } from './tables';
 import * as z from 'zod/mini';
 import { diceInput, idInput, intInput, numberInput } from '../../battle/move-input';
@@ -399,35 +392,6 @@ export const damageToss = withPreview(damageTossMove, damageTossPreview);
 export const damageExtra = withPreview(damageExtraMove, damageExtraPreview);
 
 // ---- Reload (C.4.5) --------------------------------------------------------------------------
-
-export interface BatteryToReload {
-  index: number;
-  name: string;
-  /** the battery's unloaded, undestroyed guns */
-  gunIds: string[];
-}
-
-/** C.4.5 step 1: "Independent batteries on land roll individually" — the batteries of a
- *  fortification that have guns to reload (a ship is one group). */
-export function batteriesToReload(s: Sheet): BatteryToReload[] {
-  const unloaded = reloadGunsOf(s).map((g) => g.id);
-  return reloadBatteries(s)
-    .map((b, index) => ({
-      index,
-      name: b.name,
-      gunIds: b.gunIds.filter((id) => unloaded.includes(id))
-    }))
-    .filter((b) => b.gunIds.length > 0);
-}
-
-/** The key the one-roll-a-turn rule counts under: the vessel, or one independent battery. */
-export const reloadKey = (shipId: string, battery?: number): string =>
-  battery === undefined ? shipId : `${shipId}#${battery}`;
-
-/** Whether this vessel (or battery) has rolled to reload this turn (C.4.5: one roll a turn). */
-export function hasReloaded(state: BattleState, shipId: string, battery?: number): boolean {
-  return timesDone(state, reloadKey(shipId, battery), 'reload') > 0;
-}
 
 export interface ReloadInput {
   shipId: string;

@@ -15,6 +15,7 @@ import {
   withSystem,
   type PvContext
 } from './moves-common';
+import { movementOrder } from './turn-reads';
 import {
   initiativePlaceOdds,
   INITIATIVE_ODDS_MAX_SHIPS,
@@ -98,12 +99,6 @@ export function initiativeProgress(
  *  takes no part in the movement order (for the initiative procedure). */
 export function takesInitiative(s: Sheet): boolean {
   return !s.isFortification;
-}
-
-/** This turn's movement order, or null until initiative is rolled. */
-export function movementOrder(state: BattleState): string[] | null {
-  const sys = systemOf(state);
-  return sys.initiativeTurn === state.turn ? sys.initiativeOrder : null;
 }
 
 export interface InitiativeInput {

@@ -19,6 +19,7 @@ import {
   facesOf,
   pvMove
 } from './moves-common';
+import { ordersThisTurn } from './turn-reads';
 import { weighAnchorOdds } from './odds';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
 import {
@@ -117,12 +118,6 @@ export const setHeading = pvMove<{ shipId: string; headingDeg: number }>({
 });
 
 // ---- Phase 1: orders (C.4.2) ------------------------------------------------------------------
-
-/** Orders given this turn, by ship id. */
-export function ordersThisTurn(state: BattleState): Record<string, ShipOrder> {
-  const all = systemOf(state).orders ?? {};
-  return Object.fromEntries(Object.entries(all).filter(([, o]) => o.turn === state.turn));
-}
 
 /** The sail before this turn's orders: the one-level rule counts from it (C.4.2 step 2). */
 export function sailBeforeOrders(state: BattleState, shipId: string, s: Sheet): SailLevel {
@@ -474,11 +469,6 @@ export const saveCrew = pvMove<{ shipId: string; assignments: Assignments }>({
   }
 });
 
-/** Ships whose Gunner lost his gun this turn: the referee may choose where he goes (`gunnerTo`). */
-export function gunnersMoved(state: BattleState): string[] {
-  return Object.keys(state.ships).filter((id) => timesDone(state, id, 'gunnerMoved') > 0);
-}
-
 /** The guns the Gunner may go to: manned and still standing (he sights one gun, C.7.1). */
 export function gunsForGunner(s: Sheet): Sheet['guns'] {
   return s.guns.filter((g) => !g.destroyed && s.assignments.gunCrews.includes(g.id));
@@ -569,8 +559,3 @@ const weighAnchorMove = pvMove<{ shipId: string; dice: DiceRoll }>({
 
 /** Weighing anchor, with its odds and die before the roll (`weighAnchor.preview`). */
 export const weighAnchor = withPreview(weighAnchorMove, weighAnchorPreview);
-
-/** Whether a ship's crew assignments were saved this turn (Phase 2). */
-export function hasCrewSaved(state: BattleState, shipId: string): boolean {
-  return timesDone(state, shipId, 'crew') > 0;
-}

@@ -1,4 +1,3 @@
-import type { BattleState } from '../../engine/events';
 import { draftOf, rollRecord, withPreview } from '../../battle/move';
 import { rolledBy } from '../../engine/meaning';
 import type { DiceRoll } from '../../engine/dice';
@@ -12,19 +11,11 @@ import {
   optionsOf,
   plural,
   shipSheet,
-  timesDone,
   withSheets,
   pvMove
 } from './moves-common';
 import { fireAttemptOdds, moraleOdds } from './odds';
-import type { PvOptions } from './options';
-import {
-  applyMorale,
-  moraleChecksRemaining,
-  moraleInputOf,
-  moraleTriggers,
-  resolveMorale
-} from './resolve-morale';
+import { applyMorale, moraleInputOf, moraleTriggers, resolveMorale } from './resolve-morale';
 import {
   applyDamageControl,
   applyFire,
@@ -36,8 +27,8 @@ import {
   resolveFire,
   resolveJuryRig
 } from './resolve-tasks';
-import { gunName, type Sheet } from './sheet';
-import { hasReloaded } from './moves-gunnery';
+import { gunName } from './sheet';
+import { hasReloaded, moraleDue } from './turn-reads';
 import { MORALE_RESULTS, TASK_CHECKS } from './tables';
 import { moralePreview } from './previews';
 import {
@@ -252,17 +243,6 @@ export const damageControl = withPreview(damageControlMove, repairPreview('damag
 export const juryRig = withPreview(juryRigMove, repairPreview('juryRig'));
 
 // ---- Morale (C.4.17) -------------------------------------------------------------------------
-
-/** Morale checks this ship still owes this turn (one per ship, or one per trigger, C.5 #35). */
-export function moraleDue(
-  state: BattleState,
-  shipId: string,
-  s: Sheet,
-  options: PvOptions
-): number {
-  if (s.sunk || s.burnedUp || s.struck || s.sinking) return 0;
-  return moraleChecksRemaining(s, timesDone(state, shipId, 'morale'), options);
-}
 
 const moraleCheckMove = pvMove<{ shipId: string; dice: DiceRoll }>({
   id: 'pv.morale',

@@ -10,7 +10,7 @@ import type { DiceRoll, DiceSource } from '../../engine/dice';
 import { ok, type Result } from '../../engine/result';
 import { sheetOf, type PvContext, type PvMove } from './moves-common';
 import { cannonFire, damageExtra, damageToss, type FireSetup } from './moves-gunnery';
-import { fireInProgress } from './damage-preview';
+import { fireInProgress } from './turn-reads';
 import type { TossOutcome } from './resolve-gunnery';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
 import { shipFromClass } from './moves-setup';

@@ -9,22 +9,24 @@ import {
   type TurnStatus
 } from '../../engine/turn-status';
 import {
-  batteriesToReload,
   battleEnding,
+  isOutOfFight,
+  movedThisTurn,
+  sheetOf,
+  systemOf,
+  timesDone
+} from './moves-common';
+import {
+  batteriesToReload,
   capturesDue,
   fireInProgress,
   fireLabel,
   hasCrewSaved,
   hasReloaded,
-  isOutOfFight,
-  movedThisTurn,
   moraleDue,
   movementOrder,
-  ordersThisTurn,
-  sheetOf,
-  systemOf,
-  timesDone
-} from './moves';
+  ordersThisTurn
+} from './turn-reads';
 import { readOptions, type PvOptions } from './options';
 import { firePhaseStep, pumpsNeeded, reloadGunsOf } from './resolve-tasks';
 import { PHASES, proceduresForPhase } from './resolve-turn';

@@ -1,6 +1,6 @@
 import { catalogEntry } from '../../engine/catalog';
 import type { RuleSystem } from '../../engine/system';
-import { LEGACY_IDS, MOVES } from './moves';
+import { LEGACY_IDS } from './legacy-ids';
 import { nextStep } from './moves-turn';
 import { OPTIONS, readOptions } from './options';
 import { turnStatus } from './turn';
@@ -61,6 +61,7 @@ export const woodenWarships: RuleSystem<Sheet> = {
   // Turn 1 runs only the maintenance steps; with player turns the steps pass player by player.
   nextStep,
   turnStatus,
-  moves: MOVES,
+  // Every move, loaded when first needed (issue 40): each panel imports its own.
+  loadMoves: () => import('./moves').then((m) => m.MOVES),
   legacyIds: LEGACY_IDS
 };

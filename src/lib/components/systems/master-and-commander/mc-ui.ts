@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import type { BattleEvent } from '$lib/engine/events';
 import type { Move } from '$lib/battle/move';
 import type { McOptions } from '$lib/rules/master-and-commander/options';
-import type { McView } from '$lib/rules/master-and-commander/moves';
+import type { McView } from '$lib/rules/master-and-commander/view';
 import {
   cardsStateSchema,
   compassSchema,
@@ -22,7 +22,7 @@ import {
   type LiveViewer
 } from '$lib/rules/master-and-commander/cards-live';
 
-export { strengthLabel, HEADING_NAMES } from '$lib/rules/master-and-commander/moves';
+export { strengthLabel, HEADING_NAMES } from '$lib/rules/master-and-commander/view';
 
 /** What the battle panel hands each phase panel. */
 export interface PhaseProps {

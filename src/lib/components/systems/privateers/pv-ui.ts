@@ -14,12 +14,9 @@ import {
   type Rating,
   type SailLevel
 } from '$lib/rules/privateers/tables';
-import {
-  sheetOf,
-  tossFromFaces,
-  totalDice,
-  type FireSetup as BroadsideSetup
-} from '$lib/rules/privateers/moves';
+import { type FireSetup as BroadsideSetup } from '$lib/rules/privateers/fire-plan';
+import { sheetOf } from '$lib/rules/privateers/moves-common';
+import { tossFromFaces, totalDice } from '$lib/rules/privateers/moves-gunnery';
 
 export { tossFromFaces, totalDice };
 
