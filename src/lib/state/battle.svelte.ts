@@ -267,16 +267,11 @@ export class BattleSession {
   }
   #checkedSystem: RuleSystemWithMoves | null = null;
 
-  /** The merge layer once it and the system's moves are here (#loadMerge), else null. */
-  #mergeIfLoaded(): MergeLayer | null {
-    return this.#checkedSystem ? mergeLayerIfLoaded() : null;
-  }
-
   /** The clock stamps and merged fold of a live battle's writes (null when not live). */
   #liveStamp(): LiveStamp | undefined {
     const live = this.live;
-    // The link starts only once the merge layer is loaded (#startLive).
-    const merge = this.#mergeIfLoaded();
+    // The link starts only once the merge layer and the moves are loaded (#startLive).
+    const merge = mergeLayerIfLoaded();
     if (!live || !merge) return undefined;
     return {
       clock: () => live.nextClock(),
@@ -288,6 +283,16 @@ export class BattleSession {
   #foldMerged(merge: MergeLayer, merged: BattleEvent[]): ReturnType<MergeLayer['foldMerged']> {
     const battle = this.battle;
     const system = this.#checkedSystem;
+    // The merge layer came without the moves (loaded elsewhere): fold again once they are here.
+    if (!system && this.system)
+      this.#loadMerge(this.system).then(
+        () => {
+          if (!this.#isClosed) this.#refold();
+        },
+        (e: unknown) => {
+          this.error = e;
+        }
+      );
     const check =
       system && battle
         ? merge.recheckFor(system, battle.options, battle.variant, this.live?.secrets)
@@ -301,7 +306,7 @@ export class BattleSession {
    */
   #refold(): void {
     if (!this.isLogComplete) return;
-    const merge = this.#mergeIfLoaded();
+    const merge = mergeLayerIfLoaded();
     if (!merge) {
       // The first clocked event this page sees: fold again once the merge layer is here.
       this.#loadMerge(this.system).then(
