@@ -22,7 +22,7 @@ import { startCampaignBattle } from './repo-campaign-battles';
 import { createCampaign, loadCampaign, undoCampaign } from './repo-campaigns';
 import { loadBattle } from './repo-events';
 import { dumpAll, openTestDb } from './test-helpers';
-import { withMoves } from '../rules/engines';
+import { withMoves } from '../rules/with-moves';
 
 // Issue 36: Master and Commander campaigns, its Basic and Advanced games. Its ships enter a game by
 // the fleets' set-up (A.4.1), so a campaign battle sets up the sailing captains' fleets by the

@@ -15,7 +15,7 @@ import type { Db } from './db';
 import { appendCampaignBuilt, createCampaign, loadCampaign } from './repo-campaigns';
 import { startCampaignBattle } from './repo-campaign-battles';
 import { loadBattle } from './repo-events';
-import { withMoves } from '../rules/engines';
+import { withMoves } from '../rules/with-moves';
 
 export const WW = await withMoves(getSystem('wooden-warships'));
 

@@ -98,7 +98,7 @@ export interface RuleSystem<Sheet extends object = object> {
    * Every move of the system (`<system>/moves.ts`), so the log can be checked against them and a
    * merged log re-checked: each writes events of its own id as kind (or a core kind). Loaded when
    * first needed (issue 40: a deep-linked battle's first screen runs none of them; each panel
-   * imports its own moves): read them through `withMoves` (rules/engines.ts).
+   * imports its own moves): read them through `withMoves` (rules/with-moves.ts).
    */
   loadMoves(): Promise<readonly AnyMove[]>;
   /**

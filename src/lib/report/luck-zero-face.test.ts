@@ -8,7 +8,7 @@ import { DEFAULT_OPTIONS, type WwOptions } from '../rules/wooden-warships/option
 import { goodnessOf, luckAudit } from './luck';
 import { buildReport } from './model';
 import { ScriptedLog } from './scripted.test-helpers';
-import { withMoves } from '../rules/engines';
+import { withMoves } from '../rules/with-moves';
 
 // With its moves: the report reads an old event by the move its kind names.
 const WW = await withMoves(woodenWarships);

@@ -6,7 +6,7 @@ import { privateers } from '../rules/privateers';
 import { masterAndCommander } from '../rules/master-and-commander';
 import { luckAudit } from './luck';
 import { buildReport, shipStory } from './model';
-import { withMoves } from '../rules/engines';
+import { withMoves } from '../rules/with-moves';
 
 // With their moves: the report reads an old event by the move its kind names.
 const PV = await withMoves(privateers);

@@ -30,7 +30,7 @@ import { luckAudit } from './luck';
 import { buildReport, shipStory } from './model';
 import { ScriptedLog } from './scripted.test-helpers';
 
-import { withMoves } from '../rules/engines';
+import { withMoves } from '../rules/with-moves';
 
 // With their moves: the report reads an old event by the move its kind names.
 const PV = await withMoves(privateers);

@@ -17,7 +17,7 @@ import { paperLog, paperSheetOf } from './paper';
 import { buildReport, describeLogCount, shipStory, type Report } from './model';
 import { ScriptedLog } from './scripted.test-helpers';
 
-import { withMoves } from '../rules/engines';
+import { withMoves } from '../rules/with-moves';
 
 // With their moves: the report reads an old event by the move its kind names.
 const PV = await withMoves(privateers);

@@ -7,7 +7,7 @@ import type { Sheet as PvSheet } from '../rules/privateers/sheet';
 import type { Sheet as WwSheet } from '../rules/wooden-warships/sheet';
 import type { Sheet as McSheet } from '../rules/master-and-commander/sheet';
 import { ScriptedLog, roll } from './scripted.test-helpers';
-import { withMoves } from '../rules/engines';
+import { withMoves } from '../rules/with-moves';
 
 // One scripted battle per system, for the report's unit tests and its browser test (relative
 // imports: Playwright has no $lib alias).

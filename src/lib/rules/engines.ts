@@ -1,5 +1,5 @@
 import type { SystemId } from '../engine/catalog';
-import type { RuleSystem, RuleSystemWithMoves } from '../engine/system';
+import type { RuleSystem } from '../engine/system';
 
 /**
  * The rule engines loaded on demand, one chunk per system (issue 18: a deep link into a battle loads
@@ -37,19 +37,4 @@ export function loadedSystem(id: SystemId): RuleSystem {
   const system = loaded.get(id);
   if (!system) throw new Error(`Rule system not loaded: ${id}`);
   return system;
-}
-
-const withMovesOf = new WeakMap<object, Promise<unknown>>();
-
-/** The system with its moves, loaded once per system object. */
-export function withMoves<Sheet extends object>(
-  system: RuleSystem<Sheet>
-): Promise<RuleSystemWithMoves<Sheet>> {
-  let p = withMovesOf.get(system) as Promise<RuleSystemWithMoves<Sheet>> | undefined;
-  if (!p) {
-    p = system.loadMoves().then((moves) => ({ ...system, moves }));
-    p.catch(() => withMovesOf.delete(system));
-    withMovesOf.set(system, p);
-  }
-  return p;
 }

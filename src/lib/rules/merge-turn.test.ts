@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { privateers } from './privateers';
 import { masterAndCommander } from './master-and-commander';
 import type { RuleSystem } from '../engine/system';
-import { withMoves } from './engines';
+import { withMoves } from './with-moves';
 import { advanceMove, stepMark } from '../battle/advance';
 import {
   INITIAL_STATE,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SYSTEMS as ENGINES } from './registry';
-import { withMoves } from './engines';
+import { withMoves } from './with-moves';
 import type { Move } from '../battle/move';
 import { advanceMove } from '../battle/advance';
 import { addShipMove } from '../battle/add-ship';
