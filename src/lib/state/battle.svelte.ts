@@ -143,15 +143,9 @@ export class BattleSession {
         live = parseLiveConfig(read.setting);
       }
       const isClocked = loaded.events.some((e) => e.clock !== undefined);
-      const isMerged = live !== null || isClocked;
-      const [system] = await Promise.all([
-        // A battle that was live folds in merged order from its first frame.
-        loadSystem(loaded.battle.systemId).then(async (s) => {
-          if (isMerged) await this.#loadMerge(s);
-          return s;
-        }),
-        isMerged ? loadMergeLayer() : null
-      ]);
+      const system = await loadSystem(loaded.battle.systemId);
+      // A battle that was live folds in merged order from its first frame.
+      if (live || isClocked) await this.#loadMerge(system);
       this.system = system;
       this.battle = loaded.battle;
       this.events = loaded.events;
@@ -254,16 +248,10 @@ export class BattleSession {
       : merge.redoableBy(this.merged, who, this.mergeFlags);
   }
 
-  /**
-   * The merge layer, and the battle's system with its moves for the re-check of merged moves
-   * (loaded only for a battle that merges: a deep link runs no move on open, issue 40).
-   */
+  /** The merge layer and the system's moves for its re-check (issue 40: only when it merges). */
   async #loadMerge(system: RuleSystem | null): Promise<MergeLayer> {
-    const [merge, checked] = await Promise.all([
-      loadMergeLayer(),
-      system ? withMoves(system) : null
-    ]);
-    if (checked) this.#checkedSystem = checked;
+    const [merge, checked] = await Promise.all([loadMergeLayer(), system && withMoves(system)]);
+    this.#checkedSystem ??= checked;
     return merge;
   }
   #checkedSystem: RuleSystemWithMoves | null = null;
@@ -285,15 +273,7 @@ export class BattleSession {
     const battle = this.battle;
     const system = this.#checkedSystem;
     // The merge layer came without the moves (loaded elsewhere): fold again once they are here.
-    if (!system && this.system)
-      this.#loadMerge(this.system).then(
-        () => {
-          if (!this.#isClosed) this.#refold();
-        },
-        (e: unknown) => {
-          this.error = e;
-        }
-      );
+    if (!system && this.system) void this.#loadMerge(this.system).then(() => this.#refold());
     const check =
       system && battle
         ? merge.recheckFor(system, battle.options, battle.variant, this.live?.secrets)
