@@ -2,6 +2,7 @@ import type { BattleState, EventDraft, Json } from '../engine/events';
 import { applyOps } from './fold';
 import type { Move, MoveContext } from './move';
 import { ok, type Result } from '../engine/result';
+import { editSheetMove } from './ship-moves';
 
 /**
  * A move played on a battle that is no one's (issue 31: a calculator's): the move's own check and
@@ -39,4 +40,35 @@ export function playScratchDraft<I, O>(
 export function scratchContext<O>(options: O, variant: string): MoveContext<O> {
   let n = 0;
   return { options, storedOptions: {}, variant, now: 0, newId: () => `ship-${++n}` };
+}
+
+/**
+ * The battle with these ships' logs changed as a referee changes them (`battle.edit-sheet`), each
+ * change given the ship's sheet as it stands (read by the system's `sheetOf`): how a calculator
+ * writes its form's figures into the logs of its scratch battle.
+ */
+export function withSheetEdits<S extends { name: string }>(
+  battle: BattleState,
+  changes: Readonly<Record<string, (sheet: S) => S>>,
+  sheetOf: (state: BattleState, shipId: string) => Result<S>
+): Result<BattleState> {
+  let state = battle;
+  for (const [shipId, change] of Object.entries(changes)) {
+    const now = sheetOf(state, shipId);
+    if (!now.ok) return now;
+    const sheet = change(now.value);
+    const next = playScratch(
+      editSheetMove,
+      state,
+      {
+        shipId,
+        sheet,
+        summary: `${sheet.name}: the calculator's figures`
+      },
+      scratchContext({}, '')
+    );
+    if (!next.ok) return next;
+    state = next.value;
+  }
+  return ok(state);
 }

@@ -4,8 +4,7 @@
 // calculator then reads the move's own `preview` (cannon fire, boarding round, morale, reload), so
 // its figures are exactly the battle's.
 import { INITIAL_STATE, type BattleState } from '../../engine/events';
-import { playScratch, scratchContext } from '../../battle/scratch';
-import { editSheetMove } from '../../battle/ship-moves';
+import { playScratch, scratchContext, withSheetEdits } from '../../battle/scratch';
 import { err, ok, type Result } from '../../engine/result';
 import { shipSheet } from './moves-common';
 import { addShipFromClass } from './moves-setup';
@@ -94,21 +93,7 @@ export function withSheets(
   battle: BattleState,
   changes: Readonly<Record<string, SheetChange>>
 ): Result<BattleState> {
-  let state = battle;
-  for (const [shipId, change] of Object.entries(changes)) {
-    const now = shipSheet(state, shipId);
-    if (!now.ok) return now;
-    const sheet = change(now.value);
-    const next = playScratch(
-      editSheetMove,
-      state,
-      { shipId, sheet, summary: `${sheet.name}: the calculator's figures` },
-      scratchContext(DEFAULT_OPTIONS, '')
-    );
-    if (!next.ok) return next;
-    state = next.value;
-  }
-  return ok(state);
+  return withSheetEdits(battle, changes, shipSheet);
 }
 
 /** The calculators' ratings (C.3.1: 0, 1 or 2). */

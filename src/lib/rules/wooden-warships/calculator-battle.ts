@@ -5,8 +5,7 @@
 // the move's own `preview` (the attack, the boarding, the round, the move, running aground) and
 // plays the roll it answers for on it, so its figures are exactly the battle's.
 import { INITIAL_STATE, type BattleState } from '../../engine/events';
-import { playScratch, scratchContext } from '../../battle/scratch';
-import { editSheetMove } from '../../battle/ship-moves';
+import { playScratch, scratchContext, withSheetEdits as editSheets } from '../../battle/scratch';
 import { ok, type Result } from '../../engine/result';
 import type { BoardingSetup } from './moves-boarding';
 import { reload, type FireSetup } from './moves-gunnery';
@@ -83,25 +82,10 @@ export function withSheetEdits(
   battle: BattleState,
   changes: Readonly<Record<string, SheetChange>>
 ): Result<BattleState> {
-  let state = battle;
-  for (const [shipId, change] of Object.entries(changes)) {
-    const now = shipAndSheet(state, shipId);
-    if (!now.ok) return now;
-    const sheet = change(now.value.sheet);
-    const next = playScratch(
-      editSheetMove,
-      state,
-      {
-        shipId,
-        sheet: sheet,
-        summary: `${sheet.name}: the calculator's figures`
-      },
-      scratchContext(DEFAULT_OPTIONS, '')
-    );
-    if (!next.ok) return next;
-    state = next.value;
-  }
-  return ok(state);
+  return editSheets(battle, changes, (state, id) => {
+    const now = shipAndSheet(state, id);
+    return now.ok ? ok(now.value.sheet) : now;
+  });
 }
 
 /** A log of this chart as bought (B.4.1 step 5), named for the calculator. */
