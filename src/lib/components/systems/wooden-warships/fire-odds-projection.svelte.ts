@@ -1,24 +1,14 @@
 import { untrack } from 'svelte';
-import { Dist } from '$lib/engine/dist';
-import { fireOddsWith, type FireOdds } from '$lib/rules/wooden-warships/odds-gunnery';
 import {
-  boundedDamage,
-  boundedForDisplay,
-  damageWork,
-  MAIN_THREAD_WORK,
-  displayDist,
-  exactDamageSteps,
-  type DisplayDamage
-} from '$lib/rules/wooden-warships/odds-bounded';
-import { rational } from '$lib/engine/rational';
-import type { FirePlan } from '$lib/rules/wooden-warships/resolve-gunnery';
+  boundedFireOddsNow,
+  fireOddsNow,
+  fireOddsOfReport,
+  isFireOddsQuick,
+  type FireOdds,
+  type FireOddsMessage
+} from '$lib/rules/wooden-warships/fire-odds';
+import type { FirePlan } from '$lib/rules/wooden-warships/moves-gunnery';
 import { startOddsWorker, type OddsWorkerJob } from '$lib/components/dice/odds-worker';
-
-/** What the worker reports (fire-odds.worker.ts). */
-export type FireOddsMessage =
-  | { kind: 'progress'; phase: 'bounded' | 'exact'; done: number }
-  | ({ kind: 'bounded' } & DisplayDamage)
-  | { kind: 'exact'; pairs: [number, bigint][] };
 
 /** How sure the damage figures on screen are, and what is still being worked out. */
 export type DamageOddsStatus =
@@ -59,11 +49,11 @@ export class FireOddsProjection {
   });
   readonly #isSmall = $derived.by(() => {
     const plan = this.#source();
-    return plan === null || damageWork(plan) <= MAIN_THREAD_WORK;
+    return plan === null || isFireOddsQuick(plan);
   });
   readonly #small = $derived.by<FireOdds | null>(() => {
     const plan = this.#source();
-    return plan !== null && this.#isSmall ? fireOddsWith(plan, exactDamageSteps(plan)) : null;
+    return plan !== null && this.#isSmall ? fireOddsNow(plan) : null;
   });
   readonly #current = $derived(this.#worked?.key === this.#key ? this.#worked : null);
 
@@ -126,14 +116,14 @@ export class FireOddsProjection {
             };
           } else if (m.kind === 'bounded') {
             maxError = m.figureError;
-            odds = fireOddsWith(plan, displayDist(m), rational(m.mean.n, m.mean.d));
+            odds = fireOddsOfReport(plan, m);
             const status: DamageOddsStatus = isExactWanted
               ? { kind: 'working', phase: 'exact', done: 0, maxError }
               : { kind: 'bounded', maxError, isCancelled: false };
             this.#worked = { key, odds, status };
             if (!isExactWanted) this.#stop();
           } else {
-            odds = fireOddsWith(plan, Dist.of(m.pairs));
+            odds = fireOddsOfReport(plan, m);
             this.#worked = { key, odds, status: { kind: 'exact' } };
             this.#stop();
           }
@@ -147,11 +137,11 @@ export class FireOddsProjection {
     );
     if (this.#job === null) {
       // No workers in this browser: the bounded figures, worked out in place.
-      const b = boundedForDisplay(boundedDamage(plan));
+      const b = boundedFireOddsNow(plan);
       this.#worked = {
         key,
-        odds: fireOddsWith(plan, displayDist(b), rational(b.mean.n, b.mean.d)),
-        status: { kind: 'bounded', maxError: b.figureError, isCancelled: false }
+        odds: b.odds,
+        status: { kind: 'bounded', maxError: b.maxError, isCancelled: false }
       };
     }
   }
