@@ -87,8 +87,8 @@ describe('dice drafts (faces tapped but not used)', () => {
     again[1].release();
   });
 
-  it("a pad of another step (a phase's panel kept hidden) takes no place from the step on screen", () => {
-    // Issue 39: Privateers keeps Phase 3's pad mounted, hidden, while Phase 6 is on screen. After a
+  it('a pad of another step (still going as the next step mounts) takes no place from the step on screen', () => {
+    // Issue 39: Phase 3's pad may still hold its place while Phase 6's pad mounts. After a
     // reload only Phase 6's pad mounts: it must find the key its faces were kept under.
     const hidden = claimPadKey(PAD, '2:3');
     const shown = claimPadKey(PAD, '2:6');

@@ -59,7 +59,8 @@ const placesTaken = new Map<string, Set<number>>();
  * The key of a pad's draft: its dice, and its place among the pads of the same dice on the screen
  * in the same step (the first free one; after a reload they mount in the same order and find
  * their own faces). The first pad's key is its shape alone, as drafts were kept before. A pad of
- * another step (a step's panel kept hidden: KeptSteps) takes no place from the step on screen.
+ * another step (one still going as the next step's pads mount) takes no place from the step on
+ * screen.
  * `release` when the pad goes.
  */
 export function claimPadKey(shape: string, step = ''): { key: string; release: () => void } {
