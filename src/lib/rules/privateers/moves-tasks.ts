@@ -15,7 +15,7 @@ import {
   pvMove
 } from './moves-common';
 import { fireAttemptOdds, moraleOdds } from './odds';
-import { applyMorale, moraleInputOf, moraleTriggers, resolveMorale } from './resolve-morale';
+import { applyMorale, moraleInputOf, resolveMorale } from './resolve-morale';
 import {
   applyDamageControl,
   applyFire,
@@ -28,7 +28,7 @@ import {
   resolveJuryRig
 } from './resolve-tasks';
 import { gunName } from './sheet';
-import { hasReloaded, moraleDue } from './turn-reads';
+import { hasReloaded, moraleDue, moraleReasons } from './turn-reads';
 import { MORALE_RESULTS, TASK_CHECKS } from './tables';
 import { moralePreview } from './previews';
 import {
@@ -280,7 +280,7 @@ const moraleCheckMove = pvMove<{ shipId: string; dice: DiceRoll }>({
       ),
       roll: rollRecord({
         procedure: 'pv.morale',
-        inputs: { shipId, turn: state.turn, triggers: moraleTriggers(s.value) },
+        inputs: { shipId, turn: state.turn, triggers: moraleReasons(state, shipId) },
         dice: input.dice,
         odds: MORALE_RESULTS.map((x) => ({ label: x.label, p: frac(dist.prob(x.result)) })),
         outcome: { result: o.result, summary }

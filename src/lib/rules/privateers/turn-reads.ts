@@ -1,9 +1,10 @@
 import type { BattleState } from '../../engine/events';
 import { sheetOf, shipSheet, systemOf, timesDone } from './moves-common';
 import type { PvOptions } from './options';
-import { moraleChecksRemaining } from './resolve-morale';
+import { moraleChecksRemaining, moraleTriggers } from './resolve-morale';
 import { reloadGunsOf } from './resolve-tasks';
 import { reloadBatteries, type FireInProgress, type Sheet, type ShipOrder } from './sheet';
+import type { MoraleTrigger } from './tables';
 
 // What the turn model and the step panels read of the turn so far (orders given, crews saved, the
 // movement order, reloads rolled, the fire under way, captures and morale checks due), apart from
@@ -84,6 +85,13 @@ export function capturesDue(state: BattleState): { attackerId: string; defenderI
     const d = sheetOf(state.ships[b.defenderId]);
     return d !== null && d.struck;
   });
+}
+
+/** Why this ship tests morale this turn: the C.3.16 triggers her log shows, in the table's order.
+ *  The morale check records the same list with its roll; Phase 6's cards give it as "Why". */
+export function moraleReasons(state: BattleState, shipId: string): MoraleTrigger[] {
+  const s = sheetOf(state.ships[shipId]);
+  return s ? moraleTriggers(s) : [];
 }
 
 /** Morale checks this ship still owes this turn (one per ship, or one per trigger, C.5 #35). */

@@ -1,0 +1,69 @@
+// Issue 31: a Privateers battle panel's figures are the move's own. Each panel is drawn as the
+// battle draws it, on a battle of the moves' testkit (moves.fixture), and what it shows is compared
+// with what the move's preview (or the move's own record) says for the same ships: a panel that
+// worked a figure out some other way fails here.
+import { describe, expect, it } from 'vitest';
+import { render } from 'svelte/server';
+import type { BattleState } from '$lib/engine/events';
+import { formatFraction } from '$lib/engine/rational';
+import { moraleCheck } from '$lib/rules/privateers/moves-tasks';
+import {
+  exampleFrigate,
+  fireThrough,
+  FRIGATE_FIRES,
+  must,
+  play,
+  roll,
+  sheet,
+  twoShips
+} from '$lib/rules/privateers/moves.fixture';
+import { DEFAULT_OPTIONS as O } from '$lib/rules/privateers/options';
+import { MORALE_RESULTS, MORALE_TRIGGERS } from '$lib/rules/privateers/tables';
+import type { BattleSession } from '$lib/state/battle.svelte';
+import PvMorale from './PvMorale.svelte';
+
+/** The panels read only the state and isBusy before a roll (a stand-in for the live session). */
+const sessionOn = (state: BattleState) => ({ state, isBusy: false }) as unknown as BattleSession;
+
+/** Every outcome's label and exact fraction on the page, in order. */
+const outcomesOf = (body: string): string[] =>
+  [...body.matchAll(/<li class="outcome[^"]*" data-label="([^"]*)" data-fraction="([^"]*)"/g)].map(
+    (m) => `${m[1]}: ${m[2]}`
+  );
+
+const frigates = (): BattleState =>
+  twoShips(exampleFrigate({ crew: 60, marines: 10 }), { phase: 3 });
+
+describe('the Privateers battle panels show the moves’ figures (issue 31)', () => {
+  it('morale: why each ship tests is what the morale check records, the odds its preview', () => {
+    // Surprise's broadside sets Hermione on fire (critical 6) and takes her hull past 3/4: she
+    // owes a morale check for each.
+    const fired = must(
+      fireThrough(frigates(), FRIGATE_FIRES, [1, 5, 10], [1, 1, 3, 4, 5, 6], { criticalFace: 6 })
+    ).next;
+    const b = sheet(fired, 'b');
+    const s: BattleState = {
+      ...fired,
+      ships: {
+        ...fired.ships,
+        b: { ...fired.ships.b, sheet: { ...b, hull: { ...b.hull, damage: b.hull.points - 1 } } }
+      }
+    };
+    const { body } = render(PvMorale, {
+      props: {
+        session: sessionOn(s),
+        options: O,
+        due: [{ ship: s.ships.b, sheet: sheet(s, 'b') }]
+      }
+    });
+    const checked = must(play(moraleCheck, s, { shipId: 'b', dice: roll([3]) })).draft.roll
+      ?.inputs as { triggers: string[] };
+    expect(checked.triggers).toEqual(['onFire', 'hullThreeQuarters']);
+    const quote = Object.fromEntries(MORALE_TRIGGERS.map((t) => [t.id, t.quote]));
+    expect(body).toContain(`Why: ${checked.triggers.map((t) => `"${quote[t]}"`).join(', ')}.`);
+    const dist = must(moraleCheck.preview.odds(s, { shipId: 'b' }, O));
+    expect(outcomesOf(body)).toEqual(
+      MORALE_RESULTS.map((r) => `${r.label}: ${formatFraction(dist.prob(r.result))}`)
+    );
+  });
+});
