@@ -111,20 +111,6 @@ export interface FiringGun {
   modifiers?: readonly { label: string; value: number }[];
 }
 
-/** "9 Short, fire low; Medium Sail −1": the chart's number and each modifier (#14 item 10). */
-export function thresholdBreakdown(
-  g: Pick<FiringGun, 'base' | 'modifiers'>,
-  band: string,
-  aim: Aim
-): string {
-  if (g.base === undefined) return '';
-  const head = `${g.base} ${band[0].toUpperCase()}${band.slice(1)}, fire ${aim}`;
-  const mods = (g.modifiers ?? []).map(
-    (m) => `${m.label} ${m.value < 0 ? '−' : '+'}${Math.abs(m.value)}`
-  );
-  return [head, ...mods].join('; ');
-}
-
 /** Builds the fire group from a ship's guns: loaded, undestroyed, manned (checked by the caller). */
 export function firingGunsFrom(
   guns: readonly Gun[],

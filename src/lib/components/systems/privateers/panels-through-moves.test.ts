@@ -20,6 +20,8 @@ import {
 import { DEFAULT_OPTIONS as O } from '$lib/rules/privateers/options';
 import { MORALE_RESULTS, MORALE_TRIGGERS } from '$lib/rules/privateers/tables';
 import type { BattleSession } from '$lib/state/battle.svelte';
+import { cannonFire } from '$lib/rules/privateers/moves-gunnery';
+import PvBroadside from './PvBroadside.svelte';
 import PvMorale from './PvMorale.svelte';
 
 /** The panels read only the state and isBusy before a roll (a stand-in for the live session). */
@@ -65,5 +67,45 @@ describe('the Privateers battle panels show the moves’ figures (issue 31)', ()
     expect(outcomesOf(body)).toEqual(
       MORALE_RESULTS.map((r) => `${r.label}: ${formatFraction(dist.prob(r.result))}`)
     );
+  });
+
+  it('cannon fire: each number to roll and how it is made are the fire plan’s', () => {
+    // Surprise at Medium Sail (−1) fires her three starboard guns, the Gunner sighting the first
+    // (+2): two numbers, 10 and 8 at 10″, each with its chart number and modifiers.
+    const cls = exampleFrigate({ crew: 60, marines: 10 });
+    const { assignments } = sheet(twoShips(cls), 'a');
+    const s = twoShips(cls, {
+      phase: 3,
+      a: {
+        sail: 2,
+        prevSail: 2,
+        assignments: { ...assignments, gunnerSights: FRIGATE_FIRES.gunIds[0] }
+      }
+    });
+    const setup = { ...FRIGATE_FIRES, gunnerSightsId: FRIGATE_FIRES.gunIds[0] };
+    const { body } = render(PvBroadside, {
+      props: { session: sessionOn(s), options: O, firers: [s.ships.a] }
+    });
+    const plan = must(cannonFire.preview.odds(s, setup, O)).plan;
+    const needed = /data-testid="pv-fire-needed">([\s\S]*?)<\/p>/.exec(body)?.[1] ?? '';
+    const shown = [
+      ...needed.matchAll(/<strong>(\d+)<\/strong> \((\d+) Short, fire low((?:; [^;)]+)*)\)/g)
+    ];
+    const thresholds = [...new Set(plan.guns.map((g) => g.threshold))];
+    expect(thresholds).toEqual([10, 8]);
+    expect(shown.map((m) => Number(m[1]))).toEqual(thresholds);
+    for (const m of shown) {
+      const g = plan.guns.find((x) => x.threshold === Number(m[1]));
+      expect(Number(m[2])).toBe(g?.base);
+      const mods = m[3]
+        .split('; ')
+        .filter(Boolean)
+        .map((t) => {
+          const [, label, sign, n] = /^(.*) ([−+])(\d+)$/.exec(t) ?? [];
+          return { label, value: (sign === '−' ? -1 : 1) * Number(n) };
+        });
+      expect(mods).toEqual(g?.modifiers);
+      expect(Number(m[2]) + mods.reduce((a, x) => a + x.value, 0)).toBe(Number(m[1]));
+    }
   });
 });

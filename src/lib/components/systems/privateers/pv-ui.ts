@@ -162,3 +162,19 @@ export function describeCounts(counts: ColumnCounts): string {
   );
   return parts.length ? parts.join(' + ') : 'no dice';
 }
+
+/** "9 Short, fire low; Medium Sail −1": the chart's number and each modifier (#14 item 10), in
+ *  words. A label, not a figure: the base and the modifiers are the fire plan's
+ *  (`cannonFire.preview`), which adds them up into the gun's number. */
+export function thresholdBreakdown(
+  g: { base?: number; modifiers?: readonly { label: string; value: number }[] },
+  band: string,
+  aim: Aim
+): string {
+  if (g.base === undefined) return '';
+  const head = `${g.base} ${band[0].toUpperCase()}${band.slice(1)}, fire ${aim}`;
+  const mods = (g.modifiers ?? []).map(
+    (m) => `${m.label} ${m.value < 0 ? '−' : '+'}${Math.abs(m.value)}`
+  );
+  return [head, ...mods].join('; ');
+}
