@@ -74,7 +74,7 @@ test('morale: Sea Dog captain and Seaman crew, natural 9 → 7, Disordered (Appe
   await tapFaces(pad, [9]);
   await pad.getByRole('button', { name: 'Use 9' }).click();
   await expect(calc.getByTestId('pv-morale-outcome')).toContainText('Fail by One [Disordered]');
-  await expect(calc.getByTestId('pv-morale-outcome')).toContainText('modified 7');
+  await expect(calc.getByTestId('pv-morale-outcome')).toContainText('9 − 2 = 7');
 });
 
 test('boarding: the fight-to-the-end capture chance is worked out off the page, and big fights on request', async ({

@@ -1,4 +1,5 @@
 import type { BattleState, EventDraft, Json } from '../engine/events';
+import { advancePhase } from './actions';
 import { applyOps } from './fold';
 import type { Move, MoveContext } from './move';
 import { ok, type Result } from '../engine/result';
@@ -34,6 +35,24 @@ export function playScratchDraft<I, O>(
   if (!draft.ok) return draft;
   const next = applyOps(state as unknown as Json, draft.value.ops) as unknown as BattleState;
   return ok({ next, draft: draft.value });
+}
+
+/**
+ * The scratch battle passed on to the phase at index `at` of its turn, as the battle's Next passes
+ * it within a turn (`phase.advance`, nothing written): a calculator plays a move in its own phase.
+ * A battle already at or past that phase is returned as it is.
+ */
+export function scratchAtPhase(
+  state: BattleState,
+  at: number,
+  phaseNames: readonly string[]
+): BattleState {
+  let s = state;
+  while (s.phase < at && s.phase + 1 < phaseNames.length) {
+    const draft = advancePhase(s, phaseNames);
+    s = applyOps(s as unknown as Json, draft.ops) as unknown as BattleState;
+  }
+  return s;
 }
 
 /** The context of a scratch battle: its readings and variant, no clock, ids counted from 1. */

@@ -3,10 +3,18 @@
 // battle's sheet edit to the figures the calculator's form asks about, as a referee would. The
 // calculator then reads the move's own `preview` (cannon fire, boarding round, morale, reload), so
 // its figures are exactly the battle's.
-import { INITIAL_STATE, type BattleState } from '../../engine/events';
-import { playScratch, scratchContext, withSheetEdits } from '../../battle/scratch';
+import { INITIAL_STATE, type BattleState, type EventDraft } from '../../engine/events';
+import {
+  playScratch,
+  playScratchDraft,
+  scratchAtPhase,
+  scratchContext,
+  withSheetEdits
+} from '../../battle/scratch';
 import { err, ok, type Result } from '../../engine/result';
-import { shipSheet } from './moves-common';
+import { shipSheet, type PvMove } from './moves-common';
+import { moraleCheck } from './moves-tasks';
+import type { DiceRoll } from '../../engine/dice';
 import { addShipFromClass } from './moves-setup';
 import { setHeading, setWind } from './moves-orders';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
@@ -16,7 +24,9 @@ import type { Gun, Sheet, ShipClass } from './sheet';
 import {
   GUN_CLASS_LABELS,
   OFFICER_ROLES,
+  TURN_PHASES,
   type Aim,
+  type MoraleResult,
   type GunClass,
   type GunLoad,
   type SailLevel
@@ -85,6 +95,56 @@ function setUp(): Result<CalculatorBattle> {
   return ok({ state, ours: ids[0], theirs: ids[1] });
 }
 
+/** The battle passed on to a move's phase, as the battle's Next does within a turn (a move of any
+ *  phase is played where the battle stands). */
+export function inPhase(state: BattleState, move: Pick<PvMove<never>, 'phase'>): BattleState {
+  if (move.phase === null) return state;
+  const at = TURN_PHASES.findIndex((p) => p.id === move.phase);
+  return scratchAtPhase(
+    state,
+    at,
+    TURN_PHASES.map((p) => p.name)
+  );
+}
+
+/**
+ * A roll a calculator was given, played by its move in the move's phase on the calculator's battle,
+ * nothing written: the battle it leaves and the move's draft (its log line and its roll record),
+ * so what the calculator shows is what the move did.
+ */
+export function playInPhase<I>(
+  move: PvMove<I>,
+  state: BattleState,
+  input: I,
+  options: PvOptions
+): Result<{ next: BattleState; draft: EventDraft }> {
+  return playScratchDraft(move, inPhase(state, move), input, scratchContext(options, ''));
+}
+
+/** A move played, with what it recorded as its outcome: its roll record's, in the shape the move
+ *  writes it (each play below names the move's own outcome type). */
+function outcomeOf<T>(
+  r: Result<{ next: BattleState; draft: EventDraft }>
+): Result<{ next: BattleState; outcome: T }> {
+  if (!r.ok) return r;
+  const { next, draft } = r.value;
+  if (!draft.roll) return err(`${draft.summary}: no roll.`);
+  return ok({ next, outcome: draft.roll.outcome as unknown as T });
+}
+
+/** The morale check (C.4.17) played with this d12: its result and log line. */
+export function moraleRolled(
+  state: BattleState,
+  shipId: string,
+  dice: DiceRoll,
+  options: PvOptions
+): Result<{ result: MoraleResult; summary: string }> {
+  const r = outcomeOf<{ result: MoraleResult; summary: string }>(
+    playInPhase(moraleCheck, state, { shipId, dice }, options)
+  );
+  return r.ok ? ok(r.value.outcome) : r;
+}
+
 /** A change to one ship's log, the sheet edit's: the sheet as it stands in, the new one out. */
 export type SheetChange = (sheet: Sheet) => Sheet;
 
@@ -99,7 +159,11 @@ export function withSheets(
 /** The calculators' ratings (C.3.1: 0, 1 or 2). */
 type Rating = Sheet['crewRating'];
 
-/** A ship checking morale (C.4.17): her Captain, who commands, and her crew so rated. */
+/**
+ * A ship checking morale (C.4.17): her Captain, who commands, and her crew so rated, with a check
+ * owed this turn (her stern raked: every trigger of C.3.16 is checked by the same roll), so the
+ * morale move plays the roll typed in.
+ */
 export const moraleFigures =
   (q: { commander: Rating; crew: Rating; disordered: boolean }): SheetChange =>
   (s) => ({
@@ -107,7 +171,8 @@ export const moraleFigures =
     name: 'The ship',
     crewRating: q.crew,
     disordered: q.disordered,
-    officers: { ...s.officers, captain: { rating: q.commander, present: true } }
+    officers: { ...s.officers, captain: { rating: q.commander, present: true } },
+    turnEvents: { ...s.turnEvents, sternRakeTaken: true }
   });
 
 /**

@@ -5,15 +5,17 @@
 // move's log line. A second roll that depends on the first (the tack's mast d12, the marksmen's
 // damage and Officer Hits d6s, an initiative tie) is the preview's too, asked with the faces so far.
 import type { DiceNeed } from '../../battle/move';
-import { advancePhase } from '../../battle/actions';
-import { applyOps } from '../../battle/fold';
-import { playScratchDraft, scratchContext } from '../../battle/scratch';
 import type { DiceRoll } from '../../engine/dice';
 import type { Dist } from '../../engine/dist';
-import type { BattleState, Json } from '../../engine/events';
+import type { BattleState } from '../../engine/events';
 import { mul, ONE, sub, type Rational } from '../../engine/rational';
 import { err, ok, type Result } from '../../engine/result';
-import { withSheets, type CalculatorBattle, type SheetChange } from './calculator-battle';
+import {
+  playInPhase,
+  withSheets,
+  type CalculatorBattle,
+  type SheetChange
+} from './calculator-battle';
 import { facesOf, type PvMove } from './moves-common';
 import { grapple, marksmen } from './moves-boarding';
 import { rollInitiative } from './moves-initiative';
@@ -22,7 +24,7 @@ import { weighAnchor } from './moves-orders';
 import { damageControl, fightFire, juryRig } from './moves-tasks';
 import type { PvOptions } from './options';
 import type { Sheet } from './sheet';
-import { TURN_PHASES, type PhaseId, type SailLevel } from './tables';
+import type { SailLevel } from './tables';
 
 export type CheckProc =
   | 'tack'
@@ -83,19 +85,6 @@ const rated =
     };
   };
 
-/** The battle passed on to a move's phase, as the battle's Next does within a turn. */
-function inPhase(state: BattleState, phase: PhaseId | null): BattleState {
-  if (phase === null) return state;
-  const at = TURN_PHASES.findIndex((p) => p.id === phase);
-  const names = TURN_PHASES.map((p) => p.name);
-  let s = state;
-  while (s.phase < at) {
-    const draft = advancePhase(s, names);
-    s = applyOps(s as unknown as Json, draft.ops) as unknown as BattleState;
-  }
-  return s;
-}
-
 /** The move's log line for this input, played on the scratch battle in its phase. */
 function played<I>(
   move: PvMove<I>,
@@ -103,7 +92,7 @@ function played<I>(
   input: I,
   options: PvOptions
 ): Result<string> {
-  const r = playScratchDraft(move, inPhase(state, move.phase), input, scratchContext(options, ''));
+  const r = playInPhase(move, state, input, options);
   return r.ok ? ok(r.value.draft.summary) : r;
 }
 

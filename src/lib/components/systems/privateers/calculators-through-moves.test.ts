@@ -23,9 +23,17 @@ import {
   mediumGuns,
   must,
   play,
+  roll,
   sheet,
   twoShips
 } from '$lib/rules/privateers/moves.fixture';
+import {
+  calculatorBattle,
+  moraleFigures,
+  moraleRolled,
+  withSheets
+} from '$lib/rules/privateers/calculator-battle';
+import { resolveMorale } from '$lib/rules/privateers/resolve-morale';
 import { DEFAULT_OPTIONS as O } from '$lib/rules/privateers/options';
 import type { Sheet } from '$lib/rules/privateers/sheet';
 import PvBoardingCalculator from './PvBoardingCalculator.svelte';
@@ -73,6 +81,38 @@ describe('the Privateers calculators answer through the moves (issue 31)', () =>
     );
     expect(headlinesOf(body)).toEqual([formatFraction(odds.prob('pass'))]);
     expect(headlinesOf(body)).toEqual(['2/3']);
+  });
+
+  it('morale: a typed roll is the morale move’s, every face read as the old calculator read it', () => {
+    const calc = must(calculatorBattle());
+    const RATINGS = [0, 1, 2] as const;
+    for (const commander of RATINGS)
+      for (const crew of RATINGS)
+        for (const disordered of [false, true]) {
+          const asked = must(
+            withSheets(calc.state, { [calc.ours]: moraleFigures({ commander, crew, disordered }) })
+          );
+          // Surprise so rated, her stern raked this turn (a check owed in Phase 6).
+          const a = sheet(twoShips(exampleFrigate()), 'a');
+          const s = twoShips(exampleFrigate(), {
+            a: {
+              ...rated(commander, crew),
+              disordered,
+              turnEvents: { ...a.turnEvents, sternRakeTaken: true }
+            }
+          });
+          for (let face = 1; face <= 12; face++) {
+            const got = must(moraleRolled(asked, calc.ours, roll([face]), O));
+            const move = must(play(moraleCheck, s, { shipId: 'a', dice: roll([face]) }));
+            expect(got.summary).toBe(move.summary.replace('Surprise', 'The ship'));
+            // Before: the calculator read the face with resolveMorale itself.
+            const old = must(
+              resolveMorale({ commanderRating: commander, crewRating: crew, disordered }, face)
+            );
+            expect(got.result).toBe(old.result);
+            expect(got.summary).toContain(`= ${old.modified},`);
+          }
+        }
   });
 
   it('reload: every gun and the Gunner’s gun are the reload move’s preview', () => {
