@@ -14,6 +14,8 @@ import {
 import { err, ok, type Result } from '../../engine/result';
 import { shipSheet, type PvMove } from './moves-common';
 import { moraleCheck } from './moves-tasks';
+import { reload } from './moves-gunnery';
+import type { ReloadOutcome } from './resolve-tasks';
 import type { DiceRoll } from '../../engine/dice';
 import { addShipFromClass } from './moves-setup';
 import { setHeading, setWind } from './moves-orders';
@@ -142,6 +144,20 @@ export function moraleRolled(
   const r = outcomeOf<{ result: MoraleResult; summary: string }>(
     playInPhase(moraleCheck, state, { shipId, dice }, options)
   );
+  return r.ok ? ok(r.value.outcome) : r;
+}
+
+/** What the reload move did: the guns loaded (double-shotted or not) and not, and its log line. */
+export type ReloadRolled = ReloadOutcome & { summary: string };
+
+/** The reload (C.4.5) played with this d12 on the ship's unloaded guns: what it loaded. */
+export function reloadRolled(
+  state: BattleState,
+  shipId: string,
+  dice: DiceRoll,
+  options: PvOptions
+): Result<ReloadRolled> {
+  const r = outcomeOf<ReloadRolled>(playInPhase(reload, state, { shipId, dice }, options));
   return r.ok ? ok(r.value.outcome) : r;
 }
 

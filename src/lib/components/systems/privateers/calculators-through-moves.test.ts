@@ -31,9 +31,12 @@ import {
   calculatorBattle,
   moraleFigures,
   moraleRolled,
+  reloadFigures,
+  reloadRolled,
   withSheets
 } from '$lib/rules/privateers/calculator-battle';
 import { resolveMorale } from '$lib/rules/privateers/resolve-morale';
+import { resolveReload } from '$lib/rules/privateers/resolve-tasks';
 import { DEFAULT_OPTIONS as O } from '$lib/rules/privateers/options';
 import type { Sheet } from '$lib/rules/privateers/sheet';
 import PvBoardingCalculator from './PvBoardingCalculator.svelte';
@@ -132,6 +135,49 @@ describe('the Privateers calculators answer through the moves (issue 31)', () =>
     expect(outlook.chances.length).toBe(2);
     expect(outcomesOf(body)).toEqual(listed(outlook.chances));
     expect(headlinesOf(body)).toEqual([formatFraction(outlook.chances[0].p)]);
+  });
+
+  it('reload: a typed roll is the reload move’s, every face read as the old calculator read it', () => {
+    const calc = must(calculatorBattle());
+    const RATINGS = [0, 1, 2] as const;
+    for (const gunner of RATINGS)
+      for (const crew of RATINGS)
+        for (const [doubleShot, isGunnerSighting] of [
+          [0, true],
+          [2, false],
+          [6, true]
+        ] as const) {
+          const asked = must(
+            withSheets(calc.state, {
+              [calc.ours]: reloadFigures({ gunner, crew, guns: 6, doubleShot, isGunnerSighting })
+            })
+          );
+          // Surprise so rated, her six guns unloaded, the same ones designated and sighted.
+          const a = sheet(twoShips(exampleFrigate()), 'a');
+          const guns = a.guns.map((g, i) => ({
+            ...g,
+            loaded: false,
+            doubleShotOrdered: i >= 6 - doubleShot
+          }));
+          const s = twoShips(exampleFrigate(), {
+            a: {
+              crewRating: crew,
+              officers: { ...a.officers, gunner: { rating: gunner, present: true } },
+              guns,
+              assignments: { ...a.assignments, gunnerSights: isGunnerSighting ? guns[0].id : null }
+            }
+          });
+          const outlook = must(reload.preview.odds(asked, { shipId: calc.ours }, O));
+          for (let face = 1; face <= 12; face++) {
+            const got = must(reloadRolled(asked, calc.ours, roll([face]), O));
+            const move = must(play(reload, s, { shipId: 'a', dice: roll([face]) }));
+            expect(got.summary).toBe(move.summary.replace('Surprise', 'The ship'));
+            // Before: the calculator read the face with resolveReload on the preview's guns.
+            const old = must(resolveReload(outlook.guns, outlook.mod, face, O));
+            const { summary: _summary, ...outcome } = got;
+            expect(outcome).toEqual(old);
+          }
+        }
   });
 
   it('cannon fire: each gun’s hit, any hit and a critical are the cannon-fire move’s preview', () => {
