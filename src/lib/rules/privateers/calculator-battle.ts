@@ -21,6 +21,8 @@ import { addShipFromClass } from './moves-setup';
 import { setHeading, setWind } from './moves-orders';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
 import type { BoardingAim } from './boarding-preview';
+import { boardingRound } from './moves-boarding';
+import type { BoardingRoundOutcome } from './resolve-boarding';
 import type { FireSetup } from './fire-plan';
 import type { Gun, Sheet, ShipClass } from './sheet';
 import {
@@ -158,6 +160,30 @@ export function reloadRolled(
   options: PvOptions
 ): Result<ReloadRolled> {
   const r = outcomeOf<ReloadRolled>(playInPhase(reload, state, { shipId, dice }, options));
+  return r.ok ? ok(r.value.outcome) : r;
+}
+
+/** What a boarding round did (C.4.15): the winner, each side's hits and losses, and its log line. */
+export type BoardingRolled = Omit<BoardingRoundOutcome, 'attackerDice' | 'defenderDice'> & {
+  summary: string;
+};
+
+/** The boarding round played with these rolls (both sides' d6s, then the officers' if asked). */
+export function boardingRolled(
+  state: BattleState,
+  aim: BoardingAim,
+  rolls: readonly DiceRoll[],
+  options: PvOptions
+): Result<BoardingRolled> {
+  const { attackerId, defenderId, attacker, defender, isHullToHull } = aim;
+  const r = outcomeOf<BoardingRolled>(
+    playInPhase(
+      boardingRound,
+      state,
+      { attackerId, defenderId, attacker, defender, isHullToHull, rolls },
+      options
+    )
+  );
   return r.ok ? ok(r.value.outcome) : r;
 }
 

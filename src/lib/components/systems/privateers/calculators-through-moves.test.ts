@@ -28,6 +28,8 @@ import {
   twoShips
 } from '$lib/rules/privateers/moves.fixture';
 import {
+  boardingOn,
+  boardingRolled,
   calculatorBattle,
   moraleFigures,
   moraleRolled,
@@ -36,6 +38,7 @@ import {
   withSheets
 } from '$lib/rules/privateers/calculator-battle';
 import { resolveMorale } from '$lib/rules/privateers/resolve-morale';
+import { boardingOfficerRolls, resolveBoardingRound } from '$lib/rules/privateers/resolve-boarding';
 import { resolveReload } from '$lib/rules/privateers/resolve-tasks';
 import { DEFAULT_OPTIONS as O } from '$lib/rules/privateers/options';
 import type { Sheet } from '$lib/rules/privateers/sheet';
@@ -231,6 +234,81 @@ describe('the Privateers calculators answer through the moves (issue 31)', () =>
       ])
     );
     expect(headlinesOf(body)).toEqual([formatFraction(round.boardersWin)]);
+  });
+
+  it('boarding: a typed round is the boarding move’s, read as the old calculator read it', () => {
+    // The calculator's opening parties: 10 crew, an officer and 2 marines against 8 crew and an
+    // officer, the defender's commander and crew rated 2.
+    const attacker = { crew: 10, officers: 1, marines: 2 };
+    const defender = { crew: 8, officers: 1, marines: 0 };
+    const asked = must(
+      boardingOn(must(calculatorBattle()), {
+        attacker,
+        defender,
+        defenderRating: 2,
+        defenderDisordered: false
+      })
+    );
+    // The same fight on the testkit: Surprise's and Hermione's whole crews are the parties.
+    const s = twoShips(exampleFrigate(), {
+      a: {
+        entangledWith: ['b'],
+        crew: { initial: 10, current: 10 },
+        marines: { initial: 2, current: 2 }
+      },
+      b: { ...rated(2, 0), crew: { initial: 8, current: 8 }, marines: { initial: 0, current: 0 } }
+    });
+    const { aim } = asked;
+    // A spread of rounds (a seeded walk over the faces): each side's 1s, officers' dice or none.
+    let seed = 7;
+    const d6face = () => ((seed = (seed * 48271) % 2147483647), 1 + (seed % 6));
+    let withOfficers = 0;
+    for (let k = 0; k < 60; k++) {
+      const main = Array.from({ length: 28 }, d6face);
+      const need = boardingOfficerRolls(
+        aim.attacker,
+        aim.defender,
+        main.slice(0, 18),
+        main.slice(18)
+      );
+      const off = Array.from({ length: need.attacker + need.defender }, d6face);
+      if (off.length) withOfficers++;
+      const rolls = off.length ? [roll(main, 6), roll(off, 6)] : [roll(main, 6)];
+      // The officers' pad is the preview's, once the round's faces are in.
+      const asks = must(boardingRound.preview.dice(asked.state, { ...aim, main }, O));
+      expect(asks.reduce((n, d) => n + d.count, 0)).toBe(off.length);
+      const got = must(boardingRolled(asked.state, aim, rolls, O));
+      const move = must(
+        play(boardingRound, s, {
+          ...aim,
+          attackerId: 'a',
+          defenderId: 'b',
+          isHullToHull: false,
+          rolls
+        })
+      );
+      expect(got.summary).toBe(
+        move.summary.replaceAll('Surprise', 'Boarders').replaceAll('Hermione', 'Defenders')
+      );
+      // Before: the calculator resolved the round itself.
+      const old = must(
+        resolveBoardingRound(
+          aim.attacker,
+          aim.defender,
+          {
+            attacker: main.slice(0, 18),
+            defender: main.slice(18),
+            attackerOfficers: off.slice(0, need.attacker),
+            defenderOfficers: off.slice(need.attacker)
+          },
+          O
+        )
+      );
+      const { summary: _summary, ...outcome } = got;
+      const { attackerDice: _a, defenderDice: _d, ...before } = old;
+      expect(outcome).toEqual(before);
+    }
+    expect(withOfficers).toBeGreaterThan(0);
   });
 
   it('movement: the point of sail, speed cap and move are the orders’ and the move’s previews', () => {
