@@ -14,7 +14,6 @@ import {
 import { err, ok, type Result } from '../../engine/result';
 import { shipSheet, type PvMove } from './moves-common';
 import { moraleCheck } from './moves-tasks';
-import { reload } from './moves-gunnery';
 import type { ReloadOutcome } from './resolve-tasks';
 import type { DiceRoll } from '../../engine/dice';
 import { addShipFromClass } from './moves-setup';
@@ -24,6 +23,8 @@ import type { BoardingAim } from './boarding-preview';
 import { boardingRound } from './moves-boarding';
 import type { BoardingRoundOutcome } from './resolve-boarding';
 import type { FireSetup } from './fire-plan';
+import { cannonFire, damageExtra, damageToss, reload } from './moves-gunnery';
+import type { ColumnCounts, TossOutcome } from './resolve-gunnery';
 import type { Gun, Sheet, ShipClass } from './sheet';
 import {
   GUN_CLASS_LABELS,
@@ -185,6 +186,53 @@ export function boardingRolled(
     )
   );
   return r.ok ? ok(r.value.outcome) : r;
+}
+
+/** What the guns' hit d12s did (C.4.7 steps 8–9): each gun's hit, the damage dice set aside, the
+ *  log line, and the battle with the fire under way (its damage still to roll). */
+export interface FireRolled {
+  next: BattleState;
+  hits: boolean[];
+  counts: ColumnCounts;
+  summary: string;
+}
+
+/** The cannon fire played with these hit d12s (one per gun, in the set-up's order). */
+export function fireRolled(
+  state: BattleState,
+  setup: FireSetup,
+  dice: DiceRoll,
+  options: PvOptions
+): Result<FireRolled> {
+  const r = outcomeOf<Omit<FireRolled, 'next'>>(
+    playInPhase(cannonFire, state, { setup, dice }, options)
+  );
+  return r.ok ? ok({ ...r.value.outcome, next: r.value.next }) : r;
+}
+
+/** What one toss of damage dice did (C.4.8): the points, crew, guns, critical and officers. */
+export interface TossRolled {
+  outcome: TossOutcome;
+  summary: string;
+}
+
+/** The fire under way finished by its moves: the damage d6s, then (on double ones or Officer*
+ *  results) the critical d12 and the officer d6s in one roll. */
+export function tossRolled(
+  state: BattleState,
+  rolls: readonly DiceRoll[],
+  options: PvOptions
+): Result<TossRolled> {
+  const [damage, extra] = rolls;
+  const tossed = playInPhase(damageToss, state, { dice: damage }, options);
+  if (!tossed.ok) return tossed;
+  const last = extra
+    ? playInPhase(damageExtra, tossed.value.next, { dice: extra }, options)
+    : tossed;
+  const r = outcomeOf<{ toss?: TossOutcome; summary: string }>(last);
+  if (!r.ok) return r;
+  const { toss, summary } = r.value.outcome;
+  return toss ? ok({ outcome: toss, summary }) : err('Roll the critical and officer dice.');
 }
 
 /** A change to one ship's log, the sheet edit's: the sheet as it stands in, the new one out. */

@@ -18,8 +18,10 @@ import {
   tackRoll
 } from '$lib/rules/privateers/moves';
 import {
+  d6,
   exampleFrigate,
   FIGHTING_SAIL,
+  fireThrough,
   mediumGuns,
   must,
   play,
@@ -31,6 +33,9 @@ import {
   boardingOn,
   boardingRolled,
   calculatorBattle,
+  fireOn,
+  fireRolled,
+  tossRolled,
   moraleFigures,
   moraleRolled,
   reloadFigures,
@@ -38,6 +43,8 @@ import {
   withSheets
 } from '$lib/rules/privateers/calculator-battle';
 import { resolveMorale } from '$lib/rules/privateers/resolve-morale';
+import { resolveToss, tossNeeds } from '$lib/rules/privateers/resolve-gunnery';
+import { tossFromFaces } from '$lib/rules/privateers/moves-gunnery';
 import { boardingOfficerRolls, resolveBoardingRound } from '$lib/rules/privateers/resolve-boarding';
 import { resolveReload } from '$lib/rules/privateers/resolve-tasks';
 import { DEFAULT_OPTIONS as O } from '$lib/rules/privateers/options';
@@ -206,6 +213,70 @@ describe('the Privateers calculators answer through the moves (issue 31)', () =>
       formatFraction(odds.pCritical)
     ]);
     expect(outcomesOf(body)).toEqual([`Medium 1 hits: ${formatFraction(odds.perGun[0].p)}`]);
+  });
+
+  it('cannon fire: the hit roll and the damage toss are the fire moves’, read as the old calculator read them', () => {
+    // The calculator's opening fire: one medium gun, 18″, fired low, the firer at Fighting Sail;
+    // and with the Gunner sighting it (hit on 8 or less), as the referee may set it.
+    for (const gunnerGroup of [-1, 0]) {
+      const asked = must(
+        fireOn(must(calculatorBattle()), {
+          groups: [{ cls: 'medium', count: 1, load: 'ball', doubleShotted: 0, extraHeavyDice: 4 }],
+          gunnerGroup,
+          range: 18,
+          aim: 'low',
+          firerSail: 1,
+          rake: 'none',
+          isLandBased: false,
+          isFortification: false,
+          isLandTarget: false,
+          isCriticalSpent: false
+        })
+      );
+      const s = twoShips(exampleFrigate({ guns: [mediumGuns('starboard', 1)] }), {
+        both: FIGHTING_SAIL
+      });
+      const gunId = sheet(s, 'a').guns[0].id;
+      const setup = {
+        ...asked.setup,
+        firerId: 'a',
+        targetId: 'b',
+        gunIds: [gunId],
+        gunnerSightsId: gunnerGroup === 0 ? gunId : null
+      };
+      const names = (line: string) =>
+        line.replaceAll('Surprise', 'Firing ship').replaceAll('Hermione', 'Target');
+      const plan = must(cannonFire.preview.odds(asked.state, asked.setup, O)).plan;
+      for (let face = 1; face <= 12; face++) {
+        const fired = must(fireRolled(asked.state, asked.setup, roll([face]), O));
+        const move = must(play(cannonFire, s, { setup, dice: roll([face]) }));
+        expect(fired.summary).toBe(names(move.summary));
+        expect([fired.hits, fired.counts]).toEqual([
+          plan.guns.map((g) => face <= g.threshold),
+          move.draft.roll?.outcome && (move.draft.roll.outcome as { counts: unknown }).counts
+        ]);
+        // Every toss of the damage dice of a hit (the same dice for any face that hits), with a
+        // critical d12 and officer d6s where asked.
+        if (!fired.hits[0] || face > 1) continue;
+        for (let a = 1; a <= 6; a++)
+          for (let b = 1; b <= 6; b++) {
+            const dice = tossFromFaces(fired.counts, [a, b]);
+            const needs = tossNeeds(dice, O, plan.toss);
+            const extra = {
+              criticalFace: needs.isCritical ? 9 : undefined,
+              officerFaces: Array.from({ length: needs.officerRolls }, (_, i) => 1 + i)
+            };
+            const faces = [...(needs.isCritical ? [9] : []), ...extra.officerFaces];
+            const rolls = faces.length ? [d6([a, b]), roll(faces)] : [d6([a, b])];
+            const got = must(tossRolled(fired.next, rolls, O));
+            const kit = must(fireThrough(s, setup, [face], [a, b], extra));
+            expect(got.summary).toBe(names(kit.summary));
+            expect(got.outcome).toEqual(kit.outcome);
+            // Before: the calculator resolved the toss itself.
+            expect(got.outcome).toEqual(must(resolveToss(dice, 'low', extra, O, plan.toss)));
+          }
+      }
+    }
   });
 
   it('boarding: the round’s odds are the boarding round’s preview', () => {
