@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { tapFaces } from './table';
+import { enterFaces, setStepper, tapFaces } from './table';
 
 // Privateers standalone calculators with dice typed in at the table: the exact odds shown (SPEC
 // C.7 and Appendix C-1) and the outcome of the typed roll.
@@ -75,6 +75,35 @@ test('morale: Sea Dog captain and Seaman crew, natural 9 → 7, Disordered (Appe
   await pad.getByRole('button', { name: 'Use 9' }).click();
   await expect(calc.getByTestId('pv-morale-outcome')).toContainText('Fail by One [Disordered]');
   await expect(calc.getByTestId('pv-morale-outcome')).toContainText('9 − 2 = 7');
+});
+
+test('reload: the typed d12 is the reload move’s, the Gunner’s gun loading on 6', async ({
+  page
+}) => {
+  await open(page);
+  const calc = page.getByTestId('pv-reload');
+  // Gunner and crew rated 1: 4 + 2 = 6 loads the Gunner's gun only (C.4.5: 7+ all, his 6+).
+  await enterFaces(calc.getByTestId('dice-pad'), [4]);
+  await expect(calc.getByTestId('roll-card')).toContainText('Modified 6: 1 loaded');
+  await expect(calc.getByTestId('pv-reload-outcome')).toContainText('Loaded: gun 1.');
+});
+
+test('boarding: the typed round is the boarding move’s, its losses on each side', async ({
+  page
+}) => {
+  await open(page);
+  const calc = page.getByTestId('pv-boarding');
+  // Two crew board one: a 1 among the boarders' dice is the round (C.4.15).
+  await setStepper(calc, 'Boarding crew', 2);
+  await setStepper(calc, 'Boarding officers', 0);
+  await setStepper(calc, 'Boarding marines', 0);
+  await setStepper(calc, 'Defending crew', 1);
+  await setStepper(calc, 'Defending officers', 0);
+  await expect(calc.getByText('This round (2 v 1 dice)')).toBeVisible();
+  await enterFaces(calc.getByTestId('dice-pad'), [1, 3, 4]);
+  await expect(calc.getByTestId('pv-boarding-outcome')).toContainText(
+    'The boarders win: the defender checks morale. Boarders lose 0 crew, 0 marines; defenders lose 1 crew, 0 marines.'
+  );
 });
 
 test('boarding: the fight-to-the-end capture chance is worked out off the page, and big fights on request', async ({
