@@ -1,11 +1,12 @@
 import type { BattleShip, BattleState } from '../../engine/events';
-import { defineMove, draftOf, refuse } from '../../battle/move';
+import { defineMove, draftOf, refuse, withPreview, type MovePreview } from '../../battle/move';
+import { ok, type Result } from '../../engine/result';
 import { withSystem } from '../../battle/sheets';
 import type { WwOptions } from './options';
-import { assignCards, purchaseShip } from './resolve-turn';
+import { assignCards, miniatureWarnings, purchaseShip, shipCost } from './resolve-turn';
 import { battleShips, pounds, shipAndSheet, sheetsDraft, systemOf, type WwShip } from './ships';
-import type { CaptainCard, LootCard, ShipChart, SystemState, UpgradeCard } from './sheet';
-import { STARTING_FUNDS, type CrewSkill } from './tables';
+import type { CaptainCard, LootCard, Sheet, ShipChart, SystemState, UpgradeCard } from './sheet';
+import { STARTING_FUNDS, type CrewSkill, type ShipType } from './tables';
 import * as z from 'zod/mini';
 import { idInput, textInput } from '../../battle/move-input';
 import {
@@ -173,8 +174,91 @@ export interface PurchaseInput {
   upgradeCardIds?: readonly string[];
 }
 
+/** What a purchase makes, checked as `ww.purchase` checks it: the new ship's log, her price and the
+ *  system state with the funds paid (the move adds her to the battle). */
+export interface PurchasePlan {
+  name: string;
+  sheet: Sheet;
+  cost: number;
+  system: SystemState;
+  upgradeCards: UpgradeCard[];
+}
+
+/** B.4.1 steps 4–6, the move's own check: the buyer joined, the ship named, the cards drawn from
+ *  the deck once each and not held elsewhere, the hold and the funds (never below zero). */
+export function planPurchase(state: BattleState, input: PurchaseInput): Result<PurchasePlan> {
+  const system = systemOf(state);
+  if (!system.players[input.player]) return refuse(`Add ${input.player || 'the player'} first.`);
+  const name = input.name.trim();
+  if (!name) return refuse('Name the ship.');
+  if (input.id !== undefined && state.ships[input.id]) {
+    return refuse('That ship is already in the battle.');
+  }
+  const drawn = input.upgradeCardIds ?? [];
+  if (new Set(drawn).size !== drawn.length) return refuse('Draw each upgrade card once.');
+  const upgradeCards: UpgradeCard[] = [];
+  for (const cardId of drawn) {
+    const c = system.upgradeCards.find((u) => u.id === cardId);
+    if (!c) return refuse('That upgrade card is not in the list.');
+    upgradeCards.push(c);
+  }
+  const lootCard = input.lootCardId
+    ? system.lootCards.find((c) => c.id === input.lootCardId)
+    : null;
+  if (lootCard === undefined) return refuse('That loot card is not in the list.');
+  const elsewhere = heldElsewhere(state, [...drawn, ...(lootCard ? [lootCard.id] : [])], null);
+  if (elsewhere) return refuse(elsewhere);
+  const r = purchaseShip(system, { ...input, name, lootCard, upgradeCards });
+  if (!r.ok) return r;
+  return ok({
+    name,
+    sheet: r.value.sheet,
+    cost: r.value.cost,
+    system: r.value.state,
+    upgradeCards
+  });
+}
+
+/** What the buyer sees before the purchase (`purchase.preview`): the price, the funds now and
+ *  after, the chest's miniatures with this ship bought, and why the move would refuse, if it would
+ *  (the price is shown on the button before the ship is named). */
+export interface PurchaseOutlook {
+  /** The chart's price and the crew skill's surcharge (B.4.1 step 4). */
+  cost: number;
+  fundsNow: number;
+  fundsAfter: number;
+  /** [APP] B.4.1 step 4: more ships of a type than the chest's miniatures, said, never refused. */
+  warnings: string[];
+  /** The move's refusal on this input, or null when it would buy her. */
+  refusal: string | null;
+}
+
+/** The ship types of the battle's ships (the purchase's fleets; a ship without a log counts none). */
+function typesAfloat(state: BattleState): ShipType[] {
+  return battleShips(state).map((s) => s.sheet.chart.type);
+}
+
+export function purchaseOutlook(state: BattleState, input: PurchaseInput): PurchaseOutlook {
+  const fundsNow = systemOf(state).players[input.player]?.funds ?? 0;
+  const cost = shipCost(input.chart, input.crewSkill);
+  const plan = planPurchase(state, input);
+  return {
+    cost: plan.ok ? plan.value.cost : cost,
+    fundsNow,
+    fundsAfter: fundsNow - cost,
+    warnings: miniatureWarnings([...typesAfloat(state), input.chart.type]),
+    refusal: plan.ok ? null : plan.error
+  };
+}
+
+export const purchasePreview: MovePreview<PurchaseInput, PurchaseOutlook, WwOptions> = {
+  odds: (state, input) => ok(purchaseOutlook(state, input)),
+  // Nothing is rolled in the fleet purchase.
+  dice: () => ok([])
+};
+
 /** B.4.1 step 4–6: buys a ship; the ship joins the battle and the funds drop in the same event. */
-export const purchase = defineMove<PurchaseInput, WwOptions>({
+const purchaseMove = defineMove<PurchaseInput, WwOptions>({
   id: 'ww.purchase',
   category: 'setup',
   input: z.strictObject({
@@ -187,50 +271,37 @@ export const purchase = defineMove<PurchaseInput, WwOptions>({
     upgradeCardIds: z.optional(z.array(idInput))
   }),
   run: (state, input, ctx) => {
-    const system = systemOf(state);
-    if (!system.players[input.player]) return refuse(`Add ${input.player || 'the player'} first.`);
-    const name = input.name.trim();
-    if (!name) return refuse('Name the ship.');
+    const plan = planPurchase(state, input);
+    if (!plan.ok) return plan;
+    const { name, sheet, cost, system, upgradeCards } = plan.value;
     const id = input.id ?? ctx.newId();
     if (state.ships[id]) return refuse('That ship is already in the battle.');
-    const drawn = input.upgradeCardIds ?? [];
-    if (new Set(drawn).size !== drawn.length) return refuse('Draw each upgrade card once.');
-    const upgradeCards: UpgradeCard[] = [];
-    for (const cardId of drawn) {
-      const c = system.upgradeCards.find((u) => u.id === cardId);
-      if (!c) return refuse('That upgrade card is not in the list.');
-      upgradeCards.push(c);
-    }
-    const lootCard = input.lootCardId
-      ? system.lootCards.find((c) => c.id === input.lootCardId)
-      : null;
-    if (lootCard === undefined) return refuse('That loot card is not in the list.');
-    const elsewhere = heldElsewhere(state, [...drawn, ...(lootCard ? [lootCard.id] : [])], null);
-    if (elsewhere) return refuse(elsewhere);
-    const r = purchaseShip(system, { ...input, name, lootCard, upgradeCards });
-    if (!r.ok) return r;
     const ship: BattleShip = {
       id,
       side: input.player,
       player: input.player,
-      sheet: r.value.sheet,
+      sheet,
       order: Object.keys(state.ships).length
     };
-    const funds = r.value.state.players[input.player]?.funds ?? 0;
+    const funds = system.players[input.player]?.funds ?? 0;
     const hold = upgradeCards.length ? `; hold: ${upgradeCards.map((c) => c.name).join(', ')}` : '';
     return draftOf(state, {
       kind: 'ww.purchase',
-      summary: `${input.player} buys ${name} (${input.chart.name}, ${input.crewSkill}) for ${pounds(r.value.cost)}: ${pounds(funds)} left${hold}`,
+      summary: `${input.player} buys ${name} (${input.chart.name}, ${input.crewSkill}) for ${pounds(cost)}: ${pounds(funds)} left${hold}`,
       next: {
         ...state,
         ships: { ...state.ships, [id]: ship },
-        system: r.value.state
+        system
       },
       // The player buys (B.4.1 step 4); the event names the ship it brings into the battle.
       meaning: { actor: id }
     });
   }
 });
+
+/** The purchase, with the price, the funds left and the chest's miniatures before the ship is
+ *  bought (`purchase.preview`). */
+export const purchase = withPreview(purchaseMove, purchasePreview);
 
 export interface HoldInput {
   shipId: string;

@@ -79,7 +79,8 @@ export function purchaseShip(
   });
 }
 
-/** [APP] Warnings (never blocks) when more ships of a type are bought than the chest holds (B.1). */
+/** [APP] Warnings (never blocks) when more ships of a type are bought than the chest holds (B.1):
+ *  the purchase's preview counts the fleets with the ship about to be bought. */
 export function miniatureWarnings(types: readonly ShipType[]): string[] {
   const counts = new Map<ShipType, number>();
   for (const t of types) counts.set(t, (counts.get(t) ?? 0) + 1);
@@ -87,7 +88,7 @@ export function miniatureWarnings(types: readonly ShipType[]): string[] {
   for (const [t, n] of counts) {
     if (n > MINIATURES_IN_CHEST[t]) {
       out.push(
-        `${n} ${SHIP_TYPE_NAMES[t]}s bought; the chest has ${MINIATURES_IN_CHEST[t]} miniatures.`
+        `${n} ${SHIP_TYPE_NAMES[t]}s with this ship; the chest has ${MINIATURES_IN_CHEST[t]} miniatures.`
       );
     }
   }

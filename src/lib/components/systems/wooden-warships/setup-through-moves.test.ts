@@ -1,0 +1,86 @@
+// Issue 31: the Wooden Warships fleet purchase shows the purchase move's own figures. The form
+// (the battle's set-up's and the purchase calculator's) is drawn on battles made by the real moves
+// (moves.testkit: players joined, ships bought from the EXAMPLE charts) and its price and the
+// chest's warnings are read against purchase.preview on the same battle, and against the figures
+// the screens worked out themselves before (the chart's price plus the crew's surcharge; the
+// miniatures of the ships already bought).
+import { describe, expect, it } from 'vitest';
+import { render } from 'svelte/server';
+import type { BattleState } from '$lib/engine/events';
+import { EXAMPLE_CHARTS, exampleChart } from '$lib/rules/wooden-warships/example-charts';
+import { purchase } from '$lib/rules/wooden-warships/moves';
+import { fleetsOf, must } from '$lib/rules/wooden-warships/moves.testkit';
+import { DEFAULT_OPTIONS as O } from '$lib/rules/wooden-warships/options';
+import { miniatureWarnings, shipCost } from '$lib/rules/wooden-warships/resolve-turn';
+import { pounds } from '$lib/rules/wooden-warships/ships';
+import WwPurchaseForm from './WwPurchaseForm.svelte';
+
+const charts = () => structuredClone([...EXAMPLE_CHARTS]);
+
+/** The button's price, as the referee reads it. */
+const buyLabelOf = (body: string): string => {
+  const m = body.match(/<button type="submit"[^>]*>(Buy for [^<]*)<\/button>/);
+  if (!m) throw new Error('no Buy button on the form');
+  return m[1];
+};
+
+/** The chest's warnings on the form. */
+const chestOf = (body: string): string[] =>
+  [...body.matchAll(/data-testid="ww-chest">([^<]*)</g)].map((m) => m[1].replaceAll('&#39;', "'"));
+
+const formOn = (battle: BattleState) =>
+  render(WwPurchaseForm, { props: { battle, charts: charts(), onbuy: () => true } }).body;
+
+describe('the fleet purchase form shows the purchase move’s preview (issue 31)', () => {
+  it('the price on Buy is the preview’s, the chart’s price plus the crew’s surcharge as before', () => {
+    const s = fleetsOf([
+      { id: 'victory', player: 'Nelson', name: 'Victory', chart: exampleChart('Frigate') }
+    ]);
+    const body = formOn(s);
+    // Opens on Nelson, the first chart (the EXAMPLE Man O' War), a Novice crew, no name yet.
+    const first = charts()[0];
+    const seen = must(
+      purchase.preview.odds(s, { player: 'Nelson', name: '', chart: first, crewSkill: 'Novice' }, O)
+    );
+    expect(buyLabelOf(body)).toBe(`Buy for ${pounds(seen.cost)}`);
+    // The old figure on the same input: unchanged.
+    expect(seen.cost).toBe(shipCost(first, 'Novice'));
+    expect(buyLabelOf(body)).toBe('Buy for £3,000');
+  });
+
+  it("the chest's warnings are the preview's: the fleets with this ship (before: once bought)", () => {
+    // Two EXAMPLE Man O' Wars bought; the chest holds 2 (SPEC B.1). The form opens on a third.
+    const s = fleetsOf([
+      { id: 'a', player: 'Nelson', name: 'A', chart: exampleChart('ManOWar') },
+      { id: 'b', player: 'Villeneuve', name: 'B', chart: exampleChart('ManOWar') }
+    ]);
+    const seen = must(
+      purchase.preview.odds(
+        s,
+        { player: 'Nelson', name: '', chart: exampleChart('ManOWar'), crewSkill: 'Novice' },
+        O
+      )
+    );
+    expect(chestOf(formOn(s))).toEqual(seen.warnings);
+    expect(seen.warnings).toEqual(["3 Man O' Wars with this ship; the chest has 2 miniatures."]);
+    // The screens said nothing until the third was bought (the old figure on the same battle):
+    // [APP] B.4.1 step 4 asks for the warning on the purchase, so it now comes before it.
+    expect(miniatureWarnings(['ManOWar', 'ManOWar'])).toEqual([]);
+    // Once a third is bought, both say it.
+    const three = fleetsOf([
+      { id: 'a', player: 'Nelson', name: 'A', chart: exampleChart('ManOWar') },
+      { id: 'b', player: 'Villeneuve', name: 'B', chart: exampleChart('ManOWar') },
+      { id: 'c', player: 'Villeneuve', name: 'C', chart: exampleChart('Frigate') }
+    ]);
+    expect(chestOf(formOn(three))).toEqual(seen.warnings);
+    expect(
+      chestOf(
+        formOn(fleetsOf([{ id: 'a', player: 'N', name: 'A', chart: exampleChart('Frigate') }]))
+      )
+    ).toEqual([]);
+  });
+
+  it('no player joined: no form', () => {
+    expect(formOn(fleetsOf([]))).not.toContain('data-testid="ww-purchase"');
+  });
+});
