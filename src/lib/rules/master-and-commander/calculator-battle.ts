@@ -166,6 +166,26 @@ export function atEngagements(
   return ok(state);
 }
 
+/**
+ * The calculator's battle of `variant` at the first captain's engagements (`atEngagements`), the
+ * two captains' ships at these Prize Disks (one not given: as set up): where the engagement, the
+ * boarding, the raid and the ram calculators ask their move and play the roll typed in.
+ */
+export function engagementBattle(
+  variant: GameVariant,
+  disks: { ours?: number; theirs?: number },
+  opts: McOptions = DEFAULT_OPTIONS
+): Result<CalculatorBattle> {
+  const battle = calculatorBattle(variant);
+  if (!battle.ok) return battle;
+  const { state, ours, theirs } = battle.value;
+  const asked = { [ours]: disks.ours, [theirs]: disks.theirs };
+  const given = Object.fromEntries(Object.entries(asked).filter(([, n]) => n !== undefined));
+  const at = withPrizeDisks(state, given as Record<string, number>, opts);
+  const ready = at.ok ? atEngagements(at.value, variant, opts) : at;
+  return ready.ok ? ok({ state: ready.value, ours, theirs }) : ready;
+}
+
 /** A roll played on a calculator's battle: the battle after it, the move's outcome and log line. */
 export interface PlayedRoll<T> {
   next: BattleState;
