@@ -2,15 +2,7 @@
 // separately (A.4.6), so each move takes the two rolls apart: faces typed in table order cannot
 // land on the wrong side.
 import type { BattleState } from '../../engine/events';
-import {
-  draftOf,
-  joinRolls,
-  labelDice,
-  refuse,
-  rollRecord,
-  withPreview,
-  type Move
-} from '../../battle/move';
+import { draftOf, joinRolls, labelDice, refuse, rollRecord, withPreview } from '../../battle/move';
 import { shipDice, type DiceOwner } from '../../engine/meaning';
 import type { DiceRoll } from '../../engine/dice';
 import { err, ok, type Result } from '../../engine/result';
@@ -38,6 +30,7 @@ import {
   facesOf,
   findShip,
   fleetTurnLostText,
+  letGoMove,
   mcMove,
   mcSystemOf,
   oddsJson,
@@ -54,7 +47,7 @@ import {
 } from './view';
 import { shipDiceOf } from './tables';
 import * as z from 'zod/mini';
-import { diceInput, idInput, noInput } from '../../battle/move-input';
+import { diceInput, idInput } from '../../battle/move-input';
 import { SIDES } from './sheet';
 
 export { counterDue, planEngagement, type EngagementPlan } from './previews';
@@ -415,13 +408,20 @@ const attackBase = mcMove<AttackInput>({
 /** An attack, with its odds and dice before the roll (`attackMove.preview`). */
 export const attackMove = withPreview(attackBase, attackPreview);
 
-const NO_REPLY = 'No counter-attack is due now: it follows at once the engagement that allows it.';
+/** The refusal of a counter-attack, a ship's or a Homeport's, that is not due now. */
+export const NO_REPLY =
+  'No counter-attack is due now: it follows at once the engagement that allows it.';
 
+/** A counter-attack's two rolls: a ship's (A.4.8) or a Homeport's (A.4.12 step 4). */
 export interface CounterInput {
-  /** The counter-attacker's dice (fixed when the attack resolved) and the defender's. */
+  /**
+   * The counter-attacker's dice (a ship's fixed when the attack resolved, a Homeport's three) and
+   * the defender's.
+   */
   attack: DiceRoll;
   defence: DiceRoll;
 }
+export const counterInput = z.strictObject({ attack: diceInput, defence: diceInput });
 
 /**
  * The counter-attack the last engagement allows (SPEC A.4.8): the attacked ship fires back with the
@@ -430,7 +430,7 @@ export interface CounterInput {
 const counterBase = mcMove<CounterInput>({
   id: 'mc.counter-attack',
   category: 'gunnery',
-  input: z.strictObject({ attack: diceInput, defence: diceInput }),
+  input: counterInput,
   run: (view, state, input, ctx) => {
     const c = counterDue(view);
     if (c === null) return refuse(NO_REPLY);
@@ -491,27 +491,19 @@ const counterBase = mcMove<CounterInput>({
 export const counterAttackMove = withPreview(counterBase, counterPreview);
 
 /** The counter-attacker (a ship or a Homeport) lets it go. */
-export const declineReplyMove: Move<Record<string, never>, McOptions> = mcMove({
+export const declineReplyMove = letGoMove({
   id: 'mc.no-counter',
-  // No shot is fired, so not 'gunnery' (a story would count it as one): a reply let go.
-  category: 'other',
-  input: noInput,
-  run: (view, state) => {
-    const reply = turnActsOf(view.system).reply ?? null;
-    if (reply === null) return refuse(NO_REPLY);
-    const by = reply.by.startsWith('homeport:')
+  act: 'reply',
+  notDue: NO_REPLY,
+  said: (reply, view) => {
+    const isHomeport = reply.by.startsWith('homeport:');
+    const by = isHomeport
       ? `The ${reply.by.slice('homeport:'.length)} Homeport`
       : (view.ships.find((s) => s.id === reply.by)?.sheet.name ?? reply.by);
-    return draftOf(state, {
-      kind: 'mc.no-counter',
+    return {
       summary: `${by} does not counter-attack`,
-      next: withMcSystem(state, withActs(view.system, { reply: null })),
       // The ship that lets its reply go (none when it is a Homeport's: no ship acts).
-      meaning: {
-        actor: reply.by.startsWith('homeport:') ? null : reply.by,
-        target: reply.against,
-        dice: []
-      }
-    });
+      meaning: { actor: isHomeport ? null : reply.by, target: reply.against, dice: [] }
+    };
   }
 });

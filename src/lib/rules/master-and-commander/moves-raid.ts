@@ -1,14 +1,6 @@
 // Raids on Homeports (SPEC A.4.12) and ramming (A.4.13) as moves.
 import type { BattleState } from '../../engine/events';
-import {
-  draftOf,
-  joinRolls,
-  labelDice,
-  refuse,
-  rollRecord,
-  withPreview,
-  type Move
-} from '../../battle/move';
+import { draftOf, joinRolls, labelDice, refuse, rollRecord, withPreview } from '../../battle/move';
 import { shipDice, type DiceOwner } from '../../engine/meaning';
 import type { DiceRoll } from '../../engine/dice';
 import { complement } from '../../engine/rational';
@@ -38,11 +30,19 @@ import {
 import type { Side } from './sheet';
 import { ENGAGEMENT_RANGE, HOMEPORT_DICE, type Compass } from './tables';
 export { homeportCounterDue } from './previews';
-import { afterEngagement, declarationProblem, type Declaration } from './moves-engagement';
+import {
+  afterEngagement,
+  counterInput,
+  declarationProblem,
+  NO_REPLY,
+  type CounterInput,
+  type Declaration
+} from './moves-engagement';
 import {
   activeShip,
   captainDice,
   findShip,
+  letGoMove,
   mcMove,
   oddsJson,
   rulesOf,
@@ -55,7 +55,7 @@ import {
   type McView
 } from './view';
 import * as z from 'zod/mini';
-import { diceInput, idInput, intInput, noInput } from '../../battle/move-input';
+import { diceInput, idInput, intInput } from '../../battle/move-input';
 import { compassSchema, SIDES } from './sheet';
 
 const facesOf = (roll: DiceRoll): number[] => roll.dice.map((d) => d.face);
@@ -257,22 +257,14 @@ const raidBase = mcMove<RaidInput>({
 /** A raid, with its odds and dice before the roll (`raidMove.preview`). */
 export const raidMove = withPreview(raidBase, raidPreview);
 
-const NO_REPLY = 'No counter-attack is due now: it follows at once the engagement that allows it.';
-
-export interface HomeportCounterInput {
-  /** The Homeport's three dice and the raider's. */
-  attack: DiceRoll;
-  defence: DiceRoll;
-}
-
 /**
  * "A Homeport may counter attack a ship" (SPEC A.4.12 step 4), once, right after the raid: on success
  * the raider is repelled, no disk lost.
  */
-const homeportCounterBase = mcMove<HomeportCounterInput>({
+const homeportCounterBase = mcMove<CounterInput>({
   id: 'mc.homeport-counter',
   category: 'raid',
-  input: z.strictObject({ attack: diceInput, defence: diceInput }),
+  input: counterInput,
   run: (view, state, input, ctx) => {
     const due = homeportCounterDue(view);
     if (due === null) return refuse(NO_REPLY);
@@ -386,21 +378,16 @@ const ramAttemptBase = mcMove<RamInput>({
 export const ramAttemptMove = withPreview(ramAttemptBase, ramAttemptPreview);
 
 /** The rammed-at captain lets the chance go. */
-export const declineRamMove: Move<Record<string, never>, McOptions> = mcMove({
+export const declineRamMove = letGoMove({
   id: 'mc.ram-declined',
-  // No ram is tried, so not 'ram' (a story would count it as an attempt): a chance let go.
-  category: 'other',
-  input: noInput,
-  run: (view, state) => {
-    const ram = turnActsOf(view.system).ram;
-    if (ram === null) return refuse(NO_RAM);
+  act: 'ram',
+  notDue: NO_RAM,
+  said: (ram, view) => {
     const rammer = view.ships.find((s) => s.id === ram.rammerId)?.sheet.name ?? 'The defender';
-    return draftOf(state, {
-      kind: 'mc.ram-declined',
+    return {
       summary: `${rammer} does not ram`,
-      next: withMcSystem(state, withActs(view.system, { ram: null })),
       meaning: { actor: ram.rammerId, target: ram.attackerId, dice: [] }
-    });
+    };
   }
 });
 

@@ -3,8 +3,16 @@
 import type * as z from 'zod/mini';
 import type { BattleState, EventDraft, Json } from '../../engine/events';
 import { applyOps } from '../../battle/fold';
-import { defineMove, type Guard, type Move, type MoveContext } from '../../battle/move';
-import { sideOfShip, type Category, type DiceOwner } from '../../engine/meaning';
+import {
+  defineMove,
+  draftOf,
+  refuse,
+  type Guard,
+  type Move,
+  type MoveContext
+} from '../../battle/move';
+import { noInput } from '../../battle/move-input';
+import { sideOfShip, type Category, type DiceOwner, type MeaningParts } from '../../engine/meaning';
 import { sheetOf, shipsInOrder, systemOf, withSheets } from '../../battle/sheets';
 import type { DiceRoll } from '../../engine/dice';
 import { formatFraction, type Rational } from '../../engine/rational';
@@ -208,6 +216,33 @@ export function mcMove<I>(spec: {
       if (!v.ok) return v;
       const r = spec.run(v.value, state, input, ctx);
       return r.ok ? ok(withEndingLogged(state, r.value)) : r;
+    }
+  });
+}
+
+/**
+ * A move that lets a due act go (the counter-attack, the ram): no die is rolled, so its category is
+ * 'other' (a story counts no shot fired nor ram tried), and the act is no longer due.
+ */
+export function letGoMove<K extends 'reply' | 'ram'>(spec: {
+  /** The move's id, also its event's kind. */
+  id: string;
+  act: K;
+  /** The refusal when the act is not due. */
+  notDue: string;
+  /** The log line and the meaning of letting the act go. */
+  said: (due: NonNullable<TurnActs[K]>, view: McView) => { summary: string; meaning: MeaningParts };
+}): Move<Record<string, never>, McOptions> {
+  return mcMove({
+    id: spec.id,
+    category: 'other',
+    input: noInput,
+    run: (view, state) => {
+      const due = turnActsOf(view.system)[spec.act] ?? null;
+      if (due === null) return refuse(spec.notDue);
+      const { summary, meaning } = spec.said(due, view);
+      const next = withMcSystem(state, withActs(view.system, { [spec.act]: null }));
+      return draftOf(state, { kind: spec.id, summary, next, meaning });
     }
   });
 }
