@@ -130,6 +130,42 @@ const viewThen = <T>(state: BattleState, f: (view: McView) => Result<T>): Result
   return v.ok ? f(v.value) : v;
 };
 
+/**
+ * The dice of a ship's attack on another, her guns' or her boarders' (A.4.6, A.4.11 step 2): the
+ * attacker's, `what` she rolls for, and the target's defence dice, each side's own.
+ */
+function shipOnShipDice(
+  state: BattleState,
+  aim: { attackerId: string; targetId: string },
+  opts: McOptions,
+  what: string,
+  countOf: (plan: EngagementPlan) => number
+): Result<DiceNeed[]> {
+  return viewThen(state, (view) => {
+    const plan = planEngagement(view, aim.attackerId, aim.targetId, opts);
+    if (!plan.ok) return plan;
+    const { attacker, target } = plan.value;
+    return ok(
+      opposedNeeds(
+        {
+          role: 'Attacker',
+          name: attacker.sheet.name,
+          count: countOf(plan.value),
+          what,
+          ship: attacker.id
+        },
+        {
+          role: 'Defender',
+          name: target.sheet.name,
+          count: plan.value.defenceDice,
+          what: 'defence',
+          ship: target.id
+        }
+      )
+    );
+  });
+}
+
 // ---------------------------------------------------------------------------------------------
 // Engagements (A.4.5–A.4.8)
 
@@ -185,30 +221,7 @@ export const attackPreview: MovePreview<AttackAim, AttackOutlook, McOptions> = {
         }
       });
     }),
-  dice: (state, aim, opts) =>
-    viewThen(state, (view) => {
-      const plan = planEngagement(view, aim.attackerId, aim.targetId, opts);
-      if (!plan.ok) return plan;
-      const { attacker, target } = plan.value;
-      return ok(
-        opposedNeeds(
-          {
-            role: 'Attacker',
-            name: attacker.sheet.name,
-            count: plan.value.attackDice,
-            what: 'attack',
-            ship: attacker.id
-          },
-          {
-            role: 'Defender',
-            name: target.sheet.name,
-            count: plan.value.defenceDice,
-            what: 'defence',
-            ship: target.id
-          }
-        )
-      );
-    })
+  dice: (state, aim, opts) => shipOnShipDice(state, aim, opts, 'attack', (p) => p.attackDice)
 };
 
 const NO_COUNTER = 'No counter-attack is due now.';
@@ -285,30 +298,7 @@ export const boardPreview: MovePreview<BoardAim, BoardOutlook, McOptions> = {
       const odds = chance?.ok ? pair(chance.value, 'Ship taken', 'Boarding fails') : [];
       return ok({ plan: plan.value, problems, odds });
     }),
-  dice: (state, aim, opts) =>
-    viewThen(state, (view) => {
-      const plan = planEngagement(view, aim.attackerId, aim.targetId, opts);
-      if (!plan.ok) return plan;
-      const { attacker, target } = plan.value;
-      return ok(
-        opposedNeeds(
-          {
-            role: 'Attacker',
-            name: attacker.sheet.name,
-            count: BOARDING_DICE,
-            what: 'boarders',
-            ship: attacker.id
-          },
-          {
-            role: 'Defender',
-            name: target.sheet.name,
-            count: plan.value.defenceDice,
-            what: 'defence',
-            ship: target.id
-          }
-        )
-      );
-    })
+  dice: (state, aim, opts) => shipOnShipDice(state, aim, opts, 'boarders', () => BOARDING_DICE)
 };
 
 // ---------------------------------------------------------------------------------------------
