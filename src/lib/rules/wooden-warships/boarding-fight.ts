@@ -1,12 +1,9 @@
 import { shipDice, type Category, type DiceOwner } from '../../engine/meaning';
 import { rollDice, type DiceRoll, type Roller } from '../../engine/dice';
 import { boardingRoundOdds, captureChance, type RoundOutcome } from './odds-boarding';
-import {
-  boardingRoundsLeft,
-  resolveBoardingRound,
-  type BoardingRoundOutcome
-} from './resolve-boarding';
+import { resolveBoardingRound, type BoardingRoundOutcome } from './resolve-boarding';
 import type { WwOptions } from './options';
+import { boardingRoundsLeft, roundLimitReached } from './turn-reads';
 import type { Sheet } from './sheet';
 import { plural, shipAndSheet } from './ships';
 import type { BattleState } from '../../engine/events';
@@ -118,16 +115,7 @@ export function roundCategory(result: BoardingRoundOutcome['result']): Category 
   return 'boarding-round';
 }
 
-/**
- * B.4.7 step 5 with option `boardingRoundsPerTurn`: why no more rounds may be fought this turn, or
- * null when they may.
- */
-export function roundLimitReached(attacker: Sheet, options: WwOptions): string | null {
-  const limit = options.boardingRoundsPerTurn;
-  if (!attacker.boarding || limit === 'untilResolved') return null;
-  if (boardingRoundsLeft(attacker.boarding, options) > 0) return null;
-  return `This battle fights ${plural(limit, 'boarding round')} a turn: ${attacker.name}'s boarders fight on in next turn's Step 4, unless they withdraw or the defenders surrender.`;
-}
+export { roundLimitReached };
 
 /** What the referee should know about a boarding's rounds this turn (option `boardingRoundsPerTurn`). */
 export function boardingRoundsNote(attacker: Sheet, options: WwOptions): string {

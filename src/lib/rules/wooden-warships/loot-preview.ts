@@ -2,9 +2,8 @@ import type { BattleState } from '../../engine/events';
 import type { MovePreview } from '../../battle/move';
 import { err, ok, type Result } from '../../engine/result';
 import type { WwOptions } from './options';
-import { lootOptions } from './resolve-boarding';
+import { isLootable, lootOptions } from './turn-reads';
 import { sheetOf, shipAndSheet, shipPair, type ShipAndSheet } from './ships';
-import type { Sheet } from './sheet';
 
 // Looting (SPEC B.4.8) before the choice (issue 31 item 2): who loots the prize and what is aboard
 // her, checked as `ww.loot` checks it, so the panel offers exactly the choices the move takes.
@@ -17,12 +16,7 @@ export function captorOf(state: BattleState, prizeId: string): string | null {
   return sheetOf(state.ships[by])?.status === 'active' ? by : null;
 }
 
-/** Whether the prize can still be looted: captured, not looted yet, with something aboard. */
-export function isLootable(sheet: Sheet): boolean {
-  if (sheet.status !== 'captured' || sheet.lootedBy) return false;
-  const o = lootOptions(sheet);
-  return o.lootAmount !== null || o.upgradeCards.length > 0;
-}
+export { isLootable };
 
 export interface LootOrder {
   prizeId: string;

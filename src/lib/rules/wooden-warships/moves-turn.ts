@@ -2,7 +2,7 @@ import type { BattleState } from '../../engine/events';
 import type { MeaningParts } from '../../engine/meaning';
 import { defineMove, draftOf } from '../../battle/move';
 import type { WwOptions } from './options';
-import { startTurn } from './resolve-turn';
+import { startTurn } from './turn-reads';
 import { sheetOf, systemOf } from './ships';
 import { STEPS, type StepSpec } from './tables';
 import { activePlayer, playersAfloat, playersInOrder } from './players';

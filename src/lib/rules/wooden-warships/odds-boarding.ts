@@ -3,7 +3,13 @@ import { pairwiseWins, poolOutcome } from '../../engine/pools';
 import { rational, type Rational } from '../../engine/rational';
 import { firstProblem, guarded, intIn, oneOf } from '../../engine/inputs';
 import { boardingDiceCountsOf as boardingDiceCounts } from './tables';
-import { BOARDING_DICE, BOARDING_DIE, CREW_SKILLS, type CrewSkill } from './tables';
+import {
+  BOARDING_DICE,
+  BOARDING_DIE,
+  CREW_SKILLS,
+  MAX_BOARDING_CREW,
+  type CrewSkill
+} from './tables';
 
 // Exact boarding odds (SPEC B.7 #3): one round by enumerating the dice (Appendix B-1), and the
 // chance to take the ship if both sides fight to the end (Appendix B-2), from the same tables the
@@ -445,8 +451,7 @@ function captureChanceGridOf(
 // crews up to MAX_BOARDING_CREW, or an error in the referee's words — never a RangeError or a
 // grid of three billion states. The solvers above call one another unchecked.
 
-/** The exact chain is fast to 600 a side (bench: 44 ms); a boarding party beyond 1,000 is refused. */
-export const MAX_BOARDING_CREW = 1000;
+export { MAX_BOARDING_CREW };
 const skill = (who: string, v: unknown) => oneOf(`The ${who} crew skill`, v, CREW_SKILLS);
 const crews = (a: CrewSkill, d: CrewSkill, attackers: number, defenders: number) =>
   firstProblem(

@@ -11,6 +11,7 @@ import {
   type MoveOutcome
 } from './resolve-turn';
 import { activeShip, systemOf, type ShipAndSheet } from './ships';
+import { hasMoved } from './turn-reads';
 import type { Sheet, SystemState, UpgradeCard } from './sheet';
 import { BATTERIES, type Ammo, type Battery, type SailSetting, type WindSector } from './tables';
 
@@ -22,10 +23,7 @@ import { BATTERIES, type Ammo, type Battery, type SailSetting, type WindSector }
 /** A ship's speeds after her fitted upgrades ("you may not upgrade your ship past speed 5"). */
 export type Speeds = ReturnType<typeof effectiveSpeeds>;
 
-/** Whether the ship has had her Step 1 this turn (one move per ship per step). */
-export function hasMoved(sheet: Sheet): boolean {
-  return sheet.moveThisTurn !== undefined && sheet.moveThisTurn !== null;
-}
+export { hasMoved };
 
 const NO_DICE = () => ok([]);
 

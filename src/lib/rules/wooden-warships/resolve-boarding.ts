@@ -2,30 +2,27 @@ import { guarded, intIn } from '../../engine/inputs';
 import { pairwiseWins } from '../../engine/pools';
 import { err, ok, type Result } from '../../engine/result';
 import type { ActionScope, CapturedShipFate, WwOptions } from './options';
-import { MAX_BOARDING_CREW } from './odds-boarding';
-import { minimumCrew, type BoardingState, type Sheet, type SystemState } from './sheet';
+import { MAX_BOARDING_CREW } from './tables';
+import { crippledAreas, hasLoadedGuns, lootOptions } from './turn-reads';
+import { minimumCrew, type Sheet, type SystemState } from './sheet';
 import {
   BOARDING_DICE,
   BOARDING_DIE,
   BOARDING_RANGE_INCHES,
   boardingDiceCountsOf,
-  CRIPPLED_PERCENT,
   type CrewSkill,
   type TargetArea
 } from './tables';
 
+export {
+  boardingRoundsLeft,
+  crippledAreas,
+  hasLoadedGuns,
+  isCrippledArea,
+  lootOptions
+} from './turn-reads';
+
 // Wooden Warships, Step 4 Boarding (SPEC B.4.7, B.3.3, B.3.4, B.3.9) and Looting (B.4.8).
-
-/** "reduced to 10% or less of its original HP", integer-exact: 10 × current ≤ original (B.3.9). */
-export function isCrippledArea(points: { original: number; current: number }): boolean {
-  return 100 * points.current <= CRIPPLED_PERCENT * points.original;
-}
-
-/** The areas of a ship crippled enough to be boarded ("Whether by hulling the vessel, stripping her
- *  yard arms bare or sending her crew to meet their maker"). */
-export function crippledAreas(sheet: Sheet): TargetArea[] {
-  return (['hull', 'rigging', 'crew'] as const).filter((a) => isCrippledArea(sheet[a]));
-}
 
 /** Largest boarding party: "he must keep his minimum crew aboard his own vessel" (B.4.7 step 2). */
 export function maxBoardingParty(sheet: Sheet): number {
@@ -50,11 +47,6 @@ export interface BoardingCheck {
   conditions: { id: string; label: string; isMet: boolean }[];
   crippled: TargetArea[];
   maxParty: number;
-}
-
-/** Which gun batteries hold a charge. */
-export function hasLoadedGuns(sheet: Sheet): boolean {
-  return Object.values(sheet.loaded).some((a) => a !== null);
 }
 
 /** SPEC B.3.9 and B.4.7 step 1: may `attacker` board `target` now? Lists every condition. */
@@ -139,20 +131,6 @@ export function startBoarding(
       roundsThisTurn: 0
     }
   });
-}
-
-/**
- * B.4.7 step 5, option `boardingRoundsPerTurn` (B.5 #8): the rounds this boarding may still fight
- * this turn. 'untilResolved' (default): no limit, the fight goes on to the end in one Step 4. A
- * number: that many rounds a turn, then the boarding persists to the next turn's Step 4.
- */
-export function boardingRoundsLeft(
-  boarding: BoardingState,
-  options: Pick<WwOptions, 'boardingRoundsPerTurn'>
-): number {
-  const limit = options.boardingRoundsPerTurn;
-  if (limit === 'untilResolved') return Number.POSITIVE_INFINITY;
-  return Math.max(0, limit - (boarding.roundsThisTurn ?? 0));
 }
 
 /** B.3.4: dice in a round, `min(3, attackers)` against `defenders ≥ 2 ? 2 : 1`. */
@@ -325,18 +303,6 @@ export function loseBoardingParty(boarder: Sheet): Sheet {
 }
 
 export type LootChoice = 'upgradeCards' | 'lootAmount';
-
-/** B.4.8: "either the upgrade cards in the ship's hold or the amount listed on the loot card
- *  multiplied by the ship's hold rating (your choice, but make it wisely!)". */
-export function lootOptions(prize: Sheet): {
-  upgradeCards: Sheet['upgradeCards'];
-  lootAmount: number | null;
-} {
-  return {
-    upgradeCards: prize.upgradeCards,
-    lootAmount: prize.lootCard ? prize.lootCard.amount * prize.chart.holdRating : null
-  };
-}
 
 /**
  * Applies the looting choice: the captor's funds grow by loot × hold rating, or the prize's upgrade

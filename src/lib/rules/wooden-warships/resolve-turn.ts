@@ -1,6 +1,7 @@
 import { err, ok, type Result } from '../../engine/result';
-import type { ReloadScope, WwOptions } from './options';
+import type { WwOptions } from './options';
 import { applyDamage } from './resolve-gunnery';
+import { canLoad } from './turn-reads';
 import {
   sheetFromChart,
   type LootCard,
@@ -25,6 +26,8 @@ import {
   type ShipType,
   type WindSector
 } from './tables';
+
+export { canLoad, startTurn, victor } from './turn-reads';
 
 // Wooden Warships: fleet purchase (SPEC B.4.1), turn structure (B.4.2), movement (B.4.3),
 // Maintenance Part 1 (B.4.4), Maintenance Part 2 (B.4.9), sinking and victory.
@@ -109,19 +112,6 @@ export function assignCards(
 
 // ---------------------------------------------------------------------------------------------
 // Turn structure (B.4.2)
-
-/** "At the start of each turn, clear attackedThisTurn and firedThisTurn" (and an upgrade's end of
- *  turn); a boarding that goes on starts the turn's count of rounds again (B.4.7 step 5). */
-export function startTurn(sheet: Sheet): Sheet {
-  return {
-    ...sheet,
-    firedThisTurn: [],
-    hasAttackedThisTurn: false,
-    hasEndedTurn: false,
-    boarding: sheet.boarding ? { ...sheet.boarding, roundsThisTurn: 0 } : null,
-    moveThisTurn: null
-  };
-}
 
 // ---------------------------------------------------------------------------------------------
 // Movement (B.4.3)
@@ -313,16 +303,6 @@ export function applyUpgrade(input: {
 // ---------------------------------------------------------------------------------------------
 // Maintenance Part 2 (B.4.9): reload
 
-/**
- * "Did ye fire the guns this turn already? Aye?! You can't load em now". Default (Errata #14)
- * 'wholeShip': nothing loads if any battery fired; 'perBattery': only those that fired wait.
- */
-export function canLoad(sheet: Sheet, battery: Battery, scope: ReloadScope): boolean {
-  if (sheet.status !== 'active' || sheet.hasEndedTurn) return false;
-  if (scope === 'wholeShip' && sheet.firedThisTurn.length > 0) return false;
-  return !sheet.firedThisTurn.includes(battery);
-}
-
 /** "Load the Prime! Announce the shot you are loading into your cannons." */
 export function reload(
   sheet: Sheet,
@@ -344,11 +324,3 @@ export function reload(
 
 // ---------------------------------------------------------------------------------------------
 // Victory (B.4.9 step 3)
-
-/** "You need to sink the rest of them that aren't yours." The winning player, if one is left. */
-export function victor(
-  ships: readonly { player: string; status: Sheet['status'] }[]
-): string | null {
-  const afloat = new Set(ships.filter((s) => s.status === 'active').map((s) => s.player));
-  return afloat.size === 1 ? [...afloat][0] : null;
-}

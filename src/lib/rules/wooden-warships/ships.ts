@@ -10,7 +10,7 @@ import {
   withSheets
 } from '../../battle/sheets';
 import { err, ok, type Result } from '../../engine/result';
-import { victor } from './resolve-turn';
+import { victor } from './turn-reads';
 import {
   defaultSystemState,
   sheetSchema,

@@ -187,6 +187,9 @@ export type FireMode = 'chase' | 'halfBroadside' | 'fullBroadside';
 /** SPEC B.3.9: "A Ship's hull must be reduced to 10% or less of its original HP", the same for rigging
  *  and crew; tested integer-exactly as 10 × current ≤ original. */
 export const CRIPPLED_PERCENT = 10;
+/** The largest boarding crew the odds take: the exact chain is fast to 600 a side (bench: 44 ms); a
+ *  boarding party beyond 1,000 is refused (odds-boarding.ts, resolve-boarding.ts). */
+export const MAX_BOARDING_CREW = 1000;
 /** "within one inch of your ship in the play area". */
 export const BOARDING_RANGE_INCHES = 1;
 

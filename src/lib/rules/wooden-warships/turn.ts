@@ -8,12 +8,8 @@ import {
   type TurnNeed,
   type TurnStatus
 } from '../../engine/turn-status';
-import { hasMoved } from './moves-movement';
-import { isLootable } from './moves-boarding';
-import { roundLimitReached } from './boarding-fight';
 import { readOptions, type WwOptions } from './options';
-import { hasLoadedGuns } from './resolve-boarding';
-import { canLoad } from './resolve-turn';
+import { canLoad, hasLoadedGuns, hasMoved, isLootable, roundLimitReached } from './turn-reads';
 import { activePlayer } from './players';
 import { battleShips, victorOf, type WwShip } from './ships';
 import { BATTERIES, STEPS, type StepSpec } from './tables';
