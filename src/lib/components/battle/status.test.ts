@@ -117,7 +117,7 @@ describe('issue 32 #9: one hourglass, one reading', () => {
     const bar = render(StatusBar, { props: { status, now } }).body;
     expect(bar).toContain('Hourglass: 3:00 left');
     const opts = DEFAULT_OPTIONS;
-    const panel = render(McStatus, { props: { view, status, battle: s, opts } }).body;
+    const panel = render(McStatus, { props: { view, status } }).body;
     expect(panel).toMatch(/data-testid="mc-battle-hourglass"[^>]*>\s*3:00\s*</);
     const noop = (): void => {};
     const glass = render(McWindHourglass, {

@@ -1,7 +1,7 @@
 import { catalogEntry } from '../../engine/catalog';
 import type { RuleSystem } from '../../engine/system';
 import { LEGACY_IDS } from './legacy-ids';
-import { variantOf } from './moves-setup';
+import { variantOf } from './turn-reads';
 import { OPTIONS, readOptions } from './options';
 import { defaultSheet, defaultSystemState, sheetSchema, type Sheet } from './sheet';
 import { MAX_PRIZE_DISKS } from './tables';

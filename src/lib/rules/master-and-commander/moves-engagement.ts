@@ -18,7 +18,6 @@ import {
 import {
   applyHit,
   clearRepulseOnEngagement,
-  isCardDrawRequired,
   resolveEngagement,
   type EngagementOutcome,
   type EngagementRules
@@ -49,6 +48,8 @@ import { shipDiceOf } from './tables';
 import * as z from 'zod/mini';
 import { diceInput, idInput } from '../../battle/move-input';
 import { SIDES } from './sheet';
+import { isCardOwed } from './turn-reads';
+export { isCardOwed } from './turn-reads';
 
 export { counterDue, planEngagement, type EngagementPlan } from './previews';
 
@@ -191,19 +192,6 @@ export function declarationProblem(
     return `${name} has already attacked this turn (one attack per ship per turn).`;
   if (!ignoreCard && isCardOwed(view, d.kind, opts)) return CARD_FIRST;
   return null;
-}
-
-/** True while the engagement of this kind still needs its card drawn (SPEC A.4.10 step 1). */
-export function isCardOwed(
-  view: McView,
-  kind: Engaged['kind'],
-  opts: Pick<McOptions, 'cardsOnRaidsAndBoarding'>
-): boolean {
-  const sys = view.system;
-  if (!isCardDrawRequired(kind, sys.modules, opts)) return false;
-  const acts = turnActsOf(sys);
-  const owed = acts.engaged.filter((e) => isCardDrawRequired(e.kind, sys.modules, opts)).length;
-  return acts.cardsDrawn <= owed;
 }
 
 /** The bookkeeping after an engagement was initiated: it counts, and a repulse may end the turn. */

@@ -29,6 +29,8 @@ import type { BattleState } from '../../engine/events';
 import * as z from 'zod/mini';
 import { diceInput, idInput, intInput, noInput } from '../../battle/move-input';
 import { compassSchema } from './sheet';
+import { shipsStillToMove } from './turn-reads';
+export { shipsStillToMove } from './turn-reads';
 
 const LOCATION_TEXT: Readonly<Record<Sheet['location'], string>> = {
   sea: 'at sea',
@@ -175,21 +177,6 @@ const movementRollBase = mcMove<MovementRollInput>({
 
 /** The Beginner movement roll, with its odds and die (`movementRollMove.preview`). */
 export const movementRollMove = withPreview(movementRollBase, movementRollPreview);
-
-/** The ships of the active fleet that may still report a move now (the ones "Fleet stays put" records). */
-export function shipsStillToMove(view: McView, opts: McOptions): McView['ships'] {
-  const sys = view.system;
-  const acts = turnActsOf(sys);
-  return view.ships.filter(
-    (s) =>
-      s.playerId === sys.activePlayerId &&
-      !s.sheet.isSunk &&
-      !acts.moved.includes(s.id) &&
-      // "A player entering the mist must lose one turn" (A.4.14): nothing to do (issue 32 #6).
-      s.sheet.mist?.phase !== 'lostTurn' &&
-      moveProblem(view, s.id, opts) === null
-  );
-}
 
 /**
  * "Fleet stays put": every ship of the active fleet not yet moved stays where it is, as one action

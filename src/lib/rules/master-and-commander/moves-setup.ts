@@ -39,17 +39,8 @@ import {
 import * as z from 'zod/mini';
 import { diceInput, idInput, noInput, textInput } from '../../battle/move-input';
 import { colourSchema, compassSchema, modulesSchema } from './sheet';
-
-const VARIANT_IDS: readonly GameVariant[] = ['beginner', 'basic', 'advanced'];
-
-export function variantOf(id: string): GameVariant {
-  return VARIANT_IDS.find((v) => v === id) ?? 'basic';
-}
-
-/** The phase a player's turn starts in: the Beginner game has no Wind Die, so no Wind phase. */
-export function firstPhase(variant: GameVariant): number {
-  return variant === 'beginner' ? 1 : 0;
-}
+import { firstPhase, variantOf } from './turn-reads';
+export { firstPhase, variantOf } from './turn-reads';
 
 /** The game's own state for a battle made before it had one ("Set up the game"). */
 export const setupGame: Move<Record<string, never>, McOptions> = defineMove({

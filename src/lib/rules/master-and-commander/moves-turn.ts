@@ -3,13 +3,12 @@ import type { BattleState } from '../../engine/events';
 import { draftOf, refuse, withPreview, type Move } from '../../battle/move';
 import { repairCheck, repairPreview } from './repair-preview';
 import type { McOptions } from './options';
-import { advanceTurn, applyEliminations, applyRepair } from './resolve';
-import type { SystemState } from './sheet';
-import { firstPhase } from './moves-setup';
-import { nextPlayerId } from './resolve-wind';
+import { advanceTurn, applyRepair } from './resolve-fleet';
 import { mcMove, playerName, withActs, withMcSheets, withMcSystem, type McView } from './view';
 import * as z from 'zod/mini';
 import { idInput, noInput } from '../../battle/move-input';
+import { firstPhase, nextPlayerAfloat } from './turn-reads';
+export { nextPlayerAfloat, withEliminations } from './turn-reads';
 
 export { repairCheck } from './repair-preview';
 
@@ -48,19 +47,6 @@ const repairBase: Move<RepairInput, McOptions> = mcMove({
 
 /** A repair, with whether it is allowed now and what it costs (`repairMove.preview`). */
 export const repairMove = withPreview(repairBase, repairPreview);
-
-/** The system state with players eliminated whose ships are all sunk (the ships as they are now). */
-export function withEliminations(view: McView): SystemState {
-  return applyEliminations(
-    view.system,
-    view.ships.map((s) => ({ playerId: s.playerId, sheet: s.sheet }))
-  );
-}
-
-/** Who plays after the active player: the next seat to the left still afloat, never a sunk fleet. */
-export function nextPlayerAfloat(view: McView): string | null {
-  return nextPlayerId(withEliminations(view), view.system.activePlayerId);
-}
 
 /**
  * The end of a player's turn (SPEC A.4.15 step 4): eliminations, the turn passes to the left (the

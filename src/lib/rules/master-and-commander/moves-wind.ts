@@ -5,16 +5,12 @@ import { windOdds } from './odds';
 import type { McOptions } from './options';
 import { turnHourglass } from './hourglass';
 import { applyStormRoll, applyWind, resolveWind, windFaceFromPip } from './resolve-wind';
-import type { WindFace } from './tables';
 import { captainDice, mcMove, oddsJson, playerName, toJson, withMcSystem } from './view';
 import * as z from 'zod/mini';
 import { diceInput, noInput } from '../../battle/move-input';
 import { stormPreview, stormRollRefusal, windPreview, windRollRefusal } from './wind-preview';
-
-/** How the log names a face of the Wind Die: the compass letter, "Storm" or "Steady". */
-export function windFaceText(face: WindFace): string {
-  return face === 'STORM' ? 'Storm' : face === 'STEADY' ? 'Steady' : face;
-}
+import { windFaceText } from './turn-reads';
+export { windFaceText } from './turn-reads';
 
 /**
  * Whose the Wind Die is in the luck audit: nobody's. "The next player to move rolls the Wind Die"

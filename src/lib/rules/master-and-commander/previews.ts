@@ -24,7 +24,7 @@ import {
 } from './odds';
 import type { McOptions } from './options';
 import { boardingProblems, canBeTargeted, canFire, type BoardingCondition } from './resolve';
-import { COMPASS, HOMEPORT_DICE, shipDiceOf, type Compass } from './tables';
+import { HOMEPORT_DICE, shipDiceOf, type Compass } from './tables';
 import {
   findShip,
   playerName,
@@ -34,6 +34,8 @@ import {
   type McShip,
   type McView
 } from './view';
+import { counterDue, homeportCounterDue } from './turn-reads';
+export { counterDue, homeportCounterDue } from './turn-reads';
 
 export interface EngagementPlan {
   attacker: McShip;
@@ -64,33 +66,6 @@ export function planEngagement(
     attackDice: shipDiceOf(a.value.sheet.prizeDisks, variant),
     defenceDice: shipDiceOf(t.value.sheet.prizeDisks, variant)
   });
-}
-
-/** The counter-attack due now: who fires back at whom, with how many dice each. */
-export function counterDue(
-  view: McView
-): { by: McShip; against: McShip; attackDice: number; defenceDice: number } | null {
-  const r = turnActsOf(view.system).reply ?? null;
-  if (r === null || r.kind !== 'counter') return null;
-  const by = view.ships.find((s) => s.id === r.by);
-  const against = view.ships.find((s) => s.id === r.against);
-  if (!by || !against || by.sheet.isSunk || against.sheet.isSunk) return null;
-  return {
-    by,
-    against,
-    attackDice: r.dice,
-    defenceDice: shipDiceOf(against.sheet.prizeDisks, view.system.variant)
-  };
-}
-
-/** The Homeport counter-attack due now, if any. */
-export function homeportCounterDue(view: McView): { homeport: Compass; ship: McShip } | null {
-  const r = turnActsOf(view.system).reply ?? null;
-  if (r === null || r.kind !== 'homeportCounter') return null;
-  const homeport = COMPASS.find((c) => `homeport:${c}` === r.by);
-  const s = view.ships.find((x) => x.id === r.against);
-  if (homeport === undefined || !s || s.sheet.isSunk) return null;
-  return { homeport, ship: s };
 }
 
 /** One side of an opposed roll: its role and name on the pad, its dice, and whose ship rolls them

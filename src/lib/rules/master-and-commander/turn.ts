@@ -13,14 +13,17 @@ import {
   type TurnStatus
 } from '../../engine/turn-status';
 import type { BattleOptions } from '../../engine/system';
-import { isCardOwed } from './moves-engagement';
-import { counterDue } from './previews';
-import { shipsStillToMove } from './moves-movement';
-import { firstPhase } from './moves-setup';
-import { homeportCounterDue } from './previews';
+import {
+  counterDue,
+  firstPhase,
+  homeportCounterDue,
+  isCardOwed,
+  shipsStillToMove,
+  windFaceText,
+  windRollRefusal
+} from './turn-reads';
+// The Next step's own move: the turn's end (nextStep below runs it from the last phase).
 import { endTurnMove } from './moves-turn';
-import { windFaceText } from './moves-wind';
-import { windRollRefusal } from './wind-preview';
 import { readOptions, type McOptions } from './options';
 import { hourglassClock } from './hourglass';
 import type { SystemState } from './sheet';

@@ -6,29 +6,14 @@ import type { BattleState } from '../../engine/events';
 import type { DiceNeed, MovePreview } from '../../battle/move';
 import type { Dist } from '../../engine/dist';
 import { err, ok, type Result } from '../../engine/result';
-import { formatHourglass, hourglassRemainingMs, isSandRunOut } from './hourglass';
 import { movementRollDist, windOdds, type LabelledP } from './odds';
 import type { McOptions } from './options';
-import { describeWind, isWindRollDue, resolveWind, type WindOutcome } from './resolve-wind';
-import type { SystemState, WindState } from './sheet';
+import { isWindRollDue, resolveWind, type WindOutcome } from './resolve-wind';
+import type { SystemState } from './sheet';
 import { WIND_DIE, type WindFace } from './tables';
-import { playerName, viewOf, type McView } from './view';
-
-/**
- * Why the Wind Die may not be rolled now, or null when it is due: before the first turn, and before
- * a player's turn when the sand ran out ("each time the hourglass is emptied"). Mid-turn the wind
- * holds: "If the hourglass empties in the middle of a player's turn, the wind remains the same until
- * this player has finished his or her turn."
- */
-export function windRollRefusal(sys: SystemState, now: number): string | null {
-  if (sys.variant === 'beginner')
-    return 'The Beginner game has no Wind Die: each ship rolls a die for its movement.';
-  if (sys.wind === null || sys.windRollPending) return null;
-  if (isSandRunOut(sys.hourglass, now))
-    return `The sand ran out during ${playerName(sys, sys.activePlayerId ?? '')}'s turn: the wind holds until it ends, then the next player rolls the Wind Die.`;
-  const left = hourglassRemainingMs(sys.hourglass, now) ?? 0;
-  return `The sand is still running (${formatHourglass(left)} left): the Wind Die is rolled "each time the hourglass is emptied". Undo a mis-roll instead.`;
-}
+import { viewOf, type McView } from './view';
+import { windNow, windRollRefusal, type WindNow } from './turn-reads';
+export { windRollRefusal } from './turn-reads';
 
 /** Why the storm roll may not be made now, or null: only in a storm, once a turn (A.4.3 step 6). */
 export function stormRollRefusal(sys: SystemState): string | null {
@@ -52,16 +37,11 @@ export interface WindFaceOutlook {
   outcome: WindOutcome;
 }
 
-export interface WindOutlook {
-  /** The wind now, and its name ("Southerly (from the south)", "Storm", "No wind yet"). */
-  wind: WindState | null;
-  windName: string;
+export interface WindOutlook extends WindNow {
   /** The wind after the next roll, re-rolls folded in. */
   odds: LabelledP[];
   /** Each face, what it would do now (the move's own resolution). */
   faces: WindFaceOutlook[];
-  /** The sand held by the glass, its milliseconds left at `now` (null: not turned), run out. */
-  glass: { durationMs: number; remainingMs: number | null; isRunOut: boolean };
   /** "The next player to move rolls the Wind Die" now (before the first turn, sand run out). */
   isRollDue: boolean;
   /** Why the move would refuse a roll now (null: it would take it). */
@@ -87,10 +67,8 @@ export const windPreview: MovePreview<WindAim, WindOutlook, McOptions> = {
     viewThen(state, (view) => {
       const sys = view.system;
       if (sys.variant === 'beginner') return err(windRollRefusal(sys, now) ?? '');
-      const left = hourglassRemainingMs(sys.hourglass, now);
       return ok({
-        wind: sys.wind,
-        windName: describeWind(sys.wind),
+        ...windNow(sys, now),
         odds: windOdds(sys.wind, opts),
         faces: WIND_DIE.map((r) => ({
           pip: r.pip,
@@ -98,11 +76,6 @@ export const windPreview: MovePreview<WindAim, WindOutlook, McOptions> = {
           label: r.label,
           outcome: resolveWind(sys.wind, r.face, opts)
         })),
-        glass: {
-          durationMs: sys.hourglass.seconds * 1000,
-          remainingMs: left,
-          isRunOut: isSandRunOut(sys.hourglass, now)
-        },
         isRollDue: isWindRollDue(sys, now),
         refusal: windRollRefusal(sys, now)
       });

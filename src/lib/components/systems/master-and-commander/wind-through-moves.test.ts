@@ -144,7 +144,7 @@ describe('the wind panels answer through the wind moves (issue 31)', () => {
     const view = readBattle(battle);
     if (view === null) throw new Error('no battle');
     const status = turnStatus(battle, { options: {}, variant: 'basic', now });
-    const body = render(McStatus, { props: { view, status, battle, opts: DEFAULT_OPTIONS } }).body;
+    const body = render(McStatus, { props: { view, status } }).body;
     // The status ticks its own clock from Date.now(): read what the preview says at that instant.
     const o = must(windMove.preview.odds(battle, { now: Date.now() }, DEFAULT_OPTIONS));
     expect(body).toContain(`· ${o.windName}`);
