@@ -5,6 +5,15 @@ import { commanderRole } from './resolve-morale';
 import { applySinkingFlag, applySpeedCap, isFace } from './resolve-movement';
 import type { Sheet } from './sheet';
 import { OFFICER_HITS, TASK_CHECKS, type OfficerRole } from './tables';
+import {
+  fireAttemptDue,
+  firePhaseStep,
+  pumpsNeeded,
+  reloadGunsOf,
+  type ReloadGun
+} from './task-reads';
+
+export { fireAttemptDue, firePhaseStep, pumpsNeeded, reloadGunsOf, type ReloadGun };
 
 // Privateers d12 task checks (C.3.11): initiative (C.4.4), reload (C.4.5), fires, pumping, damage
 // control, jury rigging (C.4.16), grappling (C.4.14), marksmen (C.4.12).
@@ -45,12 +54,6 @@ export function resolveInitiative(
 }
 
 // ---- Reload ------------------------------------------------------------------------------------
-
-export interface ReloadGun {
-  id: string;
-  gunnerSighted: boolean;
-  doubleShotOrdered: boolean;
-}
 
 export interface ReloadOutcome {
   roll: number;
@@ -102,17 +105,6 @@ export function reloadOne(
 }
 
 /** Reload inputs for a ship's unloaded, undestroyed guns. */
-export function reloadGunsOf(s: Sheet): ReloadGun[] {
-  const gunnerOn = s.officers.gunner.present ? s.assignments.gunnerSights : null;
-  return s.guns
-    .filter((g) => !g.loaded && !g.destroyed)
-    .map((g) => ({
-      id: g.id,
-      gunnerSighted: g.id === gunnerOn,
-      doubleShotOrdered: g.doubleShotOrdered
-    }));
-}
-
 export function applyReload(s: Sheet, o: ReloadOutcome): Sheet {
   return {
     ...s,
@@ -167,32 +159,6 @@ export function resolveFire(
   });
 }
 
-/** The attempt due this turn for a burning ship, or null on the ignition turn under the default
- *  timeline (Errata 3: the ignition turn does 5 points and no attempt). */
-export function fireAttemptDue(
-  s: Sheet,
-  turn: number,
-  options: PvOptions = DEFAULT_OPTIONS
-): 1 | 2 | 3 | null {
-  if (!s.onFire.burning || s.onFire.attempt >= 3) return null;
-  if (options.fireTimeline === 'firstAttemptNextTurn' && s.onFire.ignitedOnTurn === turn)
-    return null;
-  return (s.onFire.attempt + 1) as 1 | 2 | 3;
-}
-
-/** What Phase 6 does about a fire this turn (Errata 3): the ignition turn's 5 points under the
- *  default timeline, an attempt (1–3), or nothing. */
-export function firePhaseStep(
-  s: Sheet,
-  turn: number,
-  options: PvOptions = DEFAULT_OPTIONS
-): { kind: 'ignitionDamage' } | { kind: 'attempt'; attempt: 1 | 2 | 3 } | null {
-  if (!s.onFire.burning || s.burnedUp) return null;
-  const due = fireAttemptDue(s, turn, options);
-  if (due !== null) return { kind: 'attempt', attempt: due };
-  return s.onFire.ignitedOnTurn === turn ? { kind: 'ignitionDamage' } : null;
-}
-
 export function applyFire(s: Sheet, o: FireOutcome, options: PvOptions = DEFAULT_OPTIONS): Sheet {
   const next: Sheet = {
     ...s,
@@ -215,11 +181,6 @@ export function applyFireIgnitionDamage(s: Sheet, options: PvOptions = DEFAULT_O
     ),
     options
   );
-}
-
-/** C.4.3 step 3 / C.4.16 step 2: pumps needed after a Water Line critical or ≥ 3/4 hull damage. */
-export function pumpsNeeded(s: Sheet): boolean {
-  return s.waterline || (s.hull.points > 0 && 4 * s.hull.damage >= 3 * s.hull.points);
 }
 
 /** C.4.16 step 2: fewer than 2 crew on the pumps when they are needed → 5 hull points. */

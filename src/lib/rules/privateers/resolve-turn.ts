@@ -8,7 +8,7 @@ import {
   sailingMasts,
   speedCap
 } from './resolve-movement';
-import { pumpsNeeded } from './resolve-tasks';
+import { pumpsNeeded } from './task-reads';
 import type { Sheet } from './sheet';
 import {
   CREW_REQUIREMENTS,

@@ -2,9 +2,9 @@ import type { BattleState } from '../../engine/events';
 import { sheetOf, shipSheet, systemOf, timesDone } from './moves-common';
 import type { PvOptions } from './options';
 import { moraleChecksRemaining, moraleTriggers } from './resolve-morale';
-import { reloadGunsOf } from './resolve-tasks';
 import { reloadBatteries, type FireInProgress, type Sheet, type ShipOrder } from './sheet';
 import type { MoraleTrigger } from './tables';
+import { reloadGunsOf } from './task-reads';
 
 // What the turn model and the step panels read of the turn so far (orders given, crews saved, the
 // movement order, reloads rolled, the fire under way, captures and morale checks due), apart from

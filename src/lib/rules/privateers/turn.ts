@@ -28,7 +28,7 @@ import {
   ordersThisTurn
 } from './turn-reads';
 import { readOptions, type PvOptions } from './options';
-import { firePhaseStep, pumpsNeeded, reloadGunsOf } from './resolve-tasks';
+import { firePhaseStep, pumpsNeeded, reloadGunsOf } from './task-reads';
 import { PHASES, proceduresForPhase } from './resolve-turn';
 import type { Sheet } from './sheet';
 
