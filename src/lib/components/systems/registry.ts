@@ -1,6 +1,7 @@
 import type { Component } from 'svelte';
 import type { SystemId } from '$lib/engine/system';
 import type { BattleSession } from '$lib/state/battle.svelte';
+import { BATTLE_PANELS } from './battle-panels';
 
 /**
  * The UI pieces each rule system supplies, found by file name so a system's folder is all it takes:
@@ -54,7 +55,7 @@ export const APP_MODULES = {
     './*/SheetEditor.svelte'
   ),
   calculators: import.meta.glob<{ default: Component<CalculatorsProps> }>('./*/Calculators.svelte'),
-  battlePanels: import.meta.glob<{ default: Component<BattlePanelProps> }>('./*/BattlePanel.svelte')
+  battlePanels: BATTLE_PANELS
 };
 
 const APP = createSystemComponents(APP_MODULES);
