@@ -35,7 +35,7 @@ import {
   windRoll
 } from './moves.testkit';
 import { DEFAULT_OPTIONS, type McOptions } from './options';
-import { drawCard, playHeldCard, setCardLibrary } from './resolve-fleet';
+import { drawCard, playHeldCard, setCardLibrary } from './resolve-cards';
 import type { CardEffect, CardsState, McCard, SystemState } from './sheet';
 import { shipCard } from './ship-card';
 

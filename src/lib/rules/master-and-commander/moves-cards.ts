@@ -27,7 +27,8 @@ import {
 } from './cards-live';
 import { verifyHeld } from './cards-secret';
 import type { McOptions } from './options';
-import { applyCardEffect, isCardDrawRequired, usedCard } from './resolve-fleet';
+import { isCardDrawRequired } from './resolve-fleet';
+import { applyCardEffect, usedCard } from './resolve-cards';
 import { boardingProblem } from './moves-boarding';
 import { declarationProblem, isCardOwed, planEngagement } from './moves-engagement';
 import type { CardsState, Engaged, Sheet, Side, SystemState } from './sheet';

@@ -3,7 +3,7 @@ import type { BattleState } from '../../engine/events';
 import { DEFAULT_OPTIONS, type McOptions } from './options';
 import type { EngagementRules } from './resolve';
 import type { McCard, Side } from './sheet';
-import { drawCard, playHeldCard, setCardLibrary } from './resolve-fleet';
+import { drawCard, playHeldCard, setCardLibrary } from './resolve-cards';
 import {
   annaFirst,
   attack,

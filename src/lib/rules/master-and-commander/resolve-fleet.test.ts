@@ -2,25 +2,27 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_OPTIONS } from './options';
 import {
   advanceTurn,
-  applyCardEffect,
   applyEliminations,
   applyRepair,
   canBeTargeted,
   canFire,
-  drawCard,
   enterMist,
   exitMist,
   isCardDrawRequired,
   isFleetTurnLost,
   mistStatus,
-  playHeldCard,
   resolveRepair,
+  winnerId
+} from './resolve-fleet';
+import {
+  applyCardEffect,
+  drawCard,
+  playHeldCard,
   setCardLibrary,
   shuffleDieSides,
   shuffleWithFaces,
-  usedCard,
-  winnerId
-} from './resolve-fleet';
+  usedCard
+} from './resolve-cards';
 import { beginShipTurn } from './resolve-wind';
 import {
   defaultSheet,

@@ -3,4 +3,5 @@
 export * from './resolve-wind';
 export * from './resolve-combat';
 export * from './resolve-fleet';
+export * from './resolve-cards';
 export * from './resolve-geometry';

@@ -3,7 +3,7 @@ import { INITIAL_STATE, type BattleState, type Json } from '../../engine/events'
 import { advanceMove } from '../../battle/advance';
 import { masterAndCommander } from '.';
 import { attackMove, cardsMove, diskSupply, readBattle, windMove } from './moves';
-import { drawCard, setCardLibrary } from './resolve-fleet';
+import { drawCard, setCardLibrary } from './resolve-cards';
 import {
   ctxOf,
   firstPlayer,
