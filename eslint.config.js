@@ -86,8 +86,28 @@ const RANDOM_UUID_BAN = {
 };
 
 /** The UI reaches storage only through src/lib/state (DESIGN: components hold no storage). */
+/**
+ * A system's moves barrel (rules/<system>/moves.ts) imports every move of the system: an app file
+ * importing it puts them all on its screen (issue 40: a battle's first screen loaded every move of
+ * its system). Import each move from its own module (moves-gunnery, moves-wind…), or the whole list
+ * through the system's loadMoves / rules/with-moves.ts.
+ */
+const MOVES_BARREL_BAN = {
+  group: [
+    '$lib/rules/*/moves',
+    '$lib/rules/*/moves.ts',
+    '$lib/rules/*/moves.js',
+    '**/rules/*/moves',
+    '**/rules/*/moves.ts',
+    '**/rules/*/moves.js'
+  ],
+  message:
+    "The app imports no system's moves barrel (it loads every move): import the move from its own module, or load the list with withMoves."
+};
+
 const UI_IMPORT_BAN = {
   patterns: [
+    MOVES_BARREL_BAN,
     { group: ['dexie', 'dexie/*'], message: 'Only src/lib/db imports Dexie.' },
     {
       // Relative paths too: `../../db/core` from a component passed the `$lib` patterns alone.
@@ -189,6 +209,22 @@ export default ts.config(
         ...UI_STORAGE_BAN.flatMap(({ name, message }) =>
           ['window', 'globalThis', 'self'].map((object) => ({ object, property: name, message }))
         )
+      ]
+    }
+  },
+  {
+    // The state layer loads the battle's moves through withMoves, never a barrel (issue 40).
+    files: ['src/lib/state/**'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...PURE_IMPORT_BAN.patterns.filter((p) => p.group.includes('dexie')),
+            MOVES_BARREL_BAN
+          ]
+        }
       ]
     }
   },
