@@ -74,7 +74,7 @@ test('morale: Sea Dog captain and Seaman crew, natural 9 → 7, Disordered (Appe
   await tapFaces(pad, [9]);
   await pad.getByRole('button', { name: 'Use 9' }).click();
   await expect(calc.getByTestId('pv-morale-outcome')).toContainText('Fail by One [Disordered]');
-  await expect(calc.getByTestId('pv-morale-outcome')).toContainText('9 − 2 = 7');
+  await expect(calc.getByTestId('roll-card')).toContainText('9 − 2 = 7, Fail by One [Disordered]');
 });
 
 test('reload: the typed d12 is the reload move’s, the Gunner’s gun loading on 6', async ({
