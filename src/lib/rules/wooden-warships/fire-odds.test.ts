@@ -1,17 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import type { Dist } from '../../engine/dist';
-import { formatFraction } from '../../engine/rational';
+import type { DiceRoll } from '../../engine/dice';
+import { add, formatFraction, rational } from '../../engine/rational';
 import { exampleChart } from './example-charts';
 import {
   boundedFireOddsNow,
   fireDamageOdds,
   fireOddsNow,
   fireOddsOfReport,
+  fireSinkingChance,
   isFireOddsQuick,
   type FireOddsMessage
 } from './fire-odds';
 import { fire, reload, type FirePlan, type FireSetup } from './moves';
-import { fleets, fleetsOf, must, played } from './moves.testkit';
+import { edited, fleets, fleetsOf, must, played } from './moves.testkit';
+import { sheetOf } from './ships';
 import { boundedDamage, boundedForDisplay, exactDamageSteps } from './odds-bounded';
 import { damageDist, fireOdds, fireOddsWith } from './odds-gunnery';
 import { DEFAULT_OPTIONS as O } from './options';
@@ -19,7 +22,8 @@ import { DEFAULT_OPTIONS as O } from './options';
 // Issue 31 item 2: the attack's odds, worked off the main thread for the largest charts, are one
 // entry point of the fire move's own (fire-odds.ts), fed the plan `fire.preview` gives. Its figures
 // are the ones the worker and the page worked out before from odds-bounded/odds-gunnery directly
-// (compared on the same plan) and the exact ones equal the plain enumeration (`damageDist`).
+// (compared on the same plan) and the exact ones equal the plain enumeration (`damageDist`). The
+// chance of sinking her shown beside them is the move's too: every face played through the move.
 
 const aim = (firerId: string, targetId: string): FireSetup => ({
   firerId,
@@ -99,4 +103,56 @@ describe('the fire move’s odds, one entry point for the page and the worker (i
     expect(steps.some((m) => m.kind === 'bounded')).toBe(true);
     expect(steps.some((m) => m.kind === 'exact')).toBe(false);
   });
+});
+
+/** Every combination of faces of `sides`-sided dice, `count` of them. */
+function* allFaces(count: number, sides: number): Generator<number[]> {
+  if (count === 0) {
+    yield [];
+    return;
+  }
+  for (const rest of allFaces(count - 1, sides))
+    for (let f = 1; f <= sides; f++) yield [...rest, f];
+}
+
+const typedRoll = (faces: readonly number[], sides: number | readonly number[]): DiceRoll => ({
+  source: 'entered',
+  dice: faces.map((face, i) => ({ sides: typeof sides === 'number' ? sides : sides[i], face }))
+});
+
+describe('the chance of sinking her is the fire move’s (issue 31)', () => {
+  for (const [area, hull] of [
+    ['hull', 4],
+    ['crew', 1]
+  ] as const) {
+    it(`Zone 1 at Fleche's ${area}, her hull ${hull}: every face played through the move sinks her as often as the preview says`, () => {
+      const s = edited(fleets(), 'fleche', (f) => ({ ...f, hull: { ...f.hull, current: hull } }));
+      const setup = { ...aim('pickle', 'fleche'), mode: 'halfBroadside' as const, area };
+      setup.batteries = ['zone1'];
+      const outlook = must(fire.preview.odds(s, setup, O));
+      expect(outlook.targetHull).toBe(hull);
+      const shown = must(fireSinkingChance(outlook, fireOddsNow(outlook.plan)));
+      // Each percentile face, and for a hit every face of the damage dice it earns, played.
+      let sunk = rational(0);
+      for (let face = 1; face <= 100; face++) {
+        const after = must(fire.preview.odds(s, { ...setup, hitFaces: [face] }, O));
+        const needs = must(fire.preview.dice(s, { ...setup, hitFaces: [face] }, O));
+        const sides = needs.flatMap((d) => Array.from({ length: d.count }, () => d.sides));
+        const combos = after.hits?.hits ? [...allFaces(sides.length, sides[0] ?? 6)] : [[]];
+        let sinks = 0;
+        for (const faces of combos) {
+          const next = played(s, fire, {
+            ...setup,
+            hitRoll: typedRoll([face], 100),
+            damageRoll: after.hits?.hits ? typedRoll(faces, sides) : null
+          });
+          const fleche = sheetOf(next.ships.fleche);
+          if (fleche?.status === 'sunk') sinks++;
+        }
+        sunk = add(sunk, rational(sinks, 100 * combos.length));
+      }
+      expect(formatFraction(shown)).toBe(formatFraction(sunk));
+      expect(shown.n > 0n).toBe(area === 'hull');
+    });
+  }
 });

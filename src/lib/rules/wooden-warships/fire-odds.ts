@@ -1,5 +1,7 @@
 import { Dist } from '../../engine/dist';
-import { rational } from '../../engine/rational';
+import { rational, type Rational } from '../../engine/rational';
+import type { Result } from '../../engine/result';
+import type { FireOutlook } from './moves-gunnery';
 import {
   boundedDamage,
   boundedForDisplay,
@@ -10,6 +12,7 @@ import {
   type DisplayDamage
 } from './odds-bounded';
 import { fireOddsWith, type FireOdds } from './odds-gunnery';
+import { sinkingChanceOf } from './odds-sinking';
 import type { FirePlan } from './resolve-gunnery';
 
 // The fire move's own odds (issue 31 item 2): what `fire.preview` plans, worked out into the
@@ -79,4 +82,16 @@ export function fireOddsOfReport(
 export function boundedFireOddsNow(plan: FirePlan): { odds: FireOdds; maxError: number } {
   const b = boundedForDisplay(boundedDamage(plan));
   return { odds: fireOddsOfReport(plan, { kind: 'bounded', ...b }), maxError: b.figureError };
+}
+
+/**
+ * The chance the attack sinks her, before any roll (B.4.9 step 2, `sinkWhen = 'hullZero'`): the
+ * fire move's damage odds against the hull `fire.preview` read on her; fire at the crew or the
+ * rigging never sinks her. Exact when the odds are; within their bound while the worker works.
+ */
+export function fireSinkingChance(
+  outlook: Pick<FireOutlook, 'plan' | 'targetHull'>,
+  odds: FireOdds
+): Result<Rational> {
+  return sinkingChanceOf(odds.damage, outlook.plan.area, outlook.targetHull);
 }

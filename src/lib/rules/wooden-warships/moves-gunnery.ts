@@ -303,6 +303,9 @@ export interface FireAim extends FireSetup {
  */
 export interface FireOutlook {
   plan: FirePlan;
+  /** The target's hull now, as the move reads her: the damage at which she sinks (B.4.9 step 2),
+   *  read with the damage odds by `fireSinkingChance` (fire-odds.ts). */
+  targetHull: number;
   hits: HitRollsOutcome | null;
   /** Once the percentiles are in and some hit: the plan whose odds are the damage they do (each
    *  hit a sure one, B.4.6), read by the damage step's odds; null before, or when all missed. */
@@ -366,11 +369,13 @@ const firePreview: MovePreview<FireAim, FireOutlook, WwOptions> = {
     const { hitFaces, ...setup } = aim;
     const plan = planBattleFire(state, setup, options);
     if (!plan.ok) return plan;
-    if (!hitFaces) return ok({ plan: plan.value, hits: null, damagePlan: null });
+    const targetHull = sheetOf(state.ships[setup.targetId])?.hull.current ?? 0;
+    if (!hitFaces) return ok({ plan: plan.value, targetHull, hits: null, damagePlan: null });
     const hits = resolveHitRolls(plan.value, [...hitFaces]);
     if (!hits.ok) return hits;
     return ok({
       plan: plan.value,
+      targetHull,
       hits: hits.value,
       damagePlan: damagePlanOf(plan.value, hits.value)
     });

@@ -21,6 +21,7 @@ import {
 } from '$lib/rules/wooden-warships/moves';
 import { edited, fleetsOf, must, played } from '$lib/rules/wooden-warships/moves.testkit';
 import { fireOdds } from '$lib/rules/wooden-warships/odds-gunnery';
+import { fireSinkingChance } from '$lib/rules/wooden-warships/fire-odds';
 import { DEFAULT_OPTIONS as O } from '$lib/rules/wooden-warships/options';
 import DicePad from '$lib/components/dice/DicePad.svelte';
 import WwBoardingCalculator from './WwBoardingCalculator.svelte';
@@ -80,6 +81,15 @@ describe('the Wooden Warships calculators answer through the moves (issue 31)', 
     const dice = must(fire.preview.dice(s, setup, O));
     expect(dice.map((d) => d.count)).toEqual([3, 3]);
     expect(padDiceOf(body)).toEqual(padOfNeeds(dice));
+    // The chance of sinking her: the move's own, against her hull as the form asks (100).
+    const at100 = edited(s, 'fleche', (f) => ({ ...f, hull: { ...f.hull, current: 100 } }));
+    const sinks = must(fireSinkingChance(must(fire.preview.odds(at100, setup, O)), odds));
+    expect(body).toMatch(
+      new RegExp(`data-testid="ww-sink-chance" data-fraction="${formatFraction(sinks)}"`)
+    );
+    expect(body.replace(/<[^>]+>|<!--[^>]*-->/g, '')).toContain(
+      'Chance of sinking the target (hull 100)'
+    );
   });
 
   it('boarding: the round’s odds, the capture chance and the dice are the round move’s preview', () => {

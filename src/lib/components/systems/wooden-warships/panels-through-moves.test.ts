@@ -11,14 +11,23 @@ import {
   setSail,
   upgrade
 } from '$lib/rules/wooden-warships/moves';
-import { fleets, must, played, prizeTaken, rolled } from '$lib/rules/wooden-warships/moves.testkit';
+import {
+  edited,
+  fleets,
+  must,
+  played,
+  prizeTaken,
+  rolled
+} from '$lib/rules/wooden-warships/moves.testkit';
 import { DEFAULT_OPTIONS, type WwOptions } from '$lib/rules/wooden-warships/options';
 import { SAIL_SETTING_TEXT } from '$lib/rules/wooden-warships/tables';
 import type { UpgradeCard } from '$lib/rules/wooden-warships/sheet';
 import { padOf } from '$lib/components/dice/dice-pad';
 import { formatFraction } from '$lib/engine/rational';
 import { fireOdds } from '$lib/rules/wooden-warships/odds-gunnery';
+import { fireSinkingChance } from '$lib/rules/wooden-warships/fire-odds';
 import WwBoarding from './WwBoarding.svelte';
+import WwFire from './WwFire.svelte';
 import WwFireDamageStep from './WwFireDamageStep.svelte';
 import WwReload from './WwReload.svelte';
 import WwSail from './WwSail.svelte';
@@ -230,5 +239,30 @@ describe('the attack’s damage step: its odds and its dice pad are the fire pre
       );
     }
     for (const d of dice) expect(textOf(body)).toContain(d.label);
+  });
+});
+
+describe('the attack panel: the chance of sinking her is the fire preview’s', () => {
+  it('Pickle’s full broadside at Fleche, her hull at 5: the chance shown is the move’s own', () => {
+    const state = edited(fleets(), 'fleche', (f) => ({ ...f, hull: { ...f.hull, current: 5 } }));
+    const { body } = render(WwFire, {
+      props: { session: session(state), options: DEFAULT_OPTIONS }
+    });
+    // The panel opens on Pickle's full broadside (Zones 1 and 2) at Fleche's hull, 3″ away.
+    const aim = {
+      firerId: 'pickle',
+      targetId: 'fleche',
+      mode: 'fullBroadside' as const,
+      batteries: ['zone1' as const, 'zone2' as const],
+      distanceInches: 3,
+      area: 'hull' as const,
+      isExposedSide: false,
+      hasLineOfSight: true
+    };
+    const outlook = must(fire.preview.odds(state, aim, DEFAULT_OPTIONS));
+    const sinks = must(fireSinkingChance(outlook, fireOdds(outlook.plan)));
+    expect(sinks.n > 0n).toBe(true);
+    expect(body).toContain(`data-testid="ww-sink-chance" data-fraction="${formatFraction(sinks)}"`);
+    expect(textOf(body)).toContain('Chance of sinking fleche (hull 5)');
   });
 });
