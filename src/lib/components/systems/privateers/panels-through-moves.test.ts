@@ -18,11 +18,15 @@ import {
   twoShips
 } from '$lib/rules/privateers/moves.fixture';
 import { DEFAULT_OPTIONS as O } from '$lib/rules/privateers/options';
-import { MORALE_RESULTS, MORALE_TRIGGERS } from '$lib/rules/privateers/tables';
+import { MORALE_RESULTS, MORALE_TRIGGERS, SAIL_SETTINGS } from '$lib/rules/privateers/tables';
 import type { BattleSession } from '$lib/state/battle.svelte';
-import { cannonFire } from '$lib/rules/privateers/moves-gunnery';
+import { cannonFire, reload } from '$lib/rules/privateers/moves-gunnery';
+import { boardingRound } from '$lib/rules/privateers/moves-boarding';
+import { rollInitiative } from '$lib/rules/privateers/moves-initiative';
+import { giveOrders } from '$lib/rules/privateers/moves-orders';
 import PvBroadside from './PvBroadside.svelte';
 import PvMorale from './PvMorale.svelte';
+import SheetEditor from './SheetEditor.svelte';
 
 /** The panels read only the state and isBusy before a roll (a stand-in for the live session). */
 const sessionOn = (state: BattleState) => ({ state, isBusy: false }) as unknown as BattleSession;
@@ -107,5 +111,65 @@ describe('the Privateers battle panels show the moves’ figures (issue 31)', ()
       expect(mods).toEqual(g?.modifiers);
       expect(Number(m[2]) + mods.reduce((a, x) => a + x.value, 0)).toBe(Number(m[1]));
     }
+  });
+
+  it('the ship log: its modifiers and speed limit are what the moves add and cap', () => {
+    // Surprise with a Master rated 2, a Gunner 1, her crew 1, her Captain 2, her guns fired and her
+    // hull two-thirds gone (two levels off her sail: Fighting Sail at most).
+    const cls = exampleFrigate({ crew: 60, marines: 10 });
+    const a = sheet(twoShips(cls), 'a');
+    const s = twoShips(cls, {
+      phase: 3,
+      a: {
+        crewRating: 1,
+        officers: {
+          ...a.officers,
+          captain: { rating: 2, present: true },
+          master: { rating: 2, present: true },
+          gunner: { rating: 1, present: true }
+        },
+        guns: a.guns.map((g) => ({ ...g, loaded: false })),
+        hull: { ...a.hull, damage: Math.ceil((2 * a.hull.points) / 3) }
+      }
+    });
+    const log = sheet(s, 'a');
+    const { body } = render(SheetEditor, {
+      props: { sheet: log, readonly: true, onchange: () => {} }
+    });
+    const initiative = must(rollInitiative.preview.odds(s, { shipIds: ['a', 'b'] }, O)).ships[0];
+    const reloading = must(reload.preview.odds(s, { shipId: 'a' }, O));
+    // Surprise defending a boarding: the chain's morale rating is the one taken off her roll.
+    const hullToHull = { ...O, boardingPrerequisite: 'hullToHull' as const };
+    const defending = must(
+      boardingRound.preview.odds(
+        s,
+        {
+          attackerId: 'b',
+          defenderId: 'a',
+          attacker: { crew: 1, officers: [], marines: 0 },
+          defender: { crew: 1, officers: [], marines: 0 },
+          isHullToHull: true
+        },
+        hullToHull
+      )
+    );
+    const orders = must(
+      giveOrders.preview.odds(s, { shipId: 'a', sail: 1, maneuver: 'straight' }, O)
+    );
+    const shown =
+      /Modifiers: initiative \+(\d+), reload \+(\d+), morale −(\d+)\s*\(([^)]*)\)\.\s*Speed limit:\s*([^.<]*)\./.exec(
+        body.replace(/<!--[^>]*-->/g, '')
+      );
+    expect(shown?.slice(1)).toEqual([
+      String(initiative.mod),
+      String(reloading.mod),
+      String(defending.chain?.defenderMoraleRating),
+      'Captain commands',
+      SAIL_SETTINGS[orders.cap.cap].label
+    ]);
+    expect([initiative.mod, reloading.mod, defending.chain?.defenderMoraleRating]).toEqual([
+      3, 2, 3
+    ]);
+    expect(orders.cap.cap).toBe(1);
   });
 });
