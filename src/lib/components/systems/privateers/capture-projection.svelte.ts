@@ -1,35 +1,38 @@
 import { untrack } from 'svelte';
 import {
-  boardingProjection,
-  boardingWork,
-  chainInputProblem,
-  EXACT_WORK_LIMIT,
-  type BoardingProjection,
-  type ChainInput
-} from '$lib/rules/privateers/odds-boarding';
+  captureProblem,
+  captureWork,
+  QUICK_CAPTURE_WORK,
+  solveCapture,
+  type CaptureChain,
+  type CaptureChance,
+  type CaptureJob
+} from '$lib/rules/privateers/capture-chance';
 import type { PvOptions } from '$lib/rules/privateers/options';
 import { startOddsWorker, type OddsWorkerJob } from '$lib/components/dice/odds-worker';
 
-/** Above this work (boardingWork) the chance is worked out only when the referee asks: it takes
+/** Above this work (captureWork) the chance is worked out only when the referee asks: it takes
  *  seconds on a phone. */
 export const AUTO_WORK = 3e7;
 
 /**
- * The fight-to-the-end capture chance (SPEC C.7.6) for the parties on screen. Small fights are solved
+ * The fight-to-the-end capture chance (SPEC C.7.6) for the parties on screen, solved from the chain
+ * `boardingRound.preview` gives (the source's `input`) through the move's one entry point
+ * (rules/privateers/capture-chance.ts), here or in the capture worker. Small fights are solved
  * exactly at once; larger ones in a worker as soon as the parties change (the steppers stay quick);
  * the largest, which take seconds, when the referee asks. A result is forgotten as soon as the
  * parties or readings change. Create it while a component initialises (it owns an effect).
  */
 export class CaptureProjection {
-  #source: () => { input: ChainInput | null; options: PvOptions };
-  #worked = $state.raw<{ key: string; value: BoardingProjection | null } | null>(null);
+  #source: () => { input: CaptureChain | null; options: PvOptions };
+  #worked = $state.raw<{ key: string; value: CaptureChance | null } | null>(null);
   #workingKey = $state<string | null>(null);
   #job: OddsWorkerJob | null = null;
 
-  constructor(source: () => { input: ChainInput | null; options: PvOptions }) {
+  constructor(source: () => { input: CaptureChain | null; options: PvOptions }) {
     this.#source = source;
     $effect(() => {
-      if (this.#work > EXACT_WORK_LIMIT && !this.isBig) untrack(() => this.ask());
+      if (this.#work > QUICK_CAPTURE_WORK && !this.isBig) untrack(() => this.ask());
     });
     $effect(() => () => this.#job?.stop());
   }
@@ -39,18 +42,18 @@ export class CaptureProjection {
    *  a chance; null when they can. */
   readonly problem = $derived.by(() => {
     const { input } = this.#source();
-    return input === null ? null : chainInputProblem(input);
+    return input === null ? null : captureProblem(input);
   });
   readonly #work = $derived.by(() => {
     const { input } = this.#source();
-    return input === null || this.problem !== null ? 0 : boardingWork(input);
+    return input === null || this.problem !== null ? 0 : captureWork(input);
   });
   readonly isBig = $derived(this.#work > AUTO_WORK);
   readonly isWorking = $derived(this.#workingKey !== null && this.#workingKey === this.#key);
-  readonly value = $derived.by<BoardingProjection | null>(() => {
+  readonly value = $derived.by<CaptureChance | null>(() => {
     const { input, options } = this.#source();
     if (input === null || this.problem !== null) return null;
-    if (this.#work <= EXACT_WORK_LIMIT) return boardingProjection(input, options);
+    if (this.#work <= QUICK_CAPTURE_WORK) return solveCapture({ chain: input, options });
     return this.#worked?.key === this.#key ? this.#worked.value : null;
   });
 
@@ -61,17 +64,14 @@ export class CaptureProjection {
     const key = this.#key;
     this.#job?.stop();
     this.#workingKey = key;
-    const done = (value: BoardingProjection | null) => {
+    const done = (value: CaptureChance | null) => {
       if (this.#workingKey === key) this.#workingKey = null;
       this.#worked = { key, value };
     };
-    this.#job = startOddsWorker<
-      { input: ChainInput; options: PvOptions },
-      BoardingProjection | null
-    >(
+    this.#job = startOddsWorker<CaptureJob, CaptureChance | null>(
       // eslint-disable-next-line svelte/prefer-svelte-reactivity -- the worker's script address, not state
       () => new Worker(new URL('./capture.worker.ts', import.meta.url), { type: 'module' }),
-      { input: $state.snapshot(input), options: $state.snapshot(options) },
+      { chain: $state.snapshot(input), options: $state.snapshot(options) },
       {
         onMessage: (value, job) => {
           job.stop();
@@ -80,6 +80,6 @@ export class CaptureProjection {
         onError: () => done(null)
       }
     );
-    if (this.#job === null) done(boardingProjection(input, options));
+    if (this.#job === null) done(solveCapture({ chain: input, options }));
   }
 }

@@ -1,10 +1,10 @@
 /// <reference lib="webworker" />
-import { boardingProjection, type ChainInput } from '$lib/rules/privateers/odds-boarding';
-import type { PvOptions } from '$lib/rules/privateers/options';
+import { solveCapture, type CaptureJob } from '$lib/rules/privateers/capture-chance';
 
 // Works out a big boarding fight's capture chance off the main thread: it takes seconds, and the
-// page must stay usable (and the referee able to change the parties) meanwhile.
+// page must stay usable (and the referee able to change the parties) meanwhile. It is asked the
+// chain the boarding round's preview gives, and answers through the move's own entry point.
 const scope = self as unknown as DedicatedWorkerGlobalScope;
-scope.onmessage = (e: MessageEvent<{ input: ChainInput; options: PvOptions }>) => {
-  scope.postMessage(boardingProjection(e.data.input, e.data.options));
+scope.onmessage = (e: MessageEvent<CaptureJob>) => {
+  scope.postMessage(solveCapture(e.data));
 };

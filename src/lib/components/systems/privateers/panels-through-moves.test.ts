@@ -5,7 +5,18 @@
 import { describe, expect, it } from 'vitest';
 import { render } from 'svelte/server';
 import type { BattleState } from '$lib/engine/events';
-import { formatFraction } from '$lib/engine/rational';
+import { formatFraction, toNumber } from '$lib/engine/rational';
+import {
+  captureWork,
+  QUICK_CAPTURE_WORK,
+  solveCapture
+} from '$lib/rules/privateers/capture-chance';
+import {
+  boardingCaptureChance,
+  boardingCaptureChanceFloat
+} from '$lib/rules/privateers/odds-boarding';
+import { boardingDice } from '$lib/rules/privateers/resolve-boarding';
+import { sheetFigures } from '$lib/rules/privateers/sheet-figures';
 import { moraleCheck } from '$lib/rules/privateers/moves-tasks';
 import {
   exampleFrigate,
@@ -27,6 +38,7 @@ import { giveOrders } from '$lib/rules/privateers/moves-orders';
 import PvBroadside from './PvBroadside.svelte';
 import PvMorale from './PvMorale.svelte';
 import SheetEditor from './SheetEditor.svelte';
+import { CaptureProjection } from './capture-projection.svelte';
 
 /** The panels read only the state and isBusy before a roll (a stand-in for the live session). */
 const sessionOn = (state: BattleState) => ({ state, isBusy: false }) as unknown as BattleSession;
@@ -171,5 +183,47 @@ describe('the Privateers battle panels show the moves’ figures (issue 31)', ()
       3, 2, 3
     ]);
     expect(orders.cap.cap).toBe(1);
+  });
+
+  it('boarding: the capture chance is solved from the boarding round’s preview, here or in the worker', () => {
+    // Surprise boards Hermione hull to hull: her first lieutenant and crew against Hermione's
+    // Captain, crew and a marine. The chain is the preview's: who is in the fight, so how many
+    // d6s each side rolls, and the defenders' morale.
+    const options = { ...O, boardingPrerequisite: 'hullToHull' as const };
+    const s = frigates();
+    const aimOf = (aCrew: number, dCrew: number) => ({
+      attackerId: 'a',
+      defenderId: 'b',
+      attacker: { crew: aCrew, officers: ['firstLt' as const], marines: 0 },
+      defender: { crew: dCrew, officers: ['captain' as const], marines: 1 },
+      isHullToHull: true
+    });
+    const small = must(boardingRound.preview.odds(s, aimOf(1, 1), options));
+    const chain = small.chain!;
+    expect([small.attackerDice, small.defenderDice]).toEqual([
+      boardingDice(chain.attacker),
+      boardingDice(chain.defender)
+    ]);
+    expect(chain.defenderMoraleRating).toBe(sheetFigures(sheet(s, 'b')).morale);
+    // A small fight is solved on the page, exactly: the reference solver's chance.
+    const quick = new CaptureProjection(() => ({ input: chain, options }));
+    expect(captureWork(chain)).toBeLessThanOrEqual(QUICK_CAPTURE_WORK);
+    expect(quick.value).toEqual({
+      p: boardingCaptureChance(chain, options),
+      isExact: true,
+      errorBound: 0
+    });
+    // A bigger one goes to the worker with the preview's chain (here, with no worker, the same
+    // entry point answers at once): within its stated error of the reference's float solve.
+    const big = must(boardingRound.preview.odds(s, aimOf(5, 5), options)).chain!;
+    const projection = new CaptureProjection(() => ({ input: big, options }));
+    expect(captureWork(big)).toBeGreaterThan(QUICK_CAPTURE_WORK);
+    expect(projection.value).toBeNull();
+    projection.ask();
+    const asked = projection.value!;
+    expect(asked).toEqual(solveCapture({ chain: big, options }));
+    const reference = boardingCaptureChanceFloat(big, options);
+    expect(toNumber(asked.p)).toBeLessThanOrEqual(reference + 1e-9);
+    expect(toNumber(asked.p) + asked.errorBound).toBeGreaterThanOrEqual(reference - 1e-9);
   });
 });
