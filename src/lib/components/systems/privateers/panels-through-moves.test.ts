@@ -23,6 +23,7 @@ import {
   fireThrough,
   FRIGATE_FIRES,
   must,
+  d6,
   play,
   roll,
   sheet,
@@ -31,11 +32,13 @@ import {
 import { DEFAULT_OPTIONS as O } from '$lib/rules/privateers/options';
 import { MORALE_RESULTS, MORALE_TRIGGERS, SAIL_SETTINGS } from '$lib/rules/privateers/tables';
 import type { BattleSession } from '$lib/state/battle.svelte';
-import { cannonFire, reload } from '$lib/rules/privateers/moves-gunnery';
+import { cannonFire, damageExtra, damageToss, reload } from '$lib/rules/privateers/moves-gunnery';
+import OddsDisplay from '$lib/components/dice/OddsDisplay.svelte';
 import { boardingRound } from '$lib/rules/privateers/moves-boarding';
 import { rollInitiative } from '$lib/rules/privateers/moves-initiative';
 import { giveOrders } from '$lib/rules/privateers/moves-orders';
 import PvBroadside from './PvBroadside.svelte';
+import PvDamageDice from './PvDamageDice.svelte';
 import PvMorale from './PvMorale.svelte';
 import SheetEditor from './SheetEditor.svelte';
 import { CaptureProjection } from './capture-projection.svelte';
@@ -48,6 +51,20 @@ const outcomesOf = (body: string): string[] =>
   [...body.matchAll(/<li class="outcome[^"]*" data-label="([^"]*)" data-fraction="([^"]*)"/g)].map(
     (m) => `${m[1]}: ${m[2]}`
   );
+
+/** Every headline's exact fraction on the page, in order. */
+const headlinesOf = (body: string): string[] =>
+  [...body.matchAll(/data-testid="odds-headline" data-fraction="([^"]*)"/g)].map((m) => m[1]);
+
+/** Every row of the odds tables: its value (or range) and exact fraction. */
+const rowsOf = (body: string): string[] =>
+  [
+    ...body.matchAll(/<tr data-value="([^"]*)"(?: data-to="([^"]*)")? data-fraction="([^"]*)"/g)
+  ].map((m) => `${m[1]}${m[2] ? `–${m[2]}` : ''}: ${m[3]}`);
+
+/** Every die label of the dice pads, in order. */
+const dieLabelsOf = (body: string): string[] =>
+  [...body.matchAll(/<p class="die-label[^"]*">([^<]*)<\/p>/g)].map((m) => m[1]);
 
 const frigates = (): BattleState =>
   twoShips(exampleFrigate({ crew: 60, marines: 10 }), { phase: 3 });
@@ -225,5 +242,30 @@ describe('the Privateers battle panels show the moves’ figures (issue 31)', ()
     const reference = boardingCaptureChanceFloat(big, options);
     expect(toNumber(asked.p)).toBeLessThanOrEqual(reference + 1e-9);
     expect(toNumber(asked.p) + asked.errorBound).toBeGreaterThanOrEqual(reference - 1e-9);
+  });
+
+  it('damage dice: the odds, the pad and what to roll next are the damage moves’ previews', () => {
+    // Surprise's three guns hit Hermione: six Ball Low dice set aside, the fire under way.
+    const s = must(
+      play(cannonFire, frigates(), { setup: FRIGATE_FIRES, dice: roll([1, 5, 10]) })
+    ).next;
+    const { body } = render(PvDamageDice, {
+      props: { battle: s, options: O, testid: 'pv-x', onresolve: () => {} }
+    });
+    const odds = must(damageToss.preview.odds(s, {}, O));
+    const pad = must(damageToss.preview.dice(s, {}, O));
+    expect(headlinesOf(body)).toEqual([formatFraction(odds.pCritical)]);
+    const table = render(OddsDisplay, {
+      props: { title: 'Hull', dist: odds.hull, unit: 'points' }
+    }).body;
+    expect(rowsOf(body)).toEqual(rowsOf(table));
+    expect(rowsOf(body).length).toBeGreaterThan(3);
+    expect(dieLabelsOf(body)).toEqual(pad.map((d) => d.label));
+    expect(pad.map((d) => [d.count, d.sides, d.ship, d.isHighGood])).toEqual([[6, 6, 'a', true]]);
+    // After double ones, what the extra move asks: its column and the critical's effects.
+    const tossed = must(play(damageToss, s, { dice: d6([1, 1, 3, 4, 5, 6]) })).next;
+    const extra = must(damageExtra.preview.odds(tossed, {}, O));
+    expect([extra.isCritical, extra.column]).toEqual([true, 'low']);
+    expect(extra.criticalEffects).toEqual(odds.criticalEffects);
   });
 });

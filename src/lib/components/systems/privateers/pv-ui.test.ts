@@ -9,23 +9,12 @@ import {
   gunSideOptions,
   ratingOptions,
   shipOptions,
-  tossDiceSpecs,
-  tossFromFaces,
   totalDice
 } from './pv-ui';
 
 describe('Privateers calculator helpers', () => {
-  it('maps toss dice to pad specs and back by column', () => {
+  it('counts and names the dice of a toss by column', () => {
     const counts = { ...NO_DICE, swivelGrape: 1, ballLow: 2 };
-    expect(tossDiceSpecs(counts)).toEqual([
-      { count: 1, sides: 6, label: 'Swivel/Grape' },
-      { count: 2, sides: 6, label: 'Ball Low' }
-    ]);
-    expect(tossFromFaces(counts, [6, 1, 2])).toEqual([
-      { column: 'swivelGrape', face: 6 },
-      { column: 'ballLow', face: 1 },
-      { column: 'ballLow', face: 2 }
-    ]);
     expect(totalDice(counts)).toBe(3);
     expect(describeCounts(counts)).toBe('1 Swivel/Grape + 2 Ball Low');
   });

@@ -1,5 +1,4 @@
 import type { BattleShip } from '$lib/engine/events';
-import type { DiceSpec } from '$lib/components/dice/dice-pad';
 import { COLUMN_ORDER, type ColumnCounts } from '$lib/rules/privateers/resolve-gunnery';
 import type { Gun, Sheet, ShipClass } from '$lib/rules/privateers/sheet';
 import {
@@ -16,9 +15,9 @@ import {
 } from '$lib/rules/privateers/tables';
 import { type FireSetup as BroadsideSetup } from '$lib/rules/privateers/fire-plan';
 import { sheetOf } from '$lib/rules/privateers/moves-common';
-import { tossFromFaces, totalDice } from '$lib/rules/privateers/moves-gunnery';
+import { totalDice } from '$lib/rules/privateers/moves-gunnery';
 
-export { tossFromFaces, totalDice };
+export { totalDice };
 
 // Pure helpers for the Privateers calculators (kept out of the .svelte files so they are tested).
 
@@ -145,15 +144,6 @@ export interface GunGroup {
   /** how many of the group are double-shotted */
   doubleShotted: number;
   extraHeavyDice: number;
-}
-
-/** DicePad specs for a toss: one entry per column in COLUMN_ORDER. */
-export function tossDiceSpecs(counts: ColumnCounts): DiceSpec[] {
-  return COLUMN_ORDER.filter((c) => counts[c] > 0).map((c) => ({
-    count: counts[c],
-    sides: 6,
-    label: DAMAGE_COLUMN_LABELS[c]
-  }));
 }
 
 export function describeCounts(counts: ColumnCounts): string {
