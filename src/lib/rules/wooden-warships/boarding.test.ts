@@ -17,14 +17,14 @@ import {
   applyCapture,
   applyLoot,
   checkBoarding,
-  crippledAreas,
   loseBoardingParty,
-  maxBoardingParty,
   resolveBoardingRound,
   resolveBoardingRounds,
   startBoarding
 } from './resolve-boarding';
 import { defaultSystemState, sheetFromChart, type Sheet } from './sheet';
+import { maxBoardingParty } from './sheet-reads';
+import { crippledAreas } from './turn-reads';
 import { exampleChart } from './example-charts';
 import { APPENDIX_B1, APPENDIX_B2, APPENDIX_B2_COLUMNS } from './spec-appendix.fixture';
 import { BOARDING_DIE, CREW_SKILLS, type CrewSkill } from './tables';

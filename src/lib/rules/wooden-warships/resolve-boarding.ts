@@ -4,7 +4,8 @@ import { err, ok, type Result } from '../../engine/result';
 import type { ActionScope, CapturedShipFate, WwOptions } from './options';
 import { MAX_BOARDING_CREW } from './tables';
 import { crippledAreas, hasLoadedGuns, lootOptions } from './turn-reads';
-import { minimumCrew, type Sheet, type SystemState } from './sheet';
+import { type Sheet, type SystemState } from './sheet';
+import { maxBoardingParty } from './sheet-reads';
 import {
   BOARDING_DICE,
   BOARDING_DIE,
@@ -23,11 +24,6 @@ export {
 } from './turn-reads';
 
 // Wooden Warships, Step 4 Boarding (SPEC B.4.7, B.3.3, B.3.4, B.3.9) and Looting (B.4.8).
-
-/** Largest boarding party: "he must keep his minimum crew aboard his own vessel" (B.4.7 step 2). */
-export function maxBoardingParty(sheet: Sheet): number {
-  return Math.max(0, sheet.crew.current - minimumCrew(sheet));
-}
 
 export interface BoardingCheckInput {
   attacker: Sheet;

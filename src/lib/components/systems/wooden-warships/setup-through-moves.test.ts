@@ -8,11 +8,13 @@ import { describe, expect, it } from 'vitest';
 import { render } from 'svelte/server';
 import type { BattleState } from '$lib/engine/events';
 import { EXAMPLE_CHARTS, exampleChart } from '$lib/rules/wooden-warships/example-charts';
-import { purchase } from '$lib/rules/wooden-warships/moves';
-import { fleetsOf, must } from '$lib/rules/wooden-warships/moves.testkit';
+import { board, purchase } from '$lib/rules/wooden-warships/moves';
+import { edited, fleets, fleetsOf, must } from '$lib/rules/wooden-warships/moves.testkit';
+import { minimumCrew, type Sheet } from '$lib/rules/wooden-warships/sheet';
 import { DEFAULT_OPTIONS as O } from '$lib/rules/wooden-warships/options';
 import { miniatureWarnings, shipCost } from '$lib/rules/wooden-warships/resolve-turn';
-import { pounds } from '$lib/rules/wooden-warships/ships';
+import { pounds, sheetOf } from '$lib/rules/wooden-warships/ships';
+import SheetEditor from './SheetEditor.svelte';
 import WwPurchaseForm from './WwPurchaseForm.svelte';
 
 const charts = () => structuredClone([...EXAMPLE_CHARTS]);
@@ -82,5 +84,56 @@ describe('the fleet purchase form shows the purchase move’s preview (issue 31)
 
   it('no player joined: no form', () => {
     expect(formOn(fleetsOf([]))).not.toContain('data-testid="ww-purchase"');
+  });
+});
+
+describe('the log editor shows what the boarding move reads of the log (issue 31)', () => {
+  /** The editor's line of derived figures: crippled areas and the largest party. */
+  const figuresOf = (sheet: Sheet) => {
+    const body = render(SheetEditor, { props: { sheet, onchange: () => {} } }).body;
+    const crippled = body.match(/Crippled \(([^)]*)\): may be boarded\./)?.[1] ?? '';
+    const party = Number(body.match(/Boarding party up to (\d+)\./)?.[1]);
+    const minimum = Number(body.match(/minimum crew (\d+)\./)?.[1]);
+    return { crippled: crippled ? crippled.split(', ') : [], party, minimum };
+  };
+
+  it("crippled areas and the largest party are board.preview's on the same battle", () => {
+    // Pickle (EXAMPLE Battle Schooner) side by side with Fleche, whose hull and crew the referee
+    // cuts in the log to 10% and below (B.3.9: 'reduced to 10% or less of its original HP').
+    for (const [hull, crew] of [
+      [100, 100],
+      [10, 100],
+      [1, 5],
+      [11, 11]
+    ]) {
+      let s = fleets();
+      s = edited(s, 'fleche', (f) => ({
+        ...f,
+        hull: { ...f.hull, current: Math.floor((f.hull.original * hull) / 100) },
+        crew: { ...f.crew, current: Math.floor((f.crew.original * crew) / 100) }
+      }));
+      s = edited(s, 'pickle', (p) => ({ ...p, loaded: { ...p.loaded, zone1: null, zone2: null } }));
+      const check = must(
+        board.preview.odds(
+          s,
+          {
+            attackerId: 'pickle',
+            targetId: 'fleche',
+            distanceInches: 0,
+            isSideBySide: true,
+            party: 1
+          },
+          O
+        )
+      );
+      const pickle = sheetOf(s.ships['pickle']) as Sheet;
+      const fleche = sheetOf(s.ships['fleche']) as Sheet;
+      expect(figuresOf(fleche).crippled).toEqual(check.crippled);
+      if (hull <= 10) expect(check.crippled).toContain('hull');
+      expect(figuresOf(pickle).party).toBe(check.maxParty);
+      // The figures the editor worked out before, on the same log: unchanged.
+      expect(figuresOf(pickle).party).toBe(Math.max(0, pickle.crew.current - minimumCrew(pickle)));
+      expect(figuresOf(pickle).minimum).toBe(minimumCrew(pickle));
+    }
   });
 });
