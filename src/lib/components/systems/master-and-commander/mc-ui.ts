@@ -23,6 +23,7 @@ import {
 } from '$lib/rules/master-and-commander/cards-live';
 
 export { strengthLabel, HEADING_NAMES } from '$lib/rules/master-and-commander/view';
+export { sandRunOutAlarm } from './sand-alarm';
 
 /** What the battle panel hands each phase panel. */
 export interface PhaseProps {
@@ -81,28 +82,6 @@ export function cardsOnDevice(pub: CardsState, viewer: LiveViewer | null): Cards
 /** A new random seed for a deck hidden for the first time (getRandomValues works over plain http). */
 export function newDeckSeed(): string {
   return saltOf(crypto.getRandomValues(new Uint8Array(16)));
-}
-
-/**
- * "When the sand has run through, the next player to move rolls the Wind Die" (SPEC A.4.3): a
- * vibration and three short beeps on `audio`, which must have been made on a tap (browsers let a
- * page play sound only after one); without it, the vibration alone.
- */
-export function sandRunOutAlarm(audio: AudioContext | null): void {
-  if (typeof navigator !== 'undefined' && 'vibrate' in navigator)
-    navigator.vibrate([300, 150, 300]);
-  if (audio === null) return;
-  const t0 = audio.currentTime;
-  for (let i = 0; i < 3; i++) {
-    const osc = audio.createOscillator();
-    const gain = audio.createGain();
-    osc.frequency.value = 880;
-    gain.gain.setValueAtTime(0.25, t0 + i * 0.4);
-    gain.gain.exponentialRampToValueAtTime(0.001, t0 + i * 0.4 + 0.3);
-    osc.connect(gain).connect(audio.destination);
-    osc.start(t0 + i * 0.4);
-    osc.stop(t0 + i * 0.4 + 0.3);
-  }
 }
 
 /**
