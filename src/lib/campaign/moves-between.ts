@@ -4,7 +4,7 @@ import type { RuleSystem } from '../engine/system';
 import { defineCampaignMove, refuse, type CampaignMove } from './move';
 import { atSeaIn } from './moves-battle';
 import { settingsOf } from './settings';
-import { money, type CampaignState, type RosterShip } from './state';
+import { money, paidBy, type CampaignState, type RosterShip } from './state';
 
 /**
  * Between battles (issue 36 step 4): repairs paid from the ship's captain's purse, and sales into
@@ -65,10 +65,7 @@ export function repairMove(
       return ok({
         next: {
           ...state,
-          captains: {
-            ...state.captains,
-            [captain.id]: { ...captain, purse: captain.purse - cost, spent: captain.spent + cost }
-          },
+          captains: paidBy(state, captain, cost),
           ships: {
             ...state.ships,
             [ship.id]: {

@@ -5,7 +5,7 @@ import { OFFICER_LABELS, OFFICER_ROLES, type OfficerRole } from '../rules/privat
 import { defineCampaignMove, refuse } from './move';
 import { shipInPort } from './moves-between';
 import { settingsOf } from './settings';
-import { money } from './state';
+import { money, paidBy } from './state';
 
 /**
  * Privateers between battles (issue 36 step 4): an officer or the crew rated again on the text's
@@ -74,10 +74,7 @@ export const rerate = defineCampaignMove<RerateInput>({
     return ok({
       next: {
         ...state,
-        captains: {
-          ...state.captains,
-          [captain.id]: { ...captain, purse: captain.purse - cost, spent: captain.spent + cost }
-        },
+        captains: paidBy(state, captain, cost),
         ships: { ...state.ships, [ship.id]: { ...ship, sheet: next as unknown as Json } }
       },
       summary: `${ship.name}'s ${label.toLowerCase()} re-rated: ${input.face} on 1d6 (${how}), ${was} → ${ratingTitle(input.who, rating)} (rating ${rating})${paid}`

@@ -6,6 +6,7 @@ import {
   EMPTY_RECORD,
   money,
   nextOrder,
+  paidBy,
   type CampaignSettings,
   type CampaignState,
   type Captain
@@ -123,15 +124,11 @@ export const addRosterShip = defineCampaignMove<RosterShipInput>({
       order: nextOrder(state.ships),
       price: input.price
     };
-    const paid =
-      input.price > 0
-        ? { ...captain, purse: captain.purse - input.price, spent: captain.spent + input.price }
-        : captain;
     const cost = input.price > 0 ? ` for ${money(state.settings, input.price)}` : '';
     return ok({
       next: {
         ...state,
-        captains: { ...state.captains, [captain.id]: paid },
+        captains: paidBy(state, captain, input.price),
         ships: { ...state.ships, [id]: ship }
       },
       summary: `${name} joins ${captain.name}'s squadron${cost}`

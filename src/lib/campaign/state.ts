@@ -140,6 +140,19 @@ export function nextOrder(records: Record<string, { order: number }>): number {
   return Object.values(records).reduce((m, r) => Math.max(m, r.order + 1), 0);
 }
 
+/**
+ * The captains after one of them pays `amount` from his purse (a ship bought or repaired, an officer
+ * re-rated): his purse less and his spending more by it.
+ */
+export function paidBy(
+  state: CampaignState,
+  captain: Captain,
+  amount: number
+): Record<string, Captain> {
+  const paid = { ...captain, purse: captain.purse - amount, spent: captain.spent + amount };
+  return { ...state.captains, [captain.id]: paid };
+}
+
 /** A sum in the campaign's currency: "£1,200". */
 export function money(settings: CampaignSettings | null, amount: number): string {
   const sign = amount < 0 ? '−' : '';
