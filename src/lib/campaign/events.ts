@@ -1,12 +1,11 @@
 import * as z from 'zod/mini';
 import {
+  idSchema,
   jsonSchema,
-  kindSchema,
-  opSchema,
-  timeSchema,
+  LOG_ENTRY_FIELDS,
   type EventDraft,
   type Json,
-  type Op
+  type LogEntry
 } from '../engine/events';
 
 /**
@@ -16,34 +15,20 @@ import {
  * `redo`: inverse ops as new events) serve it unchanged. Only the owner differs: a campaign.
  */
 
-export interface CampaignEvent {
+export interface CampaignEvent extends LogEntry {
   /** UUIDv7. */
   id: string;
   campaignId: string;
-  /** 1, 2, 3… per campaign, unique and gap-free. */
-  seq: number;
-  deviceId: string;
-  at: number;
-  kind: string;
-  summary: string;
-  ops: Op[];
   /** undo/redo: the event voided or restored. */
   target?: string;
   /** The move's input as performed (what the referee chose in a review, the sums typed in). */
   input?: Json;
 }
 
-const idSchema = z.string().check(z.minLength(1), z.maxLength(64));
-
 export const campaignEventSchema = z.strictObject({
   id: idSchema,
   campaignId: idSchema,
-  seq: z.int().check(z.gte(1)),
-  deviceId: idSchema,
-  at: timeSchema,
-  kind: kindSchema,
-  summary: z.string().check(z.maxLength(2000)),
-  ops: z.array(opSchema),
+  ...LOG_ENTRY_FIELDS,
   target: z.optional(idSchema),
   input: z.optional(jsonSchema)
 });

@@ -125,7 +125,7 @@ export interface BattleState {
   system: Json;
 }
 
-const idSchema = z.string().check(z.minLength(1), z.maxLength(64));
+export const idSchema = z.string().check(z.minLength(1), z.maxLength(64));
 
 export const battleShipSchema = z.strictObject({
   id: idSchema,
@@ -181,11 +181,9 @@ export const kindSchema = z
   .string()
   .check(z.regex(/^[a-z][a-z0-9-]*(\.[a-z][a-zA-Z0-9-]*)*$/), z.maxLength(100));
 
-export interface BattleEvent {
-  /** UUIDv7, globally unique, so logs from two devices can merge later. */
-  id: string;
-  battleId: string;
-  /** 1, 2, 3… per battle, unique and gap-free. */
+/** What every log entry holds, a battle's or a campaign's (`LOG_ENTRY_FIELDS`). */
+export interface LogEntry {
+  /** 1, 2, 3… per battle (per campaign), unique and gap-free. */
   seq: number;
   deviceId: string;
   /** ms since epoch, from the injected clock. */
@@ -194,6 +192,12 @@ export interface BattleEvent {
   /** One readable log line. */
   summary: string;
   ops: Op[];
+}
+
+export interface BattleEvent extends LogEntry {
+  /** UUIDv7, globally unique, so logs from two devices can merge later. */
+  id: string;
+  battleId: string;
   roll?: RollRecord;
   /** undo/redo: id of the event voided or restored. */
   target?: string;
@@ -225,15 +229,25 @@ export interface BattleEvent {
 export const MAX_TIME_MS = 253_402_300_799_999;
 export const timeSchema = z.number().check(z.gte(0), z.lte(MAX_TIME_MS));
 
-export const battleEventSchema = z.strictObject({
-  id: idSchema,
-  battleId: idSchema,
+/**
+ * What every log entry holds after its id and its owner's (a battle's; a campaign's, whose log has
+ * the very shape of a battle's, issue 36): the gap-free seq, the device that wrote it, the time,
+ * the permanent kind, one log line and the ops. Spread where they stand, so the fields keep their
+ * order.
+ */
+export const LOG_ENTRY_FIELDS = {
   seq: z.int().check(z.gte(1)),
   deviceId: idSchema,
   at: timeSchema,
   kind: kindSchema,
   summary: z.string().check(z.maxLength(2000)),
-  ops: z.array(opSchema),
+  ops: z.array(opSchema)
+};
+
+export const battleEventSchema = z.strictObject({
+  id: idSchema,
+  battleId: idSchema,
+  ...LOG_ENTRY_FIELDS,
   roll: z.optional(rollRecordSchema),
   target: z.optional(idSchema),
   clock: z.optional(clockSchema),
