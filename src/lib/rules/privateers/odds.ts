@@ -29,7 +29,13 @@ import {
   type CriticalEffect,
   type DamageColumn
 } from './tables';
-import { fixedDice, totalDiceDist, tossPassOdds, type ColumnDice } from './odds-toss';
+import {
+  fixedDice,
+  totalDiceDist,
+  tossPassOdds,
+  type ColumnDice,
+  type TossPassOdds
+} from './odds-toss';
 
 // Exact odds for the Privateers gunnery (SPEC C.7.1–C.7.3), from the same tables and rules the
 // resolvers use; morale, crew tasks and other checks (C.7.4–C.7.5) are in odds-tasks.ts, re-exported
@@ -136,17 +142,14 @@ function criticalChanceOf(n: number): Rational {
   return binomial(n, SIXTH).probWhere((k) => k >= 2);
 }
 
-export interface BroadsideOdds {
+/**
+ * A broadside's odds: its toss's (each column's dice as the hits fall), each gun's chance to hit,
+ * the hits and the dice.
+ */
+export interface BroadsideOdds extends TossPassOdds {
   perGun: { id: string; p: Rational }[];
   hits: Dist<number>;
   dice: Dist<number>;
-  hull: Dist<number>;
-  rigging: Dist<number>;
-  pCritical: Rational;
-  expectedCrew: Rational;
-  expectedGuns: Rational;
-  expectedOfficerRolls: Rational;
-  expectedCriticalOfficers: Rational;
 }
 
 /**
