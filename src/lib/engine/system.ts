@@ -60,6 +60,12 @@ export interface ShipTrack {
   isDamage: boolean;
 }
 
+/** A new ship's log as the referee starts it: her name, and her class when he gives one. */
+export interface NewSheet {
+  name: string;
+  className?: string;
+}
+
 /**
  * The pure part of a rule system. UI pieces (sheet editor, calculators) are registered separately
  * in `$lib/components/systems`, because nothing in `lib/rules` may import Svelte.
@@ -72,7 +78,7 @@ export interface RuleSystem<Sheet extends object = object> {
   variants: readonly Variant[];
   options: readonly OptionSpec[];
   sheetSchema: z.ZodMiniType<Sheet>;
-  defaultSheet(init: { name: string; className?: string }): Sheet;
+  defaultSheet(init: NewSheet): Sheet;
   summarize(sheet: Sheet): SheetSummary;
   /** The phases (or steps) of one turn, in order; the battle page's counter walks through them. */
   phases?: readonly string[];

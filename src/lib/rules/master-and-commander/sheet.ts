@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import type { NewSheet } from '../../engine/system';
 import {
   COMPASS,
   COMPONENTS,
@@ -67,15 +68,15 @@ export const sheetSchema = z.strictObject({
 });
 export type Sheet = z.infer<typeof sheetSchema>;
 
-export function defaultSheet(init: {
-  name: string;
-  className?: string;
-  colour?: ShipColour;
-  heading?: Compass;
-  homeport?: Compass | null;
-  /** Beginner: "place your ship at the Homeport nearest you or on one of the anchor symbols" */
-  location?: Sheet['location'];
-}): Sheet {
+export function defaultSheet(
+  init: NewSheet & {
+    colour?: ShipColour;
+    heading?: Compass;
+    homeport?: Compass | null;
+    /** Beginner: "place your ship at the Homeport nearest you or on one of the anchor symbols" */
+    location?: Sheet['location'];
+  }
+): Sheet {
   return {
     name: init.name,
     className: init.className ?? '',

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import type { NewSheet } from '../../engine/system';
 import { OFFICER_ROLES, RATING_CHART, type OfficerRole, type Rating } from './tables';
 
 // The Privateers ship log (SPEC C.2 PvShip). Chart fields (masts, rates, points, guns…) come from
@@ -167,13 +168,7 @@ export const NO_TURN_EVENTS: TurnEvents = {
 };
 
 /** An empty log: every chart value 0 until the user enters the ship's chart or picks a class. */
-export function defaultSheet({
-  name,
-  className = ''
-}: {
-  name: string;
-  className?: string;
-}): Sheet {
+export function defaultSheet({ name, className = '' }: NewSheet): Sheet {
   const officer = (): Officer => ({ rating: 0, present: true });
   return {
     name,

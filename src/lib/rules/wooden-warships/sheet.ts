@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import type { NewSheet } from '../../engine/system';
 import {
   AMMO_TYPES,
   BATTERIES,
@@ -302,13 +303,7 @@ export function shipTypeFromName(className: string): ShipType | undefined {
   });
 }
 
-export function defaultSheet({
-  name,
-  className = ''
-}: {
-  name: string;
-  className?: string;
-}): Sheet {
+export function defaultSheet({ name, className = '' }: NewSheet): Sheet {
   const type = shipTypeFromName(className) ?? 'Frigate';
   const sheet = sheetFromChart({ name, chart: blankChart(type) });
   return { ...sheet, className };
