@@ -91,3 +91,12 @@ export function withSheetEdits<S extends { name: string }>(
   }
   return ok(state);
 }
+
+/**
+ * A calculator's battle, set up the first time it is asked for (a calculator asks while the page
+ * is idle) and then never changed, only read and built upon.
+ */
+export function setUpOnce<T>(setUp: () => T): () => T {
+  let built: { value: T } | null = null;
+  return () => (built ??= { value: setUp() }).value;
+}

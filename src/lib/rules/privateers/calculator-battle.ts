@@ -9,6 +9,7 @@ import {
   playScratchDraft,
   scratchAtPhase,
   scratchContext,
+  setUpOnce,
   withSheetEdits
 } from '../../battle/scratch';
 import { err, ok, type Result } from '../../engine/result';
@@ -66,15 +67,9 @@ const CALCULATOR_CLASS: ShipClass = {
   guns: []
 };
 
-/** The battle, set up once: the state is never changed, only read and built upon. */
-let built: Result<CalculatorBattle> | null = null;
-
 /** Two ships of two sides, added as a new battle adds them (set-up reads no reading a calculator
  *  changes). Built once; a calculator builds it while the page is idle. */
-export function calculatorBattle(): Result<CalculatorBattle> {
-  built ??= setUp();
-  return built;
-}
+export const calculatorBattle: () => Result<CalculatorBattle> = setUpOnce(setUp);
 
 function setUp(): Result<CalculatorBattle> {
   const ctx = scratchContext(DEFAULT_OPTIONS, 'standard');

@@ -5,7 +5,12 @@
 // the move's own `preview` (the attack, the boarding, the round, the move, running aground) and
 // plays the roll it answers for on it, so its figures are exactly the battle's.
 import { INITIAL_STATE, type BattleState } from '../../engine/events';
-import { playScratch, scratchContext, withSheetEdits as editSheets } from '../../battle/scratch';
+import {
+  playScratch,
+  scratchContext,
+  setUpOnce,
+  withSheetEdits as editSheets
+} from '../../battle/scratch';
 import { ok, type Result } from '../../engine/result';
 import type { BoardingSetup } from './moves-boarding';
 import { reload, type FireSetup } from './moves-gunnery';
@@ -41,18 +46,12 @@ export interface CalculatorBattle {
 /** The players, in turn order: the first acts (with player turns, B.5 #17, hers is the turn). */
 const PLAYERS = ['Attacker', 'Defender'] as const;
 
-/** The battle, set up once: the state is never changed, only read and built upon. */
-let built: Result<CalculatorBattle> | null = null;
-
 /**
  * Two players, each buying one ship of a blank chart (no price: a calculator's chart may cost more
  * than the £7,000 a player starts with, and the purchase reads nothing else a calculator asks);
  * each question writes its chart into the log by the sheet edit. Built once.
  */
-export function calculatorBattle(): Result<CalculatorBattle> {
-  built ??= setUp();
-  return built;
-}
+export const calculatorBattle: () => Result<CalculatorBattle> = setUpOnce(setUp);
 
 function setUp(): Result<CalculatorBattle> {
   const ctx = scratchContext(DEFAULT_OPTIONS, 'standard');
