@@ -164,18 +164,12 @@ function settledCaptureChance(attackers: number, defenders: number): Rational | 
  * Integers throughout: P(a, d) = M(a, d) / T^(a+d) outside I, and the answer is over T^(a0+d0−1).
  * About 20 bigint operations per line step instead of three per state of the grid.
  */
-function captureChanceOf(
-  attackerSkill: CrewSkill,
-  defenderSkill: CrewSkill,
-  a0: number,
-  d0: number
-): Rational {
-  const chain = chainOf(attackerSkill, defenderSkill);
+function captureChanceOf(chain: Chain, a0: number, d0: number): Rational {
   const { T } = chain;
   const [w0, w1, w2] = weightsOf(chain, 3, 2);
   // The line recursion divides by w0 and w2; every skill pairing has both (checked in tests),
   // but a die table where one is impossible still gets the exact answer from the grid.
-  if (w0 === 0n || w2 === 0n) return captureChanceByGridOf(attackerSkill, defenderSkill, a0, d0);
+  if (w0 === 0n || w2 === 0n) return captureChanceByGridOf(chain, a0, d0);
 
   const top = Math.max(a0 + d0, 2);
   const powT: bigint[] = [1n];
@@ -298,13 +292,7 @@ function coefficientLine(
  * side is gone; a round from (a, d) lowers a + d by 1 or 2, so N(a, d) = Σ w · N(next) · T^gap with
  * gap ≥ 0. Rows are filled in order of a with only three rows kept. No gcd until the very end.
  */
-function captureChanceByGridOf(
-  attackerSkill: CrewSkill,
-  defenderSkill: CrewSkill,
-  a0: number,
-  d0: number
-): Rational {
-  const chain = chainOf(attackerSkill, defenderSkill);
+function captureChanceByGridOf(chain: Chain, a0: number, d0: number): Rational {
   const { T } = chain;
   // e(a, d): the most rounds the fight can still last, so every round lowers e by at least 1 and
   // mostly by exactly 1 (keeps the numbers short: no padding by powers of T on the common path).
@@ -476,12 +464,13 @@ export const boardingRoundOdds = guarded(
     (attackers === 0 || defenders === 0 ? 'The boarding is over: a side has no one left' : null),
   boardingRoundOddsOf
 );
-/** A solver asked only while both sides can still fight: the settled cases are answered first. */
-function settledFirst(
-  solve: (a: CrewSkill, d: CrewSkill, attackers: number, defenders: number) => Rational
-) {
+/**
+ * A solver of the fight's chain (the two skills' round tables), asked only while both sides can
+ * still fight: the settled cases are answered first.
+ */
+function settledFirst(solve: (chain: Chain, attackers: number, defenders: number) => Rational) {
   return (a: CrewSkill, d: CrewSkill, attackers: number, defenders: number): Rational =>
-    settledCaptureChance(attackers, defenders) ?? solve(a, d, attackers, defenders);
+    settledCaptureChance(attackers, defenders) ?? solve(chainOf(a, d), attackers, defenders);
 }
 
 export const captureChance = guarded(crews, settledFirst(captureChanceOf));
