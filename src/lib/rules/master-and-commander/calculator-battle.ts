@@ -13,9 +13,10 @@ import { fleetStaysPutMove, moveShipMove, movementRollMove } from './moves-movem
 import { hourglassMove, stormMove, windMove } from './moves-wind';
 import { attackMove } from './moves-engagement';
 import { endTurnMove } from './moves-turn';
+import { cardsMove } from './moves-cards';
 import { hourglassEndsAt, isSandRunOut, type Hourglass } from './hourglass';
 import { DEFAULT_OPTIONS, type McOptions } from './options';
-import { defaultSystemState, type Sheet, type WindState } from './sheet';
+import { defaultSystemState, type CardsState, type Sheet, type WindState } from './sheet';
 import {
   MAX_PRIZE_DISKS,
   SHIP_COLOURS,
@@ -421,4 +422,18 @@ export function nextRound(
   const ctx = scratchContext(opts, 'basic');
   const theirs = playScratch(endTurnMove, state, {}, ctx);
   return theirs.ok ? playScratch(endTurnMove, theirs.value, {}, ctx) : theirs;
+}
+
+/**
+ * The calculators page's card deck (a paper table's, kept on the device) on the table of a
+ * calculator's battle, put there by the card move itself (its input the deck as it stands): the
+ * card pad's changes are then played by the same move as in a battle (issue 31).
+ */
+export function deckBattle(
+  cards: CardsState,
+  opts: McOptions = DEFAULT_OPTIONS
+): Result<BattleState> {
+  const battle = calculatorBattle('advanced');
+  if (!battle.ok) return battle;
+  return playScratch(cardsMove, battle.value.state, { cards }, scratchContext(opts, 'advanced'));
 }

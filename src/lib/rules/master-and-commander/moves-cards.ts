@@ -46,10 +46,25 @@ import {
 import * as z from 'zod/mini';
 import { idInput, textInput } from '../../battle/move-input';
 import { cardsStateSchema, mcCardSchema, SIDES } from './sheet';
+import {
+  cardChangeSchema,
+  deckAfter,
+  shuffleDice,
+  shuffleProblem,
+  type CardChange
+} from './cards-change';
 
 export interface CardsInput {
-  /** The deck after the change the panel made (draw, play, library, mode). */
-  cards: CardsState;
+  /**
+   * What the card pad asks (draw, shuffle, a card typed in, a held card used, the deck chosen):
+   * the move works the deck out from the deck it reads (issue 31).
+   */
+  change?: CardChange;
+  /**
+   * The deck after the change: the input of events written before the pad's change was (and of
+   * the live table's public events, whose deck is hidden); one of `change` and `cards`.
+   */
+  cards?: CardsState;
   /** The ship that drew (the attacker chosen in the panel) and what it engages. */
   drawing?: Drawing;
   /**
@@ -121,10 +136,13 @@ function cardMeaning(view: McView, drawing: Drawing | undefined): MeaningParts {
   return { actor: shipOf(drawing?.shipId), target: shipOf(drawing?.target), dice: [] };
 }
 
+/** A card move's input with the deck after it worked out. */
+type DeckInput = CardsInput & { cards: CardsState };
+
 export function cardsUpdate(
   state: BattleState,
   view: McView,
-  input: CardsInput
+  input: DeckInput
 ): { next: BattleState; isDraw: boolean; effectText: string | null; cardText: string | null } {
   const { cards, drawing } = input;
   const sys = view.system;
@@ -170,11 +188,15 @@ const cardsBase: Move<CardsInput, McOptions> = mcMove({
   id: 'mc.cards',
   category: 'card',
   input: z.strictObject({
-    cards: cardsStateSchema,
+    change: z.optional(cardChangeSchema),
+    cards: z.optional(cardsStateSchema),
     drawing: z.optional(drawingInput),
     seed: z.optional(textInput(64))
   }),
-  run: (view, state, input, ctx) => {
+  run: (view, state, given, ctx) => {
+    const resolved = withDeckAfter(view, given, ctx);
+    if (!resolved.ok) return resolved;
+    const input = resolved.value;
     if (input.cards.drawCount < view.system.cards.drawCount)
       return refuse('The count of cards drawn cannot go back; undo the draw instead.');
     if (input.cards.drawCount > view.system.cards.drawCount && input.drawing) {
@@ -206,6 +228,33 @@ const cardsBase: Move<CardsInput, McOptions> = mcMove({
   }
 });
 
+/**
+ * The deck the move changes: on the live table's referee device the whole deck (joined from the
+ * private documents), otherwise the battle's. A device without the hidden deck cannot change it.
+ */
+function deckRead(view: McView, ctx: McContext): Result<CardsState> {
+  const pub = view.system.cards;
+  if (!ctx.isLive) return ok(pub);
+  const secrets = secretsOf(ctx);
+  if (!(secrets?.seats.includes(REFEREE_SEAT) ?? false))
+    return isOpenDeck(pub) ? ok(pub) : refuse(DECK_ON_REFEREE);
+  const joined = joinDeck(pub, secrets);
+  return joined.ok ? ok(joined.value.cards) : joined;
+}
+
+/** The input with the deck after its change (as given, for an input that gives the deck). */
+function withDeckAfter(view: McView, input: CardsInput, ctx: McContext): Result<DeckInput> {
+  const { change, cards } = input;
+  if (change === undefined) {
+    return cards === undefined ? refuse('Say what changes in the deck.') : ok({ ...input, cards });
+  }
+  if (cards !== undefined) return refuse('Give the change or the deck after it, not both.');
+  const deck = deckRead(view, ctx);
+  if (!deck.ok) return deck;
+  const after = deckAfter({ ...view.system, cards: deck.value }, change);
+  return after.ok ? ok({ ...input, cards: after.value }) : after;
+}
+
 /** What a card draw for an engagement answers before it is made (`cardsMove.preview`). */
 export interface CardDrawOutlook {
   /**
@@ -219,26 +268,63 @@ export interface CardDrawOutlook {
   problem: string | null;
 }
 
+/** A shuffle asked before its dice are rolled: the preview says which dice, or why not. */
+const isDiceAsked = (c: CardChange): boolean => c.kind === 'shuffle' && c.faces.length === 0;
+
+/** What the card pad has gathered: the engagement a card is drawn for, the change it asks. */
+export interface CardsAim {
+  drawing?: Drawing;
+  change?: CardChange;
+  /**
+   * The deck as this device holds it, when it holds more than the battle shows (the live table's
+   * referee device, which opens the hidden deck); absent, the battle's.
+   */
+  deck?: CardsState;
+}
+
+/** What the card pad shows before a tap (`cardsMove.preview`). */
+export interface CardsOutlook extends CardDrawOutlook {
+  /** Why the move refuses the change asked, in its own words; null when it takes it. */
+  refusal: string | null;
+}
+
+function cardsOutlook(state: BattleState, aim: CardsAim, opts: McOptions): Result<CardsOutlook> {
+  const v = viewOf(state);
+  if (!v.ok) return v;
+  const kind = aim.drawing?.kind;
+  const problem = aim.drawing ? drawProblem(v.value, aim.drawing, opts) : null;
+  let refusal: string | null = null;
+  if (aim.change) {
+    const system = { ...v.value.system, cards: aim.deck ?? v.value.system.cards };
+    const after = isDiceAsked(aim.change) ? null : deckAfter(system, aim.change);
+    if (after === null) refusal = shuffleProblem(system.cards);
+    else if (!after.ok) refusal = after.error;
+    else if (problem !== null && after.value.drawCount > system.cards.drawCount)
+      refusal = `No card drawn: ${problem}`;
+  }
+  return ok({
+    isRequired: kind !== undefined && isCardDrawRequired(kind, v.value.system.modules, opts),
+    isOwed: kind !== undefined && isCardOwed(v.value, kind, opts),
+    problem,
+    refusal
+  });
+}
+
 /**
- * A card drawn for an engagement: whether one is asked and still owed, and why a draw would be
- * refused; a card is drawn, not rolled, so no dice (a draw refused: the move's own words).
+ * The card pad before a tap: whether the engagement asks a card and still owes it, why a draw
+ * for it would be refused, and why the move would refuse the change asked; a card is drawn, not
+ * rolled, so no dice but a shuffle's (a change refused: the move's own words).
  */
-export const cardsPreview: MovePreview<Drawing, CardDrawOutlook, McOptions> = {
-  odds: (state, drawing, opts) => {
+export const cardsPreview: MovePreview<CardsAim, CardsOutlook, McOptions> = {
+  odds: cardsOutlook,
+  dice: (state, aim, opts) => {
+    const o = cardsOutlook(state, aim, opts);
+    if (!o.ok) return o;
+    if (!aim.change && o.value.problem !== null) return err(`No card drawn: ${o.value.problem}`);
+    if (o.value.refusal !== null) return err(o.value.refusal);
     const v = viewOf(state);
     if (!v.ok) return v;
-    const kind = drawing.kind;
-    return ok({
-      isRequired: kind !== undefined && isCardDrawRequired(kind, v.value.system.modules, opts),
-      isOwed: kind !== undefined && isCardOwed(v.value, kind, opts),
-      problem: drawProblem(v.value, drawing, opts)
-    });
-  },
-  dice: (state, drawing, opts) => {
-    const v = viewOf(state);
-    if (!v.ok) return v;
-    const problem = drawProblem(v.value, drawing, opts);
-    return problem === null ? ok([]) : err(`No card drawn: ${problem}`);
+    return aim.change ? ok(shuffleDice(aim.deck ?? v.value.system.cards, aim.change)) : ok([]);
   }
 };
 
@@ -272,7 +358,7 @@ interface LiveDraft {
 function liveCards(
   view: McView,
   state: BattleState,
-  input: CardsInput,
+  input: DeckInput,
   ctx: McContext
 ): Result<LiveDraft> | null {
   const secrets = secretsOf(ctx);

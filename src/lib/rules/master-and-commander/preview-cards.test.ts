@@ -47,25 +47,27 @@ function draw(s: BattleState, drawing: typeof attack, opts: McOptions = DEFAULT_
 describe('a card drawn for an engagement answers before it is drawn (issue 31)', () => {
   it('an attack asks a card first: owed until drawn, as the attack move refuses and then takes it', () => {
     const s = annasEngagements({ cards: true });
-    const before = must(cardsMove.preview.odds(s, attack, DEFAULT_OPTIONS));
-    expect(before).toEqual({ isRequired: true, isOwed: true, problem: null });
+    const before = must(cardsMove.preview.odds(s, { drawing: attack }, DEFAULT_OPTIONS));
+    expect(before).toEqual({ isRequired: true, isOwed: true, problem: null, refusal: null });
     expect(errorOf(fire(s))).toBe(CARD_FIRST);
     // A card is drawn, not rolled: no dice.
-    expect(must(cardsMove.preview.dice(s, attack, DEFAULT_OPTIONS))).toEqual([]);
+    expect(must(cardsMove.preview.dice(s, { drawing: attack }, DEFAULT_OPTIONS))).toEqual([]);
     const drawn = must(draw(s, attack)).next;
-    expect(must(cardsMove.preview.odds(drawn, attack, DEFAULT_OPTIONS))).toMatchObject({
-      isRequired: true,
-      isOwed: false
-    });
+    expect(must(cardsMove.preview.odds(drawn, { drawing: attack }, DEFAULT_OPTIONS))).toMatchObject(
+      {
+        isRequired: true,
+        isOwed: false
+      }
+    );
     expect(fire(drawn).ok).toBe(true);
   });
 
   it('a draw for an engagement refused anyway is refused in the move’s words, before a card is spent', () => {
     const s = annasEngagements({ cards: true });
     const itself = { ...attack, target: 'ship-1' };
-    const o = must(cardsMove.preview.odds(s, itself, DEFAULT_OPTIONS));
+    const o = must(cardsMove.preview.odds(s, { drawing: itself }, DEFAULT_OPTIONS));
     expect(o.problem).toBe('A ship cannot attack itself.');
-    expect(errorOf(cardsMove.preview.dice(s, itself, DEFAULT_OPTIONS))).toBe(
+    expect(errorOf(cardsMove.preview.dice(s, { drawing: itself }, DEFAULT_OPTIONS))).toBe(
       errorOf(draw(s, itself))
     );
     expect(errorOf(draw(s, itself))).toBe('No card drawn: A ship cannot attack itself.');
@@ -74,12 +76,16 @@ describe('a card drawn for an engagement answers before it is drawn (issue 31)',
   it('raids and boardings ask a card as cardsOnRaidsAndBoarding reads; no cards module, none', () => {
     const s = annasEngagements({ cards: true, boarding: true });
     const board = { ...attack, kind: 'boarding' as const, isBoardingPosition: true };
-    expect(must(cardsMove.preview.odds(s, board, DEFAULT_OPTIONS)).isRequired).toBe(true);
+    expect(must(cardsMove.preview.odds(s, { drawing: board }, DEFAULT_OPTIONS)).isRequired).toBe(
+      true
+    );
     const noCard = { ...DEFAULT_OPTIONS, cardsOnRaidsAndBoarding: false };
-    expect(must(cardsMove.preview.odds(s, board, noCard)).isRequired).toBe(false);
-    expect(must(cardsMove.preview.odds(s, attack, noCard)).isRequired).toBe(true);
+    expect(must(cardsMove.preview.odds(s, { drawing: board }, noCard)).isRequired).toBe(false);
+    expect(must(cardsMove.preview.odds(s, { drawing: attack }, noCard)).isRequired).toBe(true);
     const without = annasEngagements({});
-    expect(must(cardsMove.preview.odds(without, attack, DEFAULT_OPTIONS))).toMatchObject({
+    expect(
+      must(cardsMove.preview.odds(without, { drawing: attack }, DEFAULT_OPTIONS))
+    ).toMatchObject({
       isRequired: false,
       isOwed: false
     });

@@ -41,7 +41,13 @@ describe('the card panel on the live table', () => {
     const here = cardsOnDevice(split.public, viewer);
     expect(here.isDeckHere).toBe(false);
     const { body } = render(McCardsPanel, {
-      props: { ...here, onchange: noop, drawer: 'Anna', onplay: noop }
+      props: {
+        ...here,
+        outlook: () => ({ refusal: null, dice: [] }),
+        onchange: () => Promise.resolve(null),
+        drawer: 'Anna',
+        onplay: noop
+      }
     });
     expect(body).toContain('Anna: ANNA CARD');
     expect(body).toContain('Ben holds 2 cards');

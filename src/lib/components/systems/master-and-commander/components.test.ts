@@ -19,6 +19,9 @@ import {
 } from '$lib/rules/master-and-commander/moves.testkit';
 
 const noop = (): void => {};
+/** A card pad whose move takes every change (the preview and the move are card-pad.test's). */
+const taken = () => ({ refusal: null, dice: [] });
+const played = () => Promise.resolve(null);
 
 describe('Master and Commander calculators (server render)', () => {
   it('the engagement calculator opens on 3 dice against 3 with the exact A.7.1 chance', () => {
@@ -110,7 +113,7 @@ describe('Master and Commander calculators (server render)', () => {
 
   it('the card panel counts draws of the physical deck and lists held typed-in cards', () => {
     const physical = render(McCardsPanel, {
-      props: { cards: EMPTY_CARDS, onchange: noop, drawer: 'Jack' }
+      props: { cards: EMPTY_CARDS, outlook: taken, onchange: played, drawer: 'Jack' }
     });
     expect(physical.body).toContain('Cards drawn: 0');
     const cards = {
@@ -119,7 +122,9 @@ describe('Master and Commander calculators (server render)', () => {
       library: [{ id: 'c1', text: 'USER CARD TEXT', keepUntilApplies: true }],
       held: [{ playerId: 'Jack', cardId: 'c1' }]
     };
-    const entered = render(McCardsPanel, { props: { cards, onchange: noop, drawer: 'Jack' } });
+    const entered = render(McCardsPanel, {
+      props: { cards, outlook: taken, onchange: played, drawer: 'Jack' }
+    });
     expect(entered.body).toContain('Jack: USER CARD TEXT');
     expect(entered.body).toContain('1 card; 0 in the pile, 1 held.');
   });
