@@ -13,9 +13,11 @@ import { edited, fleets, fleetsOf, must } from '$lib/rules/wooden-warships/moves
 import { minimumCrew, type Sheet } from '$lib/rules/wooden-warships/sheet';
 import { DEFAULT_OPTIONS as O } from '$lib/rules/wooden-warships/options';
 import { miniatureWarnings, shipCost } from '$lib/rules/wooden-warships/resolve-turn';
-import { pounds, sheetOf } from '$lib/rules/wooden-warships/ships';
+import { pounds, sheetOf, systemOf } from '$lib/rules/wooden-warships/ships';
 import SheetEditor from './SheetEditor.svelte';
 import WwPurchaseForm from './WwPurchaseForm.svelte';
+import WwFleetPurchase from './WwFleetPurchase.svelte';
+import type { PlanStep } from '$lib/rules/wooden-warships/fleet-plan';
 
 const charts = () => structuredClone([...EXAMPLE_CHARTS]);
 
@@ -135,5 +137,47 @@ describe('the log editor shows what the boarding move reads of the log (issue 31
       expect(figuresOf(pickle).party).toBe(Math.max(0, pickle.crew.current - minimumCrew(pickle)));
       expect(figuresOf(pickle).minimum).toBe(minimumCrew(pickle));
     }
+  });
+});
+
+describe('the fleet purchase calculator plans through the moves (issue 31)', () => {
+  it("its funds, prices and Buy are what the moves write and preview on the same fleets' battle", () => {
+    const plan: PlanStep[] = [
+      {
+        kind: 'purchase',
+        input: {
+          id: 'a',
+          player: 'Player 1',
+          name: 'Victory',
+          chart: exampleChart('ManOWar'),
+          crewSkill: 'Crack'
+        }
+      }
+    ];
+    const { body } = render(WwFleetPurchase, { props: { charts: charts(), plan } });
+    // The same purchase on a battle the testkit makes by the same moves.
+    const s = fleetsOf([
+      {
+        id: 'a',
+        player: 'Player 1',
+        name: 'Victory',
+        chart: exampleChart('ManOWar'),
+        crewSkill: 'Crack'
+      },
+      { id: 'b', player: 'Player 2', name: 'B', chart: exampleChart('Frigate') }
+    ]);
+    const funds = [...body.matchAll(/data-testid="ww-funds">([^<]*)</g)].map((m) => m[1]);
+    expect(funds[0]).toBe(pounds(systemOf(s).players['Player 1'].funds));
+    // The old figure on the same input: £7,000 less the price and the Crack surcharge.
+    expect(funds).toEqual([pounds(7000 - shipCost(exampleChart('ManOWar'), 'Crack')), '£7,000']);
+    expect(body).toContain("Victory (Man O' War (EXAMPLE), Crack) — £3,900");
+    const seen = must(
+      purchase.preview.odds(
+        s,
+        { player: 'Player 1', name: '', chart: charts()[0], crewSkill: 'Novice' },
+        O
+      )
+    );
+    expect(buyLabelOf(body)).toBe(`Buy for ${pounds(seen.cost)}`);
   });
 });
