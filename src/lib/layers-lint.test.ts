@@ -1,27 +1,17 @@
-import { ESLint } from 'eslint';
-import ts from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
+import {
+  importErrors,
+  lintErrors,
+  probeFor,
+  svelteCode,
+  svelteProbe,
+  tsProbe
+} from './lint-probe.test-helpers';
 
 // Issue 35: the layer rules are only as good as the lint that holds them. The first version banned
 // `$lib/db` but the layers import each other by relative path, so `../../db/core` passed unnoticed.
 // Each probe below is a file a careless change could write; the real eslint.config.js must refuse it,
 // by `$lib` path and by relative path alike.
-
-// The real config, without type information: the probes are not files of the TypeScript project,
-// and the import bans need none.
-const eslint = new ESLint({ cwd: process.cwd(), overrideConfig: ts.configs.disableTypeChecked });
-
-async function importErrors(filePath: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath });
-  return result.messages
-    .filter((m) => m.ruleId?.endsWith('no-restricted-imports'))
-    .map((m) => m.message);
-}
-
-const ts_ = (specifier: string) => `import { x } from '${specifier}';\nexport const y = x;\n`;
-const svelte_code = (body: string) => `<script lang="ts">\n  ${body}\n</script>\n\n<p>probe</p>\n`;
-const svelte_ = (specifier: string) =>
-  `<script lang="ts">\n  import { x } from '${specifier}';\n</script>\n\n<p>{x}</p>\n`;
 
 const FORBIDDEN: { layer: string; file: string; specifier: string }[] = [
   // The pure layers: no storage, no UI, no Svelte, no SvelteKit runtime.
@@ -77,17 +67,14 @@ const FORBIDDEN: { layer: string; file: string; specifier: string }[] = [
 ];
 
 /** The storage bans' messages for a file (components hold no storage, issue 35). */
-async function storageErrors(filePath: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath });
-  return result.messages
-    .filter((m) => /^no-restricted-(globals|properties)$/.test(m.ruleId ?? ''))
-    .map((m) => m.message);
+function storageErrors(filePath: string, code: string): Promise<string[]> {
+  return lintErrors(filePath, code, /^no-restricted-(globals|properties)$/);
 }
 
 const STORAGE_TOUCH: { file: string; code: string }[] = [
   {
     file: 'src/lib/components/report/Probe.svelte',
-    code: svelte_code(`const size = localStorage.getItem('k');`)
+    code: svelteCode(`const size = localStorage.getItem('k');`)
   },
   {
     file: 'src/lib/components/dice/probe.ts',
@@ -95,11 +82,11 @@ const STORAGE_TOUCH: { file: string; code: string }[] = [
   },
   {
     file: 'src/lib/components/systems/master-and-commander/Probe.svelte',
-    code: svelte_code(`window.localStorage.setItem('k', 'v');`)
+    code: svelteCode(`window.localStorage.setItem('k', 'v');`)
   },
   {
     file: 'src/routes/settings/Probe.svelte',
-    code: svelte_code(`const s = globalThis.sessionStorage;`)
+    code: svelteCode(`const s = globalThis.sessionStorage;`)
   }
 ];
 
@@ -117,18 +104,18 @@ describe('the layer lint (issue 35)', () => {
 
   for (const { layer, file, specifier } of FORBIDDEN) {
     it(`refuses ${layer} importing '${specifier}' (${file})`, async () => {
-      const code = file.endsWith('.svelte') ? svelte_(specifier) : ts_(specifier);
+      const code = probeFor(file, specifier);
       expect(await importErrors(file, code)).not.toEqual([]);
     });
   }
 
   it('lets each layer import what it may (the probes fail for the import, not the file)', async () => {
     expect(
-      await importErrors('src/lib/rules/privateers/probe.ts', ts_('../../engine/dice'))
+      await importErrors('src/lib/rules/privateers/probe.ts', tsProbe('../../engine/dice'))
     ).toEqual([]);
-    expect(await importErrors('src/lib/battle/probe.ts', ts_('./fold'))).toEqual([]);
-    expect(await importErrors('src/lib/battle/probe.ts', ts_('../engine/dice'))).toEqual([]);
-    expect(await importErrors('src/lib/engine/probe.ts', ts_('./events'))).toEqual([]);
+    expect(await importErrors('src/lib/battle/probe.ts', tsProbe('./fold'))).toEqual([]);
+    expect(await importErrors('src/lib/battle/probe.ts', tsProbe('../engine/dice'))).toEqual([]);
+    expect(await importErrors('src/lib/engine/probe.ts', tsProbe('./events'))).toEqual([]);
     // Not even a type: the event schema and the move contract are the engine's own.
     expect(
       await importErrors(
@@ -136,11 +123,11 @@ describe('the layer lint (issue 35)', () => {
         "import type { History } from '../battle/actions';\nexport type H = History;\n"
       )
     ).not.toEqual([]);
-    expect(await importErrors('src/lib/rules/probe.ts', ts_('./privateers'))).toEqual([]);
+    expect(await importErrors('src/lib/rules/probe.ts', tsProbe('./privateers'))).toEqual([]);
     expect(
-      await importErrors('src/lib/components/battle/Probe.svelte', svelte_('$lib/state/errors'))
+      await importErrors('src/lib/components/battle/Probe.svelte', svelteProbe('$lib/state/errors'))
     ).toEqual([]);
-    expect(await importErrors('src/lib/state/probe.ts', ts_('$lib/db/core'))).toEqual([]);
-    expect(await importErrors('src/lib/db/probe.ts', ts_('dexie'))).toEqual([]);
+    expect(await importErrors('src/lib/state/probe.ts', tsProbe('$lib/db/core'))).toEqual([]);
+    expect(await importErrors('src/lib/db/probe.ts', tsProbe('dexie'))).toEqual([]);
   });
 });

@@ -1,28 +1,11 @@
-import { ESLint } from 'eslint';
-import ts from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
+import { importErrors, probeFor, tsProbe } from './lint-probe.test-helpers';
 
 // Issue 40: a system's moves barrel (rules/<system>/moves.ts) imports every move of the system, and
 // a panel that imported it put them all on the battle's first screen (the Privateers deep link
 // carried its 38 KB of moves). The app (components, routes, state) imports each move from its own
 // module or loads the list through withMoves; the real eslint.config.js must refuse the barrel, by
 // `$lib` path and by relative path alike, as layers-lint.test.ts holds the layers.
-
-// The real config, without type information: the probes are not files of the TypeScript project.
-const eslint = new ESLint({ cwd: process.cwd(), overrideConfig: ts.configs.disableTypeChecked });
-
-async function importErrors(filePath: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath });
-  return result.messages
-    .filter((m) => m.ruleId?.endsWith('no-restricted-imports'))
-    .map((m) => m.message);
-}
-
-const ts_ = (specifier: string) => `import { x } from '${specifier}';\nexport const y = x;\n`;
-const svelte_ = (specifier: string) =>
-  `<script lang="ts">\n  import { x } from '${specifier}';\n</script>\n\n<p>{x}</p>\n`;
-const probe = (file: string, specifier: string) =>
-  file.endsWith('.svelte') ? svelte_(specifier) : ts_(specifier);
 
 const BARRELS: { file: string; specifier: string }[] = [
   {
@@ -45,7 +28,7 @@ const BARRELS: { file: string; specifier: string }[] = [
 describe('the moves barrel lint (issue 40)', () => {
   for (const { file, specifier } of BARRELS) {
     it(`refuses '${specifier}' in ${file}`, async () => {
-      expect((await importErrors(file, probe(file, specifier))).join('\n')).toContain(
+      expect((await importErrors(file, probeFor(file, specifier))).join('\n')).toContain(
         "imports no system's moves barrel"
       );
     });
@@ -59,12 +42,13 @@ describe('the moves barrel lint (issue 40)', () => {
       ['src/lib/rules/privateers/probe.ts', './moves'],
       ['src/lib/components/systems/privateers/probe.test.ts', '$lib/rules/privateers/moves']
     ])
-      expect(await importErrors(file, probe(file, specifier)), `${specifier} in ${file}`).toEqual(
-        []
-      );
+      expect(
+        await importErrors(file, probeFor(file, specifier)),
+        `${specifier} in ${file}`
+      ).toEqual([]);
   });
 
   it('keeps the Dexie ban on lib/state beside it', async () => {
-    expect(await importErrors('src/lib/state/probe.ts', ts_('dexie'))).not.toEqual([]);
+    expect(await importErrors('src/lib/state/probe.ts', tsProbe('dexie'))).not.toEqual([]);
   });
 });
