@@ -50,7 +50,8 @@ const STORES = ['battles', 'events', 'checkpoints', 'settings', 'meta'];
 
 export async function quickOpenBattle(
   battleId: string,
-  settingKey: string,
+  /** A setting read in the same transaction (the live table's link), or none. */
+  settingKey: string | null,
   options: QuickAccess & { tail?: number } = {}
 ): Promise<QuickOpened | null> {
   const idb = options.idb ?? globalThis.indexedDB;
@@ -63,7 +64,8 @@ export async function quickOpenBattle(
     const store = (name: string) => tx.objectStore(name);
     const meta = metaRecordSchema.safeParse(await request(store('meta').get(META_KEY)));
     if (!meta.success) return null;
-    const rawSetting: unknown = await request(store('settings').get(settingKey));
+    const rawSetting: unknown =
+      settingKey === null ? undefined : await request(store('settings').get(settingKey));
     const setting =
       rawSetting === undefined ? undefined : settingRecordSchema.safeParse(rawSetting);
     if (setting && !setting.success) return null;

@@ -51,12 +51,13 @@ export class SessionDb {
   }
 
   /**
-   * The battle's first screen and a setting: with plain IndexedDB (quick-open.ts) when no
-   * connection was given and the quick read is sure, else through the connection.
+   * The battle's first screen and a setting (none when `settingKey` is null): with plain
+   * IndexedDB (quick-open.ts) when no connection was given and the quick read is sure, else through
+   * the connection.
    */
   async read(
     battleId: string,
-    settingKey: string
+    settingKey: string | null
   ): Promise<{ opened: Omit<OpenedBattle, 'checkpointed'>; setting: Json | undefined }> {
     const quick = this.#db ? null : await quickOpenBattle(battleId, settingKey, this.quickAccess);
     if (quick) {
@@ -72,7 +73,7 @@ export class SessionDb {
       return { opened: quick, setting: quick.setting };
     }
     const [db, core] = await Promise.all([this.connect(), dbCore()]);
-    const setting = await core.getSetting(db, settingKey);
+    const setting = settingKey === null ? undefined : await core.getSetting(db, settingKey);
     return { opened: await core.openBattle(db, battleId), setting };
   }
 
