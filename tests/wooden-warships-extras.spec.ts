@@ -176,7 +176,9 @@ test('an upgrade bought from the hold and an island collision, each undone as on
   await expect(logLine(page, 'Royal George (Sailing free) does not move')).toBeVisible();
   await expect(sail.getByTestId('ww-moved')).toHaveCount(1);
   await expect(sail.getByRole('button', { name: 'Move Royal George' })).toHaveCount(0);
-  // Then she runs onto an island. EXAMPLE ram damage 3d6 against Royal George's 200 hull.
+  // Then she runs onto an island (a folded part, opened by a tap). EXAMPLE ram damage 3d6 against
+  // Royal George's 200 hull.
+  await page.locator('[data-part="island"] > summary').click();
   const island = page.getByTestId('ww-island');
   await island.getByLabel('Ship that ran aground').selectOption({ label: 'Royal George' });
   await expect(island.getByTestId('odds-display')).toContainText(
