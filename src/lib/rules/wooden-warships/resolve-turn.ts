@@ -1,4 +1,5 @@
 import { err, ok, type Result } from '../../engine/result';
+import { groupThousands } from '../../format/numbers';
 import type { WwOptions } from './options';
 import { applyDamage } from './resolve-gunnery';
 import { canLoad } from './turn-reads';
@@ -58,9 +59,7 @@ export function purchaseShip(
   const player = state.players[input.player] ?? { funds: STARTING_FUNDS, captain: null };
   const cost = shipCost(input.chart, input.crewSkill);
   if (cost > player.funds) {
-    return err(
-      `£${cost.toLocaleString('en-GB')} is more than the £${player.funds.toLocaleString('en-GB')} left.`
-    );
+    return err(`£${groupThousands(cost)} is more than the £${groupThousands(player.funds)} left.`);
   }
   const holds = input.upgradeCards?.length ?? 0;
   if (holds > input.chart.holdRating) {
@@ -263,7 +262,7 @@ export function applyUpgrade(input: {
   if (!player) return err(`Unknown player ${input.player}.`);
   if (card.cost > player.funds) {
     return err(
-      `The card costs £${card.cost.toLocaleString('en-GB')}; only £${player.funds.toLocaleString('en-GB')} left.`
+      `The card costs £${groupThousands(card.cost)}; only £${groupThousands(player.funds)} left.`
     );
   }
   // "you may not upgrade your ship past speed 5" (B.5 #16): a card that raises a speed may not

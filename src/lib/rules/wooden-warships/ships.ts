@@ -1,5 +1,6 @@
 import type { BattleShip, BattleState, EventDraft } from '../../engine/events';
 import { shipDice, type DiceOwner } from '../../engine/meaning';
+import { groupThousands } from '../../format/numbers';
 import { draftOf, type DraftInput, type Guard } from '../../battle/move';
 import type { WwOptions } from './options';
 import type { DieFace } from '../../engine/dice';
@@ -173,7 +174,7 @@ export function shipDiceRuns(
 
 /** "£7,000". */
 export function pounds(n: number): string {
-  return `£${n.toLocaleString('en-GB')}`;
+  return `£${groupThousands(n)}`;
 }
 
 /** "1 round", "3 rounds". */
