@@ -64,6 +64,37 @@ const PROFILE = Boolean(process.env.BENCH_PROFILE);
  * so another process on a loaded machine does not count; unthrottled is the clearest) on stderr.
  */
 const CPU = Boolean(process.env.BENCH_CPU);
+/**
+ * BENCH_CALLS=1: the app's JavaScript function calls per action (V8's precise coverage call
+ * counts over the timed actions, the app's own scripts only) on stderr. A count, not a time: the
+ * same actions on the same build give nearly the same figure however loaded the machine is, so a
+ * step that makes the screen do less shows as fewer calls (issue 39). Slows the page: not with
+ * BENCH_CPU or BENCH_PROFILE.
+ */
+const CALLS = Boolean(process.env.BENCH_CALLS);
+
+/** Starts counting calls (the counts so far are dropped). */
+async function startCalls(cdp) {
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.startPreciseCoverage', { callCount: true, detailed: false });
+  await cdp.send('Profiler.takePreciseCoverage');
+}
+
+/** The app's function calls since `startCalls`, in total and by script. */
+async function takeCalls(cdp) {
+  const { result } = await cdp.send('Profiler.takePreciseCoverage');
+  await cdp.send('Profiler.stopPreciseCoverage');
+  const byScript = new Map();
+  let total = 0;
+  for (const script of result) {
+    if (!script.url.startsWith(BASE) || !script.url.includes('/_app/')) continue;
+    let n = 0;
+    for (const f of script.functions) n += f.ranges[0]?.count ?? 0;
+    total += n;
+    if (n > 0) byScript.set(script.url.split('/').at(-1), n);
+  }
+  return { total, byScript };
+}
 
 async function writeProfile(profile, label) {
   await mkdir('reports', { recursive: true });
@@ -311,6 +342,7 @@ async function timeActions(context, url, n, label = 'actions', plan = 'next') {
         window.__longTasks = window.__longTasks && [];
         window.__frames = [];
       });
+      if (CALLS) await startCalls(cdp);
       const { times, steps } = await page.evaluate(
         async ({ n, plan }) => {
           const pattern = /^Next (phase|turn|step)\b/i;
@@ -448,6 +480,12 @@ async function timeActions(context, url, n, label = 'actions', plan = 'next') {
         },
         { n, plan }
       );
+      if (CALLS) {
+        const { total, byScript } = await takeCalls(cdp);
+        for (const [file, count] of [...byScript].sort((a, b) => b[1] - a[1]).slice(0, 12))
+          verbose(`    ${String(Math.round(count / times.length)).padStart(8)}  ${file}`);
+        print(`JS calls per action: ${Math.round(total / times.length)} (${label})`);
+      }
       verbose(steps.map((s, i) => `    ${ms(times[i]).padStart(8)}  from ${s}`).join('\n'));
       const longTasks = await page.evaluate(() => window.__longTasks);
       if (process.env.BENCH_VERBOSE)
