@@ -53,13 +53,20 @@ export function sheetOf<S>(schema: z.ZodMiniType<S>, ship: BattleShip | undefine
 }
 
 /**
- * The battle's system state; a battle set up before it had one gets `fallback()`. Read-only as
+ * The battle's system state; a battle set up before it had one gets `fallback()` (made once per
+ * schema: it is that schema's default, whoever asks). Read-only as
  * `sheetOf`'s sheets are.
  */
 export function systemOf<T>(schema: z.ZodMiniType<T>, state: BattleState, fallback: () => T): T {
   const r = parsedOf(schema, state.system);
-  return r.ok ? r.data : fallback();
+  if (r.ok) return r.data;
+  // One fallback per schema, so every read of such a battle is the same object (issue 39).
+  let kept = fallbacks.get(schema) as T | undefined;
+  if (kept === undefined) fallbacks.set(schema, (kept = deepFreeze(fallback())));
+  return kept;
 }
+
+const fallbacks = new WeakMap<object, unknown>();
 
 /** A new state with some sheets (and optionally the system state) replaced; unknown ids skipped. */
 export function withSheets(

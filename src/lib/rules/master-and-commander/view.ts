@@ -1,7 +1,7 @@
 // Master and Commander's battle state read as the engine's types, and what every move shares: the
 // ship of the captain whose turn it is, the turn's bookkeeping, names for the log. Pure.
 import type * as z from 'zod/mini';
-import type { BattleState, EventDraft, Json } from '../../engine/events';
+import type { BattleShip, BattleState, EventDraft, Json } from '../../engine/events';
 import { applyOps } from '../../battle/fold';
 import {
   defineMove,
@@ -48,17 +48,45 @@ export interface McView {
 
 /** Reads the battle as the engine's types; null while the system state is missing or unreadable. */
 export function readBattle(state: BattleState): McView | null {
+  const known = views.get(state);
+  if (known !== undefined) return known;
   const system = systemOf<SystemState | null>(systemStateSchema, state, () => null);
-  if (system === null) return null;
-  const ships: McShip[] = [];
-  const invalidShipIds: string[] = [];
-  for (const s of shipsInOrder(state)) {
-    const sheet = sheetOf(sheetSchema, s);
-    if (sheet !== null)
-      ships.push({ id: s.id, playerId: s.player, side: s.side, order: s.order, sheet });
-    else invalidShipIds.push(s.id);
+  let view: McView | null = null;
+  if (system !== null) {
+    const ships: McShip[] = [];
+    const invalidShipIds: string[] = [];
+    for (const s of shipsInOrder(state)) {
+      const ship = mcShipOf(s);
+      if (ship !== null) ships.push(ship);
+      else invalidShipIds.push(s.id);
+    }
+    view = Object.freeze({
+      system,
+      ships: Object.freeze(ships) as McShip[],
+      invalidShipIds: Object.freeze(invalidShipIds) as string[]
+    });
   }
-  return { system, ships, invalidShipIds };
+  views.set(state, view);
+  return view;
+}
+
+// Issue 39: one view per state (the panels, the turn model and the moves each read it several
+// times an event) and one entry per stored ship, so an event on one ship hands the panels the
+// very same entry for every other ship. Frozen: shared by every reader.
+const views = new WeakMap<BattleState, McView | null>();
+const mcShips = new WeakMap<BattleShip, McShip | null>();
+
+function mcShipOf(s: BattleShip): McShip | null {
+  let ship = mcShips.get(s);
+  if (ship === undefined) {
+    const sheet = sheetOf(sheetSchema, s);
+    ship =
+      sheet === null
+        ? null
+        : Object.freeze({ id: s.id, playerId: s.player, side: s.side, order: s.order, sheet });
+    mcShips.set(s, ship);
+  }
+  return ship;
 }
 
 /** The battle as the engine's types, or the refusal every move gives when it cannot be read. */

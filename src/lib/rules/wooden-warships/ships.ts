@@ -43,12 +43,33 @@ export interface WwShip {
  * The battle's Wooden Warships ships in table order, each with her log; with `isActiveOnly`, only
  * those still in the fight (neither sunk nor captured), the ones a step acts for.
  */
-export function battleShips(state: BattleState, isActiveOnly = false): WwShip[] {
-  return shipsInOrder(state).flatMap((ship) => {
+export function battleShips(state: BattleState, isActiveOnly = false): readonly WwShip[] {
+  let lists = listsByShips.get(state.ships);
+  if (!lists) listsByShips.set(state.ships, (lists = {}));
+  const key = isActiveOnly ? 'active' : 'all';
+  return (lists[key] ??= Object.freeze(
+    shipsInOrder(state).flatMap((ship) => {
+      const entry = entryOf(ship);
+      if (!entry || (isActiveOnly && entry.sheet.status !== 'active')) return [];
+      return [entry];
+    })
+  ));
+}
+
+// Issue 39: one list per ships record and one entry per stored ship, so an event on one ship
+// hands the panels the very same entry for every other ship (and the same list when no ship
+// changed), and a keyed list or a derived skips them by reference. Frozen: shared by every reader.
+const listsByShips = new WeakMap<object, { all?: readonly WwShip[]; active?: readonly WwShip[] }>();
+const entries = new WeakMap<BattleShip, WwShip | null>();
+
+function entryOf(ship: BattleShip): WwShip | null {
+  let entry = entries.get(ship);
+  if (entry === undefined) {
     const sheet = sheetOf(ship);
-    if (!sheet || (isActiveOnly && sheet.status !== 'active')) return [];
-    return [{ id: ship.id, ship, sheet }];
-  });
+    entry = sheet ? Object.freeze({ id: ship.id, ship, sheet }) : null;
+    entries.set(ship, entry);
+  }
+  return entry;
 }
 
 export interface ShipAndSheet {
