@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startOddsWorker } from './odds-worker';
+import { startOddsWorker, warmOddsWorker } from './odds-worker';
 
 /** A stand-in for a browser worker: records what it is sent and whether it was ended. */
 class FakeWorker {
@@ -58,5 +58,34 @@ describe('startOddsWorker (issue 35: one odds-worker helper)', () => {
     worker.onerror?.();
     expect(onError).toHaveBeenCalledTimes(1);
     expect(worker.isTerminated).toBe(true);
+  });
+});
+
+describe('a spare worker started ahead (issue 40: a calculator answers without starting one)', () => {
+  it('hands the job to the spare of its kind, and starts the next spare when the page is idle', () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('Worker', FakeWorker);
+    const spare = new FakeWorker();
+    const next = new FakeWorker();
+    const create = vi.fn().mockReturnValueOnce(spare).mockReturnValueOnce(next);
+    warmOddsWorker('capture', create);
+    vi.runAllTimers();
+    expect(create).toHaveBeenCalledTimes(1);
+    const heard: unknown[] = [];
+    startOddsWorker(
+      create as unknown as () => Worker,
+      { chain: 1 },
+      { onMessage: (m) => heard.push(m), onError: () => {} },
+      'capture'
+    );
+    // The job's answer took no worker start: the spare was sent the input.
+    expect(create).toHaveBeenCalledTimes(1);
+    expect(spare.sent).toEqual([{ chain: 1 }]);
+    spare.say('chance');
+    expect(heard).toEqual(['chance']);
+    vi.runAllTimers();
+    expect(create).toHaveBeenCalledTimes(2);
+    expect(next.sent).toEqual([]);
+    vi.useRealTimers();
   });
 });

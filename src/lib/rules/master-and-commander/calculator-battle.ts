@@ -177,6 +177,25 @@ export function engagementBattle(
   disks: { ours?: number; theirs?: number },
   opts: McOptions = DEFAULT_OPTIONS
 ): Result<CalculatorBattle> {
+  const key = JSON.stringify([variant, disks.ours ?? null, disks.theirs ?? null, opts]);
+  const built = AT_ENGAGEMENTS.get(key) ?? setUpEngagement(variant, disks, opts);
+  AT_ENGAGEMENTS.set(key, built);
+  return built;
+}
+
+/**
+ * Each engagement battle asked for, by game, Prize Disks and readings (a few dozen at most: two
+ * ships of up to two disks each): set up once, so a calculator set up while the page is idle (the
+ * other game's, before a tap switches to it) answers its first change at once (issue 40), and the
+ * five calculators on this battle share it.
+ */
+const AT_ENGAGEMENTS = new Map<string, Result<CalculatorBattle>>();
+
+function setUpEngagement(
+  variant: GameVariant,
+  disks: { ours?: number; theirs?: number },
+  opts: McOptions
+): Result<CalculatorBattle> {
   const battle = calculatorBattle(variant);
   if (!battle.ok) return battle;
   const { state, ours, theirs } = battle.value;

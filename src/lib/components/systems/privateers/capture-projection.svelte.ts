@@ -9,7 +9,15 @@ import {
   type CaptureJob
 } from '$lib/rules/privateers/capture-chance';
 import type { PvOptions } from '$lib/rules/privateers/options';
-import { startOddsWorker, type OddsWorkerJob } from '$lib/components/dice/odds-worker';
+import {
+  startOddsWorker,
+  warmOddsWorker,
+  type OddsWorkerJob
+} from '$lib/components/dice/odds-worker';
+
+/** The capture worker (its script found by the bundler from this `new Worker(new URL(…))`). */
+const captureWorker = () =>
+  new Worker(new URL('./capture.worker.ts', import.meta.url), { type: 'module' });
 
 /** Above this work (captureWork) the chance is worked out only when the referee asks: it takes
  *  seconds on a phone. */
@@ -31,6 +39,9 @@ export class CaptureProjection {
 
   constructor(source: () => { input: CaptureChain | null; options: PvOptions }) {
     this.#source = source;
+    // A worker waits for the first fight too big for the page (issue 40): the calculator's first
+    // answer (its boarders' next man) took a worker's start in its task.
+    $effect(() => warmOddsWorker('capture', captureWorker));
     $effect(() => {
       if (this.#work > QUICK_CAPTURE_WORK && !this.isBig) untrack(() => this.ask());
     });
@@ -69,8 +80,7 @@ export class CaptureProjection {
       this.#worked = { key, value };
     };
     this.#job = startOddsWorker<CaptureJob, CaptureChance | null>(
-      // eslint-disable-next-line svelte/prefer-svelte-reactivity -- the worker's script address, not state
-      () => new Worker(new URL('./capture.worker.ts', import.meta.url), { type: 'module' }),
+      captureWorker,
       { chain: $state.snapshot(input), options: $state.snapshot(options) },
       {
         onMessage: (value, job) => {
@@ -78,7 +88,8 @@ export class CaptureProjection {
           done(value);
         },
         onError: () => done(null)
-      }
+      },
+      'capture'
     );
     if (this.#job === null) done(solveCapture({ chain: input, options }));
   }
