@@ -3,7 +3,7 @@ import type { Component } from 'svelte';
 import { render } from 'svelte/server';
 import Why from '../Why.svelte';
 import LazyComponent from './LazyComponent.svelte';
-import { lazy, warmLazyComponents } from './lazy';
+import { lazy, warmLazy, warmLazyComponents } from './lazy';
 
 // The battle page warms the other steps' procedures once the referee acts (issue 18): each lazy
 // component's module is loaded once, in idle moments, and a load that failed is not kept.
@@ -38,6 +38,36 @@ describe('warmLazyComponents', () => {
     warmLazyComponents();
     await settle();
     expect(flaky).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('warmLazy', () => {
+  it("loads an owner's parts in the order it names, and the page's warm-up leaves them to it", async () => {
+    // A Privateers phase warms the next phase's panels (issue 39); the page's warm-up, run on
+    // every action, no longer loads every phase's panels in the actions' idle moments.
+    const order: string[] = [];
+    const part = (name: string) =>
+      vi.fn(() => {
+        order.push(name);
+        return Promise.resolve(module);
+      });
+    const boarding = part('boarding');
+    const grapple = part('grapple');
+    const Boarding = lazy(boarding, false);
+    const Grapple = lazy(grapple, false);
+
+    warmLazyComponents();
+    await settle();
+    expect(order).toEqual([]);
+
+    warmLazy([Grapple, Boarding]);
+    expect(order).toEqual([]);
+    await settle();
+    expect(order).toEqual(['grapple', 'boarding']);
+    // Loaded once: warming again reuses the module.
+    warmLazy([Grapple, Boarding]);
+    await settle();
+    expect(grapple).toHaveBeenCalledTimes(1);
   });
 });
 

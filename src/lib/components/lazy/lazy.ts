@@ -1,8 +1,12 @@
 import type { Component } from 'svelte';
 import LazyComponent from './LazyComponent.svelte';
 
-/** Every lazy component's loader made so far (those of the modules this page has loaded). */
+/** Every lazy component's loader made so far that the page warms (see warmLazyComponents). */
 const loaders = new Set<() => Promise<unknown>>();
+/** Each lazy component's loader, by the component (see warmLazy). */
+const loaderOf = new WeakMap<object, () => Promise<unknown>>();
+/** Loaders waiting for an idle moment. */
+const pending: Array<() => Promise<unknown>> = [];
 let isWarming = false;
 
 /**
@@ -13,7 +17,9 @@ let isWarming = false;
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Svelte's own Component<Props> bound
 export function lazy<P extends Record<string, any>>(
-  loader: () => Promise<{ default: Component<P> }>
+  loader: () => Promise<{ default: Component<P> }>,
+  /** False for a part its owner warms with warmLazy, when the referee will want it (issue 39). */
+  isWarmedByPage = true
 ): Component<P> {
   let once: Promise<{ default: Component<P> }> | null = null;
   /** The component once its module is here: later renders draw it at once (issue 39). */
@@ -30,7 +36,7 @@ export function lazy<P extends Record<string, any>>(
         throw e;
       }
     ));
-  loaders.add(load);
+  if (isWarmedByPage) loaders.add(load);
   const Wrapper = (anchor: unknown, props: P) =>
     (LazyComponent as unknown as (a: unknown, p: unknown) => unknown)(anchor, {
       load,
@@ -39,6 +45,7 @@ export function lazy<P extends Record<string, any>>(
         return props;
       }
     });
+  loaderOf.set(Wrapper, load);
   return Wrapper as unknown as Component<P>;
 }
 
@@ -49,9 +56,23 @@ export function lazy<P extends Record<string, any>>(
  * the referee acts, never while a deep link opens, so opening loads only the step on screen.
  */
 export function warmLazyComponents(): void {
+  warm([...loaders]);
+}
+
+/**
+ * Loads these lazy components (made with isWarmedByPage false) in idle moments, in this order
+ * (issue 39): a Privateers phase warms the next phase's panels once the referee acts, so a Next
+ * into a phase not yet visited does not load its panels in the tap, and a phase's actions do not
+ * spend their idle moments on the panels of phases far off.
+ */
+export function warmLazy(components: readonly Component<never>[]): void {
+  warm(components.flatMap((c) => loaderOf.get(c) ?? []));
+}
+
+function warm(loads: Array<() => Promise<unknown>>): void {
+  pending.push(...loads);
   if (isWarming) return;
   isWarming = true;
-  const pending = [...loaders];
   const idle = (run: () => void) =>
     typeof requestIdleCallback === 'function'
       ? requestIdleCallback(run, { timeout: 2000 })
