@@ -7,7 +7,8 @@ import type { BattleOptions, RuleSystem } from '$lib/engine/system';
 import type { TurnStatus } from '$lib/engine/turn-status';
 import { INITIAL_STATE, type Json } from '$lib/engine/events';
 import { WrittenState } from './written-state';
-import { displayOf, turnStatusOf, type BattleDisplay } from '$lib/battle/display';
+import { displayOf, type BattleDisplay } from '$lib/battle/display';
+import { StatusMemo } from './status-memo';
 import type { MergeFlag } from '$lib/live/merge-api';
 import { LogLines } from './log-line';
 import { LogHistory } from './log-history';
@@ -82,6 +83,7 @@ export class DeviceSession {
 
   readonly #saving = new SaveGuard();
   readonly #written = new WrittenState();
+  readonly #status = new StatusMemo();
 
   #watch: LogWatch | null = null;
   /** Events 1…#before are not in `events` yet (see isLogComplete). */
@@ -232,27 +234,31 @@ export class DeviceSession {
   }
 
   #displayOf(next: BattleState): BattleDisplay | null {
-    const battle = this.battle;
-    const system = this.system;
-    if (!battle || !system) return null;
-    return displayOf(
-      turnStatusOf(system, next, {
-        options: battle.options,
-        variant: battle.variant,
-        now: this.db.now()
-      })
-    );
+    const status = this.#statusOf(next, this.db.now());
+    return status && displayOf(status);
   }
 
-  /** The turn model on the state on screen at `now` (null until the battle is open). */
-  statusAt(now: number): TurnStatus | null {
+  #statusOf(state: BattleState, now: number): TurnStatus | null {
     const { battle, system } = this;
     if (!battle || !system) return null;
-    return turnStatusOf(system, this.state, {
+    return this.#status.of(system, state, {
       options: battle.options,
       variant: battle.variant,
       now
     });
+  }
+
+  /** The turn model on the state on screen at `now` (null until the battle is open). */
+  statusAt(now: number): TurnStatus | null {
+    return this.#statusOf(this.state, now);
+  }
+
+  /**
+   * The clock reading to draw the state on screen at: the one its status was worked out at when
+   * this screen wrote it (so the status is not worked out again, issue 39), else the time now.
+   */
+  get statusNow(): number {
+    return this.#status.nowOf(this.state) ?? this.db.now();
   }
 
   /** The context every move gets: the system's typed readings, the variant, the clock and ids. */

@@ -21,7 +21,7 @@ export class LogHistory {
 }
 
 /** `next` is `prev` followed by more events (the same event objects: the session only appends). */
-function extendsLog(prev: readonly BattleEvent[], next: readonly BattleEvent[]): boolean {
+export function extendsLog(prev: readonly BattleEvent[], next: readonly BattleEvent[]): boolean {
   if (next.length < prev.length) return false;
   if (prev.length === 0) return true;
   return next[0] === prev[0] && next[prev.length - 1] === prev[prev.length - 1];
