@@ -9,14 +9,17 @@ import { BATTLE_PANELS } from './battle-panels';
  * routes/calculators/[system]) and `<system>/BattlePanel.svelte` (the procedures offered on the
  * battle page). Each is loaded only when a screen needs it.
  */
-export type SheetEditorProps = {
-  sheet: never;
-  onchange: (next: never) => void;
+export interface SheetEditorOf<Sheet> {
+  sheet: Sheet;
+  onchange: (next: Sheet) => void;
   readonly?: boolean;
   /** The ship's id when the sheet is a ship in the open battle (optional, additive): an editor
    *  may then play its own moves on that ship through the battle session. */
   shipId?: string;
-};
+}
+
+/** What the registry hands any system's SheetEditor (each types it with its own sheet). */
+export type SheetEditorProps = SheetEditorOf<never>;
 
 export type BattlePanelProps = {
   session: BattleSession;

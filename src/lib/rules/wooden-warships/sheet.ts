@@ -150,6 +150,16 @@ export const upgradeEffectSchema = z.strictObject({
   percent: z.int().check(z.gte(-100), z.lte(100))
 });
 export type UpgradeEffect = z.infer<typeof upgradeEffectSchema>;
+/** A new card's effect until the user types one: it changes nothing. */
+export const NO_UPGRADE_EFFECT: Readonly<UpgradeEffect> = Object.freeze({
+  hull: 0,
+  rigging: 0,
+  crew: 0,
+  speedFull: 0,
+  speedBattle: 0,
+  speedTrim: 0,
+  percent: 0
+});
 export const upgradeCardSchema = z.strictObject({
   id: z.string().check(z.minLength(1), z.maxLength(80)),
   name: z.string().check(z.minLength(1), z.maxLength(80)),
