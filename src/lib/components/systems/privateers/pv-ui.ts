@@ -4,6 +4,7 @@ import type { Gun, Sheet, ShipClass } from '$lib/rules/privateers/sheet';
 import {
   DAMAGE_COLUMN_LABELS,
   GUN_CLASS_LABELS,
+  LAND_RANGE_UPPER_BOUNDS,
   RATING_CHART,
   SAIL_SETTINGS,
   type Aim,
@@ -167,4 +168,12 @@ export function thresholdBreakdown(
     (m) => `${m.label} ${m.value < 0 ? '−' : '+'}${Math.abs(m.value)}`
   );
   return [head, ...mods].join('; ');
+}
+
+/** A land-based battery's range bands (C.3.6, as option `landRangeMode` reads it), for the odds'
+ *  caption: "0–24″ / 24–36″ / 36–48″". */
+export function landBandsOf(mode: keyof typeof LAND_RANGE_UPPER_BOUNDS): string {
+  return LAND_RANGE_UPPER_BOUNDS[mode]
+    .map((b, i, all) => `${i === 0 ? 0 : all[i - 1]}–${b}″`)
+    .join(' / ');
 }
