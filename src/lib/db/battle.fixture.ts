@@ -3,6 +3,7 @@ import { displayOf, turnStatusOf } from '../battle/display';
 import { withInput, type Move, type MoveContext } from '../battle/move';
 import type { Result } from '../engine/result';
 import { getSystem } from '../rules/registry';
+import { optionsOf } from '../rules/option-lists';
 import { defaultOptions, type SystemId } from '../engine/system';
 import type { Db } from './db';
 import type { BattleRecord } from './records';
@@ -19,7 +20,7 @@ export async function startBattle(db: Db, systemId: SystemId, name: string): Pro
   const system = getSystem(systemId);
   const variant =
     system.variants.find((v) => v.id === 'basic')?.id ?? system.variants[0]?.id ?? 'standard';
-  const options = defaultOptions(system, variant);
+  const options = defaultOptions(optionsOf(systemId), variant);
   const systemState = system.initialSystemState?.(variant, options) ?? undefined;
   return createBattle(db, {
     name,

@@ -76,7 +76,6 @@ export interface RuleSystem<Sheet extends object = object> {
   /** One line for the picker. */
   tagline: string;
   variants: readonly Variant[];
-  options: readonly OptionSpec[];
   sheetSchema: z.ZodMiniType<Sheet>;
   defaultSheet(init: NewSheet): Sheet;
   summarize(sheet: Sheet): SheetSummary;
@@ -178,13 +177,11 @@ export type RuleSystemWithMoves<Sheet extends object = object> = RuleSystem<Shee
   readonly moves: readonly AnyMove[];
 };
 
-/** The default value of every option, for a new battle of the given variant. */
-export function defaultOptions(
-  system: Pick<RuleSystem, 'options'>,
-  variant: string
-): BattleOptions {
+/** The default value of every option of `options` (a system's, rules/option-lists.ts optionsOf),
+ *  for a new battle of the given variant. */
+export function defaultOptions(options: readonly OptionSpec[], variant: string): BattleOptions {
   const out: BattleOptions = {};
-  for (const o of system.options) {
+  for (const o of options) {
     if (!o.variants || o.variants.includes(variant)) out[o.key] = o.defaultValue;
   }
   return out;

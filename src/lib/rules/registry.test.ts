@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SYSTEMS, createRegistry, engineOf, getSystem, isSystemId } from './registry';
 import { defaultOptions } from '../engine/system';
+import { optionsOf } from './option-lists';
 import { SYSTEM_CATALOG, SYSTEM_IDS } from '../engine/catalog';
 
 describe('rule-system registry', () => {
@@ -14,7 +15,8 @@ describe('rule-system registry', () => {
       const sheet = s.defaultSheet({ name: 'Test ship' });
       expect(s.sheetSchema.safeParse(sheet).success).toBe(true);
       expect(s.variants.length).toBeGreaterThan(0);
-      for (const v of s.variants) expect(typeof defaultOptions(s, v.id)).toBe('object');
+      for (const v of s.variants)
+        expect(typeof defaultOptions(optionsOf(s.id), v.id)).toBe('object');
     }
   });
   it('finds a system by id', () => {

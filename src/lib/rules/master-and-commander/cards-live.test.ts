@@ -14,7 +14,8 @@ import { recheckWith } from '../../battle/merge-recheck';
 import { REFEREE_SEAT, secretsViewOf, type SecretWrite } from '../../engine/secrets';
 import type { Result } from '../../engine/result';
 import { masterAndCommander } from '.';
-import { DECK_ON_REFEREE, MC_DECK_KEY, MC_HELD_KEY, joinDeck, revealHeld } from './cards-live';
+import { DECK_ON_REFEREE, MC_DECK_KEY, joinDeck, revealHeld } from './cards-live';
+import { MC_HELD_KEY } from './cards-hands';
 import {
   LIVE_SECRET_MOVES,
   MOVES,

@@ -16,6 +16,7 @@ import {
   type HeldSecret,
   type RefereeDeck
 } from './cards-secret';
+import { MC_HELD_KEY, opens, readHand, seatOf } from './cards-hands';
 import { mcCardSchema, type CardsState } from './sheet';
 
 /**
@@ -23,8 +24,6 @@ import { mcCardSchema, type CardsState } from './sheet';
  * the draw pile's order and the seed the held cards' salts are drawn from.
  */
 export const MC_DECK_KEY = 'mc.deck';
-/** Each seat's private document holds its hand under this key: its held cards with their salts. */
-export const MC_HELD_KEY = 'mc.held';
 
 /** The refusal of a card move on a device that does not open the deck. */
 export const DECK_ON_REFEREE =
@@ -37,21 +36,10 @@ const deckSecretSchema = z.strictObject({
 });
 export type DeckSecret = z.infer<typeof deckSecretSchema>;
 
-const handSchema = z.array(z.strictObject({ card: mcCardSchema, salt: z.string() }));
-
-/**
- * The seat of a Master and Commander player on the live table: the player's id, which is the
- * `player` of the player's ships, as the referee's "Share live" names seats (live-share seatsOf).
- */
-export const seatOf = (playerId: string): string => playerId.trim();
-
 /** The private documents the move context carries on the live table (absent: none opened here). */
 export function secretsOf(ctx: MoveContext<unknown>): SecretsView | undefined {
   return ctx.secrets;
 }
-
-const opens = (secrets: SecretsView | undefined, seat: string): secrets is SecretsView =>
-  secrets !== undefined && secrets.seats.includes(seat);
 
 /** True on the referee's device: it opens the referee's document, so the deck is here. */
 export const opensDeck = (secrets: SecretsView | undefined): boolean =>
@@ -64,14 +52,6 @@ export function readDeck(secrets: SecretsView | undefined): Result<DeckSecret | 
   if (raw === undefined) return ok(null);
   const r = deckSecretSchema.safeParse(raw);
   return r.success ? ok(r.data) : err("The deck on the referee's device cannot be read.");
-}
-
-/** A seat's hand as its private document holds it; null when that document is not opened here. */
-export function readHand(secrets: SecretsView | undefined, playerId: string): HeldSecret[] | null {
-  const seat = seatOf(playerId);
-  if (!opens(secrets, seat)) return null;
-  const r = handSchema.safeParse(secrets.get(seat, MC_HELD_KEY) ?? []);
-  return r.success ? r.data : [];
 }
 
 /**
@@ -245,48 +225,5 @@ export function playedWrites(
       { seat, key: MC_HELD_KEY, value: rest.length === 0 ? null : (rest as unknown as Json) }
     ],
     undoWrites: [{ seat, key: MC_HELD_KEY, value: hand as unknown as Json }]
-  });
-}
-
-/** What a device shows of each player's held cards: its own hand's texts, others' counts. */
-export interface HandView {
-  playerId: string;
-  count: number;
-  /** The cards, when this device may show them (its own seat; every seat on one device). */
-  cards: HeldSecret['card'][] | null;
-}
-
-/** A device on the live table: the private documents it opens and its own seat (null: none). */
-export interface LiveViewer {
-  secrets: SecretsView | undefined;
-  seat: string | null;
-}
-
-/**
- * The held cards as a device shows them. Not live: every card (the deck is all on this device).
- * Live: only the hand of `seat` (this device's own) is read from its document; others are counts.
- */
-export function handsFor(pub: CardsState, live: LiveViewer | null): HandView[] {
-  const order = [...new Set(pub.held.map((h) => h.playerId))];
-  return order.map((playerId) => {
-    const held = pub.held.filter((h) => h.playerId === playerId);
-    if (live === null) {
-      const cards = held.map(
-        (h) =>
-          pub.library.find((c) => c.id === h.cardId) ?? {
-            id: h.cardId,
-            text: h.cardId,
-            keepUntilApplies: true
-          }
-      );
-      return { playerId, count: held.length, cards };
-    }
-    const isOwn = live.seat !== null && seatOf(playerId) === seatOf(live.seat);
-    const hand = isOwn ? readHand(live.secrets, playerId) : null;
-    const cards =
-      hand === null
-        ? null
-        : held.flatMap((h) => hand.find((s) => verifyHeld(h.cardId, playerId, s))?.card ?? []);
-    return { playerId, count: held.length, cards };
   });
 }

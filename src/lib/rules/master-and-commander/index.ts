@@ -2,7 +2,7 @@ import { catalogEntry } from '../../engine/catalog';
 import type { RuleSystem } from '../../engine/system';
 import { LEGACY_IDS } from './legacy-ids';
 import { variantOf } from './turn-reads';
-import { OPTIONS, readOptions } from './options';
+import { readOptions } from './options';
 import { defaultSheet, defaultSystemState, sheetSchema, type Sheet } from './sheet';
 import { MAX_PRIZE_DISKS } from './tables';
 import { nextStep, PHASES, turnStatus } from './turn';
@@ -23,7 +23,6 @@ export { readOptions, DEFAULT_OPTIONS, type McOptions } from './options';
 export const masterAndCommander: RuleSystem<Sheet> = {
   // Names and variants are the catalog's, so the Battles list can show them without the engine.
   ...catalogEntry('master-and-commander'),
-  options: OPTIONS,
   phases: PHASES,
   /** The players and their fleets are set up on the battle page (SPEC A.4.1); Advanced modules too. */
   initialSystemState: (variant, options) =>

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { defaultOptions } from '../../engine/system';
 import { masterAndCommander } from './index';
-import { DEFAULT_OPTIONS, OPTIONS, readOptions } from './options';
+import { DEFAULT_OPTIONS, readOptions } from './options';
+import { OPTIONS } from './option-list';
 
 describe('Master and Commander options (SPEC A.2 McOptions, A.5, Errata)', () => {
   it('every default is one of its choices and cites the spec', () => {
@@ -15,13 +16,13 @@ describe('Master and Commander options (SPEC A.2 McOptions, A.5, Errata)', () =>
   });
 
   it('the errata defaults: counter-attack after the hit, attacks after all movement, Beginner moves exactly, no Beginner turn restriction', () => {
-    const d = defaultOptions(masterAndCommander, 'beginner');
+    const d = defaultOptions(OPTIONS, 'beginner');
     expect(d['counterAttackDice']).toBe('current');
     expect(d['attackTiming']).toBe('afterAllMovement');
     expect(d['beginnerMoveExact']).toBe(true);
     expect(d['beginnerTurnRestriction']).toBe(false);
     expect(d['tieExhaustion']).toBeUndefined();
-    expect(readOptions(defaultOptions(masterAndCommander, 'advanced'))).toEqual(DEFAULT_OPTIONS);
+    expect(readOptions(defaultOptions(OPTIONS, 'advanced'))).toEqual(DEFAULT_OPTIONS);
   });
 
   it('reads stored options, falling back to defaults on unknown values', () => {

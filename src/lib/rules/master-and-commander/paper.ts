@@ -7,7 +7,7 @@ import {
   type PaperSheet,
   type PaperView
 } from '../../engine/paper-sheet';
-import { handsFor } from './cards-live';
+import { handsFor } from './cards-hands';
 import { systemStateSchema, type Sheet, type SystemState } from './sheet';
 import { shipColourText } from './ship-card';
 import { tracks } from './tracks';

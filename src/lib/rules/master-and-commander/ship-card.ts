@@ -3,7 +3,7 @@
 // Master and Commander cards the player holds. Pure: read from the battle state (and, on the live
 // table, this device's own hand from its seat's private document).
 import type { BattleState } from '../../engine/events';
-import { handsFor, type LiveViewer } from './cards-live';
+import { handsFor, type LiveViewer } from './cards-hands';
 import { SEAT_COLOURS, SHIP_COLOURS } from './tables';
 import type { Sheet } from './sheet';
 import { plural, playerName, readBattle } from './view';

@@ -11,7 +11,8 @@ import {
   windRoll,
   movementRoll
 } from './moves.testkit';
-import { DEFAULT_OPTIONS, OPTIONS } from './options';
+import { DEFAULT_OPTIONS } from './options';
+import { OPTIONS } from './option-list';
 import type { SetupPlayer } from './sheet';
 import { shipCard } from './ship-card';
 import { turnStatus } from './turn';

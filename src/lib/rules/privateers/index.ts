@@ -1,6 +1,5 @@
 import { catalogEntry } from '../../engine/catalog';
 import type { RuleSystem } from '../../engine/system';
-import { OPTIONS } from './options';
 import { speedCap } from './resolve-movement';
 import { commanderRole } from './resolve-morale';
 import { LEGACY_IDS } from './legacy-ids';
@@ -56,7 +55,6 @@ function summarize(s: Sheet) {
 export const privateers: RuleSystem<Sheet> = {
   // Names and variants are the catalog's, so the Battles list can show them without the engine.
   ...catalogEntry('privateers'),
-  options: OPTIONS,
   sheetSchema,
   defaultSheet,
   tracks,

@@ -111,7 +111,7 @@ describe('sheet, class and system state', () => {
     expect(ratingTitle('crew', 0)).toBe('Swabs');
   });
   it('system object: options defaults, summary', () => {
-    const d = defaultOptions(privateers, 'standard');
+    const d = defaultOptions(OPTIONS, 'standard');
     expect(d.damageMultiplierCombine).toBe('additive');
     expect(OPTIONS.every((o) => o.choices.some((c) => c.value === o.defaultValue))).toBe(true);
     expect(readOptions({ fireTimeline: 'attemptOnIgnitionTurn', junk: 1 }).fireTimeline).toBe(

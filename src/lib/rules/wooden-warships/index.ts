@@ -2,7 +2,7 @@ import { catalogEntry } from '../../engine/catalog';
 import type { RuleSystem } from '../../engine/system';
 import { LEGACY_IDS } from './legacy-ids';
 import { nextStep } from './moves-turn';
-import { OPTIONS, readOptions } from './options';
+import { readOptions } from './options';
 import { turnStatus } from './turn';
 import { crippledAreas, startTurn } from './turn-reads';
 import { defaultSheet, defaultSystemState, sheetSchema, type Sheet } from './sheet';
@@ -11,7 +11,7 @@ import { commissionPrize, repairTrack, tracks } from './tracks';
 
 export { sheetSchema, defaultSheet, systemStateSchema, defaultSystemState } from './sheet';
 export type { Sheet, SystemState } from './sheet';
-export { OPTIONS, readOptions, DEFAULT_OPTIONS } from './options';
+export { readOptions, DEFAULT_OPTIONS } from './options';
 export { PHASES } from './tables';
 export type { WwOptions } from './options';
 
@@ -40,7 +40,6 @@ function summarize(s: Sheet): ReturnType<RuleSystem<Sheet>['summarize']> {
 export const woodenWarships: RuleSystem<Sheet> = {
   // Names and variants are the catalog's, so the Battles list can show them without the engine.
   ...catalogEntry('wooden-warships'),
-  options: OPTIONS,
   sheetSchema,
   defaultSheet,
   tracks,

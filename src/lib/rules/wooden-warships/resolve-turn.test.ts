@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { EXAMPLE_CHARTS, exampleChart } from './example-charts';
 import { woodenWarships } from './index';
-import { DEFAULT_OPTIONS, OPTIONS, readOptions } from './options';
+import { DEFAULT_OPTIONS, readOptions } from './options';
+import { OPTIONS } from './option-list';
 import {
   applyUpgrade,
   assignCards,

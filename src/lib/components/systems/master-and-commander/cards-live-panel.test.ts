@@ -2,15 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { render } from 'svelte/server';
 import { REFEREE_SEAT, secretsViewOf } from '$lib/engine/secrets';
 import type { Json } from '$lib/engine/events';
-import {
-  DECK_ON_REFEREE,
-  MC_DECK_KEY,
-  MC_HELD_KEY
-} from '$lib/rules/master-and-commander/cards-live';
+import { DECK_ON_REFEREE, MC_DECK_KEY } from '$lib/rules/master-and-commander/cards-live';
+import { MC_HELD_KEY } from '$lib/rules/master-and-commander/cards-hands';
 import { splitCards } from '$lib/rules/master-and-commander/cards-secret';
 import type { CardsState } from '$lib/rules/master-and-commander/sheet';
 import McCardsPanel from './McCardsPanel.svelte';
-import { cardsOnDevice } from './mc-ui';
+import { cardsOnDevice } from './cards-on-device';
 
 // The card panel on the live table (#19 item 5): a phone shows its own hand from its seat's
 // document and the others' as counts, and sends draws of a typed-in deck to the referee's device.

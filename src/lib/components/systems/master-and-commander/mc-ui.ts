@@ -1,9 +1,8 @@
 // What the Master and Commander panels, calculators and sheet editor share that is not a rule: the
-// sand-run-out alarm, the standalone panels' stored shapes, and running a move from a panel.
+// sand-run-out alarm, the standalone panels' stored shapes and the panels' drafts. Running a move
+// from a panel is phase-panel.ts, the deck on this device cards-on-device.ts (issue 40: a deep link
+// into the repairs loads neither these shapes nor the live deck).
 import * as z from 'zod/mini';
-import type { BattleEvent } from '$lib/engine/events';
-import type { Move } from '$lib/battle/move';
-import type { McOptions } from '$lib/rules/master-and-commander/options';
 import type { McView } from '$lib/rules/master-and-commander/view';
 import {
   cardsStateSchema,
@@ -12,77 +11,9 @@ import {
   windSchema,
   type CardsState
 } from '$lib/rules/master-and-commander/sheet';
-import type { BattleSession } from '$lib/state/battle.svelte';
-import { saltOf } from '$lib/battle/secret';
-import {
-  opensDeck,
-  handsFor,
-  joinDeck,
-  type HandView,
-  type LiveViewer
-} from '$lib/rules/master-and-commander/cards-live';
 
 export { strengthLabel, HEADING_NAMES } from '$lib/rules/master-and-commander/view';
 export { sandRunOutAlarm } from './sand-alarm';
-
-/** What the battle panel hands each phase panel. */
-export interface PhaseProps {
-  session: BattleSession;
-  view: McView;
-  opts: McOptions;
-}
-
-/**
- * A move from a panel through the one check-then-act; `show` gets the refusal (or '' on success).
- * Returns the event written, or null when refused.
- */
-export async function perform<I>(
-  session: BattleSession,
-  move: Move<I, McOptions>,
-  input: I,
-  show: (message: string) => void
-): Promise<BattleEvent | null> {
-  const r = await session.perform(move, input);
-  show(r.ok ? '' : r.error);
-  return r.ok ? r.value : null;
-}
-
-/**
- * This device on the live table: the private documents it opens and its own seat; null when the
- * battle is not shared live. The documents are the live link's (`session.live.secrets`, the view
- * the moves read as `ctx.secrets`), and redraw when one of them changes.
- */
-export function liveViewerOf(session: BattleSession): LiveViewer | null {
-  const live = session.live;
-  if (!live) return null;
-  return { secrets: live.secrets, seat: live.config.seat ?? null };
-}
-
-/** What the card panel works on: the whole deck where it is here, else the public deck. */
-export interface CardsOnDevice {
-  cards: CardsState;
-  /** False on a phone in a live battle: the deck is on the referee's device. */
-  isDeckHere: boolean;
-  /** Live: the held cards this device may show (its own hand; all of them on the referee's). */
-  hands: HandView[] | undefined;
-}
-
-export function cardsOnDevice(pub: CardsState, viewer: LiveViewer | null): CardsOnDevice {
-  if (viewer === null) return { cards: pub, isDeckHere: true, hands: undefined };
-  if (opensDeck(viewer.secrets)) {
-    const joined = joinDeck(pub, viewer.secrets);
-    if (joined.ok) {
-      const whole = joined.value.cards;
-      return { cards: whole, isDeckHere: true, hands: handsFor(whole, null) };
-    }
-  }
-  return { cards: pub, isDeckHere: false, hands: handsFor(pub, viewer) };
-}
-
-/** A new random seed for a deck hidden for the first time (getRandomValues works over plain http). */
-export function newDeckSeed(): string {
-  return saltOf(crypto.getRandomValues(new Uint8Array(16)));
-}
 
 /**
  * The standalone wind and hourglass (calculators page) persist in localStorage, so a reload keeps the

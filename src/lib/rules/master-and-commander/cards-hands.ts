@@ -1,0 +1,74 @@
+// The held cards of the Master and Commander deck as a device shows them on the live table: its
+// own hand read from its seat's private document, the others' counts (#19 item 5). Apart from the
+// deck's moves (cards-live.ts), so a ship's card in the fleet list reads the hands without them
+// (issue 40).
+import * as z from 'zod/mini';
+import type { SecretsView } from '../../engine/secrets';
+import { verifyHeld, type HeldSecret } from './cards-secret';
+import { mcCardSchema, type CardsState } from './sheet';
+
+/** Each seat's private document holds its hand under this key: its held cards with their salts. */
+export const MC_HELD_KEY = 'mc.held';
+
+const handSchema = z.array(z.strictObject({ card: mcCardSchema, salt: z.string() }));
+
+/**
+ * The seat of a Master and Commander player on the live table: the player's id, which is the
+ * `player` of the player's ships, as the referee's "Share live" names seats (live-share seatsOf).
+ */
+export const seatOf = (playerId: string): string => playerId.trim();
+
+/** True when this device opens `seat`'s private document. */
+export const opens = (secrets: SecretsView | undefined, seat: string): secrets is SecretsView =>
+  secrets !== undefined && secrets.seats.includes(seat);
+
+/** A seat's hand as its private document holds it; null when that document is not opened here. */
+export function readHand(secrets: SecretsView | undefined, playerId: string): HeldSecret[] | null {
+  const seat = seatOf(playerId);
+  if (!opens(secrets, seat)) return null;
+  const r = handSchema.safeParse(secrets.get(seat, MC_HELD_KEY) ?? []);
+  return r.success ? r.data : [];
+}
+
+/** What a device shows of each player's held cards: its own hand's texts, others' counts. */
+export interface HandView {
+  playerId: string;
+  count: number;
+  /** The cards, when this device may show them (its own seat; every seat on one device). */
+  cards: HeldSecret['card'][] | null;
+}
+
+/** A device on the live table: the private documents it opens and its own seat (null: none). */
+export interface LiveViewer {
+  secrets: SecretsView | undefined;
+  seat: string | null;
+}
+
+/**
+ * The held cards as a device shows them. Not live: every card (the deck is all on this device).
+ * Live: only the hand of `seat` (this device's own) is read from its document; others are counts.
+ */
+export function handsFor(pub: CardsState, live: LiveViewer | null): HandView[] {
+  const order = [...new Set(pub.held.map((h) => h.playerId))];
+  return order.map((playerId) => {
+    const held = pub.held.filter((h) => h.playerId === playerId);
+    if (live === null) {
+      const cards = held.map(
+        (h) =>
+          pub.library.find((c) => c.id === h.cardId) ?? {
+            id: h.cardId,
+            text: h.cardId,
+            keepUntilApplies: true
+          }
+      );
+      return { playerId, count: held.length, cards };
+    }
+    const isOwn = live.seat !== null && seatOf(playerId) === seatOf(live.seat);
+    const hand = isOwn ? readHand(live.secrets, playerId) : null;
+    const cards =
+      hand === null
+        ? null
+        : held.flatMap((h) => hand.find((s) => verifyHeld(h.cardId, playerId, s))?.card ?? []);
+    return { playerId, count: held.length, cards };
+  });
+}
