@@ -8,7 +8,7 @@
 import { INITIAL_STATE, type BattleState } from '../../engine/events';
 import { playScratch, scratchContext } from '../../battle/scratch';
 import { err, ok, type Result } from '../../engine/result';
-import { upgrade, type UpgradeInput } from './moves-movement';
+import { upgrade, type UpgradeInput } from './moves-upgrade';
 import {
   addPlayer,
   chooseCaptain,

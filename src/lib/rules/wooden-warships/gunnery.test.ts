@@ -18,7 +18,7 @@ import {
   type FireInput,
   type FirePlan
 } from './resolve-gunnery';
-import { resolveIslandCollision } from './resolve-turn';
+import { resolveIslandCollision } from './resolve-island';
 import { sheetFromChart, type ShipChart, type Sheet } from './sheet';
 import { HALF_D6, type Ammo, type Battery } from './tables';
 

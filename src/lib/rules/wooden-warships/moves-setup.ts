@@ -3,7 +3,7 @@ import { defineMove, draftOf, refuse, withPreview, type MovePreview } from '../.
 import { ok, type Result } from '../../engine/result';
 import { withSystem } from '../../battle/sheets';
 import type { WwOptions } from './options';
-import { assignCards, miniatureWarnings, purchaseShip, shipCost } from './resolve-turn';
+import { assignCards, miniatureWarnings, purchaseShip, shipCost } from './resolve-setup';
 import { battleShips, pounds, shipAndSheet, sheetsDraft, systemOf, type WwShip } from './ships';
 import type { CaptainCard, LootCard, Sheet, ShipChart, SystemState, UpgradeCard } from './sheet';
 import { STARTING_FUNDS, type CrewSkill, type ShipType } from './tables';

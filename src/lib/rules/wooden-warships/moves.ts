@@ -1,7 +1,9 @@
 import type { Move } from '../../battle/move';
 import { board, boardingRound, boardingRounds, loot, surrender, withdraw } from './moves-boarding';
 import { fire, reload } from './moves-gunnery';
-import { islandCollision, moveShip, setSail, upgrade } from './moves-movement';
+import { islandCollision } from './moves-island';
+import { moveShip, setSail } from './moves-movement';
+import { upgrade } from './moves-upgrade';
 import { addPlayer, chooseCaptain, fillHold, purchase, setCards } from './moves-setup';
 import { nextStep } from './moves-turn';
 
@@ -10,6 +12,8 @@ import { nextStep } from './moves-turn';
 
 export * from './moves-setup';
 export * from './moves-movement';
+export * from './moves-island';
+export * from './moves-upgrade';
 export * from './moves-gunnery';
 export * from './moves-boarding';
 export * from './moves-turn';

@@ -4,7 +4,7 @@ import { exampleChart } from './example-charts';
 import { purchase, setCards, type PurchaseInput } from './moves';
 import { attempt, emptyBattle, fleetsOf, must, played } from './moves.testkit';
 import { DEFAULT_OPTIONS as O } from './options';
-import { shipCost } from './resolve-turn';
+import { shipCost } from './resolve-setup';
 import type { UpgradeCard } from './sheet';
 import { systemOf } from './ships';
 import { CREW_SKILLS, MINIATURES_IN_CHEST } from './tables';

@@ -5,17 +5,14 @@ import { DEFAULT_OPTIONS, readOptions } from './options';
 import { OPTIONS } from './option-list';
 import {
   applyUpgrade,
-  assignCards,
   canLoad,
-  miniatureWarnings,
-  purchaseShip,
   reload,
   resolveMovement,
   setSail,
-  shipCost,
   startTurn,
   victor
 } from './resolve-turn';
+import { assignCards, miniatureWarnings, purchaseShip, shipCost } from './resolve-setup';
 import { boardingRoundsLeft } from './resolve-boarding';
 import {
   blankChart,

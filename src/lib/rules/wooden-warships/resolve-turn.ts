@@ -1,113 +1,23 @@
 import { err, ok, type Result } from '../../engine/result';
 import { groupThousands } from '../../format/numbers';
 import type { WwOptions } from './options';
-import { applyDamage } from './resolve-gunnery';
 import { canLoad } from './turn-reads';
-import {
-  sheetFromChart,
-  type LootCard,
-  type RamDice,
-  type Sheet,
-  type ShipChart,
-  type SystemState,
-  type UpgradeCard
-} from './sheet';
+import type { Sheet, SystemState, UpgradeCard } from './sheet';
 import {
   BATTERY_NAMES,
   MAX_SPEED,
-  MINIATURES_IN_CHEST,
   SAIL_ORDER,
   SAIL_SETTING_TEXT,
-  SHIP_TYPE_NAMES,
-  STARTING_FUNDS,
   type Ammo,
   type Battery,
-  type CrewSkill,
   type SailSetting,
-  type ShipType,
   type WindSector
 } from './tables';
 
 export { canLoad, startTurn, victor } from './turn-reads';
 
-// Wooden Warships: fleet purchase (SPEC B.4.1), turn structure (B.4.2), movement (B.4.3),
-// Maintenance Part 1 (B.4.4), Maintenance Part 2 (B.4.9), sinking and victory.
-
-// ---------------------------------------------------------------------------------------------
-// Fleet purchase (B.4.1)
-
-/** "pay extra for better crew": the chart price plus the crew-skill surcharge. */
-export function shipCost(chart: ShipChart, skill: CrewSkill): number {
-  return chart.price + chart.crewSkillSurcharge[skill];
-}
-
-/**
- * B.4.1 step 4: buys a ship for a player, `funds -= price + surcharge`; a purchase that would take
- * the funds below zero is refused ("Each player will start with £7,000").
- */
-export function purchaseShip(
-  state: SystemState,
-  input: {
-    player: string;
-    name: string;
-    chart: ShipChart;
-    crewSkill: CrewSkill;
-    lootCard?: LootCard | null;
-    upgradeCards?: UpgradeCard[];
-  }
-): Result<{ state: SystemState; sheet: Sheet; cost: number }> {
-  const player = state.players[input.player] ?? { funds: STARTING_FUNDS, captain: null };
-  const cost = shipCost(input.chart, input.crewSkill);
-  if (cost > player.funds) {
-    return err(`£${groupThousands(cost)} is more than the £${groupThousands(player.funds)} left.`);
-  }
-  const holds = input.upgradeCards?.length ?? 0;
-  if (holds > input.chart.holdRating) {
-    return err(`The hold takes ${input.chart.holdRating} upgrade cards.`);
-  }
-  return ok({
-    state: {
-      ...state,
-      players: { ...state.players, [input.player]: { ...player, funds: player.funds - cost } }
-    },
-    sheet: sheetFromChart({
-      name: input.name,
-      chart: input.chart,
-      crewSkill: input.crewSkill,
-      lootCard: input.lootCard ?? null,
-      upgradeCards: input.upgradeCards ?? []
-    }),
-    cost
-  });
-}
-
-/** [APP] Warnings (never blocks) when more ships of a type are bought than the chest holds (B.1):
- *  the purchase's preview counts the fleets with the ship about to be bought. */
-export function miniatureWarnings(types: readonly ShipType[]): string[] {
-  const counts = new Map<ShipType, number>();
-  for (const t of types) counts.set(t, (counts.get(t) ?? 0) + 1);
-  const out: string[] = [];
-  for (const [t, n] of counts) {
-    if (n > MINIATURES_IN_CHEST[t]) {
-      out.push(
-        `${n} ${SHIP_TYPE_NAMES[t]}s with this ship; the chest has ${MINIATURES_IN_CHEST[t]} miniatures.`
-      );
-    }
-  }
-  return out;
-}
-
-/** B.4.1 step 6: "draw one loot card and as many upgrade cards as your ship's hold rating". */
-export function assignCards(
-  sheet: Sheet,
-  loot: LootCard | null,
-  upgrades: readonly UpgradeCard[]
-): Result<Sheet> {
-  if (upgrades.length > sheet.chart.holdRating) {
-    return err(`The hold rating is ${sheet.chart.holdRating}: at most that many upgrade cards.`);
-  }
-  return ok({ ...sheet, lootCard: loot, upgradeCards: [...upgrades] });
-}
+// Wooden Warships: turn structure (B.4.2), movement (B.4.3), Maintenance Part 1 (B.4.4),
+// Maintenance Part 2 (B.4.9), sinking and victory. The fleet purchase (B.4.1) is resolve-setup.ts.
 
 // ---------------------------------------------------------------------------------------------
 // Turn structure (B.4.2)
@@ -207,20 +117,6 @@ export function resolveMovement(sheet: Sheet, wind: WindSector): Result<MoveOutc
     reason: `${SAIL_SETTING_TEXT[setting].name}.`,
     sheet: reset
   });
-}
-
-/** B.4.3 step 5: "roll the ram damage on your ship damage chart and apply it to your own ship". */
-export function resolveIslandCollision(ram: RamDice, faces: readonly number[]): Result<number> {
-  if (faces.length !== ram.count)
-    return err(`${ram.count} ram damage dice expected, ${faces.length} given.`);
-  if (faces.some((f) => !Number.isInteger(f) || f < 1 || f > ram.sides))
-    return err(`Ram damage dice are d${ram.sides}.`);
-  return ok(Math.max(0, faces.reduce((s, f) => s + f, 0) + ram.plus));
-}
-
-/** Island damage goes to the hull ([DEFAULT] `islandDamageArea`); the ship stops at the contact. */
-export function applyIslandCollision(sheet: Sheet, damage: number): Sheet {
-  return applyDamage(sheet, 'hull', damage);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ import { board, purchase } from '$lib/rules/wooden-warships/moves';
 import { edited, fleets, fleetsOf, must } from '$lib/rules/wooden-warships/moves.testkit';
 import { minimumCrew, type Sheet } from '$lib/rules/wooden-warships/sheet';
 import { DEFAULT_OPTIONS as O } from '$lib/rules/wooden-warships/options';
-import { miniatureWarnings, shipCost } from '$lib/rules/wooden-warships/resolve-turn';
+import { miniatureWarnings, shipCost } from '$lib/rules/wooden-warships/resolve-setup';
 import { pounds, sheetOf, systemOf } from '$lib/rules/wooden-warships/ships';
 import SheetEditor from './SheetEditor.svelte';
 import WwPurchaseForm from './WwPurchaseForm.svelte';
