@@ -23,7 +23,7 @@ import {
 } from './odds-initiative';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
 import { initiativeMod } from './resolve-morale';
-import { resolveInitiative } from './resolve-tasks';
+import { resolveInitiative } from './resolve-initiative';
 import type { Sheet } from './sheet';
 import * as z from 'zod/mini';
 import { diceInput, idInput } from '../../battle/move-input';

@@ -20,7 +20,7 @@ import {
   type InitiativeShip
 } from './odds-initiative';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
-import { resolveInitiative } from './resolve-tasks';
+import { resolveInitiative } from './resolve-initiative';
 
 const f = formatFraction;
 const opts = (o: Partial<PvOptions>): PvOptions => ({ ...DEFAULT_OPTIONS, ...o });

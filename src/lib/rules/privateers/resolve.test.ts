@@ -42,12 +42,12 @@ import {
   resolveDamageControl,
   resolveFire,
   resolveGrapple,
-  resolveInitiative,
   resolveJuryRig,
   resolveMarksmen,
   resolveReload
 } from './resolve-tasks';
 import { applyCollision, resolveCollision } from './resolve-collision';
+import { resolveInitiative } from './resolve-initiative';
 import { applyEndOfTurn, checkCrewAssignments, PHASES, proceduresForPhase } from './resolve-turn';
 import {
   defaultSheet,
