@@ -16,7 +16,7 @@ import { describeField } from './describe-field';
 
 export { sheetSchema, defaultSheet };
 export type { Sheet };
-export { PHASES, proceduresForPhase, checkCrewAssignments, PROCEDURES } from './resolve-turn';
+export { PHASES, proceduresForPhase, PROCEDURES } from './resolve-turn';
 export { DEFAULT_OPTIONS, OPTIONS, readOptions } from './options';
 export type { PvOptions } from './options';
 export { turnStatus } from './turn';

@@ -3,7 +3,8 @@ import { DEFAULT_OPTIONS, type PvOptions } from './options';
 import { unchecked } from '../../engine/brute.test-helpers';
 import * as movement from './resolve-movement';
 import { canDropAnchor, pointOfSail, validateOrders, windSide } from './resolve-movement';
-import { applyEndOfTurn, checkCrewAssignments, proceduresForPhase } from './resolve-turn';
+import { checkCrewAssignments } from './crew-check';
+import { applyEndOfTurn, proceduresForPhase } from './resolve-turn';
 import { fortificationSheet } from './sheet';
 import { sheetFromClass, type Sheet, type ShipClass } from './sheet';
 

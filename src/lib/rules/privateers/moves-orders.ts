@@ -32,7 +32,7 @@ import {
 } from './resolve-movement';
 // The battle's wind and the sheet's heading are parsed; an entered bearing is checked finite first.
 import { normDegOf, windAngleOf } from './compass';
-import { checkCrewAssignments, type CrewCheck } from './resolve-turn';
+import { checkCrewAssignments, type CrewCheck } from './crew-check';
 import {
   assignmentsSchema,
   gunName,

@@ -48,7 +48,8 @@ import {
 } from './resolve-tasks';
 import { applyCollision, resolveCollision } from './resolve-collision';
 import { resolveInitiative } from './resolve-initiative';
-import { applyEndOfTurn, checkCrewAssignments, PHASES, proceduresForPhase } from './resolve-turn';
+import { checkCrewAssignments } from './crew-check';
+import { applyEndOfTurn, PHASES, proceduresForPhase } from './resolve-turn';
 import {
   defaultSheet,
   defaultSystemState,
