@@ -17,7 +17,7 @@ import { describeField } from './describe-field';
 export { sheetSchema, defaultSheet };
 export type { Sheet };
 export { PHASES, proceduresForPhase, PROCEDURES } from './resolve-turn';
-export { DEFAULT_OPTIONS, OPTIONS, readOptions } from './options';
+export { DEFAULT_OPTIONS, readOptions } from './options';
 export type { PvOptions } from './options';
 export { turnStatus } from './turn';
 export { LEGACY_IDS } from './legacy-ids';

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { defaultOptions } from '../../engine/system';
 import { privateers } from './index';
-import { DEFAULT_OPTIONS, OPTIONS, readOptions, type PvOptions } from './options';
+import { DEFAULT_OPTIONS, readOptions, type PvOptions } from './options';
+import { OPTIONS } from './option-list';
 import {
   applyMorale,
   commanderRating,
