@@ -13,19 +13,39 @@ test.use({ viewport: { width: 360, height: 780 } });
 /** The number the app formats as money; formatting it throws, as a broken screen would. */
 const POISON = 4321;
 
+/**
+ * Money is written by `groupThousands` (format/numbers.ts: the digits grouped with `replace`), and
+ * by `toLocaleString` for what that leaves to the browser: both throw on the poisoned number.
+ */
 async function poisonMoney(page: Page): Promise<void> {
   await page.addInitScript((poison: number) => {
-    const proto = Number.prototype;
-    const format = Object.getOwnPropertyDescriptor(proto, 'toLocaleString')?.value as (
+    const refuse = (): never => {
+      throw new Error('This number cannot be shown');
+    };
+    const numbers = Number.prototype;
+    const format = Object.getOwnPropertyDescriptor(numbers, 'toLocaleString')?.value as (
       this: number,
       ...args: unknown[]
     ) => string;
-    Object.defineProperty(proto, 'toLocaleString', {
+    Object.defineProperty(numbers, 'toLocaleString', {
       configurable: true,
       writable: true,
       value(this: number, ...args: unknown[]): string {
-        if (this.valueOf() === poison) throw new Error('This number cannot be shown');
+        if (this.valueOf() === poison) refuse();
         return format.apply(this, args);
+      }
+    });
+    const strings = String.prototype;
+    const replace = Object.getOwnPropertyDescriptor(strings, 'replace')?.value as (
+      this: string,
+      ...args: unknown[]
+    ) => string;
+    Object.defineProperty(strings, 'replace', {
+      configurable: true,
+      writable: true,
+      value(this: string, ...args: unknown[]): string {
+        if (this.valueOf() === String(poison)) refuse();
+        return replace.apply(this, args);
       }
     });
   }, POISON);
