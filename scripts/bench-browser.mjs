@@ -22,12 +22,12 @@
 //
 // Seeding (scripts/bench-battles.mjs): each battle, its ships, one sheet edit and one turn are made
 // through the UI; the other entries are copies of those real events written with the raw IndexedDB API.
-import { spawn } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { chromium, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium.mjs';
+import { startPreview } from './start-preview.mjs';
 import { makeBattle, makeGunBattle, nextButton, seed, toPhase4 } from './bench-battles.mjs';
 
 /** BENCH_PORT, else E2E_PORT (the checkout's own browser port), else 4317. */
@@ -138,21 +138,6 @@ function quantile(values, q) {
 }
 const ms = (v) => `${Math.round(v)} ms`;
 const why = (e) => (e instanceof Error ? e.message : String(e)).split('\n')[0].slice(0, 160);
-
-async function startServer() {
-  const child = spawn('node', ['scripts/serve.mjs', '--port', String(PORT)], {
-    stdio: 'ignore',
-    detached: true
-  });
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(BASE)).ok) return child;
-    } catch {
-      if (i > 150) throw new Error(`serve.mjs did not start on ${PORT}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-}
 
 /**
  * Starts what BENCH_CPU and BENCH_PROFILE read back: a timeline trace (main-thread CPU per task)
@@ -797,7 +782,7 @@ function profileWindow(profile, w) {
   return { ...profile, samples, timeDeltas };
 }
 
-const server = await startServer();
+const server = await startPreview(PORT);
 const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
 const print = (line) => console.log(line);
 try {

@@ -12,10 +12,10 @@
 //   node scripts/trace-load.mjs /calculators/privateers [/calculators/wooden-warships …]
 //
 // TRACE_PORT (else E2E_PORT, else 4317); TRACE_THROTTLE (4); TRACE_SETTLE (3000 ms); TRACE_CSS.
-import { spawn } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { chromium, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium.mjs';
+import { startPreview } from './start-preview.mjs';
 
 const PORT = Number(process.env.TRACE_PORT ?? process.env.E2E_PORT ?? 4317);
 const BASE = `http://localhost:${PORT}`;
@@ -25,21 +25,6 @@ const SETTLE = Number(process.env.TRACE_SETTLE ?? 3000);
  *  50 ms: at TRACE_THROTTLE=1 a task of 12.5 ms' thread time. */
 const SCALE = 4 / THROTTLE;
 const paths = process.argv.slice(2);
-
-async function startServer() {
-  const child = spawn('node', ['scripts/serve.mjs', '--port', String(PORT)], {
-    stdio: 'ignore',
-    detached: true
-  });
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(BASE)).ok) return child;
-    } catch {
-      if (i > 150) throw new Error(`serve.mjs did not start on ${PORT}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-}
 
 /** Self time (ms) by function in the profile's samples between two trace times (µs). */
 function selfTimes(profile, from, to) {
@@ -137,7 +122,7 @@ async function traceLoad(context, path) {
   await page.close();
 }
 
-const server = await startServer();
+const server = await startPreview(PORT);
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
 try {
   const context = await browser.newContext({ ...devices['Pixel 7'], baseURL: BASE });
