@@ -1,12 +1,6 @@
 import * as z from 'zod/mini';
-import {
-  idSchema,
-  jsonSchema,
-  LOG_ENTRY_FIELDS,
-  type EventDraft,
-  type Json,
-  type LogEntry
-} from '../engine/events';
+import { idSchema, jsonSchema, type EventDraft, type Json, type LogEntry } from '../engine/events';
+import { LOG_ENTRY_FIELDS } from '../engine/events-schema';
 
 /**
  * The campaign log (issue 36): append-only events of the very shape of a battle's (a UUIDv7 id, a

@@ -14,7 +14,7 @@ import { firstPlayerMove, setupFleetsMove } from '../rules/master-and-commander/
 import { exportAll, importBackup } from './backup';
 import { performMove, startBattle } from './battle.fixture';
 import type { Db } from './db';
-import type { BackupPayload } from './records';
+import type { BackupPayload } from './records-logs';
 import {
   appendEvent,
   loadBattle,

@@ -9,7 +9,7 @@ import {
   campaignRecordSchema,
   type BackupPayload,
   type CampaignRecord
-} from './records';
+} from './records-logs';
 import { wholeLogs, type LeftOut } from './backup-salvage';
 
 /**

@@ -5,13 +5,12 @@ import type { Db } from './db';
 import { NotFoundError } from './errors';
 import {
   battleRecordSchema,
-  eventRecordSchema,
   settingRecordSchema,
   shipClassRecordSchema,
   shipRecordSchema,
-  type BackupPayload,
   type ShipRecord
 } from './records';
+import { eventRecordSchema, type BackupPayload } from './records-logs';
 import { readBattleInTx, readEventsInTx } from './repo-events';
 import { campaignPart, readGoodCampaignsInTx } from './backup-campaigns';
 import { parsedOrLeftOut, wholeLogs, type LeftOut } from './backup-salvage';

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { timeSchema } from '../engine/events';
-import { backupPayloadSchema, type BackupPayload } from './records';
+import { backupPayloadSchema, type BackupPayload } from './records-logs';
 import { sha256HexSync } from '../engine/sha256';
 import type { TableName } from './schema';
 

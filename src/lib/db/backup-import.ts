@@ -14,7 +14,7 @@ import {
   snapshotRecordSchema,
   type BackupPayload,
   type SnapshotRecord
-} from './records';
+} from './records-logs';
 import { parseRecord } from './parse';
 import type { TableName } from './schema';
 import { DATA_TABLES, type BackupFile, type BackupScope } from './backup-file';

@@ -2,7 +2,7 @@ import { battleStateSchema, type BattleEvent } from '../engine/events';
 import { fold } from '../battle/fold';
 import { historyProblems } from '../battle/actions';
 import { ImportInvalidError, type ImportIssue } from './errors';
-import type { BackupPayload } from './records';
+import type { BackupPayload } from './records-logs';
 import { zodIssues } from './parse';
 import { campaignIssues } from './backup-campaigns';
 import { SCHEMA_VERSION } from './schema';

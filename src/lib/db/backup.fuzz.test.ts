@@ -11,7 +11,7 @@ import { ImportInvalidError } from './errors';
 import { dumpAll, openTestDb } from './test-helpers';
 import { TABLE_NAMES } from './schema';
 import type { Db } from './db';
-import type { BackupPayload } from './records';
+import type { BackupPayload } from './records-logs';
 
 /**
  * Import fuzz: 1,000 mutated export files. Each must import fully or change nothing (compared by

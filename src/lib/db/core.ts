@@ -21,6 +21,7 @@ export function getDb(options: OpenOptions = {}): Promise<Db> {
 export { openDatabase, DB_NAME, Db, type DbStatus, type OpenOptions } from './db';
 export * from './errors';
 export * from './records';
+export * from './records-logs';
 export * from './repo-battles';
 export * from './repo-events';
 export * from './repo-ships';

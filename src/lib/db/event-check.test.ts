@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { battleEventSchema } from '../engine/events';
+import { battleEventSchema } from '../engine/events-schema';
 import { CorruptRecordError } from './errors';
-import { isPlainEvent, parseEvent } from './event-check';
+import { isPlainEvent } from './event-check';
+import { parseEvent } from './event-parse';
 
 const json: fc.Arbitrary<unknown> = fc.jsonValue({ maxDepth: 3 });
 /** Mostly valid values, sometimes anything: both sides of the schema's edges get reached. */

@@ -1,13 +1,7 @@
-import {
-  MAX_TIME_MS,
-  battleEventSchema,
-  findJsonProblem,
-  type BattleEvent
-} from '../engine/events';
+import { MAX_TIME_MS, findJsonProblem, type BattleEvent } from '../engine/events';
 import { MAX_SIDES } from '../engine/dice';
 import { isClock } from '../engine/clock';
 import { CATEGORIES } from '../engine/meaning';
-import { parseRecord } from './parse';
 
 /**
  * Parse-on-read of a battle log without zod's cost per event (issue 18: zod was most of the time a
@@ -153,7 +147,12 @@ export function isPlainEvent(v: unknown): v is BattleEvent {
   return true;
 }
 
-/** Parse-on-read of one stored event: the fast check, else zod (the value or CorruptRecordError). */
-export function parseEvent(raw: unknown): BattleEvent {
-  return isPlainEvent(raw) ? raw : parseRecord(battleEventSchema, 'event', raw);
+/**
+ * The quick reads' check (quick-open.ts, quick-watch.ts, issue 40): a plain event as it is, else a
+ * throw, and the quick read answers null so that the full read (event-parse.ts parseEvent, zod)
+ * accepts the event or names its problem. The first screen so carries no event schema.
+ */
+export function plainEvent(raw: unknown): BattleEvent {
+  if (isPlainEvent(raw)) return raw;
+  throw new Error('not a plain event: the full read parses it');
 }

@@ -1,5 +1,6 @@
 import { liveQuery } from 'dexie';
-import { battleEventSchema, type BattleEvent } from '../engine/events';
+import type { BattleEvent } from '../engine/events';
+import { battleEventSchema } from '../engine/events-schema';
 import type { Db } from './db';
 import { contiguousAfter } from './contiguous';
 import { parseRecord } from './parse';

@@ -1,13 +1,8 @@
 import { bench, describe } from 'vitest';
 import { addShip, editSheet } from '../battle/actions';
 import { applyEvent } from '../battle/fold';
-import {
-  INITIAL_STATE,
-  battleEventSchema,
-  stampEvent,
-  type BattleEvent,
-  type BattleState
-} from '../engine/events';
+import { INITIAL_STATE, stampEvent, type BattleEvent, type BattleState } from '../engine/events';
+import { battleEventSchema } from '../engine/events-schema';
 import { createBattle } from './repo-battles';
 import { loadBattle } from './repo-events';
 import { openTestDb } from './test-helpers';

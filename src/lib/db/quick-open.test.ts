@@ -4,6 +4,7 @@ import { addShip, editSheet, note } from '../battle/actions';
 import { fold } from '../battle/fold';
 import { INITIAL_STATE, type BattleState } from '../engine/events';
 import type { Db } from './db';
+import { CorruptRecordError } from './errors';
 import { DB_NAME } from './identity';
 import { quickOpenBattle } from './quick-open';
 import { createBattle } from './repo-battles';
@@ -117,6 +118,23 @@ describe('the quick open of a deep-linked battle (plain IndexedDB, no Dexie)', (
       await db.table('battles').put({ ...b!, lastSeq: -1 });
     });
     expect(await quickOpenBattle(battleId, 'none', opts)).toBeNull();
+    db.close();
+  });
+
+  it('hands an event the quick check cannot vouch for to the full read, whose schema refuses a bad one', async () => {
+    const env = fakeEnv();
+    const opts = { idb: env.indexedDB, keyRange: env.IDBKeyRange };
+    const db = await openTestDb(env);
+    const battleId = await playedBattle(db);
+    // The quick read carries no event schema (issue 40): a stored event with a field no event has
+    // (a damaged record, or one from a newer release) is left to openBattle, which names it.
+    await db.write(['events'], async () => {
+      const [first] = await db.table('events').where('battleId').equals(battleId).toArray();
+      await db.table('events').put({ ...first, extra: 1 });
+    });
+    expect(await quickOpenBattle(battleId, 'none', opts)).toBeNull();
+    await expect(openBattle(db, battleId)).rejects.toThrow(CorruptRecordError);
+    await expect(openBattle(db, battleId)).rejects.toThrow(/unexpected field "extra"/);
     db.close();
   });
 

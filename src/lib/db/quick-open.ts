@@ -1,6 +1,6 @@
 import type { Json } from '../engine/events';
 import { usableCheckpoint } from './checkpoints';
-import { parseEvent } from './event-check';
+import { plainEvent } from './event-check';
 import { DB_NAME, IDB_VERSION } from './identity';
 import { foldOpened, openStart, type PendingCheckpoint } from './open-fold';
 import {
@@ -78,7 +78,7 @@ export async function quickOpenBattle(
     const stored = await request(store('checkpoints').getAll(from(0)));
     const usable = usableCheckpoint(stored.reverse(), ids);
     const start = openStart(ids.length, usable, options.tail ?? 100);
-    const events = (await request(log.getAll(from(start + 1)))).map(parseEvent);
+    const events = (await request(log.getAll(from(start + 1)))).map(plainEvent);
     const read = { battle: battle.data, events, ids, start, usable };
     const opened = foldOpened(read, options.checkpointEvery);
     return { ...opened, deviceId: meta.data.deviceId, setting: setting?.data.value };

@@ -1,7 +1,7 @@
 import type { BattleEvent } from '../engine/events';
 import type { SystemId } from '../engine/system';
 import { contiguousAfter } from './contiguous';
-import { parseEvent } from './event-check';
+import { plainEvent } from './event-check';
 import { DB_NAME } from './identity';
 import { openExisting, request, type QuickAccess } from './quick-open';
 import { shipRecordSchema, type ShipRecord } from './records';
@@ -25,7 +25,7 @@ export async function quickReadEvents(
   return read(access, ['events'], async (tx, keyRange) => {
     const range = keyRange.bound([battleId, from], [battleId, to]);
     const raw = await request(tx.objectStore('events').index('[battleId+seq]').getAll(range));
-    return raw.map(parseEvent);
+    return raw.map(plainEvent);
   });
 }
 

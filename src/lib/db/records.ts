@@ -1,15 +1,16 @@
 import * as z from 'zod/mini';
 import { battleDisplaySchema } from '../battle/display';
-import { battleEventSchema, jsonSchema, timeSchema } from '../engine/events';
+import { jsonSchema, timeSchema } from '../engine/events';
 import { SYSTEM_IDS } from '../engine/catalog';
-import { campaignEventSchema } from '../campaign/events';
 
 /**
  * The zod schema of every stored record. Repositories parse on the way in and on the way out, so a
  * damaged record or a future field is caught at the boundary instead of deep in the UI.
  */
 
-const id = z.string().check(z.minLength(1), z.maxLength(64));
+/** A record's id (UUIDv7 where the app made it). */
+export const recordIdSchema = z.string().check(z.minLength(1), z.maxLength(64));
+const id = recordIdSchema;
 const time = timeSchema;
 const name = z.string().check(z.minLength(1), z.maxLength(200));
 
@@ -20,7 +21,7 @@ export const systemIdSchema = z.enum(SYSTEM_IDS);
  * What a battle and a campaign record both are: a named game of a rule system with its readings,
  * and the head of an append-only log.
  */
-const gameFields = {
+export const gameFields = {
   id,
   name,
   systemId: systemIdSchema,
@@ -112,37 +113,3 @@ export const metaRecordSchema = z.strictObject({
   createdAt: time
 });
 export type MetaRecord = z.infer<typeof metaRecordSchema>;
-
-export const eventRecordSchema = battleEventSchema;
-
-/**
- * A campaign (issue 36): its name, rule system and the readings its battles are fought with; its
- * captains, roster and battles are the state folded from its log (campaignEvents).
- */
-export const campaignRecordSchema = z.strictObject(gameFields);
-export type CampaignRecord = z.infer<typeof campaignRecordSchema>;
-
-export const campaignEventRecordSchema = campaignEventSchema;
-
-/** Everything a backup carries; also the content of a local snapshot. */
-export const backupPayloadSchema = z.strictObject({
-  battles: z.array(battleRecordSchema),
-  ships: z.array(shipRecordSchema),
-  events: z.array(eventRecordSchema),
-  shipClasses: z.array(shipClassRecordSchema),
-  settings: z.array(settingRecordSchema),
-  /** Absent in files made before campaigns (schema version 3). */
-  campaigns: z.optional(z.array(campaignRecordSchema)),
-  campaignEvents: z.optional(z.array(campaignEventRecordSchema))
-});
-export type BackupPayload = z.infer<typeof backupPayloadSchema>;
-
-/** A copy of all data taken before "Replace all data", restorable from Settings. */
-export const snapshotRecordSchema = z.strictObject({
-  id,
-  takenAt: time,
-  reason: z.string().check(z.maxLength(200)),
-  appVersion: z.string().check(z.maxLength(50)),
-  payload: backupPayloadSchema
-});
-export type SnapshotRecord = z.infer<typeof snapshotRecordSchema>;

@@ -9,7 +9,7 @@ import { exportAll, exportDamagedBattle, importBackup, payloadChecksum } from '.
 import { ImportInvalidError, StaleStateError } from './errors';
 import { openDatabase, type Db } from './db';
 import { SCHEMA_VERSION } from './schema';
-import type { BackupPayload } from './records';
+import type { BackupPayload } from './records-logs';
 import { dumpAll, openTestDb } from './test-helpers';
 import pkg from '../../../package.json' with { type: 'json' };
 

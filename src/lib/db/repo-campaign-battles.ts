@@ -17,7 +17,8 @@ import type { CampaignState } from '../campaign/state';
 import { err, ok, type Result } from '../engine/result';
 import type { RuleSystem, RuleSystemWithMoves } from '../engine/system';
 import type { Db } from './db';
-import type { BattleRecord, CampaignRecord } from './records';
+import type { BattleRecord } from './records';
+import type { CampaignRecord } from './records-logs';
 import { newBattleRecord } from './repo-battles';
 import { nextEvent } from './repo-events';
 import {

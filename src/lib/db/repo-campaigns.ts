@@ -14,7 +14,8 @@ import type { BattleOptions, SystemId } from '../engine/system';
 import type { Db } from './db';
 import { CorruptRecordError, NotFoundError } from './errors';
 import { checkRecord, parseRecord } from './parse';
-import { campaignRecordSchema, newGameFields, type CampaignRecord } from './records';
+import { newGameFields } from './records';
+import { campaignRecordSchema, type CampaignRecord } from './records-logs';
 
 /**
  * Campaigns and their logs (issue 36), kept as battles and their logs are: appending reads the

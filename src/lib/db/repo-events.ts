@@ -1,10 +1,5 @@
-import {
-  battleEventSchema,
-  stampEvent,
-  type BattleEvent,
-  type BattleState,
-  type EventDraft
-} from '../engine/events';
+import { battleEventSchema } from '../engine/events-schema';
+import { stampEvent, type BattleEvent, type BattleState, type EventDraft } from '../engine/events';
 import { applyEvent } from '../battle/fold';
 import { ok, type Result } from '../engine/result';
 import { history, redoOf, undoOf, type History } from '../battle/actions';
@@ -13,7 +8,7 @@ import { NotFoundError, StaleStateError } from './errors';
 import type { BattleDisplay } from '../battle/display';
 import { battleRecordSchema, type BattleRecord } from './records';
 import { checkRecord, parseRecord } from './parse';
-import { parseEvent } from './event-check';
+import { parseEvent } from './event-parse';
 import { saveCheckpoint, usableCheckpointInTx } from './checkpoints';
 import { foldOpened, openStart, replay, type OpenRead } from './open-fold';
 

@@ -1,4 +1,5 @@
-import { battleEventSchema, type BattleEvent } from '../engine/events';
+import type { BattleEvent } from '../engine/events';
+import { battleEventSchema } from '../engine/events-schema';
 import { mergeOrder } from '../live/merge-api';
 import type { Db } from './db';
 import { battleRecordSchema, type BattleRecord } from './records';

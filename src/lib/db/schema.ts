@@ -1,13 +1,12 @@
 import { Dexie, type Table } from 'dexie';
 import type {
   BattleRecord,
-  CampaignRecord,
   MetaRecord,
   SettingRecord,
   ShipClassRecord,
-  ShipRecord,
-  SnapshotRecord
+  ShipRecord
 } from './records';
+import type { CampaignRecord, SnapshotRecord } from './records-logs';
 import type { CheckpointRecord } from './checkpoints';
 import type { BattleEvent } from '../engine/events';
 import type { CampaignEvent } from '../campaign/events';

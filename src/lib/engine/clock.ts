@@ -1,5 +1,3 @@
-import * as z from 'zod/mini';
-
 /**
  * A hybrid logical clock (Kulkarni et al.; as in CRDT sync engines): every event of a live battle is
  * stamped with one, so the merged log has one order on every device whatever order the events
@@ -16,7 +14,6 @@ const MAX_MS = 0xffff_ffff_ffff;
 const MAX_COUNTER = 0xffff;
 
 export const CLOCK_PATTERN = /^[0-9a-f]{16}$/;
-export const clockSchema = z.string().check(z.regex(CLOCK_PATTERN));
 
 export function isClock(v: unknown): v is Clock {
   return typeof v === 'string' && CLOCK_PATTERN.test(v);

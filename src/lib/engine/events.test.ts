@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { battleEventSchema, findJsonProblem, jsonSchema } from './events';
+import { findJsonProblem, jsonSchema } from './events';
+import { battleEventSchema } from './events-schema';
 
 describe('event schemas', () => {
   it('accepts a JSON value and rejects what JSON cannot hold', () => {

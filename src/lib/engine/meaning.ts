@@ -1,5 +1,3 @@
-import * as z from 'zod/mini';
-
 /**
  * What a move did, written down by the move itself (issue 31): the after-action report, the luck
  * audit, the live table's re-check and the log read this, and guess nothing from key names, event
@@ -110,34 +108,6 @@ export interface Meaning {
   /** The hits a shot scored (gunnery); absent when the move is not a shot. */
   hits?: number;
 }
-
-const idSchema = z.string().check(z.minLength(1), z.maxLength(64));
-
-export const diceGroupSchema = z.strictObject({
-  count: z.int().check(z.gte(0), z.lte(10_000)),
-  sides: z.int().check(z.gte(1), z.lte(1000)),
-  ship: z.nullable(idSchema),
-  side: z.string().check(z.maxLength(200)),
-  isHighGood: z.boolean(),
-  zeroFace: z.optional(z.int().check(z.gte(1), z.lte(1000)))
-});
-
-export const meaningSchema = z.strictObject({
-  move: z.string().check(z.minLength(1), z.maxLength(100)),
-  category: z.enum(CATEGORIES),
-  actor: z.nullable(idSchema),
-  target: z.nullable(idSchema),
-  dice: z.array(diceGroupSchema).check(z.maxLength(1000)),
-  hits: z.optional(z.int().check(z.gte(0), z.lte(10_000)))
-});
-
-// Pins the schema to the interface (a field added to one and not the other fails the type check).
-const _pin: z.infer<typeof meaningSchema> extends Meaning
-  ? Meaning extends z.infer<typeof meaningSchema>
-    ? true
-    : never
-  : never = true;
-void _pin;
 
 /**
  * Whose dice, as a move states them: the ship that rolls (or the side, for a roll no ship makes),

@@ -1,4 +1,5 @@
-import { battleEventSchema, type BattleEvent, type Json } from '../engine/events';
+import type { BattleEvent, Json } from '../engine/events';
+import { battleEventSchema } from '../engine/events-schema';
 import { sha256HexSync } from '../engine/sha256';
 
 /**
