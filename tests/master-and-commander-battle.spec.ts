@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { addShipForm, newBattle, next } from './screen';
-import { mcPlayers, rosterShip, statusStep } from './table';
+import { mcPlayers, rosterShip, statusStep, unfold } from './table';
 
 /**
  * A basic Master and Commander turn as a table plays it, through the battle page of the production
@@ -122,6 +122,12 @@ test('a basic turn: wind, engagement and counter-attack, Homeport repair, the sa
   await fight
     .getByRole('combobox', { name: 'Target' })
     .selectOption({ label: 'Ben 1 (Ben) · 2 disks (3 dice)' });
+  // The odds are folded behind the chance to hit, and built when opened (issue 39).
+  await expect(fight.getByTestId('odds-fold-headline')).toHaveAttribute(
+    'data-fraction',
+    '3805/7776'
+  );
+  await unfold(fight.getByTestId('odds-fold'));
   const attackOdds = fight
     .getByTestId('odds-display')
     .filter({ hasText: 'Attack: 3 dice against 3' });
@@ -141,6 +147,11 @@ test('a basic turn: wind, engagement and counter-attack, Homeport repair, the sa
   // The counter-attack: Ben 1, just hit, rolls one die fewer (2 against 3).
   const counter = page.getByTestId('mc-counter');
   await expect(counter).toContainText('Ben 1 fires back at Anna 1');
+  await expect(counter.getByTestId('odds-fold-headline')).toHaveAttribute(
+    'data-fraction',
+    '331/972'
+  );
+  await unfold(counter.getByTestId('odds-fold'));
   await expect(counter.getByTestId('odds-headline')).toHaveAttribute('data-fraction', '331/972');
   await typeFaces(counter.getByTestId('dice-pad'), [6, 3, 5, 5, 2]);
   await expect(fight.getByTestId('mc-engagement-result')).toContainText(

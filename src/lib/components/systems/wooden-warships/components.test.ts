@@ -7,6 +7,7 @@ import type { BattleState } from '$lib/engine/events';
 import { applyEvent } from '$lib/battle/fold';
 import type { Move } from '$lib/battle/move';
 import { addPlayer } from '$lib/rules/wooden-warships/moves';
+import { turnStatus } from '$lib/rules/wooden-warships/turn';
 import type { WwOptions } from '$lib/rules/wooden-warships/options';
 import BattlePanel from './BattlePanel.svelte';
 import Calculators from './Calculators.svelte';
@@ -176,7 +177,10 @@ describe("issue 32 #8: the turn order's Why in the referee's words", () => {
     };
     state = run(state, addPlayer, { name: 'Anne' });
     state = run(state, addPlayer, { name: 'Ben' });
-    const session = { state, battle: { options: {}, variant: 'standard' }, isBusy: false };
+    // The page's status as the session works it out (the panel reads it: issue 39).
+    const battle = { options: {}, variant: 'standard' };
+    const status = (now: number) => turnStatus(state, { ...battle, now });
+    const session = { state, battle, isBusy: false, statusNow: 0, statusAt: status };
     const { body } = render(BattlePanel, { props: { session: session as never } });
     const text = body.replace(/<!--[^>]*-->/g, '').replace(/<[^>]+>/g, '');
     expect(text).toContain('but not whether each player takes all the steps');
