@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import type { BattleState } from './events';
+import type { BattleState, Json } from './events';
 import type { TurnStatus } from './turn-status';
 import type { Move } from './move';
 import type { SecretsView } from './secrets';
@@ -159,8 +159,15 @@ export interface RuleSystem<Sheet extends object = object> {
   shipCard?(
     state: BattleState,
     shipId: string,
-    /** Live table: the private documents this device opens and its own seat (#19 item 5). */
-    viewer?: { secrets: SecretsView | undefined; seat: string | null }
+    /**
+     * Live table: the private documents this device opens, its own seat (#19 item 5) and the
+     * commitment check the live layer carries (battle/secret.ts verifyReveal).
+     */
+    viewer?: {
+      secrets: SecretsView | undefined;
+      seat: string | null;
+      verifyReveal: (hash: string, secret: Json, salt: string) => boolean;
+    }
   ): { colour?: string; lines: string[] } | null;
   /** The turn model (`<system>/turn.ts`): whose turn, the step, who still has to act, what is left. */
   turnStatus(

@@ -6,6 +6,7 @@ import { docNameOf } from '$lib/live/wire';
 import { hubDropOf, type HubDrop } from '$lib/live/hub-drop';
 import { SeatDocs, liveSecretsKey, seatDocName, seatsOpenedBy } from '$lib/live/seat-docs';
 import type { SecretWrite, SecretsView } from '$lib/engine/secrets';
+import { verifyReveal } from '$lib/battle/secret';
 import type { Clock } from '$lib/live/merge-api';
 import { hubKeyFor, type Grant, type LiveConfig, type Role } from './live-config';
 
@@ -129,6 +130,13 @@ export class LiveLink {
       seatsOpenedBy(config.role, config.seat, [...granted, ...knownSeats])
     );
   }
+
+  /**
+   * The check of a secret against its commitment, for the screens that show this device's hidden
+   * part (a Master and Commander hand): its SHA-256 loads with the live table, not with every
+   * battle's first screen (issue 40).
+   */
+  readonly verifyReveal = verifyReveal;
 
   /** The private documents as moves read them (MoveContext.secrets). */
   get secrets(): SecretsView {

@@ -1,11 +1,13 @@
 // The held cards of the Master and Commander deck as a device shows them on the live table: its
 // own hand read from its seat's private document, the others' counts (#19 item 5). Apart from the
 // deck's moves (cards-live.ts), so a ship's card in the fleet list reads the hands without them
-// (issue 40).
+// (issue 40), and apart from the commitments' SHA-256 (battle/secret.ts), which only the live
+// table checks a hand with: the live layer hands it over (LiveViewer.verifyReveal).
 import * as z from 'zod/mini';
+import type { Json } from '../../engine/events';
 import type { SecretsView } from '../../engine/secrets';
-import { verifyHeld, type HeldSecret } from './cards-secret';
-import { mcCardSchema, type CardsState } from './sheet';
+import type { HeldSecret } from './cards-secret';
+import { mcCardSchema, type CardsState, type McCard } from './sheet';
 
 /** Each seat's private document holds its hand under this key: its held cards with their salts. */
 export const MC_HELD_KEY = 'mc.held';
@@ -38,10 +40,24 @@ export interface HandView {
   cards: HeldSecret['card'][] | null;
 }
 
+/** What a held card's commitment is made over: its holder, id, text and effect. */
+export const heldSecretOf = (playerId: string, card: McCard): Json => ({
+  playerId,
+  id: card.id,
+  text: card.text,
+  keepUntilApplies: card.keepUntilApplies,
+  effect: card.effect ?? 'manual'
+});
+
 /** A device on the live table: the private documents it opens and its own seat (null: none). */
 export interface LiveViewer {
   secrets: SecretsView | undefined;
   seat: string | null;
+  /**
+   * The commitment check (battle/secret.ts verifyReveal), from the live layer that loads it: a
+   * battle on one device shows its ship cards without the SHA-256 (issue 40).
+   */
+  verifyReveal: (hash: string, secret: Json, salt: string) => boolean;
 }
 
 /**
@@ -68,7 +84,11 @@ export function handsFor(pub: CardsState, live: LiveViewer | null): HandView[] {
     const cards =
       hand === null
         ? null
-        : held.flatMap((h) => hand.find((s) => verifyHeld(h.cardId, playerId, s))?.card ?? []);
+        : held.flatMap(
+            (h) =>
+              hand.find((s) => live.verifyReveal(h.cardId, heldSecretOf(playerId, s.card), s.salt))
+                ?.card ?? []
+          );
     return { playerId, count: held.length, cards };
   });
 }

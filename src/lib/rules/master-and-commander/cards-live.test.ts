@@ -11,6 +11,7 @@ import {
 import { applyEvent } from '../../battle/fold';
 import { secretWritesOf, undoSecretWritesOf, withInput, type MoveContext } from '../../battle/move';
 import { recheckWith } from '../../battle/merge-recheck';
+import { verifyReveal } from '../../battle/secret';
 import { REFEREE_SEAT, secretsViewOf, type SecretWrite } from '../../engine/secrets';
 import type { Result } from '../../engine/result';
 import { masterAndCommander } from '.';
@@ -444,14 +445,14 @@ describe('the Master and Commander deck on the live table (#19 item 5)', () => {
     t.draw();
     const lines = (viewer?: Parameters<typeof shipCard>[2]) =>
       shipCard(t.pub, 'ship-1', viewer)?.lines;
-    expect(lines({ secrets: t.seat('Anna'), seat: 'Anna' })).toContain(
+    expect(lines({ secrets: t.seat('Anna'), seat: 'Anna', verifyReveal })).toContain(
       'Anna holds 2 Master and Commander cards: "SECRET TEXT 3 zz", "SECRET TEXT 1 zz"'
     );
-    expect(lines({ secrets: t.seat('Ben'), seat: 'Ben' })).toContain(
+    expect(lines({ secrets: t.seat('Ben'), seat: 'Ben', verifyReveal })).toContain(
       'Anna holds 2 Master and Commander cards'
     );
     // The referee's tablet is on the table: the fleet list shows counts there too.
-    expect(lines({ secrets: t.referee(), seat: null })).toContain(
+    expect(lines({ secrets: t.referee(), seat: null, verifyReveal })).toContain(
       'Anna holds 2 Master and Commander cards'
     );
   });

@@ -1,6 +1,7 @@
 import { COMMITMENT_PATTERN, commitment, verifyReveal } from '../../battle/secret';
 import { err, ok, type Result } from '../../engine/result';
 import type { CardsState, McCard } from './sheet';
+import { heldSecretOf as secretOf } from './cards-hands';
 
 /**
  * The Master and Commander deck on the live table (#19 item 5). In one device's battle the whole
@@ -34,14 +35,6 @@ export interface SplitCards {
   /** Held cards by player id. */
   seats: Record<string, HeldSecret[]>;
 }
-
-const secretOf = (playerId: string, card: McCard) => ({
-  playerId,
-  id: card.id,
-  text: card.text,
-  keepUntilApplies: card.keepUntilApplies,
-  effect: card.effect ?? 'manual'
-});
 
 /** The commitment to one held card (its holder, id, text and effect) under `salt`. */
 export function heldCommitment(playerId: string, card: McCard, salt: string): string {

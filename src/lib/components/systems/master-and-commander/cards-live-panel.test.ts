@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render } from 'svelte/server';
 import { REFEREE_SEAT, secretsViewOf } from '$lib/engine/secrets';
+import { verifyReveal } from '$lib/battle/secret';
 import type { Json } from '$lib/engine/events';
 import { DECK_ON_REFEREE, MC_DECK_KEY } from '$lib/rules/master-and-commander/cards-live';
 import { MC_HELD_KEY } from '$lib/rules/master-and-commander/cards-hands';
@@ -34,7 +35,7 @@ const docs: Record<string, Record<string, Json>> = {
 
 describe('the card panel on the live table', () => {
   it("Anna's phone shows her own card and Ben's as a count, and draws on the referee's device", () => {
-    const viewer = { secrets: secretsViewOf({ Anna: docs.Anna }), seat: 'Anna' };
+    const viewer = { secrets: secretsViewOf({ Anna: docs.Anna }), seat: 'Anna', verifyReveal };
     const here = cardsOnDevice(split.public, viewer);
     expect(here.isDeckHere).toBe(false);
     const { body } = render(McCardsPanel, {
@@ -54,7 +55,7 @@ describe('the card panel on the live table', () => {
   });
 
   it("the referee's device works on the whole deck, as one device does", () => {
-    const viewer = { secrets: secretsViewOf(docs), seat: null };
+    const viewer = { secrets: secretsViewOf(docs), seat: null, verifyReveal };
     const here = cardsOnDevice(split.public, viewer);
     expect(here.cards).toEqual(WHOLE);
     expect(here.isDeckHere).toBe(true);

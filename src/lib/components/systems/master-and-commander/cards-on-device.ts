@@ -3,7 +3,7 @@
 // reads it (issue 40: it and the deck's crypto load with that panel).
 import type { BattleSession } from '$lib/state/battle.svelte';
 import type { CardsState } from '$lib/rules/master-and-commander/sheet';
-import { saltOf } from '$lib/battle/secret';
+import { saltOf, verifyReveal } from '$lib/battle/secret';
 import { opensDeck, joinDeck } from '$lib/rules/master-and-commander/cards-live';
 import {
   handsFor,
@@ -19,7 +19,7 @@ import {
 export function liveViewerOf(session: BattleSession): LiveViewer | null {
   const live = session.live;
   if (!live) return null;
-  return { secrets: live.secrets, seat: live.config.seat ?? null };
+  return { secrets: live.secrets, seat: live.config.seat ?? null, verifyReveal };
 }
 
 /** What the card panel works on: the whole deck where it is here, else the public deck. */
