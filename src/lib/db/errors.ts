@@ -1,24 +1,12 @@
-import { formatIssue, type Issue } from '../engine/issues';
+import { formatIssue } from '../engine/issues';
+import { DbError, type ImportIssue } from './db-error';
 /**
  * Typed storage errors. The UI switches on `code` to show the right banner or message; `message`
- * is already a sentence a referee can act on.
+ * is already a sentence a referee can act on. The base class and the damaged record's error, which
+ * a battle's first screen reads with, are db-error.ts (issue 40: the rest loads with Dexie).
  */
 
-export type DbErrorCode =
-  | 'quota-full'
-  | 'storage-closed'
-  | 'storage-unavailable'
-  | 'newer-schema'
-  | 'version-changed'
-  | 'import-invalid'
-  | 'not-found'
-  | 'stale'
-  | 'corrupt-record'
-  | 'confirmation-required';
-
-export abstract class DbError extends Error {
-  abstract readonly code: DbErrorCode;
-}
+export { CorruptRecordError, DbError, type DbErrorCode, type ImportIssue } from './db-error';
 
 /** What a refused action left behind, said last in a storage message. */
 const NOTHING_SAVED = 'Nothing from this action was saved.';
@@ -92,9 +80,6 @@ export class VersionChangedError extends DbError {
   }
 }
 
-/** One problem of an imported file (the shared shape of a parsed value's problem). */
-export type ImportIssue = Issue;
-
 export class ImportInvalidError extends DbError {
   readonly code = 'import-invalid';
   override name = 'ImportInvalidError';
@@ -134,19 +119,6 @@ export class StaleStateError extends DbError {
       origin === 'this-device'
         ? 'Already done: an earlier tap (or another tab on this device) changed the battle since this screen was drawn, so this one was not saved. Check and try again.'
         : 'The battle changed on another device since this screen was drawn; nothing was saved. Check and try again.'
-    );
-  }
-}
-
-export class CorruptRecordError extends DbError {
-  readonly code = 'corrupt-record';
-  override name = 'CorruptRecordError';
-  constructor(
-    readonly table: string,
-    readonly issue: ImportIssue
-  ) {
-    super(
-      `A saved ${table} record is damaged (${formatIssue(issue)}). Export a backup and report it.`
     );
   }
 }

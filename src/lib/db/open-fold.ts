@@ -1,7 +1,7 @@
 import { INITIAL_STATE, type BattleEvent, type BattleState } from '../engine/events';
 import { applyEvent, fold } from '../battle/fold';
 import { boundaryOf, type Usable } from './checkpoints';
-import { CorruptRecordError } from './errors';
+import { CorruptRecordError } from './db-error';
 import type { BattleRecord } from './records';
 
 // The open of a battle once its records are read, apart from how they were read: Dexie

@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
 import { zodIssues } from '../engine/issues';
-import { CorruptRecordError } from './errors';
+import { CorruptRecordError } from './db-error';
 
 // Zod's issues in the referee's words: one module for the import's, the stored records' and the
 // moves' inputs (engine/issues.ts).

@@ -2,7 +2,6 @@ import type { ShipRecord } from '$lib/db/core';
 import { quickListLibrary } from '$lib/db/quick-watch';
 import type { SystemId } from '$lib/engine/system';
 import { errorMessage } from './errors';
-import { shareOrDownload } from './share';
 import { storage } from './storage.svelte';
 
 /** A ship-library template the battle page offers in "Add a ship" (the page never imports $lib/db). */
@@ -33,8 +32,12 @@ export async function exportBattleFile(battleId: string): Promise<string | null>
   const db = await storage.open();
   if (!db) return storage.message;
   try {
-    // Backup files are their own chunk: the battle page loads them on the first export.
-    const { exportBattle } = await import('$lib/db/backup');
+    // Backup files and the share sheet are their own chunks: the battle page loads them on the
+    // first export.
+    const [{ exportBattle }, { shareOrDownload }] = await Promise.all([
+      import('$lib/db/backup'),
+      import('./share')
+    ]);
     const file = await exportBattle(db, battleId);
     const how = await shareOrDownload(file.fileName, file.text);
     return how === 'cancelled' ? null : `Battle ${how === 'shared' ? 'shared' : 'exported'}.`;
