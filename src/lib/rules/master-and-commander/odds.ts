@@ -1,15 +1,7 @@
 // Master and Commander: exact odds for every roll (SPEC A.7), built from the same comparison the
 // resolvers use (`engagementResult`, `allExceedHighest`) and the same tables.
 import { Dist } from '../../engine/dist';
-import {
-  firstProblem,
-  guarded,
-  intIn,
-  isBool,
-  isRecord,
-  oneOf,
-  type Check
-} from '../../engine/inputs';
+import * as check from '../../engine/inputs';
 import { solveAbsorbingLinearAll, type ChainStep } from '../../engine/markov';
 import { allExceedHighest, poolOutcome } from '../../engine/pools';
 import { complement, div, ONE, rational, sub, ZERO, type Rational } from '../../engine/rational';
@@ -383,77 +375,77 @@ const MAX_DICE = Math.max(HOMEPORT_DICE, ...Object.values(DICE_BY_PRIZE_DISKS));
 /** More players than this would make the first-player fraction's powers of 6 needlessly huge. */
 export const MAX_PLAYERS = 12;
 
-const disks = (who: string, v: unknown): Check =>
-  intIn(`${who} Prize Disks`, v, 0, MAX_PRIZE_DISKS);
-const dice = (who: string, v: unknown): Check => intIn(`${who} dice`, v, 1, MAX_DICE);
+const disks = (who: string, v: unknown): check.Check =>
+  check.intIn(`${who} Prize Disks`, v, 0, MAX_PRIZE_DISKS);
+const dice = (who: string, v: unknown): check.Check => check.intIn(`${who} dice`, v, 1, MAX_DICE);
 const VARIANTS: readonly GameVariant[] = ['beginner', 'basic', 'advanced'];
-const tieRule = (o: { tieExhaustion?: unknown }): Check =>
-  oneOf('The tie rule', o.tieExhaustion, ['defender', 'moreDiceWins']);
-const engagementRules = (r: EngagementRules): Check =>
-  isRecord('The rules', r) ??
-  firstProblem(
-    oneOf('The game', r.variant, VARIANTS),
+const tieRule = (o: { tieExhaustion?: unknown }): check.Check =>
+  check.oneOf('The tie rule', o.tieExhaustion, ['defender', 'moreDiceWins']);
+const engagementRules = (r: EngagementRules): check.Check =>
+  check.isRecord('The rules', r) ??
+  check.firstProblem(
+    check.oneOf('The game', r.variant, VARIANTS),
     tieRule(r),
-    oneOf('The Beginner tie rule', r.beginnerTies, ['defender', 'reroll'])
+    check.oneOf('The Beginner tie rule', r.beginnerTies, ['defender', 'reroll'])
   );
-const engagementOpts = (o: FullEngagementInput['opts']): Check =>
-  isRecord('The options', o) ??
-  firstProblem(
+const engagementOpts = (o: FullEngagementInput['opts']): check.Check =>
+  check.isRecord('The options', o) ??
+  check.firstProblem(
     tieRule(o),
-    oneOf('The Beginner tie rule', o.beginnerTies, ['defender', 'reroll']),
-    oneOf('Counter-attack dice', o.counterAttackDice, ['current', 'preHit'])
+    check.oneOf('The Beginner tie rule', o.beginnerTies, ['defender', 'reroll']),
+    check.oneOf('Counter-attack dice', o.counterAttackDice, ['current', 'preHit'])
   );
-const roll = (a: number, d: number, rules: EngagementRules): Check =>
-  firstProblem(dice('Attack', a), dice('Defence', d), engagementRules(rules));
-const duelRules = (r: DuelRules): Check =>
-  isRecord('The rules', r) ??
-  firstProblem(
-    oneOf('The game', r.variant, VARIANTS),
+const roll = (a: number, d: number, rules: EngagementRules): check.Check =>
+  check.firstProblem(dice('Attack', a), dice('Defence', d), engagementRules(rules));
+const duelRules = (r: DuelRules): check.Check =>
+  check.isRecord('The rules', r) ??
+  check.firstProblem(
+    check.oneOf('The game', r.variant, VARIANTS),
     engagementOpts(r.opts),
-    r.hasCounterAttack === undefined ? null : isBool('Counter-attacks', r.hasCounterAttack)
+    r.hasCounterAttack === undefined ? null : check.isBool('Counter-attacks', r.hasCounterAttack)
   );
-const fullInput = (i: FullEngagementInput): Check =>
-  isRecord('The engagement', i) ??
-  firstProblem(
-    oneOf('The game', i.variant, VARIANTS),
+const fullInput = (i: FullEngagementInput): check.Check =>
+  check.isRecord('The engagement', i) ??
+  check.firstProblem(
+    check.oneOf('The game', i.variant, VARIANTS),
     disks('Attacker', i.attackerDisks),
     disks('Defender', i.defenderDisks),
-    isBool('Broadside to broadside', i.isMutualBroadside),
+    check.isBool('Broadside to broadside', i.isMutualBroadside),
     engagementOpts(i.opts)
   );
-const opts = (o: Pick<McOptions, 'tieExhaustion'>): Check =>
-  isRecord('The options', o) ?? tieRule(o);
+const opts = (o: Pick<McOptions, 'tieExhaustion'>): check.Check =>
+  check.isRecord('The options', o) ?? tieRule(o);
 
-export const engagementDist = guarded(roll, engagementDistOf);
-export const hitChance = guarded(roll, hitChanceOf);
-export const eventualHitChance = guarded(roll, eventualHitChanceOf);
-export const engagementTable = guarded(
+export const engagementDist = check.guarded(roll, engagementDistOf);
+export const hitChance = check.guarded(roll, hitChanceOf);
+export const eventualHitChance = check.guarded(roll, eventualHitChanceOf);
+export const engagementTable = check.guarded(
   (t: McOptions['tieExhaustion']) => tieRule({ tieExhaustion: t }),
   engagementTableOf
 );
-export const engagementOdds = guarded(roll, engagementOddsOf);
-export const fullEngagementDist = guarded(fullInput, fullEngagementDistOf);
-export const fullEngagementOdds = guarded(fullInput, fullEngagementOddsOf);
+export const engagementOdds = check.guarded(roll, engagementOddsOf);
+export const fullEngagementDist = check.guarded(fullInput, fullEngagementDistOf);
+export const fullEngagementOdds = check.guarded(fullInput, fullEngagementOddsOf);
 /** Boarding is only against a ship with 1 or 0 Prize Disks (SPEC A.4.9). */
-export const boardingChance = guarded(
-  (d: number) => intIn('The defender’s Prize Disks for boarding', d, 0, 1),
+export const boardingChance = check.guarded(
+  (d: number) => check.intIn('The defender’s Prize Disks for boarding', d, 0, 1),
   boardingChanceOf
 );
-export const raidChance = guarded(
+export const raidChance = check.guarded(
   (d: number, o: Pick<McOptions, 'tieExhaustion'>) => disks('Raider', d) ?? opts(o),
   raidChanceOf
 );
-export const homeportCounterChance = guarded(
+export const homeportCounterChance = check.guarded(
   (d: number, o: Pick<McOptions, 'tieExhaustion'>) => disks('Ship', d) ?? opts(o),
   homeportCounterChanceOf
 );
-export const ramSinkChance = guarded((d: number) => disks('Target', d), ramSinkChanceOf);
-const duel = (x: number, y: number, r: DuelRules): Check =>
-  firstProblem(disks('First ship', x), disks('Second ship', y), duelRules(r));
-export const duelWinChance = guarded(duel, duelWinChanceOf);
-export const duelOdds = guarded(duel, duelOddsOf);
-export const duelTable = guarded(duelRules, duelTableOf);
-export const firstPlayerDecidedChance = guarded(
-  (n: number) => intIn('Players', n, 1, MAX_PLAYERS),
+export const ramSinkChance = check.guarded((d: number) => disks('Target', d), ramSinkChanceOf);
+const duel = (x: number, y: number, r: DuelRules): check.Check =>
+  check.firstProblem(disks('First ship', x), disks('Second ship', y), duelRules(r));
+export const duelWinChance = check.guarded(duel, duelWinChanceOf);
+export const duelOdds = check.guarded(duel, duelOddsOf);
+export const duelTable = check.guarded(duelRules, duelTableOf);
+export const firstPlayerDecidedChance = check.guarded(
+  (n: number) => check.intIn('Players', n, 1, MAX_PLAYERS),
   firstPlayerDecidedChanceOf
 );

@@ -1,13 +1,5 @@
 import { binomial, convolve, Dist } from '../../engine/dist';
-import {
-  firstProblem,
-  guarded,
-  intIn,
-  isBool,
-  isRecord,
-  oneOf,
-  type Check
-} from '../../engine/inputs';
+import * as check from '../../engine/inputs';
 import { add, mul, rational, sum, type Rational } from '../../engine/rational';
 import { MAX_MODIFIER, men, opts } from './input-limits';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
@@ -269,54 +261,54 @@ export * from './odds-tasks';
 // checks read the arguments only; the odds above call one another unchecked.
 
 /** C.7.1: a modified hit threshold (d12 ≤ it hits); beyond 0 and 12 it is clamped. */
-export const hitChance = guarded(
-  (t: number) => intIn('A hit threshold', t, -MAX_MODIFIER, 12 + MAX_MODIFIER),
+export const hitChance = check.guarded(
+  (t: number) => check.intIn('A hit threshold', t, -MAX_MODIFIER, 12 + MAX_MODIFIER),
   hitChanceOf
 );
 /** P(at least two 1s among n damage dice), the chance of a critical (C.7.3). */
-export const criticalChance = guarded((n: number) => men('Damage dice', n), criticalChanceOf);
+export const criticalChance = check.guarded((n: number) => men('Damage dice', n), criticalChanceOf);
 // The gunnery odds take the records a broadside plan or a fire in progress holds; each field is
 // checked, so a NaN dice count or an unknown ammunition is an error, not a Dist of nonsense.
-const aimCheck = (aim: unknown): Check => oneOf('The aim', aim, ['low', 'high']);
-const rakesCheck = (r: Rakes): Check =>
-  isRecord('The rakes', r) ??
-  firstProblem(isBool('Stern rake', r.stern), isBool('Bow rake', r.bow));
-const tossCheck = (t: TossState | undefined): Check =>
+const aimCheck = (aim: unknown): check.Check => check.oneOf('The aim', aim, ['low', 'high']);
+const rakesCheck = (r: Rakes): check.Check =>
+  check.isRecord('The rakes', r) ??
+  check.firstProblem(check.isBool('Stern rake', r.stern), check.isBool('Bow rake', r.bow));
+const tossCheck = (t: TossState | undefined): check.Check =>
   t === undefined
     ? null
-    : (isRecord('The toss', t) ?? isBool('Critical already scored', t.isCriticalSpent));
-const countsCheck = (c: ColumnCounts): Check =>
-  isRecord('The damage dice', c) ??
-  firstProblem(
-    ...COLUMN_ORDER.map((col) => intIn(`Damage dice (${col})`, c[col], 0, MAX_DAMAGE_DICE))
+    : (check.isRecord('The toss', t) ?? check.isBool('Critical already scored', t.isCriticalSpent));
+const countsCheck = (c: ColumnCounts): check.Check =>
+  check.isRecord('The damage dice', c) ??
+  check.firstProblem(
+    ...COLUMN_ORDER.map((col) => check.intIn(`Damage dice (${col})`, c[col], 0, MAX_DAMAGE_DICE))
   );
 /** A broadside of at most this many guns (far beyond any ship's battery). */
 const MAX_GUNS = 200;
-const gunCheck = (g: FiringGun): Check =>
-  isRecord('A gun', g) ??
-  firstProblem(
+const gunCheck = (g: FiringGun): check.Check =>
+  check.isRecord('A gun', g) ??
+  check.firstProblem(
     typeof g.id === 'string' ? null : 'A gun’s name is missing',
-    intIn('A gun’s damage dice', g.dice, 0, MAX_DAMAGE_DICE),
-    oneOf('A gun’s ammunition', g.column, COLUMN_ORDER),
-    isBool('Double shot', g.doubleShot),
-    intIn('A hit threshold', g.threshold, -MAX_MODIFIER, 12 + MAX_MODIFIER)
+    check.intIn('A gun’s damage dice', g.dice, 0, MAX_DAMAGE_DICE),
+    check.oneOf('A gun’s ammunition', g.column, COLUMN_ORDER),
+    check.isBool('Double shot', g.doubleShot),
+    check.intIn('A hit threshold', g.threshold, -MAX_MODIFIER, 12 + MAX_MODIFIER)
   );
-const gunsCheck = (guns: readonly FiringGun[]): Check =>
+const gunsCheck = (guns: readonly FiringGun[]): check.Check =>
   Array.isArray(guns) && guns.length <= MAX_GUNS
-    ? firstProblem(...guns.map(gunCheck))
+    ? check.firstProblem(...guns.map(gunCheck))
     : `The guns must be a list of at most ${MAX_GUNS}`;
 
-export const damageDiceDist = guarded(
+export const damageDiceDist = check.guarded(
   (guns: readonly FiringGun[], rakes: Rakes, o?: PvOptions) =>
     gunsCheck(guns) ?? rakesCheck(rakes) ?? opts(o),
   damageDiceDistOf
 );
-export const tossOdds = guarded(
+export const tossOdds = check.guarded(
   (counts: ColumnCounts, aim: Aim, o?: PvOptions, toss?: TossState) =>
     countsCheck(counts) ?? aimCheck(aim) ?? opts(o) ?? tossCheck(toss),
   tossOddsOf
 );
-export const broadsideOdds = guarded(
+export const broadsideOdds = check.guarded(
   (guns: readonly FiringGun[], aim: Aim, rakes: Rakes, o?: PvOptions, toss?: TossState) =>
     gunsCheck(guns) ?? aimCheck(aim) ?? rakesCheck(rakes) ?? opts(o) ?? tossCheck(toss),
   broadsideOddsOf

@@ -1,13 +1,5 @@
 import type { Dist } from '../../engine/dist';
-import {
-  firstProblem,
-  guarded,
-  intIn,
-  isBool,
-  isRecord,
-  oneOf,
-  type Check
-} from '../../engine/inputs';
+import * as check from '../../engine/inputs';
 import { err, ok, type Result } from '../../engine/result';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
 import type { Sheet } from './sheet';
@@ -101,22 +93,22 @@ const RATINGS = [0, 1, 2] as const;
  * What is wrong with a morale check's inputs, or null (issue 17 #9): ratings are 0, 1 or 2 (C.3.1,
  * the sheet's own schema); a NaN rating gave 100% Strike.
  */
-export function moraleInputProblem(m: MoraleInput): Check {
+export function moraleInputProblem(m: MoraleInput): check.Check {
   return (
-    isRecord('The morale check', m) ??
-    firstProblem(
-      oneOf('The commander’s rating', m.commanderRating, RATINGS),
-      oneOf('The crew rating', m.crewRating, RATINGS),
-      isBool('Disordered', m.disordered)
+    check.isRecord('The morale check', m) ??
+    check.firstProblem(
+      check.oneOf('The commander’s rating', m.commanderRating, RATINGS),
+      check.oneOf('The crew rating', m.crewRating, RATINGS),
+      check.isBool('Disordered', m.disordered)
     )
   );
 }
 
-export const moraleModifier = guarded(moraleInputProblem, moraleModifierOf);
+export const moraleModifier = check.guarded(moraleInputProblem, moraleModifierOf);
 
 /** The result of a modified morale roll: a d12 face plus a modifier of −4 to +1. */
-export const moraleResultFor = guarded(
-  (modified: number) => intIn('The modified morale roll', modified, -99, 99),
+export const moraleResultFor = check.guarded(
+  (modified: number) => check.intIn('The modified morale roll', modified, -99, 99),
   moraleResultOf
 );
 
