@@ -59,6 +59,16 @@ export interface PaperSheet<Sheet> {
   playerName?(view: PaperView<Sheet>): string;
 }
 
+/** A section of the log: its blocks in a column of two, or across the page (`isWide`). */
+export function section(
+  id: string,
+  title: string,
+  blocks: PaperBlock[],
+  layout: { isWide?: boolean } = {}
+): PaperSection {
+  return { id, title, ...layout, blocks };
+}
+
 /** Past this many points a track is written in, not boxed (five rows of fifty). */
 export const MAX_BOXES = 250;
 

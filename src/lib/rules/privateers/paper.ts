@@ -1,13 +1,4 @@
-import {
-  fieldsBlock,
-  signed,
-  ticksBlock,
-  trackBlock,
-  type PaperCell,
-  type PaperSection,
-  type PaperSheet,
-  type PaperView
-} from '../../engine/paper-sheet';
+import * as print from '../../engine/paper-sheet';
 import { initiativeMod, moraleMod, reloadMod } from './resolve-morale';
 import { ratingTitle, systemStateSchema, type Gun, type Sheet } from './sheet';
 import { tracks } from './tracks';
@@ -47,42 +38,40 @@ const LOAD_WORDS: Record<Gun['load'], string> = {
 };
 const GUN_COLUMNS = ['#', 'Class', 'Load', 'Loaded', 'Fired', 'Double shot', 'Destroyed'];
 
-function shipSection(s: Sheet | null): PaperSection {
+function shipSection(s: Sheet | null): print.PaperSection {
   const isBlank = s === null;
   const x = s ?? ({} as Sheet);
-  const rates = (['beating', 'broadReaching', 'running'] as const).map((pos, i): PaperCell[] => [
-    ['Beating', 'Broad reaching', 'Running'][i],
-    ...[0, 1, 2].map((level) => (isBlank ? null : String(x.sailingRates[pos][level])))
-  ]);
-  return {
-    id: 'ship',
-    title: 'Ship',
-    blocks: [
-      fieldsBlock(
-        [
-          ['Rig', isBlank ? '' : x.rig === 'squareRigged' ? 'Square-rigged' : 'Fore-and-aft'],
-          ['Masts', isBlank ? '' : x.masts],
-          ['Bowsprit', isBlank ? '' : x.bowsprit ? 'Yes' : 'No'],
-          ['Masts lost', isBlank ? '' : x.mastsLost],
-          ['Jury-rigged', isBlank ? '' : x.mastsJuryRigged],
-          ['Boats (lowered)', isBlank ? '' : `${x.boats.total} (${x.boats.lowered})`],
-          ['Heading', isBlank ? '' : `${x.headingDeg}°`]
-        ],
-        isBlank
-      ),
-      {
-        kind: 'table',
-        caption: 'Sailing rates (inches)',
-        columns: ['Point of sail', 'Fighting', 'Medium', 'Full'],
-        rows: rates
-      }
+  const rates = (['beating', 'broadReaching', 'running'] as const).map(
+    (pos, i): print.PaperCell[] => [
+      ['Beating', 'Broad reaching', 'Running'][i],
+      ...[0, 1, 2].map((level) => (isBlank ? null : String(x.sailingRates[pos][level])))
     ]
-  };
+  );
+  return print.section('ship', 'Ship', [
+    print.fieldsBlock(
+      [
+        ['Rig', isBlank ? '' : x.rig === 'squareRigged' ? 'Square-rigged' : 'Fore-and-aft'],
+        ['Masts', isBlank ? '' : x.masts],
+        ['Bowsprit', isBlank ? '' : x.bowsprit ? 'Yes' : 'No'],
+        ['Masts lost', isBlank ? '' : x.mastsLost],
+        ['Jury-rigged', isBlank ? '' : x.mastsJuryRigged],
+        ['Boats (lowered)', isBlank ? '' : `${x.boats.total} (${x.boats.lowered})`],
+        ['Heading', isBlank ? '' : `${x.headingDeg}°`]
+      ],
+      isBlank
+    ),
+    {
+      kind: 'table',
+      caption: 'Sailing rates (inches)',
+      columns: ['Point of sail', 'Fighting', 'Medium', 'Full'],
+      rows: rates
+    }
+  ]);
 }
 
-function officersSection(s: Sheet | null): PaperSection {
-  const rows: PaperCell[][] = [
-    ...OFFICER_ROLES.map((role): PaperCell[] =>
+function officersSection(s: Sheet | null): print.PaperSection {
+  const rows: print.PaperCell[][] = [
+    ...OFFICER_ROLES.map((role): print.PaperCell[] =>
       s
         ? [
             OFFICER_LABELS[role],
@@ -96,44 +85,40 @@ function officersSection(s: Sheet | null): PaperSection {
       ? ['Crew', String(s.crewRating), ratingTitle('crew', s.crewRating), null]
       : ['Crew', null, null, null]
   ];
-  return {
-    id: 'officers',
-    title: 'Officers and crew',
-    blocks: [
-      {
-        kind: 'table',
-        caption: 'Ratings (0, 1, 2; C.3.1)',
-        columns: ['', 'Rating', 'Title', 'Hit'],
-        rows
-      },
-      fieldsBlock(
-        [
-          ['Initiative (Master + Crew)', s ? signed(initiativeMod(s)) : ''],
-          ['Reload (Gunner + Crew)', s ? signed(reloadMod(s)) : ''],
-          ['Morale (Captain + Crew, off the roll)', s ? signed(-moraleMod(s)) : '']
-        ],
-        s === null
-      )
-    ]
-  };
+  return print.section('officers', 'Officers and crew', [
+    {
+      kind: 'table',
+      caption: 'Ratings (0, 1, 2; C.3.1)',
+      columns: ['', 'Rating', 'Title', 'Hit'],
+      rows
+    },
+    print.fieldsBlock(
+      [
+        ['Initiative (Master + Crew)', s ? print.signed(initiativeMod(s)) : ''],
+        ['Reload (Gunner + Crew)', s ? print.signed(reloadMod(s)) : ''],
+        ['Morale (Captain + Crew, off the roll)', s ? print.signed(-moraleMod(s)) : '']
+      ],
+      s === null
+    )
+  ]);
 }
 
-function tracksSection(s: Sheet | null): PaperSection {
+function tracksSection(s: Sheet | null): print.PaperSection {
   const blocks = s
-    ? tracks(s).flatMap((t) => (t.id === 'guns' ? [] : [trackBlock(t, null)]))
+    ? tracks(s).flatMap((t) => (t.id === 'guns' ? [] : [print.trackBlock(t, null)]))
     : (['hull', 'rigging', 'crew', 'marines'] as const).map((id) =>
-        trackBlock(
+        print.trackBlock(
           { id, label: id[0].toUpperCase() + id.slice(1), value: 0, max: 0 },
           BLANK_BOXES[id]
         )
       );
   // A ship without marines still has the line: marines may come aboard by scenario.
   if (s && !blocks.some((b) => b.kind === 'track' && b.id === 'marines'))
-    blocks.push(trackBlock({ id: 'marines', label: 'Marines', value: 0, max: 0 }, null));
-  return { id: 'tracks', title: 'Hull, rigging, crew and marines', blocks, isWide: true };
+    blocks.push(print.trackBlock({ id: 'marines', label: 'Marines', value: 0, max: 0 }, null));
+  return print.section('tracks', 'Hull, rigging, crew and marines', blocks, { isWide: true });
 }
 
-function gunRows(guns: readonly Gun[]): PaperCell[][] {
+function gunRows(guns: readonly Gun[]): print.PaperCell[][] {
   return guns.map((g, i) => [
     String(i + 1),
     GUN_CLASS_LABELS[g.cls] + (g.cls === 'extraHeavy' ? ` (${g.extraHeavyDice}d6)` : ''),
@@ -146,11 +131,11 @@ function gunRows(guns: readonly Gun[]): PaperCell[][] {
   ]);
 }
 
-const emptyGunRows = (n: number, start = 1): PaperCell[][] =>
+const emptyGunRows = (n: number, start = 1): print.PaperCell[][] =>
   Array.from({ length: n }, (_, i) => [String(start + i), null, null, false, false, false, false]);
 
 /** Every gun by broadside (C.2 PvGun), with room for more on a blank log. */
-function gunSections(s: Sheet | null): PaperSection[] {
+function gunSections(s: Sheet | null): print.PaperSection[] {
   const groups: { id: string; title: string; sides: Gun['side'][]; blank: number }[] = [
     {
       id: 'starboard',
@@ -195,92 +180,80 @@ function gunSections(s: Sheet | null): PaperSection[] {
   });
 }
 
-function sailSection(s: Sheet | null): PaperSection {
-  return {
-    id: 'sail',
-    title: 'Sail setting and maneuver',
-    blocks: [
-      ticksBlock(
-        'Sail setting',
-        SAIL_SETTINGS.map((x) => x.label),
-        (_, i) => s?.sail === i
-      ),
-      ticksBlock(
-        'Maneuver',
-        MANEUVERS.map((m) => MANEUVER_WORDS[m.id]),
-        (_, i) => s?.maneuver === MANEUVERS[i].id
-      ),
-      fieldsBlock(
+function sailSection(s: Sheet | null): print.PaperSection {
+  return print.section('sail', 'Sail setting and maneuver', [
+    print.ticksBlock(
+      'Sail setting',
+      SAIL_SETTINGS.map((x) => x.label),
+      (_, i) => s?.sail === i
+    ),
+    print.ticksBlock(
+      'Maneuver',
+      MANEUVERS.map((m) => MANEUVER_WORDS[m.id]),
+      (_, i) => s?.maneuver === MANEUVERS[i].id
+    ),
+    print.fieldsBlock(
+      [
+        ['Anchored', s?.anchored ? 'Yes' : 'No'],
+        ['Weighing anchor, turns left', s?.weighAnchor ? s.weighAnchor.turnsLeft : '—'],
         [
-          ['Anchored', s?.anchored ? 'Yes' : 'No'],
-          ['Weighing anchor, turns left', s?.weighAnchor ? s.weighAnchor.turnsLeft : '—'],
-          [
-            'Tack',
-            s ? { none: '—', headToWind: 'Head to wind', takenAback: 'Taken aback' }[s.tack] : ''
-          ]
-        ],
-        s === null
-      )
-    ]
-  };
+          'Tack',
+          s ? { none: '—', headToWind: 'Head to wind', takenAback: 'Taken aback' }[s.tack] : ''
+        ]
+      ],
+      s === null
+    )
+  ]);
 }
 
-function assignmentsSection(s: Sheet | null): PaperSection {
+function assignmentsSection(s: Sheet | null): print.PaperSection {
   const a = s?.assignments;
-  return {
-    id: 'assignments',
-    title: 'Crew assignments (this turn)',
-    blocks: [
-      fieldsBlock(
-        [
-          ['Sailing', a?.sailing ?? ''],
-          ['Gun crews', a?.gunCrews.length ?? ''],
-          ['Pumps', a?.pumps ?? ''],
-          ['Fire fighters', a?.fireFighters ?? ''],
-          ['Damage control', a?.damageControl ?? ''],
-          ['Jury rig', a?.juryRig ?? ''],
-          ['Boats', a?.boats ?? ''],
-          ['Grapplers', a?.grapplers ?? ''],
-          ['Grapple cutters', a?.grappleCutters ?? ''],
-          ['Marksmen (crew / marines)', a ? `${a.marksmen.crew} / ${a.marksmen.marines}` : ''],
-          ['Tiller', a?.tiller ?? ''],
-          ['Anchor', a?.anchor ?? '']
-        ],
-        s === null
-      )
-    ]
-  };
+  return print.section('assignments', 'Crew assignments (this turn)', [
+    print.fieldsBlock(
+      [
+        ['Sailing', a?.sailing ?? ''],
+        ['Gun crews', a?.gunCrews.length ?? ''],
+        ['Pumps', a?.pumps ?? ''],
+        ['Fire fighters', a?.fireFighters ?? ''],
+        ['Damage control', a?.damageControl ?? ''],
+        ['Jury rig', a?.juryRig ?? ''],
+        ['Boats', a?.boats ?? ''],
+        ['Grapplers', a?.grapplers ?? ''],
+        ['Grapple cutters', a?.grappleCutters ?? ''],
+        ['Marksmen (crew / marines)', a ? `${a.marksmen.crew} / ${a.marksmen.marines}` : ''],
+        ['Tiller', a?.tiller ?? ''],
+        ['Anchor', a?.anchor ?? '']
+      ],
+      s === null
+    )
+  ]);
 }
 
-function damageSection(s: Sheet | null): PaperSection {
-  return {
-    id: 'damage',
-    title: 'Fire and damage',
-    blocks: [
-      ticksBlock('Fire: attempts made (8, 10, 12 on a d12)', ['1st', '2nd', '3rd'], (_, i) =>
-        s ? s.onFire.burning && s.onFire.attempt > i : false
-      ),
-      fieldsBlock(
-        [
-          ['Wreckage', s?.wreckage ?? ''],
-          ['Grapples', s?.grapples ?? ''],
-          ['Pumps needed since turn', s?.pumpsNeededSince ?? '—']
-        ],
-        s === null
-      )
-    ]
-  };
+function damageSection(s: Sheet | null): print.PaperSection {
+  return print.section('damage', 'Fire and damage', [
+    print.ticksBlock('Fire: attempts made (8, 10, 12 on a d12)', ['1st', '2nd', '3rd'], (_, i) =>
+      s ? s.onFire.burning && s.onFire.attempt > i : false
+    ),
+    print.fieldsBlock(
+      [
+        ['Wreckage', s?.wreckage ?? ''],
+        ['Grapples', s?.grapples ?? ''],
+        ['Pumps needed since turn', s?.pumpsNeededSince ?? '—']
+      ],
+      s === null
+    )
+  ]);
 }
 
 /** The hidden-order box: each turn's sail and maneuver, folded under until revealed (C.1, Errata 7). */
-function ordersSection(view: PaperView<Sheet> | null): PaperSection {
+function ordersSection(view: print.PaperView<Sheet> | null): print.PaperSection {
   const turn = view?.state.turn ?? 0;
   const first = Math.max(1, turn - ORDER_TURNS + 1);
   const turns = Array.from({ length: ORDER_TURNS }, (_, i) => first + i);
   const sys = view ? systemStateSchema.safeParse(view.state.system) : null;
   const order = sys?.success ? sys.data.orders?.[view!.ship.id] : undefined;
   const sealed = sys?.success ? sys.data.sealedOrders?.[view!.ship.id] : undefined;
-  const cell = (t: number, what: 'sail' | 'maneuver'): PaperCell => {
+  const cell = (t: number, what: 'sail' | 'maneuver'): print.PaperCell => {
     if (order && order.turn === t)
       return order.revealed
         ? what === 'sail'
@@ -290,11 +263,10 @@ function ordersSection(view: PaperView<Sheet> | null): PaperSection {
     if (sealed && sealed.turn === t) return 'sealed';
     return null;
   };
-  return {
-    id: 'orders',
-    title: 'Hidden orders (write, fold under, reveal together)',
-    isWide: true,
-    blocks: [
+  return print.section(
+    'orders',
+    'Hidden orders (write, fold under, reveal together)',
+    [
       {
         kind: 'table',
         caption:
@@ -306,11 +278,12 @@ function ordersSection(view: PaperView<Sheet> | null): PaperSection {
           ['Revealed', ...turns.map((t) => (order && order.turn === t ? order.revealed : false))]
         ]
       }
-    ]
-  };
+    ],
+    { isWide: true }
+  );
 }
 
-export const paper: PaperSheet<Sheet> = {
+export const paper: print.PaperSheet<Sheet> = {
   sections(view) {
     const s = view?.sheet ?? null;
     // Sections pair up in two columns: the broadsides side by side, the ends beside the fires.
