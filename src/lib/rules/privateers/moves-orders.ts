@@ -1,6 +1,6 @@
 import type { BattleState } from '../../engine/events';
 import { draftOf, rollRecord, withPreview, type MovePreview } from '../../battle/move';
-import { weighAnchorPreview } from './previews';
+import { weighAnchorOdds, weighAnchorPreview } from './anchor-preview';
 import { rolledBy } from '../../engine/meaning';
 import type { DiceRoll } from '../../engine/dice';
 import { err, ok } from '../../engine/result';
@@ -20,7 +20,6 @@ import {
   pvMove
 } from './moves-common';
 import { ordersThisTurn } from './turn-reads';
-import { weighAnchorOdds } from './odds';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
 import {
   applyWeighAnchorStart,

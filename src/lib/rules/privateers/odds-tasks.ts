@@ -98,10 +98,6 @@ function tackOddsOf(initiativeMod: number): { success: Rational; mastLost: Ratio
   };
 }
 
-function weighAnchorOddsOf(crew: number): Dist<number> {
-  return D12.map((f) => Math.max(1, f - crew));
-}
-
 function fireAttemptOddsOf(attempt: 1 | 2 | 3, crew: number): Rational {
   return D12.probWhere((f) => f + crew >= fireTarget(attempt));
 }
@@ -226,7 +222,4 @@ export const collisionOdds = guarded(
   (sail: 0 | 1 | 2 | 3, o?: PvOptions) => oneOf('The rammer’s sail', sail, [0, 1, 2, 3]) ?? opts(o),
   collisionOddsOf
 );
-export const weighAnchorOdds = guarded(
-  (crew: number) => men('The crew raising the anchor', crew),
-  weighAnchorOddsOf
-);
+export { weighAnchorOdds } from './anchor-preview';

@@ -8,14 +8,7 @@ import type { Dist } from '../../engine/dist';
 import { ONE, sub, type Rational } from '../../engine/rational';
 import { err, ok, type Result, type ValueOf } from '../../engine/result';
 import { shipSheet } from './moves-common';
-import {
-  collisionOdds,
-  grappleOdds,
-  moraleOdds,
-  reloadChances,
-  reloadOdds,
-  weighAnchorOdds
-} from './odds';
+import { collisionOdds, grappleOdds, moraleOdds, reloadChances, reloadOdds } from './odds';
 import type { PvOptions } from './options';
 import { collisionDice } from './resolve-collision';
 import { moraleInputOf, reloadMod } from './resolve-morale';
@@ -193,20 +186,5 @@ export const reloadPreview: MovePreview<ReloadAim, ReloadOutlook, PvOptions> = {
   }
 };
 
-// ---- Weighing anchor (C.4.6.7) ---------------------------------------------------------------
-
-/** "d12 − crew on the anchor = turns to raise it" (at least 1): the turns it takes, and the ship's
- *  own d12, low good. */
-export const weighAnchorPreview: MovePreview<{ shipId: string }, Dist<number>, PvOptions> = {
-  odds: (state, { shipId }) => {
-    const s = shipSheet(state, shipId);
-    return s.ok ? weighAnchorOdds(s.value.assignments.anchor) : s;
-  },
-  dice: (state, { shipId }) => {
-    const s = shipSheet(state, shipId);
-    if (!s.ok) return s;
-    const name = s.value.name;
-    const label = `${name}, weigh anchor`;
-    return ok([{ count: 1, sides: 12, label, group: name, ship: shipId, isHighGood: false }]);
-  }
-};
+// Weighing anchor (C.4.6.7) is anchor-preview.ts, apart so the crew phase's moves load no odds engine.
+export { weighAnchorPreview } from './anchor-preview';
