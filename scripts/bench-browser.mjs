@@ -65,6 +65,11 @@ const PROFILE = Boolean(process.env.BENCH_PROFILE);
  */
 const CPU = Boolean(process.env.BENCH_CPU);
 /**
+ * BENCH_CATS=a,b: more trace categories with BENCH_CPU, e.g. `v8,disabled-by-default-v8.compile`
+ * for the main thread's V8.CompileCode in reports/trace-*.json (lazy compiles in the taps).
+ */
+const EXTRA_CATEGORIES = process.env.BENCH_CATS ? process.env.BENCH_CATS.split(',') : [];
+/**
  * BENCH_CALLS=1: the app's JavaScript function calls per action (V8's precise coverage call
  * counts over the timed actions, the app's own scripts only) on stderr. A count, not a time: the
  * same actions on the same build give nearly the same figure however loaded the machine is, so a
@@ -152,7 +157,8 @@ async function startRecording(page, cdp, { isTracing, samplingMicros }) {
         categories: [
           'devtools.timeline',
           'disabled-by-default-devtools.timeline',
-          'blink.user_timing'
+          'blink.user_timing',
+          ...EXTRA_CATEGORIES
         ]
       });
   if (PROFILE) {
