@@ -556,7 +556,8 @@ async function calculatorFirstAnswers(context, system) {
     // (a slot left is one not loaded yet), then the names.
     const slot = probe.getByTestId('calculator-slot').first();
     for (let n = 0; n < 30 && (await slot.count()) > 0; n++) {
-      await slot.scrollIntoViewIfNeeded();
+      // In the page, not a locator action: a slot replaced as it loads would fail the action.
+      await slot.evaluate((e) => e.scrollIntoView()).catch(() => {});
       await probe.waitForLoadState('networkidle');
       await probe.waitForTimeout(100);
     }
@@ -602,7 +603,7 @@ async function calculatorAnswer(context, system, name, k) {
     // Brought into view (the calculators past the first load as they come near the screen), then
     // the page at rest: the answer to a change on a calculator on screen.
     const heading = page.getByRole('heading', { level: 2, name, exact: true });
-    await heading.scrollIntoViewIfNeeded();
+    await heading.evaluate((e) => e.scrollIntoView());
     await page
       .locator('main section')
       .filter({ has: heading })
