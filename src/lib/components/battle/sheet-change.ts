@@ -38,11 +38,3 @@ export function describeSheetChange(
   const more = ops.length > 2 ? ` and ${ops.length - 2} more` : '';
   return `${shipName}: ${parts.join(', ')}${more}`;
 }
-
-/** A sheet's `name` and `className` fields, whatever the system (every sheet has both). */
-export function sheetLabel(sheet: Json): { name: string; className: string } {
-  const record = sheet !== null && typeof sheet === 'object' && !Array.isArray(sheet) ? sheet : {};
-  const name = typeof record.name === 'string' && record.name.trim() ? record.name : 'Unnamed ship';
-  const className = typeof record.className === 'string' ? record.className : '';
-  return { name, className };
-}

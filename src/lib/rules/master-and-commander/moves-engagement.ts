@@ -32,7 +32,6 @@ import {
   letGoMove,
   mcMove,
   mcSystemOf,
-  oddsJson,
   playerName,
   rulesOf,
   targetName,
@@ -44,6 +43,7 @@ import {
   withMcSystem,
   type McView
 } from './view';
+import { oddsJson } from './odds-json';
 import { shipDiceOf } from './tables';
 import * as z from 'zod/mini';
 import { diceInput, idInput } from '../../battle/move-input';

@@ -44,7 +44,6 @@ import {
   findShip,
   letGoMove,
   mcMove,
-  oddsJson,
   rulesOf,
   toJson,
   turnActsOf,
@@ -54,6 +53,7 @@ import {
   type McShip,
   type McView
 } from './view';
+import { oddsJson } from './odds-json';
 import * as z from 'zod/mini';
 import { diceInput, idInput, intInput } from '../../battle/move-input';
 import { compassSchema, SIDES } from './sheet';

@@ -28,7 +28,6 @@ import {
 import { ADVANCED_MODULES, SHIP_COLOURS, type Compass, type GameVariant } from './tables';
 import {
   captainDice,
-  oddsJson,
   playerName,
   readBattle,
   toJson,
@@ -36,6 +35,7 @@ import {
   withMcSheets,
   withMcSystem
 } from './view';
+import { oddsJson } from './odds-json';
 import * as z from 'zod/mini';
 import { diceInput, idInput, noInput, textInput } from '../../battle/move-input';
 import { colourSchema, compassSchema, modulesSchema } from './sheet';

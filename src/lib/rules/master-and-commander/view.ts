@@ -15,7 +15,6 @@ import { noInput } from '../../battle/move-input';
 import { sideOfShip, type Category, type DiceOwner, type MeaningParts } from '../../engine/meaning';
 import { sheetOf, shipsInOrder, systemOf, withSheets } from '../../battle/sheets';
 import type { DiceRoll } from '../../engine/dice';
-import { formatFraction, type Rational } from '../../engine/rational';
 import { err, ok, type Result } from '../../engine/result';
 import type { McOptions } from './options';
 import type { EngagementRules } from './resolve-combat';
@@ -190,11 +189,6 @@ export function fleetTurnLostText(
 export function targetName(view: McView, target: string): string {
   if (target.startsWith('homeport:')) return `the ${target.slice('homeport:'.length)} Homeport`;
   return view.ships.find((s) => s.id === target)?.sheet.name ?? target;
-}
-
-/** Odds as the log stores them: exact fractions as strings ("3805/7776"). */
-export function oddsJson(list: readonly { label: string; p: Rational }[]): Json {
-  return list.map((o) => ({ label: o.label, p: formatFraction(o.p) }));
 }
 
 /** A value as the log stores it (outcomes are plain data; this drops nothing but `undefined`). */
