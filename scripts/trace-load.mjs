@@ -10,12 +10,15 @@
 // little more than TBT), and those tasks' thread time.
 //
 //   node scripts/trace-load.mjs /calculators/privateers [/calculators/wooden-warships …]
+//   node scripts/trace-load.mjs --battle wooden-warships   (a deep-linked 1,000-event battle of that
+//   system, made and grown as `npm run lighthouse -- --battle` makes its own: bench-battles.mjs)
 //
 // TRACE_PORT (else E2E_PORT, else 4317); TRACE_THROTTLE (4); TRACE_SETTLE (3000 ms); TRACE_CSS.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { chromium, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium.mjs';
 import { startPreview } from './start-preview.mjs';
+import { makeBattle, seed } from './bench-battles.mjs';
 
 const PORT = Number(process.env.TRACE_PORT ?? process.env.E2E_PORT ?? 4317);
 const BASE = `http://localhost:${PORT}`;
@@ -24,7 +27,15 @@ const SETTLE = Number(process.env.TRACE_SETTLE ?? 3000);
 /** A task is long when its thread time, scaled to 4× (Lighthouse's simulated mobile CPU), is over
  *  50 ms: at TRACE_THROTTLE=1 a task of 12.5 ms' thread time. */
 const SCALE = 4 / THROTTLE;
-const paths = process.argv.slice(2);
+const args = process.argv.slice(2);
+const paths = args.filter((a, i) => a !== '--battle' && args[i - 1] !== '--battle');
+const BATTLES = args.flatMap((a, i) => (a === '--battle' ? [args[i + 1]] : []));
+const SYSTEM_NAMES = {
+  privateers: 'Privateers',
+  'wooden-warships': 'Wooden Warships',
+  'master-and-commander': 'Master and Commander'
+};
+const BATTLE_EVENTS = 1_000;
 
 /** Self time (ms) by function in the profile's samples between two trace times (µs). */
 function selfTimes(profile, from, to) {
@@ -126,6 +137,15 @@ const server = await startPreview(PORT);
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
 try {
   const context = await browser.newContext({ ...devices['Pixel 7'], baseURL: BASE });
+  for (const id of BATTLES) {
+    const name = SYSTEM_NAMES[id];
+    if (!name) throw new Error(`--battle ${id}: not a system (${Object.keys(SYSTEM_NAMES)})`);
+    const page = await context.newPage();
+    const battle = await makeBattle(page, { id, name }, `Trace ${name}`);
+    await seed(page, battle.battleId, BATTLE_EVENTS);
+    await page.close();
+    paths.push(battle.url);
+  }
   for (const path of paths) await traceLoad(context, path);
 } finally {
   await browser.close();
