@@ -13,10 +13,15 @@ describe('date formatting', () => {
     expect(formatDateTime(at + 60_000)).not.toBe(expected);
   });
 
-  it('formats a time of day the way the locale does', () => {
-    const expected = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' }).format(
-      new Date(at)
-    );
-    expect(formatTime(at)).toBe(expected);
+  it("writes a log time on the 24-hour clock in the device's local time", () => {
+    expect(formatTime(new Date(2026, 10, 30, 13, 5).getTime())).toBe('13:05');
+    expect(formatTime(new Date(2026, 10, 30, 9, 7).getTime())).toBe('09:07');
+    expect(formatTime(new Date(2026, 10, 30, 0, 0).getTime())).toBe('00:00');
+    expect(formatTime(new Date(2026, 10, 30, 23, 59, 59).getTime())).toBe('23:59');
+  });
+
+  it('says the time is unknown rather than throw on a time no Date holds', () => {
+    expect(formatTime(8.64e15 + 1)).toBe('unknown time');
+    expect(formatTime(Number.NaN)).toBe('unknown time');
   });
 });
