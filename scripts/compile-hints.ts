@@ -17,17 +17,7 @@ const START_ROOTS = [
 ];
 
 /**
- * Privateers' step panels and the dice pads and odds charts they draw (issue 39): mounting one runs
- * nearly every function its chunk holds (the component, its template's closures, its deriveds), so
- * a phase's first visit compiled them one at a time on the main thread, in the referee's tap.
- */
-const PANEL_MODULES = /\/src\/lib\/components\/(systems\/privateers|dice)\/[^/]+\.svelte$/;
-/** The calculators' chunks keep lazy compilation: their page draws one calculator at a time. */
-const CALCULATOR_MODULES = /Calculator\.svelte$|\/calculator-[^/]+\.ts$/;
-
-/**
- * Marks the chunks of the start page's static import graph with V8's compile hint, and the chunks
- * of Privateers' step panels (PANEL_MODULES).
+ * Marks the chunks of the start page's static import graph with V8's compile hint.
  *
  * Why: opening the app, most of the main thread's work before it responds is compiling the
  * Svelte runtime, SvelteKit's router and the shell's components one function at a time as
@@ -53,7 +43,7 @@ export function startPageCompileHints(): Plugin {
         // The server and service-worker builds run no hydration.
         if (this.environment?.name !== 'client') return;
         const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
-        for (const fileName of hintedChunks(chunks)) {
+        for (const fileName of startGraph(chunks)) {
           const chunk = bundle[fileName];
           if (chunk?.type === 'chunk') chunk.code = HINT + chunk.code;
         }
@@ -63,16 +53,6 @@ export function startPageCompileHints(): Plugin {
 }
 
 type ChunkInfo = { fileName: string; imports: string[]; moduleIds: string[] };
-
-/** File names of the chunks that get the hint: the start page's graph and the step panels'. */
-export function hintedChunks(chunks: ChunkInfo[]): Set<string> {
-  const panels = chunks.filter(
-    (chunk) =>
-      chunk.moduleIds.some((id) => PANEL_MODULES.test(id)) &&
-      !chunk.moduleIds.some((id) => CALCULATOR_MODULES.test(id))
-  );
-  return new Set([...startGraph(chunks), ...panels.map((chunk) => chunk.fileName)]);
-}
 
 /** File names of the chunks statically reachable from the start roots. */
 function startGraph(chunks: ChunkInfo[]): Set<string> {
