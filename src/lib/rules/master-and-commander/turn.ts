@@ -3,15 +3,7 @@
 // goes on (next phase, then "End Jack's turn"). Pure: the clock is a parameter.
 import type { BattleState } from '../../engine/events';
 import { draftOf, refuse, type Move } from '../../battle/move';
-import {
-  blockingReason,
-  leftUndoneOf,
-  plainStatus,
-  type ActiveParty,
-  type Pending,
-  type ShipToAct,
-  type TurnStatus
-} from '../../engine/turn-status';
+import * as status from '../../engine/turn-status';
 import type { BattleOptions } from '../../engine/system';
 import {
   counterDue,
@@ -58,7 +50,7 @@ export function phasesOf(variant: SystemState['variant']): { phase: number; labe
 }
 
 /** The player's badge: the name they gave and a stable colour for their seat. */
-export function partyOf(system: SystemState, playerId: string): ActiveParty {
+export function partyOf(system: SystemState, playerId: string): status.ActiveParty {
   const p = system.players.find((x) => x.id === playerId);
   return {
     kind: 'player',
@@ -78,9 +70,9 @@ export function windText(system: SystemState): string | null {
 }
 
 /** What the phase waits for that is not one ship's chore; blocking ones stop Next phase. */
-function pendingOf(view: McView, opts: McOptions, now: number): Pending[] {
+function pendingOf(view: McView, opts: McOptions, now: number): status.Pending[] {
   const sys = view.system;
-  const out: Pending[] = [];
+  const out: status.Pending[] = [];
   const active = playerName(sys, sys.activePlayerId ?? '');
   if (sys.variant !== 'beginner' && windRollRefusal(sys, now) === null)
     out.push({
@@ -134,7 +126,7 @@ function pendingOf(view: McView, opts: McOptions, now: number): Pending[] {
 }
 
 /** Ships of the active fleet that still have to move this turn. */
-function toActOf(view: McView, opts: McOptions, phase: number): ShipToAct[] {
+function toActOf(view: McView, opts: McOptions, phase: number): status.ShipToAct[] {
   const sys = view.system;
   // Wind (0) comes before moving; Engagements (2) only when attacks wait for all movement.
   if (phase === 0 || phase > 2) return [];
@@ -155,11 +147,11 @@ export function turnStatusOf(
   state: BattleState,
   opts: McOptions,
   now: number
-): TurnStatus {
+): status.TurnStatus {
   const sys = view.system;
   if (sys.players.length === 0 || sys.activePlayerId === null)
     return {
-      ...plainStatus(state.turn, 0, [sys.players.length === 0 ? 'Set-up' : 'First player']),
+      ...status.plainStatus(state.turn, 0, [sys.players.length === 0 ? 'Set-up' : 'First player']),
       wind: windText(sys)
     };
   const phases = phasesOf(sys.variant);
@@ -184,7 +176,7 @@ export function turnStatusOf(
     clock: sys.variant === 'beginner' ? null : hourglassClock(sys.hourglass),
     toAct,
     pending,
-    leftUndone: leftUndoneOf(toAct, pending),
+    leftUndone: status.leftUndoneOf(toAct, pending),
     ending: winner === null ? null : { text: endingText(sys, winner), winner: partyOf(sys, winner) }
   };
 }
@@ -193,9 +185,9 @@ export function turnStatusOf(
 export function turnStatus(
   state: BattleState,
   ctx: { options: BattleOptions; variant: string; now: number }
-): TurnStatus {
+): status.TurnStatus {
   const view = readBattle(state);
-  if (view === null) return plainStatus(state.turn, 0, ['Set-up']);
+  if (view === null) return status.plainStatus(state.turn, 0, ['Set-up']);
   return turnStatusOf(view, state, readOptions(ctx.options, ctx.variant), ctx.now);
 }
 
@@ -216,7 +208,7 @@ export const nextStep: Move<Record<string, never>, McOptions> = mcMove({
           ? 'Set up the players and fleets first.'
           : 'Roll for the first player first.'
       );
-    const blocking = blockingReason(pendingOf(view, ctx.options, ctx.now));
+    const blocking = status.blockingReason(pendingOf(view, ctx.options, ctx.now));
     if (blocking !== null) return refuse(blocking);
     const phases = phasesOf(sys.variant);
     const at = phases.findIndex((p) => p.phase === state.phase);

@@ -1,13 +1,6 @@
 import type { BattleState } from '../../engine/events';
 import type { BattleOptions } from '../../engine/system';
-import {
-  leftUndoneOf,
-  type ActiveParty,
-  type Pending,
-  type ShipToAct,
-  type TurnNeed,
-  type TurnStatus
-} from '../../engine/turn-status';
+import * as status from '../../engine/turn-status';
 import {
   battleEnding,
   isOutOfFight,
@@ -49,7 +42,7 @@ const NEED = {
   damageControl: { id: 'damageControl', label: 'Damage control' },
   juryRig: { id: 'juryRig', label: 'Jury rigging' },
   morale: { id: 'morale', label: 'Morale check' }
-} as const satisfies Record<string, TurnNeed>;
+} as const satisfies Record<string, status.TurnNeed>;
 
 const MOVE_PROCS = ['movement', 'drift', 'tack', 'dropAnchor'] as const;
 
@@ -58,9 +51,9 @@ interface Row {
   s: Sheet;
 }
 
-function needsOf(state: BattleState, r: Row, options: PvOptions): TurnNeed[] {
+function needsOf(state: BattleState, r: Row, options: PvOptions): status.TurnNeed[] {
   const { id, s } = r;
-  const out: TurnNeed[] = [];
+  const out: status.TurnNeed[] = [];
   if (s.sunk || s.burnedUp) return out;
   const procs = proceduresForPhase(state.phase, s, { turn: state.turn, options });
   const fighting = !isOutOfFight(s);
@@ -120,8 +113,8 @@ function needsOf(state: BattleState, r: Row, options: PvOptions): TurnNeed[] {
   return out;
 }
 
-function pendingOf(state: BattleState, rows: readonly Row[]): Pending[] {
-  const out: Pending[] = [];
+function pendingOf(state: BattleState, rows: readonly Row[]): status.Pending[] {
+  const out: status.Pending[] = [];
   const name = (id: string) => rows.find((r) => r.id === id)?.s.name ?? id;
   const phase = PHASES[state.phase]?.id;
   const fire = fireInProgress(state);
@@ -178,8 +171,8 @@ function pendingOf(state: BattleState, rows: readonly Row[]): Pending[] {
 function shipToMove(
   state: BattleState,
   rows: readonly Row[],
-  toAct: readonly ShipToAct[]
-): ActiveParty | null {
+  toAct: readonly status.ShipToAct[]
+): status.ActiveParty | null {
   if (PHASES[state.phase]?.id !== 'movementFiring') return null;
   const order = movementOrder(state);
   if (!order) return null;
@@ -195,7 +188,7 @@ function shipToMove(
 export function turnStatus(
   state: BattleState,
   ctx: { options: BattleOptions; variant: string; now: number }
-): TurnStatus {
+): status.TurnStatus {
   const options = readOptions(ctx.options);
   const rows: Row[] = Object.values(state.ships)
     .sort((a, b) => a.order - b.order)
@@ -203,7 +196,7 @@ export function turnStatus(
       const s = sheetOf(ship);
       return s ? [{ id: ship.id, s }] : [];
     });
-  const toAct: ShipToAct[] = rows.flatMap((r) => {
+  const toAct: status.ShipToAct[] = rows.flatMap((r) => {
     const needs = needsOf(state, r, options);
     return needs.length ? [{ shipId: r.id, name: r.s.name, needs }] : [];
   });
@@ -223,7 +216,7 @@ export function turnStatus(
     clock: null,
     toAct,
     pending,
-    leftUndone: leftUndoneOf(toAct, pending),
+    leftUndone: status.leftUndoneOf(toAct, pending),
     ending: end
       ? {
           text: end.text,

@@ -1,13 +1,6 @@
 import type { BattleState } from '../../engine/events';
 import type { BattleOptions } from '../../engine/system';
-import {
-  leftUndoneOf,
-  type ActiveParty,
-  type Pending,
-  type ShipToAct,
-  type TurnNeed,
-  type TurnStatus
-} from '../../engine/turn-status';
+import * as status from '../../engine/turn-status';
 import { readOptions, type WwOptions } from './options';
 import { canLoad, hasLoadedGuns, hasMoved, isLootable, roundLimitReached } from './turn-reads';
 import { activePlayer } from './players';
@@ -40,7 +33,7 @@ export function currentStep(state: BattleState): StepSpec {
 }
 
 /** What one ship still has to do in the step (none for a ship whose upgrade ended her turn). */
-export function needsOf(step: StepSpec, s: WwShip, options: WwOptions): TurnNeed[] {
+export function needsOf(step: StepSpec, s: WwShip, options: WwOptions): status.TurnNeed[] {
   const sheet = s.sheet;
   if (sheet.status !== 'active') return [];
   switch (step.id) {
@@ -66,8 +59,12 @@ export function needsOf(step: StepSpec, s: WwShip, options: WwOptions): TurnNeed
 }
 
 /** What the boarding step waits for: rounds to fight, prizes to loot (once each, B.4.8). */
-function boardingPending(state: BattleState, ships: WwShip[], options: WwOptions): Pending[] {
-  const out: Pending[] = [];
+function boardingPending(
+  state: BattleState,
+  ships: WwShip[],
+  options: WwOptions
+): status.Pending[] {
+  const out: status.Pending[] = [];
   const all = battleShips(state);
   for (const s of ships) {
     const b = s.sheet.boarding;
@@ -99,15 +96,17 @@ function boardingPending(state: BattleState, ships: WwShip[], options: WwOptions
 export function turnStatus(
   state: BattleState,
   ctx: { options: BattleOptions; variant: string; now: number }
-): TurnStatus {
+): status.TurnStatus {
   const options = readOptions(ctx.options, ctx.variant);
   const steps = stepsOfTurn(state.turn);
   const step = currentStep(state);
   const player = activePlayer(state, options);
-  const active: ActiveParty | null = player ? { kind: 'player', id: player, name: player } : null;
+  const active: status.ActiveParty | null = player
+    ? { kind: 'player', id: player, name: player }
+    : null;
   const winner = victorOf(state);
   const ships = battleShips(state, true).filter((s) => !player || s.ship.player === player);
-  const toAct: ShipToAct[] = winner
+  const toAct: status.ShipToAct[] = winner
     ? []
     : ships.flatMap((s) => {
         const needs = needsOf(step, s, options);
@@ -127,7 +126,7 @@ export function turnStatus(
     clock: null,
     toAct,
     pending,
-    leftUndone: leftUndoneOf(toAct, pending),
+    leftUndone: status.leftUndoneOf(toAct, pending),
     ending: winner
       ? {
           text: `${winner} wins: the only ships afloat`,
