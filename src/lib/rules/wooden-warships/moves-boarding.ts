@@ -1,16 +1,5 @@
 import type { BattleState } from '../../engine/events';
-import {
-  asJson,
-  defineMove,
-  joinRolls,
-  labelDice,
-  refuse,
-  rollRecord,
-  withPreview,
-  type Move,
-  type MoveFn,
-  type MovePreview
-} from '../../battle/move';
+import * as move from '../../battle/move';
 import { withSheets } from '../../battle/sheets';
 import type { DiceRoll } from '../../engine/dice';
 import { ok, type Result } from '../../engine/result';
@@ -106,7 +95,7 @@ export function battleBoardingCheck(
 }
 
 /** B.4.7 step 2: the boarding party goes across. */
-const boardMove = defineMove<BoardingSetup, WwOptions>({
+const boardMove = move.defineMove<BoardingSetup, WwOptions>({
   id: 'ww.board',
   category: 'boarding',
   input: z.strictObject({
@@ -122,7 +111,7 @@ const boardMove = defineMove<BoardingSetup, WwOptions>({
     if (!pair.ok) return pair;
     const [a, t] = pair.value;
     if (a.ship.player && a.ship.player === t.ship.player) {
-      return refuse(`${t.sheet.name} is one of ${a.ship.player}'s own ships.`);
+      return move.refuse(`${t.sheet.name} is one of ${a.ship.player}'s own ships.`);
     }
     const r = startBoarding(
       {
@@ -148,7 +137,7 @@ const boardMove = defineMove<BoardingSetup, WwOptions>({
  * B.4.7 step 1, met or not, and the largest party she may send; nothing is rolled (the captain
  * "decides how many crewman he will send").
  */
-const boardPreview: MovePreview<BoardingSetup, BoardingCheck, WwOptions> = {
+const boardPreview: move.MovePreview<BoardingSetup, BoardingCheck, WwOptions> = {
   odds: (state, setup, options) => battleBoardingCheck(state, setup, options),
   dice: (state, setup, options) => {
     const check = battleBoardingCheck(state, setup, options);
@@ -157,7 +146,7 @@ const boardPreview: MovePreview<BoardingSetup, BoardingCheck, WwOptions> = {
 };
 
 /** B.4.7 step 2, with its conditions before the party goes (`board.preview`). */
-export const board = withPreview(boardMove, boardPreview);
+export const board = move.withPreview(boardMove, boardPreview);
 
 /** The prize's new owner when captured ships join the captor's fleet (Errata 16). */
 function capturedState(
@@ -250,9 +239,9 @@ function boardingRollMove(
     f: BoardingFight,
     input: BoardingRollInput,
     options: WwOptions
-  ) => ReturnType<MoveFn<BoardingRollInput, WwOptions>>
-): Move<BoardingRollInput, WwOptions> {
-  return defineMove<BoardingRollInput, WwOptions>({
+  ) => ReturnType<move.MoveFn<BoardingRollInput, WwOptions>>
+): move.Move<BoardingRollInput, WwOptions> {
+  return move.defineMove<BoardingRollInput, WwOptions>({
     id,
     category: 'boarding-round',
     input: rollInput,
@@ -312,11 +301,11 @@ const boardingRoundMove = boardingRollMove(
         target: defenderId,
         dice: roundDiceOwners([{ attackers, defenders }], attackerId, defenderId)
       },
-      roll: rollRecord({
+      roll: move.rollRecord({
         procedure: 'ww.boarding-round',
-        inputs: asJson(boardingRollInputs({ attackerId, defenderId }, fight)),
-        dice: labelDice(joinRolls([roll]), labels),
-        outcome: asJson(out)
+        inputs: move.asJson(boardingRollInputs({ attackerId, defenderId }, fight)),
+        dice: move.labelDice(move.joinRolls([roll]), labels),
+        outcome: move.asJson(out)
       })
     });
   }
@@ -334,7 +323,7 @@ export interface FoughtRound {
 }
 
 /** One round, with its odds and dice before the roll (`boardingRound.preview`). */
-export const boardingRound = withPreview(boardingRoundMove, boardingRoundPreview);
+export const boardingRound = move.withPreview(boardingRoundMove, boardingRoundPreview);
 
 /**
  * "resolve one round at a time or to the end": several rounds from one roll (the attacker's dice
@@ -358,7 +347,7 @@ const boardingRoundsMove = boardingRollMove(
     if (!r.ok) return r;
     const rounds = r.value;
     const lastRound = rounds[rounds.length - 1];
-    if (!lastRound) return refuse('No boarding round was rolled.');
+    if (!lastRound) return move.refuse('No boarding round was rolled.');
     let a = attacker;
     let d = defender;
     const sizes: { attackers: number; defenders: number }[] = [];
@@ -412,14 +401,14 @@ const boardingRoundsMove = boardingRollMove(
         target: defenderId,
         dice: roundDiceOwners(sizes, attackerId, defenderId)
       },
-      roll: rollRecord({
+      roll: move.rollRecord({
         procedure: 'ww.boarding-rounds',
-        inputs: asJson({
+        inputs: move.asJson({
           ...boardingRollInputs({ attackerId, defenderId }, fight),
           roundsAllowed: Number.isFinite(left) ? left : 'untilResolved'
         }),
-        dice: labelDice(joinRolls([roll]), labels),
-        outcome: asJson(fought)
+        dice: move.labelDice(move.joinRolls([roll]), labels),
+        outcome: move.asJson(fought)
       })
     });
   }
@@ -427,14 +416,14 @@ const boardingRoundsMove = boardingRollMove(
 
 /** The fight to the end (or the turn's rounds), with its odds and rounds before the app rolls
  *  it (`boardingRounds.preview`; `rollFight` rolls it). */
-export const boardingRounds = withPreview(boardingRoundsMove, boardingRoundsPreview);
+export const boardingRounds = move.withPreview(boardingRoundsMove, boardingRoundsPreview);
 
 export interface EndBoardingInput {
   attackerId: string;
 }
 
 /** "Attackers have the option to withdraw from the fight" (B.4.7 step 7). */
-export const withdraw = defineMove<EndBoardingInput, WwOptions>({
+export const withdraw = move.defineMove<EndBoardingInput, WwOptions>({
   id: 'ww.withdraw',
   category: 'boarding-end',
   input: endInput,
@@ -456,7 +445,7 @@ export const withdraw = defineMove<EndBoardingInput, WwOptions>({
  * "Defenders have the option to surrender" (B.4.7 step 6), or the boarders take a ship left with no
  * defenders. A ship that surrenders keeps the crew she had: they are prisoners, not dead.
  */
-export const surrender = defineMove<EndBoardingInput, WwOptions>({
+export const surrender = move.defineMove<EndBoardingInput, WwOptions>({
   id: 'ww.surrender',
   category: 'capture',
   input: endInput,
@@ -465,7 +454,7 @@ export const surrender = defineMove<EndBoardingInput, WwOptions>({
     const f = boardingFight(state, attackerId);
     if (!f.ok) return f;
     const { attacker, defender, defenderId } = f.value;
-    if (defender.status !== 'active') return refuse(`${defender.name} is ${defender.status}.`);
+    if (defender.status !== 'active') return move.refuse(`${defender.name} is ${defender.status}.`);
     const cap = capture(attackerId, attacker, defender, options);
     const prize =
       options.capturedShipFate === 'removedAsPrize'
@@ -503,7 +492,7 @@ export interface LootInput {
  * B.4.8 Looting: "either the upgrade cards in the ship's hold or the amount listed on the loot card
  * multiplied by the ship's hold rating" — once per prize, to the ship whose boarders took her.
  */
-const lootMove = defineMove<LootInput, WwOptions>({
+const lootMove = move.defineMove<LootInput, WwOptions>({
   id: 'ww.loot',
   category: 'loot',
   input: z.strictObject({
@@ -546,4 +535,4 @@ const lootMove = defineMove<LootInput, WwOptions>({
 });
 
 /** The loot, with the captor and what is aboard before the choice (`loot.preview`). */
-export const loot = withPreview(lootMove, lootPreview);
+export const loot = move.withPreview(lootMove, lootPreview);

@@ -1,15 +1,5 @@
 import type { BattleState } from '../../engine/events';
-import {
-  asJson,
-  defineMove,
-  joinRolls,
-  labelDice,
-  refuse,
-  rollRecord,
-  withPreview,
-  type DiceNeed,
-  type MovePreview
-} from '../../battle/move';
+import * as move from '../../battle/move';
 import { withSheets } from '../../battle/sheets';
 import type { DiceRoll } from '../../engine/dice';
 import { formatFraction } from '../../engine/rational';
@@ -177,7 +167,7 @@ export interface FireInput extends FireSetup {
  * missed). Applies the damage and empties the batteries; when a player other than the boarding
  * player attacks a ship being boarded, the boarders on her deck are lost (Errata 2, B.4.5 step 11).
  */
-const fireMove = defineMove<FireInput, WwOptions>({
+const fireMove = move.defineMove<FireInput, WwOptions>({
   id: 'ww.fire',
   category: 'gunnery',
   input: z.strictObject({
@@ -205,7 +195,7 @@ const fireMove = defineMove<FireInput, WwOptions>({
     const firerShip = state.ships[setup.firerId];
     const firer = sheetOf(firerShip);
     const target = sheetOf(state.ships[setup.targetId]);
-    if (!firerShip || !firer || !target) return refuse('Ship missing.');
+    if (!firerShip || !firer || !target) return move.refuse('Ship missing.');
     const applied = applyFire(firer, target, r.value);
     const sheets: Record<string, Sheet> = {
       [setup.firerId]: applied.firer,
@@ -235,8 +225,8 @@ const fireMove = defineMove<FireInput, WwOptions>({
     if (applied.target.status === 'sunk') summary += `; ${target.name} sinks`;
     if (lost.length) summary += `; ${lost.join('; ')}`;
     const odds = fireOdds(plan.value);
-    // Per die: app percentiles then typed damage keep their own source (joinRolls).
-    const dice = labelDice(joinRolls(damageRoll ? [hitRoll, damageRoll] : [hitRoll]), [
+    // Per die: app percentiles then typed damage keep their own source (move.joinRolls).
+    const dice = move.labelDice(move.joinRolls(damageRoll ? [hitRoll, damageRoll] : [hitRoll]), [
       ...hitDiceLabels(plan.value, firer.name),
       ...damageDiceLabels(out.hitRolls.pieces, firer.name)
     ]);
@@ -261,9 +251,9 @@ const fireMove = defineMove<FireInput, WwOptions>({
         ],
         hits
       },
-      roll: rollRecord({
+      roll: move.rollRecord({
         procedure: 'ww.fire',
-        inputs: asJson({
+        inputs: move.asJson({
           ...setup,
           neededUnder: plan.value.hitFaces,
           basePercent: plan.value.basePercent,
@@ -273,12 +263,12 @@ const fireMove = defineMove<FireInput, WwOptions>({
           damageDice: describePieces(out.hitRolls.pieces)
         }),
         dice,
-        odds: asJson({
+        odds: move.asJson({
           perRoll: formatFraction(odds.perRoll),
           anyHit: formatFraction(odds.anyHit),
           meanDamage: formatFraction(odds.meanDamage)
         }),
-        outcome: asJson({
+        outcome: move.asJson({
           rolls: out.hitRolls.rolls,
           hits,
           damage: out.damage,
@@ -325,7 +315,7 @@ export function fireHitDice(
   batteries: readonly { battery: Battery; rolls: number }[],
   firer: string | null,
   name: string
-): DiceNeed[] {
+): move.DiceNeed[] {
   return batteries
     .filter((b) => b.rolls > 0)
     .map((b) => ({
@@ -344,8 +334,8 @@ export function fireDamageDice(
   pieces: readonly DamagePiece[],
   firer: string | null,
   name: string
-): DiceNeed[] {
-  const out: DiceNeed[] = [];
+): move.DiceNeed[] {
+  const out: move.DiceNeed[] = [];
   const who = name ? `${name}, ` : '';
   for (const d of damageDiceList(pieces)) {
     const label = `${who}${d.isHalf ? 'half die' : 'damage'}`;
@@ -364,7 +354,7 @@ export function fireDamageDice(
   return out;
 }
 
-const firePreview: MovePreview<FireAim, FireOutlook, WwOptions> = {
+const firePreview: move.MovePreview<FireAim, FireOutlook, WwOptions> = {
   odds: (state, aim, options) => {
     const { hitFaces, ...setup } = aim;
     const plan = planBattleFire(state, setup, options);
@@ -394,7 +384,7 @@ const firePreview: MovePreview<FireAim, FireOutlook, WwOptions> = {
 };
 
 /** Step 3 Attack, with its odds and dice before the rolls (`fire.preview`). */
-export const fire = withPreview(fireMove, firePreview);
+export const fire = move.withPreview(fireMove, firePreview);
 
 export interface ReloadInput {
   shipId: string;
@@ -402,7 +392,7 @@ export interface ReloadInput {
 }
 
 /** Maintenance Part 2 (B.4.9): "Load the Prime! Announce the shot you are loading". */
-const reloadMove = defineMove<ReloadInput, WwOptions>({
+const reloadMove = move.defineMove<ReloadInput, WwOptions>({
   id: 'ww.reload',
   category: 'reload',
   input: z.strictObject({
@@ -414,7 +404,7 @@ const reloadMove = defineMove<ReloadInput, WwOptions>({
     const s = activeShip(state, input.shipId);
     if (!s.ok) return s;
     const entries = Object.entries(input.loads).filter(([, a]) => a) as [Battery, Ammo][];
-    if (entries.length === 0) return refuse('Choose the shot for at least one battery.');
+    if (entries.length === 0) return move.refuse('Choose the shot for at least one battery.');
     const r = reloadSheet(s.value.sheet, input.loads, ctx.options);
     if (!r.ok) return r;
     // Every battery with the same shot (the one-tap load) reads as one phrase.
@@ -434,4 +424,4 @@ const reloadMove = defineMove<ReloadInput, WwOptions>({
 });
 
 /** The reload, with which batteries may load now before the shot is announced (`reload.preview`). */
-export const reload = withPreview(reloadMove, reloadPreview);
+export const reload = move.withPreview(reloadMove, reloadPreview);

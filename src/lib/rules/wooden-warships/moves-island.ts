@@ -1,13 +1,4 @@
-import {
-  asJson,
-  defineMove,
-  joinRolls,
-  labelDice,
-  refuse,
-  rollRecord,
-  withPreview,
-  type MovePreview
-} from '../../battle/move';
+import * as move from '../../battle/move';
 import { withSheets } from '../../battle/sheets';
 import type { DiceRoll } from '../../engine/dice';
 import { ok } from '../../engine/result';
@@ -54,18 +45,18 @@ export interface IslandInput {
  * ship damage chart and apply it to your own ship." [DEFAULT] to the hull (`islandDamageArea`); the
  * ship stops at the point of contact. One event: the roll, the damage and a sinking.
  */
-const islandMove = defineMove<IslandInput, WwOptions>({
+const islandMove = move.defineMove<IslandInput, WwOptions>({
   id: 'ww.island',
   category: 'collision',
   input: z.strictObject({ shipId: idInput, roll: diceInput }),
   guards: [BATTLE_DECIDED, ownTurn((i) => i.shipId)],
   run: (state, { shipId, roll }) => {
     const s = activeShip(state, shipId);
-    if (!s.ok) return refuse('Only a ship afloat can run aground.');
+    if (!s.ok) return move.refuse('Only a ship afloat can run aground.');
     const sheet = s.value.sheet;
     const ram = sheet.chart.ramDamage;
     if (ram.count === 0 && ram.plus === 0) {
-      return refuse(
+      return move.refuse(
         `The ${sheet.chart.name} chart has no ram damage yet: enter it in the chart editor.`
       );
     }
@@ -76,8 +67,8 @@ const islandMove = defineMove<IslandInput, WwOptions>({
     const odds = islandCollisionOdds(sheet);
     let summary = `${sheet.name} runs onto an island: ram damage ${ramLabel(ram)} = ${r.value} to her own hull (${next.hull.current} left); she stops at the point of contact`;
     if (next.status === 'sunk') summary += `; ${sheet.name} sinks`;
-    const dice = labelDice(
-      joinRolls([roll]),
+    const dice = move.labelDice(
+      move.joinRolls([roll]),
       roll.dice.map((_, i) => `${sheet.name}, ram damage ${i + 1}`)
     );
     return draftWithVictor(state, {
@@ -87,12 +78,20 @@ const islandMove = defineMove<IslandInput, WwOptions>({
       // "roll the ram damage … and apply it to your own ship" (B.4.3 step 5): the ship rolls her
       // own damage, so a high face is bad for her. The island is no ship: no target.
       meaning: { actor: shipId, dice: shipDiceRuns(shipId, roll.dice, false) },
-      roll: rollRecord({
+      roll: move.rollRecord({
         procedure: 'ww.island',
-        inputs: asJson({ shipId, ramDamage: ram, hullBefore: sheet.hull.current, area: 'hull' }),
+        inputs: move.asJson({
+          shipId,
+          ramDamage: ram,
+          hullBefore: sheet.hull.current,
+          area: 'hull'
+        }),
         dice,
-        odds: asJson({ meanDamage: formatFraction(odds.mean), sinks: formatFraction(odds.sinks) }),
-        outcome: asJson({ damage: r.value, hullAfter: next.hull.current, status: next.status })
+        odds: move.asJson({
+          meanDamage: formatFraction(odds.mean),
+          sinks: formatFraction(odds.sinks)
+        }),
+        outcome: move.asJson({ damage: r.value, hullAfter: next.hull.current, status: next.status })
       })
     });
   }
@@ -102,7 +101,7 @@ type IslandOdds = ReturnType<typeof islandCollisionOdds>;
 
 /** Running aground before the roll: the ram damage's exact odds and the ship's own ram dice
  *  ("roll the ram damage on your ship damage chart and apply it to your own ship", B.4.3 step 5). */
-const islandPreview: MovePreview<{ shipId: string }, IslandOdds, WwOptions> = {
+const islandPreview: move.MovePreview<{ shipId: string }, IslandOdds, WwOptions> = {
   odds: (state, { shipId }) => {
     const s = shipAndSheet(state, shipId);
     return s.ok ? ok(islandCollisionOdds(s.value.sheet)) : s;
@@ -130,4 +129,4 @@ const islandPreview: MovePreview<{ shipId: string }, IslandOdds, WwOptions> = {
 };
 
 /** Running aground, with its odds and dice before the roll (`islandCollision.preview`). */
-export const islandCollision = withPreview(islandMove, islandPreview);
+export const islandCollision = move.withPreview(islandMove, islandPreview);
