@@ -3,23 +3,7 @@ import { asJson, draftOf, rollRecord, withPreview } from '../../battle/move';
 import { rolledBy, shipDice } from '../../engine/meaning';
 import type { DiceRoll } from '../../engine/dice';
 import { err } from '../../engine/result';
-import {
-  facesOf,
-  fightingSheet,
-  frac,
-  isOutOfFight,
-  joinAll,
-  markDone,
-  optionsOf,
-  plural,
-  sheetOf,
-  shipSheet,
-  systemOf,
-  timesDone,
-  withSheets,
-  withSystem,
-  pvMove
-} from './moves-common';
+import * as common from './moves-common';
 import { boardingRoundOdds } from './odds-boarding';
 import { grappleOdds } from './odds';
 import {
@@ -57,8 +41,8 @@ export { boardingOfficerRolls };
 /** The ships still fighting: a readable log, neither struck, sunk nor burned up. */
 export function fightingShips(ships: readonly BattleShip[]): BattleShip[] {
   return ships.filter((s) => {
-    const l = sheetOf(s);
-    return l !== null && !isOutOfFight(l);
+    const l = common.sheetOf(s);
+    return l !== null && !common.isOutOfFight(l);
   });
 }
 
@@ -72,7 +56,7 @@ export interface MarksmenInput {
   rolls: readonly DiceRoll[];
 }
 
-const marksmenMove = pvMove<MarksmenInput>({
+const marksmenMove = common.pvMove<MarksmenInput>({
   id: 'pv.marksmen',
   input: z.strictObject({
     firerId: idInput,
@@ -84,11 +68,13 @@ const marksmenMove = pvMove<MarksmenInput>({
   what: 'Marksmen',
   category: 'marksmen',
   run: (state, input, ctx) => {
-    const options = optionsOf(ctx);
+    const options = common.optionsOf(ctx);
     const f = marksmenFiring(state, input);
     if (!f.ok) return f;
     const { firer, target, kinds } = f.value;
-    const [hitFaces, damageFaces, officerFaces] = [0, 1, 2].map((i) => facesOf(input.rolls[i]));
+    const [hitFaces, damageFaces, officerFaces] = [0, 1, 2].map((i) =>
+      common.facesOf(input.rolls[i])
+    );
     if (hitFaces.length !== kinds.length) return err(`One d12 per marksman: ${kinds.length} dice.`);
     const need = marksmenNeeds(kinds, hitFaces, damageFaces);
     if (damageFaces.length !== need.damage) return err(`${need.damage} damage d6 needed.`);
@@ -101,8 +87,8 @@ const marksmenMove = pvMove<MarksmenInput>({
     return draftOf(state, {
       kind: 'pv.marksmen',
       summary,
-      next: markDone(
-        withSheets(state, { [input.targetId]: applyMarksmen(target, r.value, options) }),
+      next: common.markDone(
+        common.withSheets(state, { [input.targetId]: applyMarksmen(target, r.value, options) }),
         input.firerId,
         'marksmen'
       ),
@@ -125,10 +111,10 @@ const marksmenMove = pvMove<MarksmenInput>({
           range: input.range,
           turn: state.turn
         },
-        dice: joinAll(input.rolls),
+        dice: common.joinAll(input.rolls),
         odds: {
-          crew: odds.crew.entries().map((e) => ({ value: e.value, p: frac(e.p) })),
-          anyOfficer: frac(odds.anyOfficer)
+          crew: odds.crew.entries().map((e) => ({ value: e.value, p: common.frac(e.p) })),
+          anyOfficer: common.frac(odds.anyOfficer)
         },
         outcome: { summary, crewHits: r.value.crewHits }
       })
@@ -152,7 +138,7 @@ export interface GrappleInput {
 /** "allowed any time an enemy ship is hull to hull or has collided": one d12 per grappler assigned
  *  in Phase 2 (8+ holds a grapple) and per cutter (8+ cuts one, "at the same chance"). The grapples
  *  join the two ships, so both logs carry the count. */
-const grappleMove = pvMove<GrappleInput>({
+const grappleMove = common.pvMove<GrappleInput>({
   id: 'pv.grappling',
   input: z.strictObject({
     shipId: idInput,
@@ -164,13 +150,13 @@ const grappleMove = pvMove<GrappleInput>({
   what: 'Grappling',
   category: 'grapple',
   run: (state, input) => {
-    const s = fightingSheet(state, input.shipId);
+    const s = common.fightingSheet(state, input.shipId);
     if (!s.ok) return s;
-    const o = shipSheet(state, input.otherId);
+    const o = common.shipSheet(state, input.otherId);
     if (!o.ok) return o;
     if (o.value.sunk || o.value.burnedUp) return err(`${o.value.name} is no longer afloat.`);
     if (input.shipId === input.otherId) return err('Grapple another ship.');
-    if (timesDone(state, input.shipId, 'grappling') > 0)
+    if (common.timesDone(state, input.shipId, 'grappling') > 0)
       return err(`${s.value.name}'s grapplers have thrown this turn.`);
     const entangled =
       s.value.entangledWith.includes(input.otherId) || o.value.entangledWith.includes(input.shipId);
@@ -180,7 +166,7 @@ const grappleMove = pvMove<GrappleInput>({
     const nCut = s.value.assignments.grappleCutters;
     if (nThrow + nCut === 0)
       return err('Nobody grapples or cuts: assign grapplers or cutters in Phase 2 (Crew).');
-    const faces = facesOf(input.dice);
+    const faces = common.facesOf(input.dice);
     if (faces.length !== nThrow + nCut)
       return err(`One d12 per grappler and cutter assigned: ${nThrow + nCut} dice.`);
     const throwFaces = faces.slice(0, nThrow);
@@ -196,7 +182,7 @@ const grappleMove = pvMove<GrappleInput>({
     const parts: string[] = [];
     if (throwFaces.length) parts.push(`${thrown} of ${throwFaces.length} grapples hold (8+)`);
     if (cutFaces.length) parts.push(`${cut} of ${cutFaces.length} cut free (8+)`);
-    const summary = `${s.value.name} grapples ${o.value.name}: ${parts.join(', ')}; ${plural(ns.grapples, 'grapple')} now`;
+    const summary = `${s.value.name} grapples ${o.value.name}: ${parts.join(', ')}; ${common.plural(ns.grapples, 'grapple')} now`;
     const hold = grappleOdds(nThrow);
     if (!hold.ok) return hold;
     const cutOdds = grappleOdds(nCut);
@@ -204,8 +190,8 @@ const grappleMove = pvMove<GrappleInput>({
     return draftOf(state, {
       kind: 'pv.grappling',
       summary,
-      next: markDone(
-        withSheets(state, { [input.shipId]: ns, [input.otherId]: no }),
+      next: common.markDone(
+        common.withSheets(state, { [input.shipId]: ns, [input.otherId]: no }),
         input.shipId,
         'grappling'
       ),
@@ -226,8 +212,8 @@ const grappleMove = pvMove<GrappleInput>({
         },
         dice: input.dice,
         odds: {
-          hold: hold.value.entries().map((e) => ({ value: e.value, p: frac(e.p) })),
-          cut: cutOdds.value.entries().map((e) => ({ value: e.value, p: frac(e.p) }))
+          hold: hold.value.entries().map((e) => ({ value: e.value, p: common.frac(e.p) })),
+          cut: cutOdds.value.entries().map((e) => ({ value: e.value, p: common.frac(e.p) }))
         },
         outcome: { thrown, cut, summary }
       })
@@ -298,7 +284,7 @@ function nextBoardings(
 /** One boarding round (C.4.15): both parties' dice, the officer d6s, the losses on both logs, the
  *  defender's trigger #7 when the boarders win, and the round in the system's boarding list. A
  *  defender left with nobody aboard is taken (struck). One round per boarding action a turn. */
-const boardingRoundMove = pvMove<BoardingInput>({
+const boardingRoundMove = common.pvMove<BoardingInput>({
   id: 'pv.boarding',
   input: z.strictObject({
     attackerId: idInput,
@@ -313,13 +299,13 @@ const boardingRoundMove = pvMove<BoardingInput>({
   what: 'Boarding',
   category: 'boarding',
   run: (state, input, ctx) => {
-    const options = optionsOf(ctx);
-    const a = fightingSheet(state, input.attackerId);
+    const options = common.optionsOf(ctx);
+    const a = common.fightingSheet(state, input.attackerId);
     if (!a.ok) return a;
-    const d = fightingSheet(state, input.defenderId);
+    const d = common.fightingSheet(state, input.defenderId);
     if (!d.ok) return d;
     if (input.attackerId === input.defenderId) return err('A ship cannot board itself.');
-    if (timesDone(state, input.attackerId, 'boarding') > 0)
+    if (common.timesDone(state, input.attackerId, 'boarding') > 0)
       return err(`${a.value.name} has fought its boarding round this turn (one round a turn).`);
     const blocked = boardingBlocked(a.value, input.defenderId, input.isHullToHull, options);
     if (blocked) return err(blocked);
@@ -338,7 +324,7 @@ const boardingRoundMove = pvMove<BoardingInput>({
     let nd = applyBoardingLosses(d.value, o.defenderLosses, o.winner === 'boarders');
     const isCaptured = nd.crew.current + nd.marines.current === 0 && o.winner !== 'defender';
     if (isCaptured) nd = { ...nd, struck: true };
-    const sys = systemOf(state);
+    const sys = common.systemOf(state);
     const isUnderWay = sys.boardings.some(
       (b) => b.attackerId === input.attackerId && b.defenderId === input.defenderId
     );
@@ -356,15 +342,15 @@ const boardingRoundMove = pvMove<BoardingInput>({
       `${a.value.name} boards ${d.value.name}: ${o.attackerDice} v ${o.defenderDice} dice, ` +
       `${o.attackerHits} v ${o.defenderHits} hits; ${a.value.name} loses ${lossLine(o.attackerLosses)}, ` +
       `${d.value.name} loses ${lossLine(o.defenderLosses)}; ${result}`;
-    const next = withSheets(state, { [input.attackerId]: na, [input.defenderId]: nd });
+    const next = common.withSheets(state, { [input.attackerId]: na, [input.defenderId]: nd });
     const roundOdds = boardingRoundOdds(o.attackerDice, o.defenderDice);
     if (!roundOdds.ok) return roundOdds;
     const round = roundOdds.value;
     return draftOf(state, {
       kind: 'pv.boarding',
       summary,
-      next: markDone(
-        withSystem(next, {
+      next: common.markDone(
+        common.withSystem(next, {
           ...sys,
           boardings: nextBoardings(sys, input, state.turn, o, isCaptured)
         }),
@@ -394,11 +380,11 @@ const boardingRoundMove = pvMove<BoardingInput>({
           defender: { ...input.defender, officers: [...input.defender.officers] },
           turn: state.turn
         },
-        dice: joinAll(input.rolls),
+        dice: common.joinAll(input.rolls),
         odds: {
-          boardersWin: frac(round.boardersWin),
-          tie: frac(round.tie),
-          defenderWins: frac(round.defenderWins),
+          boardersWin: common.frac(round.boardersWin),
+          tie: common.frac(round.tie),
+          defenderWins: common.frac(round.defenderWins),
           capture: input.captureOdds ?? null
         },
         outcome: {
@@ -420,7 +406,7 @@ export const boardingRound = withPreview(boardingRoundMove, boardingPreview);
 // ---- Captures (C.4.17 step 4) --------------------------------------------------------------
 
 /** Records the capture and ends the boarding action. */
-export const capture = pvMove<{ attackerId: string; defenderId: string }>({
+export const capture = common.pvMove<{ attackerId: string; defenderId: string }>({
   id: 'pv.capture',
   input: z.strictObject({ attackerId: idInput, defenderId: idInput }),
   phase: 'moraleSinkings',
@@ -428,12 +414,12 @@ export const capture = pvMove<{ attackerId: string; defenderId: string }>({
   category: 'capture',
   run: (state, input) => {
     const { attackerId, defenderId } = input;
-    const a = fightingSheet(state, attackerId);
+    const a = common.fightingSheet(state, attackerId);
     if (!a.ok) return a;
-    const d = shipSheet(state, defenderId);
+    const d = common.shipSheet(state, defenderId);
     if (!d.ok) return d;
     if (!d.value.struck) return err(`${d.value.name} has not struck.`);
-    const sys = systemOf(state);
+    const sys = common.systemOf(state);
     const boardings = sys.boardings.filter(
       (b) => !(b.attackerId === attackerId && b.defenderId === defenderId)
     );
@@ -443,7 +429,7 @@ export const capture = pvMove<{ attackerId: string; defenderId: string }>({
     const captor = state.ships[attackerId];
     const prize = state.ships[defenderId];
     const taken = { ...prize, side: captor.side, player: captor.player };
-    const next = withSystem(
+    const next = common.withSystem(
       { ...state, ships: { ...state.ships, [defenderId]: taken } },
       {
         ...sys,

@@ -3,20 +3,7 @@ import { asJson, draftOf, rollRecord, withPreview } from '../../battle/move';
 import { rolledBy, type MeaningParts } from '../../engine/meaning';
 import type { DiceRoll } from '../../engine/dice';
 import { err, ok, type Result } from '../../engine/result';
-import {
-  facesOf,
-  fightingSheet,
-  frac,
-  markDone,
-  markGunnersMoved,
-  optionsOf,
-  plural,
-  shipSheet,
-  systemOf,
-  withSheets,
-  withSystem,
-  pvMove
-} from './moves-common';
+import * as common from './moves-common';
 import { broadsideOdds, tossOdds, type BroadsideOdds } from './odds';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
 import { cannonFirePreview, planBroadside, type FirePlan, type FireSetup } from './fire-plan';
@@ -103,13 +90,13 @@ export function describeToss(o: TossOutcome | null): string {
 /** Odds shown before the fire, as the JSON strings the log keeps. */
 export function oddsRecord(odds: BroadsideOdds): Json {
   return {
-    perGun: odds.perGun.map((g) => ({ id: g.id, p: frac(g.p) })),
-    pAnyHit: frac(odds.hits.probWhere((h) => h > 0)),
-    pCritical: frac(odds.pCritical),
-    expectedCrew: frac(odds.expectedCrew),
-    expectedGuns: frac(odds.expectedGuns),
-    expectedOfficerRolls: frac(odds.expectedOfficerRolls),
-    expectedCriticalOfficers: frac(odds.expectedCriticalOfficers)
+    perGun: odds.perGun.map((g) => ({ id: g.id, p: common.frac(g.p) })),
+    pAnyHit: common.frac(odds.hits.probWhere((h) => h > 0)),
+    pCritical: common.frac(odds.pCritical),
+    expectedCrew: common.frac(odds.expectedCrew),
+    expectedGuns: common.frac(odds.expectedGuns),
+    expectedOfficerRolls: common.frac(odds.expectedOfficerRolls),
+    expectedCriticalOfficers: common.frac(odds.expectedCriticalOfficers)
   };
 }
 
@@ -123,7 +110,7 @@ export interface TossInput {
 // ---- The fire under way ----------------------------------------------------------------------
 
 function clearFire(state: BattleState): BattleState {
-  return withSystem(state, { ...systemOf(state), fire: null });
+  return common.withSystem(state, { ...common.systemOf(state), fire: null });
 }
 
 const broadsideInput = z.enum(['starboard', 'larboard']);
@@ -149,21 +136,21 @@ export interface CannonFireInput {
  * C.4.7 steps 1–9: the guns fire (they are unloaded, C.4.7 step 3) and the hit d12s are read. With
  * no damage dice to roll the fire is over; otherwise it is under way until its damage is rolled.
  */
-const cannonFireMove = pvMove<CannonFireInput>({
+const cannonFireMove = common.pvMove<CannonFireInput>({
   id: 'pv.cannon-fire',
   input: z.strictObject({ setup: fireSetupInput, dice: diceInput }),
   phase: 'movementFiring',
   what: 'Cannon fire',
   category: 'gunnery',
   run: (state, input, ctx) => {
-    const options = optionsOf(ctx);
+    const options = common.optionsOf(ctx);
     const { setup } = input;
     const under = fireInProgress(state);
     if (under) return err(`Finish ${fireLabel(state, under)} first: its damage is still to roll.`);
     if (setup.firerId === setup.targetId) return err('A ship cannot fire at itself.');
-    const firer = fightingSheet(state, setup.firerId);
+    const firer = common.fightingSheet(state, setup.firerId);
     if (!firer.ok) return firer;
-    const target = fightingSheet(state, setup.targetId);
+    const target = common.fightingSheet(state, setup.targetId);
     if (!target.ok) return target;
     if (firer.value.sail === 3) return err('Full Sail: "No firing is allowed at this speed".');
     const notReady = setup.gunIds.filter(
@@ -176,18 +163,18 @@ const cannonFireMove = pvMove<CannonFireInput>({
     });
     if (!plan.ok) return plan;
     const p = plan.value;
-    const h = broadsideHits(p, facesOf(input.dice), options);
+    const h = broadsideHits(p, common.facesOf(input.dice), options);
     if (!h.ok) return h;
     const n = h.value.hits.filter(Boolean).length;
     const dice = totalDice(h.value.counts);
-    const fired = markDone(
-      withSheets(state, { [setup.firerId]: applyGunsFired(firer.value, setup.gunIds) }),
+    const fired = common.markDone(
+      common.withSheets(state, { [setup.firerId]: applyGunsFired(firer.value, setup.gunIds) }),
       setup.firerId,
       'fired'
     );
     const head =
-      `${firer.value.name} fires ${plural(p.guns.length, 'gun')} at ${target.value.name}: ` +
-      (n === 0 ? 'all miss' : `${plural(n, 'hit')}`);
+      `${firer.value.name} fires ${common.plural(p.guns.length, 'gun')} at ${target.value.name}: ` +
+      (n === 0 ? 'all miss' : `${common.plural(n, 'hit')}`);
     const fire: FireInProgress = {
       turn: state.turn,
       firerId: setup.firerId,
@@ -206,7 +193,7 @@ const cannonFireMove = pvMove<CannonFireInput>({
     return draftOf(state, {
       kind: 'pv.cannon-fire',
       summary,
-      next: dice === 0 ? fired : withSystem(fired, { ...systemOf(fired), fire }),
+      next: dice === 0 ? fired : common.withSystem(fired, { ...common.systemOf(fired), fire }),
       // Every hit d12 is the firer's; a hit is a face at or under the gun's number (C.4.7 step 8).
       meaning: {
         actor: setup.firerId,
@@ -242,7 +229,7 @@ function finishToss(
   toss: TossInput,
   options: PvOptions
 ): Result<{ next: BattleState; outcome: TossOutcome; summary: string }> {
-  const target = shipSheet(state, f.targetId);
+  const target = common.shipSheet(state, f.targetId);
   if (!target.ok) return target;
   const tossState = tossStateOf(state, f, options);
   const r = resolveToss(
@@ -265,11 +252,14 @@ function finishToss(
       : '';
   const firer = nameIn(state, f.firerId);
   const summary =
-    `${firer} fires ${plural(f.gunIds.length, 'gun')} at ${target.value.name}: ` +
-    `${plural(f.hits, 'hit')}, ${describeToss(r.value)}${spentNote}` +
+    `${firer} fires ${common.plural(f.gunIds.length, 'gun')} at ${target.value.name}: ` +
+    `${common.plural(f.hits, 'hit')}, ${describeToss(r.value)}${spentNote}` +
     gunnerMoveNote(target.value, nextTarget);
   return ok({
-    next: markGunnersMoved(state, clearFire(withSheets(state, { [f.targetId]: nextTarget }))),
+    next: common.markGunnersMoved(
+      state,
+      clearFire(common.withSheets(state, { [f.targetId]: nextTarget }))
+    ),
     outcome: r.value,
     summary
   });
@@ -282,20 +272,20 @@ function damageMeaning(f: FireInProgress, dice: DiceRoll): MeaningParts {
 
 /** C.4.8 steps 1–3: the damage d6s of the fire under way ("All damage dice are rolled at the same
  *  time"). Double ones or Officer* results leave the fire under way for their dice. */
-const damageTossMove = pvMove<{ dice: DiceRoll }>({
+const damageTossMove = common.pvMove<{ dice: DiceRoll }>({
   id: 'pv.damage-toss',
   input: z.strictObject({ dice: diceInput }),
   phase: null,
   what: 'Damage dice',
   category: 'gunnery-damage',
   run: (state, input, ctx) => {
-    const options = optionsOf(ctx);
+    const options = common.optionsOf(ctx);
     const f = fireInProgress(state);
     if (!f) return err('No cannon fire is waiting for its damage dice.');
     if (f.damage) return err('The damage dice are rolled; roll the critical and officer dice.');
-    const faces = facesOf(input.dice);
+    const faces = common.facesOf(input.dice);
     const n = totalDice(f.counts);
-    if (faces.length !== n) return err(`Roll ${plural(n, 'damage die', 'damage dice')}.`);
+    if (faces.length !== n) return err(`Roll ${common.plural(n, 'damage die', 'damage dice')}.`);
     if (!faces.every((x) => Number.isInteger(x) && x >= 1 && x <= 6))
       return err('Damage dice are d6 faces 1–6.');
     const dice = tossFromFaces(f.counts, faces);
@@ -307,13 +297,15 @@ const damageTossMove = pvMove<{ dice: DiceRoll }>({
         procedure: 'pv.damage-toss',
         inputs: { firerId: f.firerId, targetId: f.targetId, turn: state.turn, counts: f.counts },
         dice: input.dice,
-        odds: { pCritical: frac(odds.value.pCritical) },
+        odds: { pCritical: common.frac(odds.value.pCritical) },
         outcome
       });
     if (needs.isCritical || needs.officerRolls > 0) {
       const what = [
         needs.isCritical ? 'a critical' : '',
-        needs.officerRolls > 0 ? plural(needs.officerRolls, 'officer die', 'officer dice') : ''
+        needs.officerRolls > 0
+          ? common.plural(needs.officerRolls, 'officer die', 'officer dice')
+          : ''
       ]
         .filter(Boolean)
         .join(' and ');
@@ -321,7 +313,7 @@ const damageTossMove = pvMove<{ dice: DiceRoll }>({
       return draftOf(state, {
         kind: 'pv.damage-toss',
         summary,
-        next: withSystem(state, { ...systemOf(state), fire: { ...f, damage: dice } }),
+        next: common.withSystem(state, { ...common.systemOf(state), fire: { ...f, damage: dice } }),
         meaning: damageMeaning(f, input.dice),
         roll: record(summary, { summary })
       });
@@ -340,20 +332,20 @@ const damageTossMove = pvMove<{ dice: DiceRoll }>({
 
 /** C.4.8 steps 4–6: the Critical Hits d12 (if double ones) then one Officer Hits d6 per Officer*
  *  result, in one pad roll; the fire is then over. */
-const damageExtraMove = pvMove<{ dice: DiceRoll }>({
+const damageExtraMove = common.pvMove<{ dice: DiceRoll }>({
   id: 'pv.damage-extra',
   input: z.strictObject({ dice: diceInput }),
   phase: null,
   what: 'Critical and officer dice',
   category: 'gunnery-damage',
   run: (state, input, ctx) => {
-    const options = optionsOf(ctx);
+    const options = common.optionsOf(ctx);
     const f = fireInProgress(state);
     if (!f || !f.damage) return err('No critical or officer dice are waiting to be rolled.');
     const needs = tossNeeds(f.damage, options, tossStateOf(state, f, options));
-    const faces = facesOf(input.dice);
+    const faces = common.facesOf(input.dice);
     const n = (needs.isCritical ? 1 : 0) + needs.officerRolls;
-    if (faces.length !== n) return err(`Roll ${plural(n, 'die', 'dice')}.`);
+    if (faces.length !== n) return err(`Roll ${common.plural(n, 'die', 'dice')}.`);
     const r = finishToss(
       state,
       f,
@@ -401,7 +393,7 @@ export interface ReloadInput {
 }
 
 /** C.4.5: one d12 + (Gunner + Crew) per vessel or independent battery a turn. */
-const reloadMove = pvMove<ReloadInput>({
+const reloadMove = common.pvMove<ReloadInput>({
   id: 'pv.reload',
   input: z.strictObject({
     shipId: idInput,
@@ -412,9 +404,9 @@ const reloadMove = pvMove<ReloadInput>({
   what: 'Reload',
   category: 'reload',
   run: (state, input, ctx) => {
-    const options = optionsOf(ctx);
+    const options = common.optionsOf(ctx);
     const { shipId, battery } = input;
-    const s = fightingSheet(state, shipId);
+    const s = common.fightingSheet(state, shipId);
     if (!s.ok) return s;
     const b = battery === undefined ? null : reloadBatteries(s.value)[battery];
     if (battery !== undefined && !b) return err('No such battery.');
@@ -430,15 +422,15 @@ const reloadMove = pvMove<ReloadInput>({
     if (guns.length === 0)
       return err(b ? 'Every gun of this battery is loaded.' : 'Every gun is loaded.');
     const mod = reloadMod(s.value);
-    const face = facesOf(input.dice)[0] ?? 0;
+    const face = common.facesOf(input.dice)[0] ?? 0;
     const r = resolveReload(guns, mod, face, options);
     if (!r.ok) return r;
     const summary = `${who} reloads (${r.value.roll} → ${r.value.modified}): ${r.value.loaded.length} of ${guns.length} guns loaded`;
     return draftOf(state, {
       kind: 'pv.reload',
       summary,
-      next: markDone(
-        withSheets(state, { [shipId]: applyReload(s.value, r.value) }),
+      next: common.markDone(
+        common.withSheets(state, { [shipId]: applyReload(s.value, r.value) }),
         reloadKey(shipId, battery),
         'reload'
       ),

@@ -3,18 +3,7 @@ import { draftOf, rollRecord, withPreview, type MovePreview } from '../../battle
 import { shipDice } from '../../engine/meaning';
 import { err, ok, type Result } from '../../engine/result';
 import type { DiceRoll } from '../../engine/dice';
-import {
-  facesOf,
-  fightingSheet,
-  frac,
-  joinAll,
-  optionsOf,
-  pvMove,
-  sheetOf,
-  systemOf,
-  withSystem,
-  type PvContext
-} from './moves-common';
+import * as common from './moves-common';
 import { movementOrder } from './turn-reads';
 import {
   initiativePlaceOdds,
@@ -58,7 +47,7 @@ export function initiativeProgress(
   const mods = new Map<string, number>();
   const names = new Map<string, string>();
   for (const id of shipIds) {
-    const s = sheetOf(state.ships[id]);
+    const s = common.sheetOf(state.ships[id]);
     if (!s) return err('Every ship needs a valid log.');
     mods.set(id, initiativeMod(s));
     names.set(id, s.name);
@@ -108,26 +97,26 @@ export interface InitiativeInput {
 }
 
 /** Records the movement order once no tie is left. */
-const rollInitiativeMove = pvMove<InitiativeInput>({
+const rollInitiativeMove = common.pvMove<InitiativeInput>({
   id: 'pv.initiative',
   input: z.strictObject({ shipIds: z.array(idInput), rolls: z.array(diceInput) }),
   phase: 'initiativeReload',
   what: 'Initiative',
   category: 'initiative',
-  run: (state, input, ctx: PvContext) => {
-    const options = optionsOf(ctx);
+  run: (state, input, ctx: common.PvContext) => {
+    const options = common.optionsOf(ctx);
     const { shipIds } = input;
     if (movementOrder(state))
       return err('Initiative is rolled once a turn; the movement order is set (undo to re-roll).');
     for (const id of shipIds) {
-      const s = fightingSheet(state, id);
+      const s = common.fightingSheet(state, id);
       if (!s.ok) return s;
     }
-    const rounds = input.rolls.map(facesOf);
+    const rounds = input.rolls.map(common.facesOf);
     const p = initiativeProgress(state, shipIds, rounds, options);
     if (!p.ok) return p;
     if (p.value.tied.length > 0) return err('Re-roll the tied ships first.');
-    const name = (id: string) => sheetOf(state.ships[id])?.name ?? id;
+    const name = (id: string) => common.sheetOf(state.ships[id])?.name ?? id;
     const first = p.value.lines.slice(0, shipIds.length).join(', ');
     const rerolls = p.value.lines.slice(shipIds.length);
     const summary =
@@ -138,8 +127,8 @@ const rollInitiativeMove = pvMove<InitiativeInput>({
     return draftOf(state, {
       kind: 'pv.initiative',
       summary,
-      next: withSystem(state, {
-        ...systemOf(state),
+      next: common.withSystem(state, {
+        ...common.systemOf(state),
         initiativeOrder: p.value.order,
         initiativeTurn: state.turn
       }),
@@ -155,9 +144,9 @@ const rollInitiativeMove = pvMove<InitiativeInput>({
           ties: options.initiativeTies,
           rounds
         },
-        dice: joinAll(input.rolls),
+        dice: common.joinAll(input.rolls),
         odds: odds
-          ? odds.map((o) => ({ id: o.id, first: frac(o.first), last: frac(o.last) }))
+          ? odds.map((o) => ({ id: o.id, first: common.frac(o.first), last: common.frac(o.last) }))
           : null,
         outcome: { order: p.value.order, summary }
       })
@@ -173,7 +162,7 @@ function entriesOf(
   shipIds: readonly string[]
 ): { id: string; name: string; mod: number }[] {
   return shipIds.flatMap((id) => {
-    const s = sheetOf(state.ships[id]);
+    const s = common.sheetOf(state.ships[id]);
     return s ? [{ id, name: s.name, mod: initiativeMod(s) }] : [];
   });
 }
@@ -207,7 +196,7 @@ export const initiativePreview: MovePreview<InitiativeAim, InitiativeOutlook, Pv
     const p = initiativeProgress(state, aim.shipIds, rounds, options);
     if (!p.ok) return p;
     const rolling = rounds.length === 0 ? aim.shipIds : (p.value.tied[0] ?? []);
-    const name = (id: string) => sheetOf(state.ships[id])?.name ?? id;
+    const name = (id: string) => common.sheetOf(state.ships[id])?.name ?? id;
     return ok(
       rolling.map((id) => ({
         count: 1,

@@ -4,20 +4,7 @@ import type { DiceRoll } from '../../engine/dice';
 import { Dist } from '../../engine/dist';
 import { ONE, sub, type Rational } from '../../engine/rational';
 import { err, ok } from '../../engine/result';
-import {
-  facesOf,
-  fightingSheet,
-  frac,
-  joinAll,
-  markMoved,
-  movedThisTurn,
-  optionsOf,
-  shipSheet,
-  systemOf,
-  markGunnersMoved,
-  withSheets,
-  pvMove
-} from './moves-common';
+import * as common from './moves-common';
 import { maneuverLabel, pointLabel, sailLabel } from './moves-orders';
 import { collisionOdds, tackOdds } from './odds';
 import type { PvOptions } from './options';
@@ -76,16 +63,16 @@ export interface MoveShipInput {
 
 /** Records this ship's move; `headingAfter` is the referee's for a Starboard/Larboard card
  *  (Straight keeps the heading; a turn is at most 45° to the card's side). */
-const moveShipMove = pvMove<MoveShipInput>({
+const moveShipMove = common.pvMove<MoveShipInput>({
   id: 'pv.move',
   input: z.strictObject({ shipId: idInput, headingAfter: numberInput(-100_000, 100_000) }),
   phase: 'movementFiring',
   what: 'Movement',
   category: 'movement',
   run: (state, input, ctx) => {
-    const options = optionsOf(ctx);
+    const options = common.optionsOf(ctx);
     const { shipId } = input;
-    const s = fightingSheet(state, shipId);
+    const s = common.fightingSheet(state, shipId);
     if (!s.ok) return s;
     const plan = planMove(state, s.value, options);
     if (!plan.ok) return plan;
@@ -102,7 +89,7 @@ const moveShipMove = pvMove<MoveShipInput>({
           `A ${p.turnSide} turn is "up to, but not exceeding 45 degrees" to ${p.turnSide}.`
         );
     }
-    const marked = markMoved(state, shipId, s.value.name);
+    const marked = common.markMoved(state, shipId, s.value.name);
     if (!marked.ok) return marked;
     let next: Sheet = { ...s.value, headingDeg: heading };
     if (p.kind === 'heaveTo') next = { ...next, heaveTo: { sailBefore: s.value.sail } };
@@ -123,7 +110,7 @@ const moveShipMove = pvMove<MoveShipInput>({
       summary:
         `${s.value.name} moves ${inches(p.total)} (${pointLabel(p.pos)}, ${sailLabel(s.value.sail)}, ` +
         `${maneuverLabel(s.value.maneuver)}: ${legs})${turned}${what}`,
-      next: withSheets(marked.value, { [shipId]: next }),
+      next: common.withSheets(marked.value, { [shipId]: next }),
       meaning: { actor: shipId }
     });
   }
@@ -133,7 +120,7 @@ const moveShipMove = pvMove<MoveShipInput>({
 export const moveShip = withPreview(moveShipMove, moveShipPreview);
 
 /** "the ship will drift in inches per a six sided dice roll down wind" (C.4.6.1 step 3). */
-const driftMove = pvMove<{ shipId: string; dice: DiceRoll }>({
+const driftMove = common.pvMove<{ shipId: string; dice: DiceRoll }>({
   id: 'pv.drift',
   input: z.strictObject({ shipId: idInput, dice: diceInput }),
   phase: 'movementFiring',
@@ -141,14 +128,14 @@ const driftMove = pvMove<{ shipId: string; dice: DiceRoll }>({
   category: 'movement',
   run: (state, input) => {
     const { shipId } = input;
-    const s = fightingSheet(state, shipId);
+    const s = common.fightingSheet(state, shipId);
     if (!s.ok) return s;
-    const face = facesOf(input.dice)[0] ?? 0;
+    const face = common.facesOf(input.dice)[0] ?? 0;
     const r = resolveDrift(s.value, face);
     if (!r.ok) return r;
-    const marked = markMoved(state, shipId, s.value.name);
+    const marked = common.markMoved(state, shipId, s.value.name);
     if (!marked.ok) return marked;
-    const windFromDeg = systemOf(state).windFromDeg;
+    const windFromDeg = common.systemOf(state).windFromDeg;
     const toward = normDegOf(windFromDeg + 180);
     const summary = `${s.value.name} drifts ${inches(r.value)} down wind (toward ${toward}°)`;
     return draftOf(state, {
@@ -162,7 +149,7 @@ const driftMove = pvMove<{ shipId: string; dice: DiceRoll }>({
         dice: input.dice,
         odds: Dist.die(6)
           .entries()
-          .map((e) => ({ inches: e.value, p: frac(e.p) })),
+          .map((e) => ({ inches: e.value, p: common.frac(e.p) })),
         outcome: { inches: r.value, summary }
       })
     });
@@ -204,27 +191,27 @@ export interface TackInput {
  * the mast d12 (1–3) may cost a mast; under `tackFailure='fallBackToOldTack'` it falls back onto
  * `side`, else it stays head to wind to roll again next turn.
  */
-const tackRollMove = pvMove<TackInput>({
+const tackRollMove = common.pvMove<TackInput>({
   id: 'pv.tack',
   input: z.strictObject({ shipId: idInput, rolls: z.array(diceInput), side: sideInput }),
   phase: 'movementFiring',
   what: 'The tacking roll',
   category: 'movement',
   run: (state, input, ctx) => {
-    const options = optionsOf(ctx);
+    const options = common.optionsOf(ctx);
     const { shipId, side } = input;
-    const s = fightingSheet(state, shipId);
+    const s = common.fightingSheet(state, shipId);
     if (!s.ok) return s;
     if (s.value.rig !== 'squareRigged' || s.value.tack === 'none')
       return err('Only a square-rigger head to wind rolls to finish its tack.');
     const mod = initiativeMod(s.value);
-    const faces = input.rolls.flatMap(facesOf);
+    const faces = input.rolls.flatMap(common.facesOf);
     const r = resolveTack(mod, faces[0] ?? 0, faces[1]);
     if (!r.ok) return r;
     const o: TackOutcome = r.value;
-    const marked = markMoved(state, shipId, s.value.name);
+    const marked = common.markMoved(state, shipId, s.value.name);
     if (!marked.ok) return marked;
-    const wind = systemOf(state).windFromDeg;
+    const wind = common.systemOf(state).windFromDeg;
     let next = applyTack(s.value, o, options);
     const roll = `d12 ${o.roll} + ${mod} = ${o.modified}`;
     let summary: string;
@@ -250,14 +237,14 @@ const tackRollMove = pvMove<TackInput>({
     return draftOf(state, {
       kind: 'pv.tack',
       summary,
-      next: withSheets(marked.value, { [shipId]: next }),
+      next: common.withSheets(marked.value, { [shipId]: next }),
       // The tack d12 (+ initiative, 4+ succeeds) and the mast d12 (1–3 loses a mast): high is good.
-      meaning: { actor: shipId, dice: [rolledBy(shipId, joinAll(input.rolls))] },
+      meaning: { actor: shipId, dice: [rolledBy(shipId, common.joinAll(input.rolls))] },
       roll: rollRecord({
         procedure: 'pv.tack',
         inputs: { shipId, turn: state.turn, initiativeMod: mod, side },
-        dice: joinAll(input.rolls),
-        odds: tackOutcomes(mod).map((x) => ({ label: x.label, p: frac(x.p) })),
+        dice: common.joinAll(input.rolls),
+        odds: tackOutcomes(mod).map((x) => ({ label: x.label, p: common.frac(x.p) })),
         outcome: { success: o.success, mastLost: o.mastLost, summary }
       })
     });
@@ -276,10 +263,10 @@ export interface TackOutlook {
  *  none. The ship's own, high good. */
 const tackPreview: MovePreview<{ shipId: string; face?: number }, TackOutlook, PvOptions> = {
   odds: (state, { shipId }) => {
-    const s = shipSheet(state, shipId);
+    const s = common.shipSheet(state, shipId);
     if (!s.ok) return s;
     const mod = initiativeMod(s.value);
-    const wind = systemOf(state).windFromDeg;
+    const wind = common.systemOf(state).windFromDeg;
     const heading = (side: Side) => {
       const r = closeHauledHeading(wind, side);
       return r.ok ? r.value : null;
@@ -291,7 +278,7 @@ const tackPreview: MovePreview<{ shipId: string; face?: number }, TackOutlook, P
     });
   },
   dice: (state, { shipId, face }) => {
-    const s = shipSheet(state, shipId);
+    const s = common.shipSheet(state, shipId);
     if (!s.ok) return s;
     const name = s.value.name;
     const die = { count: 1, sides: 12, group: name, ship: shipId, isHighGood: true };
@@ -304,7 +291,7 @@ const tackPreview: MovePreview<{ shipId: string; face?: number }, TackOutlook, P
 export const tackRoll = withPreview(tackRollMove, tackPreview);
 
 /** C.4.6.6: move up to 3″ the way it went last turn (or not at all), drop anchor, bow to the wind. */
-const dropAnchorMove = pvMove<{ shipId: string; moved: number }>({
+const dropAnchorMove = common.pvMove<{ shipId: string; moved: number }>({
   id: 'pv.drop-anchor',
   input: z.strictObject({ shipId: idInput, moved: numberInput(0, 100_000) }),
   phase: 'movementFiring',
@@ -312,23 +299,23 @@ const dropAnchorMove = pvMove<{ shipId: string; moved: number }>({
   category: 'movement',
   run: (state, input) => {
     const { shipId, moved } = input;
-    const s = fightingSheet(state, shipId);
+    const s = common.fightingSheet(state, shipId);
     if (!s.ok) return s;
     if (!canDropAnchor(s.value)) return err(DROP_ANCHOR_REFUSAL);
     if (!(moved >= 0 && moved <= DROP_ANCHOR_MAX_MOVE))
       return err(`It may move up to ${DROP_ANCHOR_MAX_MOVE}″ before dropping anchor.`);
     const r = applyDropAnchor(s.value);
     if (!r.ok) return r;
-    const marked = markMoved(state, shipId, s.value.name);
+    const marked = common.markMoved(state, shipId, s.value.name);
     if (!marked.ok) return marked;
-    const wind = systemOf(state).windFromDeg;
+    const wind = common.systemOf(state).windFromDeg;
     return draftOf(state, {
       kind: 'pv.drop-anchor',
       summary:
         `${s.value.name} ` +
         (moved > 0 ? `moves ${inches(moved)} and drops anchor` : 'drops anchor') +
         `, bow into the wind (${wind}°)`,
-      next: withSheets(marked.value, { [shipId]: { ...r.value, headingDeg: wind } }),
+      next: common.withSheets(marked.value, { [shipId]: { ...r.value, headingDeg: wind } }),
       meaning: { actor: shipId }
     });
   }
@@ -338,7 +325,7 @@ const dropAnchorMove = pvMove<{ shipId: string; moved: number }>({
 export const dropAnchor = withPreview(dropAnchorMove, dropAnchorPreview);
 
 /** C.4.6.8: 2 crew per boat, one full turn, never on a turn the ship moves. */
-const boatsMove = pvMove<{ shipId: string; kind: 'lower' | 'recover'; count: number }>({
+const boatsMove = common.pvMove<{ shipId: string; kind: 'lower' | 'recover'; count: number }>({
   id: 'pv.boats',
   input: z.strictObject({
     shipId: idInput,
@@ -350,7 +337,7 @@ const boatsMove = pvMove<{ shipId: string; kind: 'lower' | 'recover'; count: num
   category: 'orders',
   run: (state, input) => {
     const { shipId, kind, count } = input;
-    const s = fightingSheet(state, shipId);
+    const s = common.fightingSheet(state, shipId);
     if (!s.ok) return s;
     const sh = s.value;
     if (!Number.isInteger(count) || count < 1) return err('Choose at least one boat.');
@@ -359,7 +346,7 @@ const boatsMove = pvMove<{ shipId: string; kind: 'lower' | 'recover'; count: num
         `"It takes two crew men to lower or recover a ship's boat": assign ${count * CREW_REQUIREMENTS.perBoat}.`
       );
     const isStationary = sh.anchored || sh.heaveTo !== null;
-    if (!isStationary || movedThisTurn(state).includes(shipId))
+    if (!isStationary || common.movedThisTurn(state).includes(shipId))
       return err('Boats "may never be attempted on any turn the ship is moving".');
     const lowered = kind === 'lower' ? sh.boats.lowered + count : sh.boats.lowered - count;
     if (lowered > sh.boats.total)
@@ -368,7 +355,7 @@ const boatsMove = pvMove<{ shipId: string; kind: 'lower' | 'recover'; count: num
     return draftOf(state, {
       kind: 'pv.boats',
       summary: `${sh.name} ${kind === 'lower' ? 'lowers' : 'recovers'} ${count} boat${count === 1 ? '' : 's'} (${lowered} of ${sh.boats.total} in the water)`,
-      next: withSheets(state, { [shipId]: { ...sh, boats: { ...sh.boats, lowered } } }),
+      next: common.withSheets(state, { [shipId]: { ...sh, boats: { ...sh.boats, lowered } } }),
       meaning: { actor: shipId }
     });
   }
@@ -400,7 +387,7 @@ export interface CollisionInput {
   dice: DiceRoll;
 }
 
-const collisionMove = pvMove<CollisionInput>({
+const collisionMove = common.pvMove<CollisionInput>({
   id: 'pv.collision',
   input: z.strictObject({
     rammerId: idInput,
@@ -413,14 +400,14 @@ const collisionMove = pvMove<CollisionInput>({
   what: 'Collisions',
   category: 'collision',
   run: (state, input, ctx) => {
-    const options = optionsOf(ctx);
+    const options = common.optionsOf(ctx);
     if (input.rammerId === input.rammedId) return err('Choose two different ships.');
-    const a = fightingSheet(state, input.rammerId);
+    const a = common.fightingSheet(state, input.rammerId);
     if (!a.ok) return a;
-    const b = shipSheet(state, input.rammedId);
+    const b = common.shipSheet(state, input.rammedId);
     if (!b.ok) return b;
     if (b.value.sunk || b.value.burnedUp) return err(`${b.value.name} is no longer afloat.`);
-    const faces = facesOf(input.dice);
+    const faces = common.facesOf(input.dice);
     const r = resolveCollision(a.value.sail, faces, options);
     if (!r.ok) return r;
     const out = applyCollision(
@@ -448,9 +435,9 @@ const collisionMove = pvMove<CollisionInput>({
     return draftOf(state, {
       kind: 'pv.collision',
       summary,
-      next: markGunnersMoved(
+      next: common.markGunnersMoved(
         state,
-        withSheets(state, { [input.rammerId]: out.rammer, [input.rammedId]: out.rammed })
+        common.withSheets(state, { [input.rammerId]: out.rammer, [input.rammedId]: out.rammed })
       ),
       meaning: {
         actor: input.rammerId,
@@ -476,9 +463,9 @@ const collisionMove = pvMove<CollisionInput>({
         },
         dice: input.dice,
         odds: {
-          entangle: frac(odds.entangle),
-          rammer: odds.rammer.entries().map((e) => [e.value, frac(e.p)]),
-          rammed: odds.rammed.entries().map((e) => [e.value, frac(e.p)])
+          entangle: common.frac(odds.entangle),
+          rammer: odds.rammer.entries().map((e) => [e.value, common.frac(e.p)]),
+          rammed: odds.rammed.entries().map((e) => [e.value, common.frac(e.p)])
         },
         outcome: { entangled: r.value.entangled, summary }
       })

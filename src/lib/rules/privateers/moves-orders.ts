@@ -4,21 +4,7 @@ import { weighAnchorOdds, weighAnchorPreview } from './anchor-preview';
 import { rolledBy } from '../../engine/meaning';
 import type { DiceRoll } from '../../engine/dice';
 import { err, ok } from '../../engine/result';
-import {
-  fightingSheet,
-  frac,
-  markDone,
-  optionsOf,
-  plural,
-  sheetOf,
-  shipSheet,
-  systemOf,
-  timesDone,
-  withSheets,
-  withSystem,
-  facesOf,
-  pvMove
-} from './moves-common';
+import * as common from './moves-common';
 import { ordersThisTurn } from './turn-reads';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
 import {
@@ -67,7 +53,7 @@ export function sailingAngle(
   s: Sheet,
   options: PvOptions = DEFAULT_OPTIONS
 ): { theta: number; pos: PointOfSail; windFromDeg: number } {
-  const windFromDeg = systemOf(state).windFromDeg;
+  const windFromDeg = common.systemOf(state).windFromDeg;
   const theta = windAngleOf(windFromDeg, s.headingDeg);
   return { theta, pos: pointOfSail(theta, options), windFromDeg };
 }
@@ -79,7 +65,7 @@ export const keepDeg = (deg: number): number => normDegOf(Math.round(deg * 10) /
 
 /** The referee sets the wind (the text has no wind-change rule, SPEC C.6): the bearing it blows
  *  from, which the point of sail of every ship is measured against (C.4.6). */
-export const setWind = pvMove<{ windFromDeg: number }>({
+export const setWind = common.pvMove<{ windFromDeg: number }>({
   id: 'pv.wind',
   input: z.strictObject({ windFromDeg: numberInput(-100_000, 100_000) }),
   phase: null,
@@ -91,26 +77,26 @@ export const setWind = pvMove<{ windFromDeg: number }>({
     return draftOf(state, {
       kind: 'pv.wind',
       summary: `Wind from ${deg}°`,
-      next: withSystem(state, { ...systemOf(state), windFromDeg: deg })
+      next: common.withSystem(state, { ...common.systemOf(state), windFromDeg: deg })
     });
   }
 });
 
-export const setHeading = pvMove<{ shipId: string; headingDeg: number }>({
+export const setHeading = common.pvMove<{ shipId: string; headingDeg: number }>({
   id: 'pv.heading',
   input: z.strictObject({ shipId: idInput, headingDeg: numberInput(-100_000, 100_000) }),
   phase: null,
   what: 'A heading',
   category: 'orders',
   run: (state, input) => {
-    const s = fightingSheet(state, input.shipId);
+    const s = common.fightingSheet(state, input.shipId);
     if (!s.ok) return s;
     if (!Number.isFinite(input.headingDeg)) return err('The heading is a number of degrees.');
     const headingDeg = keepDeg(input.headingDeg);
     return draftOf(state, {
       kind: 'pv.heading',
       summary: `${s.value.name} heading ${s.value.headingDeg}° → ${headingDeg}°`,
-      next: withSheets(state, { [input.shipId]: { ...s.value, headingDeg } }),
+      next: common.withSheets(state, { [input.shipId]: { ...s.value, headingDeg } }),
       meaning: { actor: input.shipId }
     });
   }
@@ -130,7 +116,7 @@ export function ordersProblems(
   input: { sail: SailLevel; maneuver: Maneuver },
   options: PvOptions = DEFAULT_OPTIONS
 ): string[] {
-  const s = sheetOf(state.ships[shipId]);
+  const s = common.sheetOf(state.ships[shipId]);
   if (!s) return ['This ship needs a valid log.'];
   const before = { ...s, sail: sailBeforeOrders(state, shipId, s) };
   const { pos } = sailingAngle(state, s, options);
@@ -156,16 +142,16 @@ export interface OrdersInput {
  * option `ordersHidden` (Errata 7) they are kept aside, the log line says only that orders were
  * given, and `revealOrders` turns them all up together.
  */
-const giveOrdersMove = pvMove<OrdersInput>({
+const giveOrdersMove = common.pvMove<OrdersInput>({
   id: 'pv.orders',
   input: z.strictObject({ shipId: idInput, sail: sailInput, maneuver: maneuverInput }),
   phase: 'orders',
   what: 'Orders',
   category: 'orders',
   run: (state, input, ctx) => {
-    const options = optionsOf(ctx);
+    const options = common.optionsOf(ctx);
     const { shipId } = input;
-    const s = fightingSheet(state, shipId);
+    const s = common.fightingSheet(state, shipId);
     if (!s.ok) return s;
     if (ctx?.isLive && options.ordersHidden && !ordersThisTurn(state)[shipId]?.revealed)
       return err(
@@ -173,7 +159,7 @@ const giveOrdersMove = pvMove<OrdersInput>({
       );
     const problems = ordersProblems(state, shipId, input, options);
     if (problems.length) return err(problems.join(' '));
-    const sys = systemOf(state);
+    const sys = common.systemOf(state);
     const prior = ordersThisTurn(state)[shipId];
     const isHidden = options.ordersHidden && !prior?.revealed;
     const order: ShipOrder = {
@@ -183,7 +169,10 @@ const giveOrdersMove = pvMove<OrdersInput>({
       maneuver: input.maneuver,
       revealed: !isHidden
     };
-    const next = withSystem(state, { ...sys, orders: { ...(sys.orders ?? {}), [shipId]: order } });
+    const next = common.withSystem(state, {
+      ...sys,
+      orders: { ...(sys.orders ?? {}), [shipId]: order }
+    });
     if (isHidden)
       return draftOf(state, {
         kind: 'pv.orders',
@@ -194,7 +183,7 @@ const giveOrdersMove = pvMove<OrdersInput>({
     return draftOf(state, {
       kind: 'pv.orders',
       summary: `${s.value.name} orders: ${sailLabel(input.sail)}, ${maneuverLabel(input.maneuver)}`,
-      next: withSheets(next, { [shipId]: applyOrder(s.value, order) }),
+      next: common.withSheets(next, { [shipId]: applyOrder(s.value, order) }),
       meaning: { actor: shipId }
     });
   }
@@ -220,7 +209,7 @@ const ordersPreview: MovePreview<
   PvOptions
 > = {
   odds: (state, aim, options) => {
-    const s = shipSheet(state, aim.shipId);
+    const s = common.shipSheet(state, aim.shipId);
     if (!s.ok) return s;
     return ok({
       ...sailingAngle(state, s.value, options),
@@ -230,7 +219,7 @@ const ordersPreview: MovePreview<
     });
   },
   dice: (state, { shipId }) => {
-    const s = shipSheet(state, shipId);
+    const s = common.shipSheet(state, shipId);
     return s.ok ? ok([]) : s;
   }
 };
@@ -285,28 +274,28 @@ export function sealOrders(
 
 /** Sealed orders of this turn, by ship id. */
 export function sealedOrdersThisTurn(state: BattleState): Record<string, SealedOrder> {
-  const all = systemOf(state).sealedOrders ?? {};
+  const all = common.systemOf(state).sealedOrders ?? {};
   return Object.fromEntries(Object.entries(all).filter(([, o]) => o.turn === state.turn));
 }
 
 /** "Orders given (sealed)": the public half of hidden orders on the live table. */
-export const giveSealedOrders = pvMove<SealedOrdersInput>({
+export const giveSealedOrders = common.pvMove<SealedOrdersInput>({
   id: 'pv.seal-orders',
   input: z.strictObject({ shipId: idInput, commitment: textInput(200) }),
   phase: 'orders',
   what: 'Orders',
   category: 'orders',
   run: (state, input, ctx) => {
-    const options = optionsOf(ctx);
+    const options = common.optionsOf(ctx);
     if (!options.ordersHidden) return err('Orders are open in this battle: give them openly.');
     const { shipId } = input;
-    const s = fightingSheet(state, shipId);
+    const s = common.fightingSheet(state, shipId);
     if (!s.ok) return s;
     if (typeof input.commitment !== 'string' || !COMMITMENT_PATTERN.test(input.commitment))
       return err('These sealed orders are damaged: seal them again.');
     const prior = ordersThisTurn(state)[shipId];
     if (prior?.revealed) return err(`${s.value.name}'s orders are already revealed this turn.`);
-    const sys = systemOf(state);
+    const sys = common.systemOf(state);
     const sealed: SealedOrder = {
       turn: state.turn,
       fromSail: sealedOrdersThisTurn(state)[shipId]?.fromSail ?? prior?.fromSail ?? s.value.sail,
@@ -315,7 +304,7 @@ export const giveSealedOrders = pvMove<SealedOrdersInput>({
     return draftOf(state, {
       kind: 'pv.seal-orders',
       summary: `${s.value.name}: orders given (sealed until revealed)`,
-      next: withSystem(state, {
+      next: common.withSystem(state, {
         ...sys,
         sealedOrders: { ...(sys.sealedOrders ?? {}), [shipId]: sealed }
       }),
@@ -330,7 +319,7 @@ export interface RevealOrdersInput {
 }
 
 /** "Reveal orders": every hidden order of this turn goes on the ships' logs at once. */
-export const revealOrders = pvMove<RevealOrdersInput>({
+export const revealOrders = common.pvMove<RevealOrdersInput>({
   id: 'pv.reveal-orders',
   input: z.strictObject({
     sealed: z.optional(
@@ -344,7 +333,7 @@ export const revealOrders = pvMove<RevealOrdersInput>({
   what: 'Revealing orders',
   category: 'orders',
   run: (state, input, ctx) => {
-    const sys = systemOf(state);
+    const sys = common.systemOf(state);
     const pending = Object.entries(ordersThisTurn(state)).filter(([, o]) => !o.revealed);
     const sealed = Object.entries(sealedOrdersThisTurn(state));
     if (pending.length === 0 && sealed.length === 0) return err('No hidden orders to reveal.');
@@ -352,7 +341,7 @@ export const revealOrders = pvMove<RevealOrdersInput>({
     const orders = { ...(sys.orders ?? {}) };
     const parts: string[] = [];
     for (const [id, o] of pending) {
-      const s = sheetOf(state.ships[id]);
+      const s = common.sheetOf(state.ships[id]);
       orders[id] = { ...o, revealed: true };
       if (!s) continue;
       sheets[id] = applyOrder(s, o);
@@ -360,7 +349,7 @@ export const revealOrders = pvMove<RevealOrdersInput>({
     }
     const stillSealed = { ...(sys.sealedOrders ?? {}) };
     for (const [id, o] of sealed) {
-      const s = sheetOf(state.ships[id]);
+      const s = common.sheetOf(state.ships[id]);
       const name = s?.name ?? 'A ship';
       const secret = input?.sealed?.[id];
       if (!secret)
@@ -378,8 +367,8 @@ export const revealOrders = pvMove<RevealOrdersInput>({
       orders[id] = order;
       if (!s) continue;
       const before = { ...s, sail: o.fromSail };
-      const { pos } = sailingAngle(state, s, optionsOf(ctx));
-      const r = validateOrders(before, { ...secret, pointOfSail: pos }, optionsOf(ctx));
+      const { pos } = sailingAngle(state, s, common.optionsOf(ctx));
+      const r = validateOrders(before, { ...secret, pointOfSail: pos }, common.optionsOf(ctx));
       if (!r.ok) return err(`${name}'s sealed orders cannot be carried out: ${r.error.join(' ')}`);
       sheets[id] = applyOrder(s, order);
       parts.push(`${s.name} ${sailLabel(order.sail)}, ${maneuverLabel(order.maneuver)}`);
@@ -392,7 +381,7 @@ export const revealOrders = pvMove<RevealOrdersInput>({
     return draftOf(state, {
       kind: 'pv.reveal-orders',
       summary: `Orders revealed: ${parts.join('; ')}`,
-      next: withSheets(withSystem(state, system), sheets)
+      next: common.withSheets(common.withSystem(state, system), sheets)
     });
   }
 });
@@ -413,7 +402,7 @@ export function blockingIssues(check: CrewCheck): string[] {
     .map((i) => i.message);
 }
 
-export const saveCrew = pvMove<{ shipId: string; assignments: Assignments }>({
+export const saveCrew = common.pvMove<{ shipId: string; assignments: Assignments }>({
   id: 'pv.crew',
   input: z.strictObject({ shipId: idInput, assignments: assignmentsSchema }),
   phase: 'crew',
@@ -421,7 +410,7 @@ export const saveCrew = pvMove<{ shipId: string; assignments: Assignments }>({
   category: 'orders',
   run: (state, input) => {
     const { shipId } = input;
-    const s = fightingSheet(state, shipId);
+    const s = common.fightingSheet(state, shipId);
     if (!s.ok) return s;
     const parsed = assignmentsSchema.safeParse(input.assignments);
     if (!parsed.success) return err('Crew numbers are whole numbers of 0 or more.');
@@ -462,7 +451,7 @@ export const saveCrew = pvMove<{ shipId: string; assignments: Assignments }>({
       summary:
         `${s.value.name} crew: ${parts.join(', ')}; ${check.unassigned} free for boarding` +
         (notes.length ? ` (${notes.join('; ')})` : ''),
-      next: markDone(withSheets(state, { [shipId]: next }), shipId, 'crew'),
+      next: common.markDone(common.withSheets(state, { [shipId]: next }), shipId, 'crew'),
       meaning: { actor: shipId }
     });
   }
@@ -478,17 +467,17 @@ export function gunsForGunner(s: Sheet): Sheet['guns'] {
  * heaviest manned gun left ([APP] `gunnerFallback`) and the referee may choose another manned gun,
  * or none, in any phase of that turn (issue 32 #10). Phase 2 assigns him as before.
  */
-export const gunnerTo = pvMove<{ shipId: string; gunId: string | null }>({
+export const gunnerTo = common.pvMove<{ shipId: string; gunId: string | null }>({
   id: 'pv.gunner',
   input: z.strictObject({ shipId: idInput, gunId: z.nullable(idInput) }),
   phase: null,
   what: "The Gunner's gun",
   category: 'orders',
   run: (state, { shipId, gunId }) => {
-    const s = fightingSheet(state, shipId);
+    const s = common.fightingSheet(state, shipId);
     if (!s.ok) return s;
     const sheet = s.value;
-    if (timesDone(state, shipId, 'gunnerMoved') === 0)
+    if (common.timesDone(state, shipId, 'gunnerMoved') === 0)
       return err(
         `${sheet.name}'s Gunner sights the gun given him in Phase 2 (Crew assignments); he changes gun between those only when his gun is destroyed.`
       );
@@ -506,7 +495,7 @@ export const gunnerTo = pvMove<{ shipId: string; gunId: string | null }>({
     return draftOf(state, {
       kind: 'pv.gunner',
       summary: `${sheet.name}'s Gunner ${gunId ? `now sights ${gunName(sheet.guns, gunId)}` : 'sights no gun'} (the referee's choice)`,
-      next: withSheets(state, { [shipId]: next }),
+      next: common.withSheets(state, { [shipId]: next }),
       // An order to the ship's Gunner, nothing rolled.
       meaning: { actor: shipId }
     });
@@ -514,7 +503,7 @@ export const gunnerTo = pvMove<{ shipId: string; gunId: string | null }>({
 });
 
 /** C.4.6.7: d12 − anchor crew = turns to raise the anchor (at least 1). */
-const weighAnchorMove = pvMove<{ shipId: string; dice: DiceRoll }>({
+const weighAnchorMove = common.pvMove<{ shipId: string; dice: DiceRoll }>({
   id: 'pv.weigh-anchor',
   input: z.strictObject({ shipId: idInput, dice: diceInput }),
   phase: 'crew',
@@ -522,24 +511,24 @@ const weighAnchorMove = pvMove<{ shipId: string; dice: DiceRoll }>({
   category: 'orders',
   run: (state, input) => {
     const { shipId } = input;
-    const s = fightingSheet(state, shipId);
+    const s = common.fightingSheet(state, shipId);
     if (!s.ok) return s;
     if (!s.value.anchored) return err('The ship is not at anchor.');
     if (s.value.weighAnchor) return err('The anchor is already being raised.');
     const crew = s.value.assignments.anchor;
     if (crew < 1) return err('Assign crew to raise the anchor first (Crew assignments).');
-    const face = facesOf(input.dice)[0] ?? 0;
+    const face = common.facesOf(input.dice)[0] ?? 0;
     const r = resolveWeighAnchor(crew, face);
     if (!r.ok) return r;
     const { turns } = r.value;
-    const summary = `${s.value.name} weighs anchor: d12 ${face} − ${crew} crew → ${plural(turns, 'turn')}`;
+    const summary = `${s.value.name} weighs anchor: d12 ${face} − ${crew} crew → ${common.plural(turns, 'turn')}`;
     const odds = weighAnchorOdds(crew);
     if (!odds.ok) return odds;
     return draftOf(state, {
       kind: 'pv.weigh-anchor',
       summary,
-      next: markDone(
-        withSheets(state, { [shipId]: applyWeighAnchorStart(s.value, crew, turns) }),
+      next: common.markDone(
+        common.withSheets(state, { [shipId]: applyWeighAnchorStart(s.value, crew, turns) }),
         shipId,
         'weighAnchor'
       ),
@@ -549,7 +538,7 @@ const weighAnchorMove = pvMove<{ shipId: string; dice: DiceRoll }>({
         procedure: 'pv.weigh-anchor',
         inputs: { shipId, turn: state.turn, crew },
         dice: input.dice,
-        odds: odds.value.entries().map((e) => ({ turns: e.value, p: frac(e.p) })),
+        odds: odds.value.entries().map((e) => ({ turns: e.value, p: common.frac(e.p) })),
         outcome: { face, turns, summary }
       })
     });

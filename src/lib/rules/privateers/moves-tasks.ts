@@ -2,18 +2,7 @@ import { draftOf, rollRecord, withPreview } from '../../battle/move';
 import { rolledBy } from '../../engine/meaning';
 import type { DiceRoll } from '../../engine/dice';
 import { err } from '../../engine/result';
-import {
-  facesOf,
-  fightingSheet,
-  frac,
-  markDone,
-  NO_DICE,
-  optionsOf,
-  plural,
-  shipSheet,
-  withSheets,
-  pvMove
-} from './moves-common';
+import * as common from './moves-common';
 import { fireAttemptOdds, moraleOdds } from './odds';
 import { applyMorale, moraleInputOf, resolveMorale } from './resolve-morale';
 import {
@@ -51,14 +40,14 @@ import { diceInput, idInput } from '../../battle/move-input';
 
 /** Step 1: the fire's step this turn — the ignition turn's 5 points (Errata 3, no dice) or an
  *  attempt with d12 + the crew assigned to fight it in Phase 2. */
-const fightFireMove = pvMove<{ shipId: string; dice: DiceRoll | null }>({
+const fightFireMove = common.pvMove<{ shipId: string; dice: DiceRoll | null }>({
   id: 'pv.fire',
   input: z.strictObject({ shipId: idInput, dice: z.nullable(diceInput) }),
   phase: 'moraleSinkings',
   what: 'Fire fighting',
   category: 'fire-aboard',
   run: (state, input, ctx) => {
-    const options = optionsOf(ctx);
+    const options = common.optionsOf(ctx);
     const { shipId } = input;
     const due = fireDue(state, shipId, options);
     if (!due.ok) return due;
@@ -69,20 +58,20 @@ const fightFireMove = pvMove<{ shipId: string; dice: DiceRoll | null }>({
         kind: 'pv.fire',
         meaning: { actor: shipId },
         summary,
-        next: markDone(
-          withSheets(state, { [shipId]: applyFireIgnitionDamage(sh, options) }),
+        next: common.markDone(
+          common.withSheets(state, { [shipId]: applyFireIgnitionDamage(sh, options) }),
           shipId,
           'fire'
         ),
         roll: rollRecord({
           procedure: 'pv.fire',
           inputs: { shipId, turn: state.turn, crew: 0 },
-          dice: NO_DICE,
+          dice: common.NO_DICE,
           outcome: { kind: 'ignitionDamage', summary }
         })
       });
     }
-    const face = facesOf(input.dice)[0] ?? 0;
+    const face = common.facesOf(input.dice)[0] ?? 0;
     const r = resolveFire(attempt, crew, face, options);
     if (!r.ok) return r;
     const o = r.value;
@@ -102,12 +91,16 @@ const fightFireMove = pvMove<{ shipId: string; dice: DiceRoll | null }>({
       // d12 + crew against the fire's number (C.4.16): high is good for the ship.
       meaning: { actor: shipId, dice: [rolledBy(shipId, input.dice)] },
       summary,
-      next: markDone(withSheets(state, { [shipId]: applyFire(sh, o, options) }), shipId, 'fire'),
+      next: common.markDone(
+        common.withSheets(state, { [shipId]: applyFire(sh, o, options) }),
+        shipId,
+        'fire'
+      ),
       roll: rollRecord({
         procedure: 'pv.fire',
         inputs: { shipId, turn: state.turn, crew, attempt },
-        dice: input.dice ?? NO_DICE,
-        odds: { out: frac(p) },
+        dice: input.dice ?? common.NO_DICE,
+        odds: { out: common.frac(p) },
         outcome: { kind: 'attempt', extinguished: o.extinguished, summary }
       })
     });
@@ -116,14 +109,14 @@ const fightFireMove = pvMove<{ shipId: string; dice: DiceRoll | null }>({
 
 /** Step 2: fewer than 2 crew on the pumps (as assigned in Phase 2) when they are needed → 5 hull
  *  ([DEFAULT] from the turn after the need arose). No dice. A sinking ship is past pumping. */
-const pumpingMove = pvMove<{ shipId: string }>({
+const pumpingMove = common.pvMove<{ shipId: string }>({
   id: 'pv.pumping',
   input: z.strictObject({ shipId: idInput }),
   phase: 'moraleSinkings',
   what: 'Pumping',
   category: 'repair',
   run: (state, input, ctx) => {
-    const options = optionsOf(ctx);
+    const options = common.optionsOf(ctx);
     const { shipId } = input;
     const due = pumpsDue(state, shipId);
     if (!due.ok) return due;
@@ -132,23 +125,23 @@ const pumpingMove = pvMove<{ shipId: string }>({
     const why = sh.waterline ? 'water line damage' : 'hull 3/4 damaged';
     const summary =
       damage > 0
-        ? `${sh.name} un-pumped (${plural(crew, 'crew')} on the pumps, ${why}): ${damage} hull`
+        ? `${sh.name} un-pumped (${common.plural(crew, 'crew')} on the pumps, ${why}): ${damage} hull`
         : sh.pumpsNeededSince === null
           ? `${sh.name} pumps (${why}): no damage on the turn the need arose`
-          : `${sh.name} pumps with ${plural(crew, 'crew')}: no damage`;
+          : `${sh.name} pumps with ${common.plural(crew, 'crew')}: no damage`;
     return draftOf(state, {
       kind: 'pv.pumping',
       meaning: { actor: shipId },
       summary,
-      next: markDone(
-        withSheets(state, { [shipId]: applyPumping(sh, crew, options) }),
+      next: common.markDone(
+        common.withSheets(state, { [shipId]: applyPumping(sh, crew, options) }),
         shipId,
         'pumping'
       ),
       roll: rollRecord({
         procedure: 'pv.pumping',
         inputs: { shipId, turn: state.turn, crew },
-        dice: NO_DICE,
+        dice: common.NO_DICE,
         outcome: { damage, summary }
       })
     });
@@ -156,25 +149,25 @@ const pumpingMove = pvMove<{ shipId: string }>({
 });
 
 /** Step 3: d12 (+ crew [DEFAULT]) ≥ 10 clears one wreckage item. */
-const damageControlMove = pvMove<{ shipId: string; dice: DiceRoll }>({
+const damageControlMove = common.pvMove<{ shipId: string; dice: DiceRoll }>({
   id: 'pv.damage-control',
   input: z.strictObject({ shipId: idInput, dice: diceInput }),
   phase: 'moraleSinkings',
   what: 'Damage control',
   category: 'repair',
   run: (state, input, ctx) => {
-    const options = optionsOf(ctx);
+    const options = common.optionsOf(ctx);
     const { shipId } = input;
     const due = repairDue(state, shipId, 'damageControl');
     if (!due.ok) return due;
     const { sheet: sh, crew } = due.value;
     const noCrew = repairCrewProblem('damageControl', crew);
     if (noCrew !== null) return err(noCrew);
-    const r = resolveDamageControl(crew, facesOf(input.dice)[0] ?? 0, options);
+    const r = resolveDamageControl(crew, common.facesOf(input.dice)[0] ?? 0, options);
     if (!r.ok) return r;
     const o = r.value;
     const next = applyDamageControl(sh, o);
-    const summary = `${sh.name} damage control (${plural(crew, 'crew')}): ${o.roll} → ${o.modified}, needs ${o.target}; ${o.success ? `wreckage cleared, ${next.wreckage} left` : 'not cleared'}`;
+    const summary = `${sh.name} damage control (${common.plural(crew, 'crew')}): ${o.roll} → ${o.modified}, needs ${o.target}; ${o.success ? `wreckage cleared, ${next.wreckage} left` : 'not cleared'}`;
     const odds = repairOdds(crew, TASK_CHECKS.damageControl, options);
     if (!odds.ok) return odds;
     return draftOf(state, {
@@ -182,12 +175,12 @@ const damageControlMove = pvMove<{ shipId: string; dice: DiceRoll }>({
       // A d12 + crew check: high is good for the ship (C.4.16).
       meaning: { actor: shipId, dice: [rolledBy(shipId, input.dice)] },
       summary,
-      next: markDone(withSheets(state, { [shipId]: next }), shipId, 'damageControl'),
+      next: common.markDone(common.withSheets(state, { [shipId]: next }), shipId, 'damageControl'),
       roll: rollRecord({
         procedure: 'pv.damage-control',
         inputs: { shipId, turn: state.turn, crew },
         dice: input.dice,
-        odds: { success: frac(odds.value) },
+        odds: { success: common.frac(odds.value) },
         outcome: { success: o.success, summary }
       })
     });
@@ -195,32 +188,32 @@ const damageControlMove = pvMove<{ shipId: string; dice: DiceRoll }>({
 });
 
 /** Step 4: d12 (+ crew [DEFAULT]) ≥ 12 jury-rigs one lost mast. */
-const juryRigMove = pvMove<{ shipId: string; dice: DiceRoll }>({
+const juryRigMove = common.pvMove<{ shipId: string; dice: DiceRoll }>({
   id: 'pv.jury-rig',
   input: z.strictObject({ shipId: idInput, dice: diceInput }),
   phase: 'moraleSinkings',
   what: 'Jury rigging',
   category: 'repair',
   run: (state, input, ctx) => {
-    const options = optionsOf(ctx);
+    const options = common.optionsOf(ctx);
     const { shipId } = input;
     const due = repairDue(state, shipId, 'juryRig');
     if (!due.ok) return due;
     const { sheet: sh, crew } = due.value;
     const noCrew = repairCrewProblem('juryRig', crew);
     if (noCrew !== null) return err(noCrew);
-    const r = resolveJuryRig(crew, facesOf(input.dice)[0] ?? 0, options);
+    const r = resolveJuryRig(crew, common.facesOf(input.dice)[0] ?? 0, options);
     if (!r.ok) return r;
     const o = r.value;
-    const summary = `${sh.name} jury rigging (${plural(crew, 'crew')}): ${o.roll} → ${o.modified}, needs ${o.target}; ${o.success ? 'a mast is jury rigged (Fighting Sail at most)' : 'not yet'}`;
+    const summary = `${sh.name} jury rigging (${common.plural(crew, 'crew')}): ${o.roll} → ${o.modified}, needs ${o.target}; ${o.success ? 'a mast is jury rigged (Fighting Sail at most)' : 'not yet'}`;
     const juryRigOdds = repairOdds(crew, TASK_CHECKS.juryRig, options);
     if (!juryRigOdds.ok) return juryRigOdds;
     return draftOf(state, {
       kind: 'pv.jury-rig',
       meaning: { actor: shipId, dice: [rolledBy(shipId, input.dice)] },
       summary,
-      next: markDone(
-        withSheets(state, { [shipId]: applyJuryRig(sh, o, options) }),
+      next: common.markDone(
+        common.withSheets(state, { [shipId]: applyJuryRig(sh, o, options) }),
         shipId,
         'juryRig'
       ),
@@ -228,7 +221,7 @@ const juryRigMove = pvMove<{ shipId: string; dice: DiceRoll }>({
         procedure: 'pv.jury-rig',
         inputs: { shipId, turn: state.turn, crew },
         dice: input.dice,
-        odds: { success: frac(juryRigOdds.value) },
+        odds: { success: common.frac(juryRigOdds.value) },
         outcome: { success: o.success, summary }
       })
     });
@@ -244,22 +237,22 @@ export const juryRig = withPreview(juryRigMove, repairPreview('juryRig'));
 
 // ---- Morale (C.4.17) -------------------------------------------------------------------------
 
-const moraleCheckMove = pvMove<{ shipId: string; dice: DiceRoll }>({
+const moraleCheckMove = common.pvMove<{ shipId: string; dice: DiceRoll }>({
   id: 'pv.morale',
   input: z.strictObject({ shipId: idInput, dice: diceInput }),
   phase: 'moraleSinkings',
   what: 'Morale checks',
   category: 'morale',
   run: (state, input, ctx) => {
-    const options = optionsOf(ctx);
+    const options = common.optionsOf(ctx);
     const { shipId } = input;
-    const s = fightingSheet(state, shipId);
+    const s = common.fightingSheet(state, shipId);
     if (!s.ok) return s;
     if (s.value.sinking) return err(`${s.value.name} is sinking: no morale check is taken.`);
     if (moraleDue(state, shipId, s.value, options) === 0)
       return err(`${s.value.name} owes no morale check this turn.`);
     const m = moraleInputOf(s.value);
-    const r = resolveMorale(m, facesOf(input.dice)[0] ?? 0);
+    const r = resolveMorale(m, common.facesOf(input.dice)[0] ?? 0);
     if (!r.ok) return r;
     const o = r.value;
     const label = MORALE_RESULTS.find((x) => x.result === o.result)?.label ?? o.result;
@@ -273,8 +266,8 @@ const moraleCheckMove = pvMove<{ shipId: string; dice: DiceRoll }>({
       // d12 + modifiers: the higher, the steadier the crew (C.4.17).
       meaning: { actor: shipId, dice: [rolledBy(shipId, input.dice)] },
       summary,
-      next: markDone(
-        withSheets(state, { [shipId]: applyMorale(s.value, o, options) }),
+      next: common.markDone(
+        common.withSheets(state, { [shipId]: applyMorale(s.value, o, options) }),
         shipId,
         'morale'
       ),
@@ -282,7 +275,7 @@ const moraleCheckMove = pvMove<{ shipId: string; dice: DiceRoll }>({
         procedure: 'pv.morale',
         inputs: { shipId, turn: state.turn, triggers: moraleReasons(state, shipId) },
         dice: input.dice,
-        odds: MORALE_RESULTS.map((x) => ({ label: x.label, p: frac(dist.prob(x.result)) })),
+        odds: MORALE_RESULTS.map((x) => ({ label: x.label, p: common.frac(dist.prob(x.result)) })),
         outcome: { result: o.result, summary }
       })
     });
@@ -296,14 +289,14 @@ export const moraleCheck = withPreview(moraleCheckMove, moralePreview);
 
 /** "Once a ships hull points have been expended, the ship will sink"; a ship that burned up is
  *  removed as well. */
-export const sinking = pvMove<{ shipId: string }>({
+export const sinking = common.pvMove<{ shipId: string }>({
   id: 'pv.sinking',
   input: z.strictObject({ shipId: idInput }),
   phase: 'moraleSinkings',
   what: 'Sinkings',
   category: 'sinking',
   run: (state, input) => {
-    const s = shipSheet(state, input.shipId);
+    const s = common.shipSheet(state, input.shipId);
     if (!s.ok) return s;
     const sh = s.value;
     if (sh.sunk) return err(`${sh.name} has already sunk.`);
@@ -314,7 +307,7 @@ export const sinking = pvMove<{ shipId: string }>({
       summary: sh.burnedUp
         ? `${sh.name} burns up and is removed`
         : `${sh.name} sinks (hull ${sh.hull.damage}/${sh.hull.points})`,
-      next: withSheets(state, { [input.shipId]: { ...sh, sunk: true } })
+      next: common.withSheets(state, { [input.shipId]: { ...sh, sunk: true } })
     });
   }
 });
@@ -323,7 +316,7 @@ export const sinking = pvMove<{ shipId: string }>({
 
 /** Designates the guns to load with double shot at this turn's reload ("Firing double shorted guns
  *  requires modified reload roll of 10 or more"): unloaded guns still standing, before the roll. */
-export const designateDoubleShot = pvMove<{ shipId: string; gunIds: string[] }>({
+export const designateDoubleShot = common.pvMove<{ shipId: string; gunIds: string[] }>({
   id: 'pv.double-shot',
   input: z.strictObject({ shipId: idInput, gunIds: z.array(idInput) }),
   phase: 'initiativeReload',
@@ -331,7 +324,7 @@ export const designateDoubleShot = pvMove<{ shipId: string; gunIds: string[] }>(
   category: 'reload',
   run: (state, input) => {
     const { shipId } = input;
-    const s = fightingSheet(state, shipId);
+    const s = common.fightingSheet(state, shipId);
     if (!s.ok) return s;
     if (hasReloaded(state, shipId))
       return err(
@@ -351,7 +344,7 @@ export const designateDoubleShot = pvMove<{ shipId: string; gunIds: string[] }>(
       summary: names.length
         ? `${s.value.name} loads double shot in ${names.join(', ')} (reload 10+)`
         : `${s.value.name} loads no double shot`,
-      next: withSheets(state, { [shipId]: { ...s.value, guns } })
+      next: common.withSheets(state, { [shipId]: { ...s.value, guns } })
     });
   }
 });
