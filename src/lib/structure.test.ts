@@ -5,8 +5,8 @@ import { SYSTEM_IDS } from '$lib/engine/catalog';
 
 /**
  * The shape of the code (issue 12, DESIGN "Layers"): every rule system's folder has the same eight
- * files, and no module but tests and data tables grows past 600 lines. The PENDING lists name what
- * work in progress still lacks; the last test fails once an entry is fixed, so the list only shrinks.
+ * files, and no module but tests and data tables grows past 600 lines. (Issue 35: the PENDING lists
+ * of work in progress are gone with the work; the test that they only shrank could no longer fail.)
  */
 
 const SRC = join(process.cwd(), 'src');
@@ -22,10 +22,6 @@ const DATA_TABLES: readonly string[] = [];
 /** Test support: exempt like the tests themselves. */
 const isTestFile = (path: string) =>
   /\.(test|bench|fixture)\.ts$/.test(path) || /test-helpers\.ts$/.test(path);
-
-/** Still missing or too long while the system rewrites of issue 12 land; delete lines as they do. */
-const PENDING_FILES: readonly string[] = [];
-const PENDING_LONG: readonly string[] = [];
 
 function missingFiles(): string[] {
   const out: string[] = [];
@@ -55,17 +51,10 @@ function longModules(): string[] {
 
 describe('the shape of the code', () => {
   it(`every rules folder has ${RULES_FILES.join(', ')}`, () => {
-    expect(missingFiles().filter((f) => !PENDING_FILES.includes(f))).toEqual([]);
+    expect(missingFiles()).toEqual([]);
   });
 
   it(`no module outside tests and data tables is over ${MAX_LINES} lines`, () => {
-    expect(longModules().filter((f) => !PENDING_LONG.includes(f))).toEqual([]);
-  });
-
-  it('the pending lists hold only what is still missing or too long (delete the fixed lines)', () => {
-    const missing = missingFiles();
-    const long = longModules();
-    expect(PENDING_FILES.filter((f) => !missing.includes(f))).toEqual([]);
-    expect(PENDING_LONG.filter((f) => !long.includes(f))).toEqual([]);
+    expect(longModules()).toEqual([]);
   });
 });
