@@ -9,14 +9,13 @@ import {
   declarationProblem,
   labelled,
   opposedDice,
-  planEngagement,
   type Declaration,
   type EngagementPlan
 } from './moves-engagement';
 import { boardingChance } from './odds';
 import type { McOptions } from './options';
-import { boardPreview } from './previews';
-import { applyBoarding, boardingProblems, resolveBoarding, type BoardingOutcome } from './resolve';
+import { boardPreview, planBoarding } from './previews';
+import { applyBoarding, resolveBoarding, type BoardingOutcome } from './resolve';
 import type { Side } from './sheet';
 import { BOARDING_CONDITIONS, shipDiceOf } from './tables';
 import { facesOf, mcMove, playerName, toJson, withMcSystem, type McView } from './view';
@@ -50,15 +49,9 @@ export function boardingProblem(
 ): Result<EngagementPlan> {
   if (!view.system.modules.boarding)
     return err('Boarding is an Advanced module this battle does not use.');
-  const plan = planEngagement(view, input.attackerId, input.targetId, opts);
-  if (!plan.ok) return plan;
-  const { attacker, target } = plan.value;
-  const failed = boardingProblems({
-    attackerDisks: attacker.sheet.prizeDisks,
-    defenderDisks: target.sheet.prizeDisks,
-    isAdjacent: input.isBoardingPosition,
-    isBroadsideToBroadsideOrBow: input.isBoardingPosition
-  });
+  const boarding = planBoarding(view, input, opts);
+  if (!boarding.ok) return boarding;
+  const { plan, problems: failed } = boarding.value;
   if (failed.length > 0)
     return err(
       failed.map((id) => BOARDING_CONDITIONS.find((c) => c.id === id)?.text ?? id).join(' ')
@@ -70,7 +63,7 @@ export function boardingProblem(
     side: input.side
   };
   const problem = declarationProblem(view, d, opts, ignoreCard);
-  return problem === null ? plan : err(problem);
+  return problem === null ? ok(plan) : err(problem);
 }
 
 export function boardOutcome(

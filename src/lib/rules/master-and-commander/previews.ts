@@ -257,21 +257,36 @@ export interface BoardOutlook {
   odds: LabelledP[];
 }
 
+/**
+ * A boarding's engagement and the conditions of A.4.9 it does not meet (an empty list: it may go
+ * on), as the preview shows them and the move refuses on them.
+ */
+export function planBoarding(
+  view: McView,
+  aim: BoardAim,
+  opts: McOptions
+): Result<{ plan: EngagementPlan; problems: BoardingCondition[] }> {
+  const plan = planEngagement(view, aim.attackerId, aim.targetId, opts);
+  if (!plan.ok) return plan;
+  const { attacker, target } = plan.value;
+  const problems = boardingProblems({
+    attackerDisks: attacker.sheet.prizeDisks,
+    defenderDisks: target.sheet.prizeDisks,
+    isAdjacent: aim.isBoardingPosition,
+    isBroadsideToBroadsideOrBow: aim.isBoardingPosition
+  });
+  return ok({ plan: plan.value, problems });
+}
+
 export const boardPreview: MovePreview<BoardAim, BoardOutlook, McOptions> = {
   odds: (state, aim, opts) =>
     viewThen(state, (view) => {
-      const plan = planEngagement(view, aim.attackerId, aim.targetId, opts);
-      if (!plan.ok) return plan;
-      const { attacker, target } = plan.value;
-      const problems = boardingProblems({
-        attackerDisks: attacker.sheet.prizeDisks,
-        defenderDisks: target.sheet.prizeDisks,
-        isAdjacent: aim.isBoardingPosition,
-        isBroadsideToBroadsideOrBow: aim.isBoardingPosition
-      });
-      const chance = problems.length === 0 ? boardingChance(target.sheet.prizeDisks) : null;
+      const boarding = planBoarding(view, aim, opts);
+      if (!boarding.ok) return boarding;
+      const { plan, problems } = boarding.value;
+      const chance = problems.length === 0 ? boardingChance(plan.target.sheet.prizeDisks) : null;
       const odds = chance?.ok ? pair(chance.value, 'Ship taken', 'Boarding fails') : [];
-      return ok({ plan: plan.value, problems, odds });
+      return ok({ plan, problems, odds });
     }),
   dice: (state, aim, opts) => shipOnShipDice(state, aim, opts, 'boarders', () => BOARDING_DICE)
 };
