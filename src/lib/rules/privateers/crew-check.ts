@@ -1,5 +1,5 @@
 import { assignedCrew, unassignedCrew } from './resolve-boarding';
-import { sailingCrewRequired, sailingMasts } from './resolve-movement';
+import { sailingCrewRequired, sailingMasts } from './movement-reads';
 import { pumpsNeeded } from './task-reads';
 import type { Sheet } from './sheet';
 import { CREW_REQUIREMENTS, SAIL_SETTINGS, type Maneuver, type SailLevel } from './tables';

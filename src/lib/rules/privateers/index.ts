@@ -1,6 +1,6 @@
 import { catalogEntry } from '../../engine/catalog';
 import type { RuleSystem } from '../../engine/system';
-import { speedCap } from './resolve-movement';
+import { speedCap } from './movement-reads';
 import { commanderRole } from './resolve-morale';
 import { LEGACY_IDS } from './legacy-ids';
 import { readOptions } from './options';

@@ -2,7 +2,7 @@ import { guarded, intIn, isBool } from '../../engine/inputs';
 import { err, ok, type Result } from '../../engine/result';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
 import { commanderRole } from './resolve-morale';
-import { isFace } from './resolve-movement';
+import { isFace } from './movement-reads';
 import type { Sheet } from './sheet';
 import { BOARDING_DICE, splitCasualtiesOf, type OfficerRole } from './tables';
 

@@ -1,7 +1,7 @@
 import { err, ok, type Result } from '../../engine/result';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
 import { applyCrewLosses, destroyGun, gunToDestroy } from './resolve-gunnery';
-import { applySinkingFlag, applySpeedCap, isFace } from './resolve-movement';
+import { applySinkingFlag, applySpeedCap, isFace } from './movement-reads';
 import type { Sheet } from './sheet';
 import { COLLISION, DAMAGE_DICE_TABLE, type SailLevel } from './tables';
 

@@ -1,7 +1,7 @@
 import { firstProblem, guarded, intIn, isBool, isRecord } from '../../engine/inputs';
 import { err, ok, type Result } from '../../engine/result';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
-import { applySinkingFlag, applySpeedCap, isFace } from './resolve-movement';
+import { applySinkingFlag, applySpeedCap, isFace } from './movement-reads';
 import { commanderRole } from './resolve-morale';
 import { gunName, type Gun, type Sheet } from './sheet';
 import {

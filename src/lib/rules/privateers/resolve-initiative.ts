@@ -1,6 +1,6 @@
 import { err, ok, type Result } from '../../engine/result';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
-import { isFace } from './resolve-movement';
+import { isFace } from './movement-reads';
 
 // Privateers initiative (C.4.4, a d12 task check of C.3.11), apart from the other task checks
 // (resolve-tasks.ts): Phase 3's panel reads only this, not the reload, fire and marksmen rules

@@ -11,7 +11,6 @@ import type { PvOptions } from './options';
 import { DEFAULT_OPTIONS } from './options';
 import type { Sheet } from './sheet';
 import {
-  MAST_LOSS_LEVELS,
   POINTS_OF_SAIL,
   SAIL_SETTINGS,
   TASK_CHECKS,
@@ -20,8 +19,21 @@ import {
   type SailLevel
 } from './tables';
 
-// Privateers movement: point of sail (C.3.2), speed cap (C.4.10), orders (C.4.2), allotment
-// (C.4.6.1), tacking (C.4.6.5), anchoring (C.4.6.6–7) and drift.
+// Privateers movement: point of sail (C.3.2), orders (C.4.2), allotment (C.4.6.1), tacking
+// (C.4.6.5), anchoring (C.4.6.6–7) and drift. The speed cap (C.4.10), the sailing crew, the
+// anchor's turns and the sinking flag, which every step reads, are movement-reads.ts (issue 40).
+import { applySpeedCap, canDropAnchor, isFace, speedCap } from './movement-reads';
+export {
+  applySinkingFlag,
+  applySpeedCap,
+  applyWeighAnchorTurn,
+  canDropAnchor,
+  isFace,
+  sailingCrewRequired,
+  sailingMasts,
+  speedCap,
+  type SpeedCap
+} from './movement-reads';
 
 /** A bearing the screens give (a heading or the wind, 0–360°) and an angle they turn through. */
 const bearing = (name: string, v: unknown): Check => numberIn(name, v, 0, 360);
@@ -42,53 +54,6 @@ export function pointOfSail(theta: number, options: PvOptions = DEFAULT_OPTIONS)
     if (aft ? theta >= p.fromDeg : theta > p.fromDeg || p.fromDeg === 0) out = p.id;
   }
   return out;
-}
-
-export interface SpeedCap {
-  rigLevels: number;
-  hullLevels: number;
-  mastLevels: number;
-  juryRigged: boolean;
-  allMastsLost: boolean;
-  cap: SailLevel;
-}
-
-/** C.4.10 speed cap (C.3.15): levels lost to rigging thirds, hull thirds and masts. */
-export function speedCap(s: Sheet): SpeedCap {
-  const rigLevels =
-    s.rigging.points <= 0
-      ? 0
-      : s.rigging.damage > s.rigging.points
-        ? 3
-        : Math.floor((3 * s.rigging.damage) / s.rigging.points);
-  const hullLevels = s.hull.points <= 0 ? 0 : Math.floor((3 * s.hull.damage) / s.hull.points);
-  const lostNotJury = Math.max(0, s.mastsLost - s.mastsJuryRigged);
-  const perMast = MAST_LOSS_LEVELS[s.masts] ?? 1;
-  const mastLevels = lostNotJury * perMast;
-  const allMastsLost = s.masts > 0 && lostNotJury >= s.masts;
-  let cap = Math.max(0, 3 - rigLevels - hullLevels - mastLevels);
-  if (allMastsLost) cap = 0;
-  const juryRigged = s.mastsJuryRigged > 0;
-  // "the speed all jury rigged ships must sail at" (C.3.3)
-  if (juryRigged) cap = Math.min(cap, 1);
-  return { rigLevels, hullLevels, mastLevels, juryRigged, allMastsLost, cap: cap as SailLevel };
-}
-
-/** C.4.10 step 7: a ship above its cap drops to it at once (forcedSpeedDrop='immediate'). */
-export function applySpeedCap(s: Sheet, options: PvOptions = DEFAULT_OPTIONS): Sheet {
-  const { cap } = speedCap(s);
-  if (s.sail <= cap) return s;
-  const sail = (options.forcedSpeedDrop === 'immediate' ? cap : s.sail - 1) as SailLevel;
-  return { ...s, sail };
-}
-
-/** Masts counted for sailing crew: standing + jury-rigged + bowsprit (C.4.3 step 1). */
-export function sailingMasts(s: Sheet): number {
-  return Math.max(0, s.masts - s.mastsLost + s.mastsJuryRigged) + (s.bowsprit ? 1 : 0);
-}
-
-export function sailingCrewRequired(s: Sheet, sail: SailLevel): number {
-  return SAIL_SETTINGS[sail].crewPerMast * sailingMasts(s);
 }
 
 export interface OrdersInput {
@@ -264,23 +229,6 @@ export function applyWeighAnchorStart(s: Sheet, crew: number, turns: number): Sh
   return { ...s, weighAnchor: { crew, turnsLeft: turns } };
 }
 
-/** End of a turn of weighing: decrement; at 0 the anchor is up and the ship starts at Fighting Sail
- *  ("The next turn, the ship will pivot 45 degrees away from the wind, and start movement at fighting
- *  sail beating into the wind"). */
-export function applyWeighAnchorTurn(s: Sheet): Sheet {
-  if (!s.weighAnchor) return s;
-  const left = s.weighAnchor.turnsLeft - 1;
-  if (left > 0) return { ...s, weighAnchor: { ...s.weighAnchor, turnsLeft: left } };
-  return { ...s, weighAnchor: null, anchored: false, prevSail: s.sail, sail: 1 };
-}
-
-/** C.4.6.6 dropping anchor: "If a ship has heave to, or was at sail setting fighting sail and plays
- *  no sail setting card": hove to, or at No Sail this turn after Fighting Sail the last. A Fighting
- *  Sail card played this turn is a sail setting card, so it does not qualify. */
-export function canDropAnchor(s: Sheet): boolean {
-  return !s.anchored && (s.heaveTo !== null || (s.sail === 0 && s.prevSail === 1));
-}
-
 /** "It may move in the same direction as it had the previous turn up to 3"" before dropping
  *  anchor (C.4.6.6 step 2). */
 export const DROP_ANCHOR_MAX_MOVE = 3;
@@ -291,15 +239,4 @@ export function applyDropAnchor(s: Sheet): Result<Sheet> {
       'Only a ship hove to, or one at Fighting Sail last turn that plays No Sail, can drop anchor.'
     );
   return ok({ ...s, anchored: true, prevSail: s.sail, sail: 0, heaveTo: null });
-}
-
-/** C.4.18 / C.5 #44: flag a ship whose hull points are expended. */
-export function applySinkingFlag(s: Sheet, options: PvOptions = DEFAULT_OPTIONS): Sheet {
-  if (s.hull.points > 0 && s.hull.damage >= s.hull.points && !s.sinking)
-    return { ...s, sinking: true, sunk: s.sunk || options.sinkTiming === 'immediate' };
-  return s;
-}
-
-export function isFace(f: number, sides: number): boolean {
-  return Number.isInteger(f) && f >= 1 && f <= sides;
 }

@@ -2,7 +2,7 @@ import { err, ok, type Result } from '../../engine/result';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
 import { applyCrewLosses } from './resolve-gunnery';
 import { commanderRole } from './resolve-morale';
-import { applySinkingFlag, applySpeedCap, isFace } from './resolve-movement';
+import { applySinkingFlag, applySpeedCap, isFace } from './movement-reads';
 import type { Sheet } from './sheet';
 import { OFFICER_HITS, TASK_CHECKS, type OfficerRole } from './tables';
 import {

@@ -1,6 +1,6 @@
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
 import { moraleChecksDue } from './resolve-morale';
-import { applyWeighAnchorTurn, canDropAnchor, speedCap } from './resolve-movement';
+import { applyWeighAnchorTurn, canDropAnchor, speedCap } from './movement-reads';
 import { pumpsNeeded } from './task-reads';
 import type { Sheet } from './sheet';
 import { CREW_REQUIREMENTS, TURN_PHASES, type PhaseId } from './tables';

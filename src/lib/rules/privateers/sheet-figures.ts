@@ -5,7 +5,7 @@
 // because the editor has no move to ask: the sheet edit (`battle.edit-sheet`) is the battle layer's,
 // the same for every system, with no preview, and the editor also edits a class's log in the library,
 // where there is no battle at all.
-import { speedCap, type SpeedCap } from './resolve-movement';
+import { speedCap, type SpeedCap } from './movement-reads';
 import { commanderRole, initiativeMod, moraleMod, reloadMod } from './resolve-morale';
 import type { Sheet } from './sheet';
 import type { OfficerRole } from './tables';
