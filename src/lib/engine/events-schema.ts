@@ -99,8 +99,3 @@ const _pins: [
   Same<z.infer<typeof battleEventSchema>, BattleEvent>
 ] = [true, true, true];
 void _pins;
-
-/** Parses untrusted input into an event (throws a ZodError). */
-export function parseBattleEvent(value: unknown): BattleEvent {
-  return battleEventSchema.parse(value);
-}
