@@ -348,6 +348,10 @@ test('Beginner: the ship moves exactly the number rolled', async ({ page }) => {
   // "roll the die and move your ship the number of squares that you rolled": a 3 is typed in.
   const ben = page.getByTestId('mc-move-Ben');
   await expect(ben.getByTestId('mc-allowance')).toHaveText('Roll a die for this ship.');
+  // The ship's odds and die are built when its roll is opened (issue 39).
+  await expect(ben.getByTestId('odds-display')).toHaveCount(0);
+  await unfold(ben.getByTestId('odds-fold'));
+  await expect(ben.getByTestId('odds-display')).toContainText('Ben: squares to move (exactly)');
   await typeFaces(ben.getByTestId('dice-pad'), [3]);
   await expect(ben.getByTestId('mc-allowance')).toHaveText('Move 3 squares');
   await expect(logLine(page, 'Ben rolls 3 for movement')).toBeVisible();
