@@ -72,6 +72,24 @@ function attributeOf(
   );
 }
 
+/**
+ * Scrolls a calculators page through, as a referee scrolls down it: each calculator past the first
+ * loads as it comes near the screen (issue 40), and is a card with its heading until then.
+ */
+async function showEveryCalculator(/** @type {EnginePage} */ page) {
+  await until('every calculator on the page', async () => {
+    const left = await page.evaluate(
+      `function () {
+        const slot = document.querySelector('[data-testid=calculator-slot]');
+        if (slot) slot.scrollIntoView();
+        return document.querySelectorAll('[data-testid=calculator-slot]').length;
+      }`,
+      []
+    );
+    return left === 0;
+  });
+}
+
 /** Waits until `loc` shows (and, given `text`, contains it). */
 async function see(/** @type {EnginePage} */ page, /** @type {Locator} */ loc, text = '') {
   await until(`see ${show(loc)} ${text}`, async () => {
@@ -331,6 +349,7 @@ export async function runSmoke(page, { url, stopServer, step }) {
     await see(page, h1('Calculators'));
     await click(page, { css: 'a.system-link', text: system });
     await see(page, h1(system));
+    await showEveryCalculator(page);
   };
   await calculators('Privateers');
   // One medium gun at 18″, fire low, Fighting Sail: hit on 1–6 of a d12.
