@@ -556,8 +556,7 @@ async function calculatorFirstAnswers(context, system) {
     // (a slot left is one not loaded yet), then the names.
     const slot = probe.getByTestId('calculator-slot').first();
     for (let n = 0; n < 30 && (await slot.count()) > 0; n++) {
-      // In the page, not a locator action: a slot replaced as it loads would fail the action.
-      await slot.evaluate((e) => e.scrollIntoView()).catch(() => {});
+      await slot.scrollIntoViewIfNeeded();
       await probe.waitForLoadState('networkidle');
       await probe.waitForTimeout(100);
     }
@@ -603,7 +602,7 @@ async function calculatorAnswer(context, system, name, k) {
     // Brought into view (the calculators past the first load as they come near the screen), then
     // the page at rest: the answer to a change on a calculator on screen.
     const heading = page.getByRole('heading', { level: 2, name, exact: true });
-    await heading.evaluate((e) => e.scrollIntoView());
+    await heading.scrollIntoViewIfNeeded();
     await page
       .locator('main section')
       .filter({ has: heading })

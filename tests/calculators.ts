@@ -7,18 +7,12 @@ import { expect, type Page } from '@playwright/test';
 export async function showEveryCalculator(page: Page): Promise<void> {
   const slots = page.getByTestId('calculator-slot');
   for (let left = await slots.count(); left > 0; left = await slots.count()) {
-    // In the page, not a locator action: a slot replaced as it loads would fail the action.
-    await slots
-      .first()
-      .evaluate((e) => e.scrollIntoView())
-      .catch(() => {});
+    await slots.first().scrollIntoViewIfNeeded();
     await expect.poll(() => slots.count()).toBeLessThan(left);
   }
 }
 
 /** Scrolls the calculator headed `title` into view (loading it, if it was not yet). */
 export async function showCalculator(page: Page, title: string): Promise<void> {
-  await page
-    .getByRole('heading', { level: 2, name: title, exact: true })
-    .evaluate((e) => e.scrollIntoView());
+  await page.getByRole('heading', { level: 2, name: title, exact: true }).scrollIntoViewIfNeeded();
 }
