@@ -536,8 +536,8 @@ async function deepLinkJs(context, url) {
 }
 
 /**
- * Each calculator of a system's calculators page, on a fresh page at 4×, brought into view: its
- * first change → its exact odds changed on screen and a frame drawn. A calculator is a section with a heading and an
+ * Each calculator of a system's calculators page, on a fresh page at 4×: its first change → its
+ * exact odds changed on screen and a frame drawn. A calculator is a section with a heading and an
  * odds headline ([data-testid="odds-headline"]). The change is the first of its controls that moves
  * the odds: an "Increase …" button, else a select's next choice, else a checkbox, else a "Decrease …"
  * button whose Increase is disabled (a count that starts at its most, e.g. Prize Disks). A control
@@ -551,15 +551,8 @@ async function calculatorFirstAnswers(context, system) {
   try {
     await probe.goto(`/calculators/${system.id}`);
     await probe.getByRole('heading', { level: 1 }).waitFor();
+    // The calculators mount one per task after the first: all of them, then the names.
     await probe.waitForLoadState('networkidle');
-    // The calculators past the first load as they come near the screen: each brought into view
-    // (a slot left is one not loaded yet), then the names.
-    const slot = probe.getByTestId('calculator-slot').first();
-    for (let n = 0; n < 30 && (await slot.count()) > 0; n++) {
-      await slot.scrollIntoViewIfNeeded();
-      await probe.waitForLoadState('networkidle');
-      await probe.waitForTimeout(100);
-    }
     await probe.waitForTimeout(300);
     names = await probe.evaluate(() =>
       [...document.querySelectorAll('main section')]
@@ -599,16 +592,7 @@ async function calculatorAnswer(context, system, name, k) {
   const page = await context.newPage();
   try {
     await page.goto(`/calculators/${system.id}`);
-    // Brought into view (the calculators past the first load as they come near the screen), then
-    // the page at rest: the answer to a change on a calculator on screen.
-    const heading = page.getByRole('heading', { level: 2, name, exact: true });
-    await heading.scrollIntoViewIfNeeded();
-    await page
-      .locator('main section')
-      .filter({ has: heading })
-      .getByTestId('odds-headline')
-      .first()
-      .waitFor();
+    await page.getByRole('heading', { level: 2, name, exact: true }).waitFor();
     // The page at rest first: the answer to a change is timed, not the page's own loading.
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(300);

@@ -1,11 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { showCalculator, showEveryCalculator } from './calculators';
-
-async function open(page: Page): Promise<void> {
-  await page.goto('/calculators/master-and-commander');
-  await expect(page.getByRole('heading', { level: 1, name: 'Master and Commander' })).toBeVisible();
-  await showEveryCalculator(page);
-}
+import { expect, test, type Locator } from '@playwright/test';
 
 /** Taps faces on a DicePad keypad, then "Use …". */
 async function typeFaces(pad: Locator, faces: readonly number[]): Promise<void> {
@@ -21,7 +14,8 @@ async function typeFaces(pad: Locator, faces: readonly number[]): Promise<void> 
 test('engagement: exact odds for 3 dice against 2, the 8a roll typed in, then the counter-attack', async ({
   page
 }) => {
-  await open(page);
+  await page.goto('/calculators/master-and-commander');
+  await expect(page.getByRole('heading', { level: 1, name: 'Master and Commander' })).toBeVisible();
   const calc = page.getByTestId('mc-engagement');
 
   // Full strength attacks a ship with one Prize Disk: 3 dice against 2 (SPEC A.7.1: 4747/7776).
@@ -58,7 +52,7 @@ test('slug it out: two full-strength ships, SPEC A.7.2 0.5148; the page loads wi
     if (msg.type() === 'error') problems.push(msg.text());
   });
   page.on('pageerror', (e) => problems.push(e.message));
-  await open(page);
+  await page.goto('/calculators/master-and-commander');
   const duel = page.getByTestId('mc-duel');
   await expect(duel.getByTestId('odds-headline')).toHaveText('51.5%');
   await duel.getByRole('button', { name: 'Decrease Ship Y Prize Disks' }).click();
@@ -73,7 +67,6 @@ test('the hourglass keeps its time across a reload and prompts the wind roll whe
   await page.clock.install({ time: new Date('2026-11-29T20:00:00Z') });
   await page.goto('/calculators/master-and-commander');
   await page.clock.pauseAt(new Date('2026-11-29T20:00:05Z'));
-  await showCalculator(page, 'Wind and hourglass');
   const wind = page.getByTestId('mc-wind');
   await expect(wind.getByTestId('mc-wind-due')).toBeVisible();
   await wind
@@ -95,7 +88,6 @@ test('the hourglass keeps its time across a reload and prompts the wind roll whe
   await page.clock.fastForward(60_000);
   await expect(wind.getByTestId('mc-hourglass')).toHaveText('2:00');
   await page.reload();
-  await showCalculator(page, 'Wind and hourglass');
   await expect(wind.getByTestId('mc-wind-now')).toContainText('Southerly');
   await expect(wind.getByTestId('mc-hourglass')).toHaveText('2:00');
 
@@ -111,7 +103,7 @@ test('the hourglass keeps its time across a reload and prompts the wind roll whe
 test('movement: a storm roll and a Beginner roll are played by their moves; the allowance follows', async ({
   page
 }) => {
-  await open(page);
+  await page.goto('/calculators/master-and-commander');
   const calc = page.getByTestId('mc-movement');
   // Bow north, wind from the north: upwind, up to 1 (SPEC A.3.2).
   await expect(calc.getByTestId('mc-allowance')).toHaveText('1 Upwind: up to 1');
@@ -135,7 +127,7 @@ test('movement: a storm roll and a Beginner roll are played by their moves; the 
 test('repairs: one a turn at the Homeport, played by the repair move, then again next turn', async ({
   page
 }) => {
-  await open(page);
+  await page.goto('/calculators/master-and-commander');
   const calc = page.getByTestId('mc-repair');
   const repair = calc.getByRole('button', { name: 'Repair one Prize Disk' });
   await expect(calc.getByTestId('mc-repair-result')).toHaveText(
