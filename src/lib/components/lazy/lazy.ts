@@ -69,6 +69,11 @@ export function warmLazy(components: readonly Component<never>[]): void {
   warm(components.flatMap((c) => loaderOf.get(c) ?? []));
 }
 
+/** Loads these modules in idle moments, so the tap that needs them does not wait for them. */
+export function warmModules(loads: ReadonlyArray<() => Promise<unknown>>): void {
+  warm([...loads]);
+}
+
 function warm(loads: Array<() => Promise<unknown>>): void {
   pending.push(...loads);
   if (isWarming) return;

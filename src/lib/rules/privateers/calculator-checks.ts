@@ -20,7 +20,7 @@ import { facesOf, type PvMove } from './moves-common';
 import { grapple, marksmen } from './moves-boarding';
 import { rollInitiative } from './moves-initiative';
 import { collision, tackRoll } from './moves-movement';
-import { weighAnchor } from './moves-orders';
+import { weighAnchor } from './moves-crew';
 import { damageControl, fightFire, juryRig } from './moves-tasks';
 import type { PvOptions } from './options';
 import type { Sheet } from './sheet';

@@ -2,16 +2,9 @@ import type { Move } from '../../battle/move';
 import { boardingRound, capture, grapple, marksmen } from './moves-boarding';
 import { cannonFire, damageExtra, damageToss, reload } from './moves-gunnery';
 import { boats, collision, drift, dropAnchor, moveShip, tackRoll } from './moves-movement';
-import {
-  giveOrders,
-  giveSealedOrders,
-  gunnerTo,
-  revealOrders,
-  saveCrew,
-  setHeading,
-  setWind,
-  weighAnchor
-} from './moves-orders';
+import { giveOrders, setHeading, setWind } from './moves-orders';
+import { giveSealedOrders, revealOrders } from './moves-sealed';
+import { gunnerTo, saveCrew, weighAnchor } from './moves-crew';
 import { rollInitiative } from './moves-initiative';
 import { addFortification, addShipFromClass, rollRating } from './moves-setup';
 import {
@@ -26,12 +19,15 @@ import {
 
 // Every Privateers battle action as a pure Move (SPEC Part C): state + input + the pad's dice →
 // the event draft with its summary and roll record, or the rule's reason for refusing. Topic files:
-// moves-orders (Phases 1–3, wind and headings), moves-movement (Phase 4 movement, collisions),
+// moves-orders (Phase 1, wind and headings), moves-sealed (hidden orders), moves-crew (Phase 2),
+// moves-initiative (Phase 3), moves-movement (Phase 4 movement, collisions),
 // moves-gunnery (cannon fire, reload), moves-boarding (marksmen, grappling, boarding, capture),
 // moves-tasks (Phase 6), moves-setup (ships and fortifications). moves-common holds what they share.
 
 export * from './moves-common';
 export * from './moves-orders';
+export * from './moves-sealed';
+export * from './moves-crew';
 export * from './moves-initiative';
 export * from './moves-movement';
 export * from './moves-gunnery';

@@ -1,13 +1,10 @@
 import type { BattleShip, BattleState, Json } from '../../engine/events';
 import { isSalt } from '../../battle/secret';
-import { REFEREE_SEAT, type SecretWrite, type SecretsView } from '../../engine/secrets';
-import {
-  sealOrders,
-  sealedOrdersThisTurn,
-  type OrdersInput,
-  type OrdersSecret,
-  type SealedOrdersInput
-} from './moves-orders';
+import type { SecretWrite, SecretsView } from '../../engine/secrets';
+import { ordersSecretKey, seatOfShip } from './orders-seat';
+import type { OrdersInput } from './moves-orders';
+import { sealOrders, type OrdersSecret, type SealedOrdersInput } from './moves-sealed';
+import { sealedOrdersThisTurn } from './turn-reads';
 import { MANEUVERS, type Maneuver, type SailLevel } from './tables';
 
 /**
@@ -18,20 +15,7 @@ import { MANEUVERS, type Maneuver, type SailLevel } from './tables';
  * (`sealedFromSecrets`), and the reveal checks each against its commitment.
  */
 
-export const ordersSecretKey = (shipId: string): string => `pv.orders/${shipId}`;
-
-/** The seat whose private document keeps a ship's hidden orders. */
-export function seatOfShip(ship: Pick<BattleShip, 'player'>): string {
-  return ship.player.trim() || REFEREE_SEAT;
-}
-
-/** True when this device opens the document a ship's orders are sealed into. */
-export function canSealFor(
-  view: SecretsView | undefined,
-  ship: Pick<BattleShip, 'player'>
-): boolean {
-  return view !== undefined && view.seats.includes(seatOfShip(ship));
-}
+export { canSealFor, ordersSecretKey, seatOfShip } from './orders-seat';
 
 /** Sealed orders: the public move's input and the private write beside it. */
 export function sealedOrdersFor(

@@ -2,7 +2,13 @@ import type { BattleState } from '../../engine/events';
 import { sheetOf, shipSheet, systemOf, timesDone } from './moves-common';
 import type { PvOptions } from './options';
 import { moraleChecksRemaining, moraleTriggers } from './resolve-morale';
-import { reloadBatteries, type FireInProgress, type Sheet, type ShipOrder } from './sheet';
+import {
+  reloadBatteries,
+  type FireInProgress,
+  type SealedOrder,
+  type Sheet,
+  type ShipOrder
+} from './sheet';
 import type { MoraleTrigger } from './tables';
 import { reloadGunsOf } from './task-reads';
 
@@ -14,6 +20,12 @@ import { reloadGunsOf } from './task-reads';
 /** Orders given this turn, by ship id. */
 export function ordersThisTurn(state: BattleState): Record<string, ShipOrder> {
   const all = systemOf(state).orders ?? {};
+  return Object.fromEntries(Object.entries(all).filter(([, o]) => o.turn === state.turn));
+}
+
+/** Sealed orders of this turn (hidden orders on the live table), by ship id. */
+export function sealedOrdersThisTurn(state: BattleState): Record<string, SealedOrder> {
+  const all = systemOf(state).sealedOrders ?? {};
   return Object.fromEntries(Object.entries(all).filter(([, o]) => o.turn === state.turn));
 }
 
