@@ -1,6 +1,7 @@
 import type { RuleSystem } from '../engine/system';
 import * as z from 'zod/mini';
-import { jsonSchema, type Json } from '../engine/events';
+import type { Json } from '../engine/events';
+import { jsonSchema } from '../engine/state-schema';
 import { textInput } from './move-input';
 import { defineMove, draftOf, refuse, type Move } from './move';
 

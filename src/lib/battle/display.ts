@@ -1,4 +1,3 @@
-import * as z from 'zod/mini';
 import type { RuleSystem, BattleOptions } from '../engine/system';
 import { plainStatus, type TurnStatus } from '../engine/turn-status';
 import type { BattleState } from '../engine/events';
@@ -7,18 +6,18 @@ import type { BattleState } from '../engine/events';
  * Where a battle stands, in a few words for the start page's list ("Turn 3 · Cannon fire · Jack's
  * turn · Britain wins"). Written onto the battle record in the same transaction as each event, so the
  * list never folds a log to show it. Optional and small: records written before it simply lack it.
+ * Its schema is the battle record's (db/records.ts battleDisplaySchema).
  */
-export const battleDisplaySchema = z.strictObject({
-  turn: z.int(),
+export interface BattleDisplay {
+  turn: number;
   /** The phase or step label. */
-  step: z.string().check(z.maxLength(200)),
+  step: string;
   /** Whose turn it is (player or side name), when the system passes the turn. */
-  active: z.optional(z.string().check(z.maxLength(200))),
-  activeColor: z.optional(z.string().check(z.maxLength(50))),
+  active?: string;
+  activeColor?: string;
   /** The ending's text ("Britain wins"), once the battle is decided. */
-  ending: z.optional(z.string().check(z.maxLength(300)))
-});
-export type BattleDisplay = z.infer<typeof battleDisplaySchema>;
+  ending?: string;
+}
 
 export interface StatusContext {
   options: BattleOptions;

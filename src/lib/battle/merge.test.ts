@@ -4,7 +4,6 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import {
   INITIAL_STATE,
-  battleStateSchema,
   stampEvent,
   type BattleEvent,
   type BattleShip,
@@ -13,6 +12,7 @@ import {
   type Json
 } from '../engine/events';
 import { battleEventSchema } from '../engine/events-schema';
+import { battleStateSchema } from '../engine/state-schema';
 import { addShip, advancePhase, editSheet, history, historyProblems, removeShip } from './actions';
 import { fold, applyEvent } from './fold';
 import { receiveClock, tickClock, type Clock } from '../engine/clock';

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { diceRollSchema, type DiceRoll } from '../engine/dice';
+import type { DiceRoll } from '../engine/dice';
+import { diceRollSchema } from '../engine/dice-schema';
 import { err, ok, type Result } from '../engine/result';
 import { formatIssue, zodIssues } from '../engine/issues';
 import type { Move } from './move';

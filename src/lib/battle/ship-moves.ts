@@ -1,6 +1,7 @@
 import { defineMove, draftOf, refuse } from './move';
 import * as z from 'zod/mini';
-import { jsonSchema, type Json } from '../engine/events';
+import type { Json } from '../engine/events';
+import { jsonSchema } from '../engine/state-schema';
 import { idInput, textInput } from './move-input';
 
 /**

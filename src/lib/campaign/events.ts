@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { idSchema, jsonSchema, type EventDraft, type Json, type LogEntry } from '../engine/events';
+import type { EventDraft, Json, LogEntry } from '../engine/events';
+import { idSchema, jsonSchema } from '../engine/state-schema';
 import { LOG_ENTRY_FIELDS } from '../engine/events-schema';
 
 /**

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { timeSchema } from '../engine/events';
+import { timeSchema } from '../engine/state-schema';
 import { backupPayloadSchema, type BackupPayload } from './records-logs';
 import { sha256HexSync } from '../engine/sha256';
 import type { TableName } from './schema';

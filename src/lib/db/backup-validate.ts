@@ -1,4 +1,5 @@
-import { battleStateSchema, type BattleEvent } from '../engine/events';
+import type { BattleEvent } from '../engine/events';
+import { battleStateSchema } from '../engine/state-schema';
 import { fold } from '../battle/fold';
 import { historyProblems } from '../battle/actions';
 import { ImportInvalidError, type ImportIssue } from './errors';

@@ -1,6 +1,4 @@
-import * as z from 'zod/mini';
-import { battleStateSchema, type BattleState } from '../engine/events';
-import type { Db } from './db';
+import type { BattleState } from '../engine/events';
 
 /**
  * Checkpoints of a battle's folded state (issue 18), so opening a long battle folds only the tail of
@@ -14,20 +12,17 @@ import type { Db } from './db';
  */
 
 export const CHECKPOINT_EVERY = 500;
-/** Checkpoints kept per battle (the newest); older ones are deleted when a new one is written. */
-const KEEP = 2;
-
-export const checkpointRecordSchema = z.strictObject({
-  battleId: z.string().check(z.minLength(1), z.maxLength(64)),
-  seq: z.int().check(z.gte(1)),
+/** A stored checkpoint (its schema: checkpoint-store.ts). */
+export interface CheckpointRecord {
+  battleId: string;
+  seq: number;
   /** prefixHash of events 1…seq. */
-  hash: z.string().check(z.minLength(1), z.maxLength(64)),
-  state: battleStateSchema,
+  hash: string;
+  state: BattleState;
   /** stateHash of `state`: a damaged state is caught even when it still fits the schema. */
-  stateHash: z.string().check(z.minLength(1), z.maxLength(64)),
-  at: z.number().check(z.gte(0))
-});
-export type CheckpointRecord = z.infer<typeof checkpointRecordSchema>;
+  stateHash: string;
+  at: number;
+}
 
 /**
  * A 53-bit hash of the log's first `count` events, from their ids (in seq order). An event is never
@@ -94,16 +89,6 @@ class Hash {
   }
 }
 
-/** The battle's checkpoints, newest first, as stored (not yet checked). */
-async function readCheckpointsInTx(db: Db, battleId: string): Promise<unknown[]> {
-  const rows: unknown[] = await db
-    .table('checkpoints')
-    .where('[battleId+seq]')
-    .between([battleId, 0], [battleId, Infinity], true, true)
-    .toArray();
-  return rows.reverse();
-}
-
 export interface Usable {
   checkpoint: CheckpointRecord | null;
   /** Keys of stored checkpoints that failed a check (to delete). */
@@ -116,34 +101,27 @@ function keyOf(raw: unknown): [string, number] | null {
   return typeof battleId === 'string' && typeof seq === 'number' ? [battleId, seq] : null;
 }
 
-/**
- * The newest stored checkpoint that holds against the log whose event ids (seq order, gap-free) are
- * `ids`, inside the caller's transaction over 'checkpoints'.
- */
-export async function usableCheckpointInTx(
-  db: Db,
-  battleId: string,
-  ids: readonly string[]
-): Promise<Usable> {
-  return usableCheckpoint(await readCheckpointsInTx(db, battleId), ids);
-}
-
 /** The newest of `stored` (a battle's checkpoints as read, newest first) that holds against `ids`. */
-export function usableCheckpoint(stored: readonly unknown[], ids: readonly string[]): Usable {
+export function usableCheckpoint(
+  stored: readonly unknown[],
+  ids: readonly string[],
+  /** The record read through its schema, or null when it fails it. */
+  read: (raw: unknown) => CheckpointRecord | null
+): Usable {
   const invalid: [string, number][] = [];
   for (const raw of stored) {
-    const parsed = checkpointRecordSchema.safeParse(raw);
+    const record = read(raw);
     const key = keyOf(raw);
     if (
-      !parsed.success ||
-      parsed.data.seq > ids.length ||
-      prefixHash(ids, parsed.data.seq) !== parsed.data.hash ||
-      stateHash(parsed.data.state) !== parsed.data.stateHash
+      record === null ||
+      record.seq > ids.length ||
+      prefixHash(ids, record.seq) !== record.hash ||
+      stateHash(record.state) !== record.stateHash
     ) {
       if (key) invalid.push(key);
       continue;
     }
-    return { checkpoint: parsed.data, invalid };
+    return { checkpoint: record, invalid };
   }
   return { checkpoint: null, invalid };
 }
@@ -151,43 +129,4 @@ export function usableCheckpoint(stored: readonly unknown[], ids: readonly strin
 /** The boundary a checkpoint of a log of `length` events would be taken at (0: none). */
 export function boundaryOf(length: number, every: number = CHECKPOINT_EVERY): number {
   return Math.floor(length / every) * every;
-}
-
-/**
- * Writes the checkpoint "the first `seq` events fold to `state`" and deletes `invalid` ones and all
- * but the newest KEEP. Its own transaction; never throws (a read-only database, a full disk: the
- * next open folds from the log, as without checkpoints).
- */
-export async function saveCheckpoint(
-  db: Db,
-  battleId: string,
-  ids: readonly string[],
-  seq: number,
-  state: BattleState | null,
-  invalid: readonly [string, number][]
-): Promise<void> {
-  if (db.readOnlyReason) return;
-  try {
-    await db.write(['checkpoints'], async () => {
-      const table = db.table('checkpoints');
-      if (invalid.length > 0) await table.bulkDelete([...invalid]);
-      if (state === null || seq < 1) return;
-      const record: CheckpointRecord = checkpointRecordSchema.parse({
-        battleId,
-        seq,
-        hash: prefixHash(ids, seq),
-        state,
-        stateHash: stateHash(state),
-        at: db.now()
-      });
-      await table.put(record);
-      const keys = await table
-        .where('[battleId+seq]')
-        .between([battleId, 0], [battleId, Infinity], true, true)
-        .primaryKeys();
-      if (keys.length > KEEP) await table.bulkDelete(keys.slice(0, keys.length - KEEP));
-    });
-  } catch {
-    // A checkpoint is only a shortcut: losing one loses nothing.
-  }
 }

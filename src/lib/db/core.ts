@@ -28,4 +28,5 @@ export * from './repo-ships';
 export * from './repo-settings';
 export * from './repo-campaigns';
 export * from './persistence';
+export { saveCheckpoint } from './checkpoint-store';
 export { watchBattleLog, type LogWatch } from './live';

@@ -3,6 +3,9 @@
 
 export const DB_NAME = 'quarterdeck';
 
+/** The meta record's key (records.ts metaRecordSchema). */
+export const META_KEY = 'meta';
+
 /**
  * The schema version. A released `version(n).stores()` block (schema.ts) is NEVER edited: a change
  * adds `version(n + 1)` with an upgrade function, a fixture `fixtures/v<n>.json` of the old version

@@ -1,15 +1,10 @@
 import type { Json } from '../engine/events';
-import { usableCheckpoint } from './checkpoints';
+import { usableCheckpoint, type CheckpointRecord } from './checkpoints';
 import { plainEvent } from './event-check';
-import { DB_NAME, IDB_VERSION } from './identity';
+import { DB_NAME, IDB_VERSION, META_KEY } from './identity';
 import { foldOpened, openStart, type PendingCheckpoint } from './open-fold';
-import {
-  META_KEY,
-  battleRecordSchema,
-  metaRecordSchema,
-  settingRecordSchema,
-  type BattleRecord
-} from './records';
+import { isPlainBattle, isPlainCheckpoint, isPlainMeta, isPlainSetting } from './record-check';
+import type { BattleRecord } from './records';
 import type { BattleEvent, BattleState } from '../engine/events';
 
 /**
@@ -21,8 +16,8 @@ import type { BattleEvent, BattleState } from '../engine/events';
  *
  * Null whenever the answer is not certain and simple, and the caller takes the full path (which
  * says what is wrong): no IndexedDB, no database or one of another schema version (newer data
- * opens read-only through Dexie), no such battle, a record that fails its schema, any error.
- * Never creates or upgrades the database.
+ * opens read-only through Dexie), no such battle, a record its hand-written check (record-check.ts,
+ * event-check.ts) is not sure of, any error. Never creates or upgrades the database.
  */
 export interface QuickOpened {
   battle: BattleRecord;
@@ -62,26 +57,25 @@ export async function quickOpenBattle(
   try {
     const tx = db.transaction(STORES, 'readonly');
     const store = (name: string) => tx.objectStore(name);
-    const meta = metaRecordSchema.safeParse(await request(store('meta').get(META_KEY)));
-    if (!meta.success) return null;
-    const rawSetting: unknown =
+    const meta: unknown = await request(store('meta').get(META_KEY));
+    if (!isPlainMeta(meta)) return null;
+    const setting: unknown =
       settingKey === null ? undefined : await request(store('settings').get(settingKey));
-    const setting =
-      rawSetting === undefined ? undefined : settingRecordSchema.safeParse(rawSetting);
-    if (setting && !setting.success) return null;
-    const rawBattle: unknown = await request(store('battles').get(battleId));
-    const battle = battleRecordSchema.safeParse(rawBattle);
-    if (!battle.success) return null;
+    if (setting !== undefined && !isPlainSetting(setting)) return null;
+    const battle: unknown = await request(store('battles').get(battleId));
+    if (!isPlainBattle(battle)) return null;
     const log = store('events').index('[battleId+seq]');
     const from = (seq: number) => keyRange.bound([battleId, seq], [battleId, Infinity]);
     const ids = (await request(log.getAllKeys(from(0)))) as string[];
-    const stored = await request(store('checkpoints').getAll(from(0)));
-    const usable = usableCheckpoint(stored.reverse(), ids);
+    const stored: unknown[] = await request(store('checkpoints').getAll(from(0)));
+    // A checkpoint the check is not sure of goes to the full read, which keeps or drops it.
+    if (!stored.every(isPlainCheckpoint)) return null;
+    const usable = usableCheckpoint(stored.reverse(), ids, (raw) => raw as CheckpointRecord);
     const start = openStart(ids.length, usable, options.tail ?? 100);
     const events = (await request(log.getAll(from(start + 1)))).map(plainEvent);
-    const read = { battle: battle.data, events, ids, start, usable };
+    const read = { battle, events, ids, start, usable };
     const opened = foldOpened(read, options.checkpointEvery);
-    return { ...opened, deviceId: meta.data.deviceId, setting: setting?.data.value };
+    return { ...opened, deviceId: meta.deviceId, setting: setting?.value };
   } catch {
     return null;
   } finally {

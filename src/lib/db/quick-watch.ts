@@ -4,7 +4,8 @@ import { contiguousAfter } from './contiguous';
 import { plainEvent } from './event-check';
 import { DB_NAME } from './identity';
 import { openExisting, request, type QuickAccess } from './quick-open';
-import { shipRecordSchema, type ShipRecord } from './records';
+import { isPlainShip } from './record-check';
+import type { ShipRecord } from './records';
 
 /**
  * What a battle's screen reads after its quick open (quick-open.ts) while nothing was written from
@@ -38,9 +39,9 @@ export async function quickListLibrary(
     const raw = await request(tx.objectStore('ships').index('systemId').getAll(systemId));
     const ships: ShipRecord[] = [];
     for (const r of raw) {
-      const parsed = shipRecordSchema.safeParse(r);
-      if (!parsed.success) return null;
-      if (parsed.data.battleId === null) ships.push(parsed.data);
+      // A record the check is not sure of: the full read (zod) keeps it or names its problem.
+      if (!isPlainShip(r)) return null;
+      if (r.battleId === null) ships.push(r);
     }
     return ships.sort((a, b) => a.name.localeCompare(b.name));
   });

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { timeSchema } from '../engine/events';
+import { timeSchema } from '../engine/state-schema';
 import { battleEventSchema } from '../engine/events-schema';
 import { campaignEventSchema } from '../campaign/events';
 import {

@@ -1,7 +1,10 @@
 import * as z from 'zod/mini';
-import { battleDisplaySchema } from '../battle/display';
-import { jsonSchema, timeSchema } from '../engine/events';
+import type { BattleDisplay } from '../battle/display';
+import { jsonSchema, timeSchema } from '../engine/state-schema';
 import { SYSTEM_IDS } from '../engine/catalog';
+import { META_KEY } from './identity';
+
+export { META_KEY };
 
 /**
  * The zod schema of every stored record. Repositories parse on the way in and on the way out, so a
@@ -56,6 +59,18 @@ export function newGameFields(
   };
 }
 
+/** The battle list's display (battle/display.ts BattleDisplay). */
+export const battleDisplaySchema: z.ZodMiniType<BattleDisplay> = z.strictObject({
+  turn: z.int(),
+  /** The phase or step label. */
+  step: z.string().check(z.maxLength(200)),
+  /** Whose turn it is (player or side name), when the system passes the turn. */
+  active: z.optional(z.string().check(z.maxLength(200))),
+  activeColor: z.optional(z.string().check(z.maxLength(50))),
+  /** The ending's text ("Britain wins"), once the battle is decided. */
+  ending: z.optional(z.string().check(z.maxLength(300)))
+});
+
 export const battleRecordSchema = z.strictObject({
   ...gameFields,
   isArchived: z.boolean(),
@@ -103,7 +118,6 @@ export const settingRecordSchema = z.strictObject({
 });
 export type SettingRecord = z.infer<typeof settingRecordSchema>;
 
-export const META_KEY = 'meta';
 export const metaRecordSchema = z.strictObject({
   key: z.literal(META_KEY),
   schemaVersion: z.int().check(z.gte(1)),

@@ -9,7 +9,7 @@ import type { BattleDisplay } from '../battle/display';
 import { battleRecordSchema, type BattleRecord } from './records';
 import { checkRecord, parseRecord } from './parse';
 import { parseEvent } from './event-parse';
-import { saveCheckpoint, usableCheckpointInTx } from './checkpoints';
+import { saveCheckpoint, usableCheckpointInTx } from './checkpoint-store';
 import { foldOpened, openStart, replay, type OpenRead } from './open-fold';
 
 /**

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  appRoller,
-  diceRollSchema,
-  enteredRoller,
-  rollDice,
-  scriptedRoller,
-  tryRollDice
-} from './dice';
+import { appRoller, enteredRoller, rollDice, scriptedRoller, tryRollDice } from './dice';
+import { diceRollSchema } from './dice-schema';
 
 // ---------------------------------------------------------------------------------------------
 // Chi-square goodness of fit for the app's roller.

@@ -3,7 +3,6 @@
  * (DESIGN invariant 2: "A roll is data. The same resolver serves dice the app rolls and dice the
  * players roll and type in"; SPEC 0.2: engine functions accept pre-rolled values).
  */
-import * as z from 'zod/mini';
 import { err, ok, type Result } from './result';
 
 export type DiceSource = 'app' | 'entered' | 'scripted';
@@ -150,23 +149,3 @@ export function tryDice<T>(f: () => T): Result<T> {
     throw e;
   }
 }
-
-const dieFaceSchema = z
-  .strictObject({
-    sides: z.int().check(z.gte(1), z.lte(MAX_SIDES)),
-    face: z.int().check(z.gte(1)),
-    label: z.optional(z.string().check(z.maxLength(200))),
-    source: z.optional(z.enum(['app', 'entered', 'scripted']))
-  })
-  .check(
-    z.refine((d) => d.face <= d.sides, {
-      message: 'face must be between 1 and sides',
-      path: ['face']
-    })
-  );
-
-/** Strict schema of a stored roll (the battle log keeps every die face, DESIGN lib/battle). */
-export const diceRollSchema = z.strictObject({
-  source: z.enum(['app', 'entered', 'scripted']),
-  dice: z.array(dieFaceSchema)
-});

@@ -1,14 +1,8 @@
 import * as z from 'zod/mini';
 import { CLOCK_PATTERN } from './clock';
-import { diceRollSchema } from './dice';
-import {
-  idSchema,
-  jsonSchema,
-  timeSchema,
-  type BattleEvent,
-  type Op,
-  type RollRecord
-} from './events';
+import { diceRollSchema } from './dice-schema';
+import type { BattleEvent, Op, RollRecord } from './events';
+import { idSchema, jsonSchema, timeSchema } from './state-schema';
 import { CATEGORIES, type Meaning } from './meaning';
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findJsonProblem, jsonSchema } from './events';
+import { findJsonProblem } from './events';
+import { jsonSchema } from './state-schema';
 import { battleEventSchema } from './events-schema';
 
 describe('event schemas', () => {

@@ -1,5 +1,4 @@
-import * as z from 'zod/mini';
-import { diceRollSchema, type DiceRoll } from './dice';
+import type { DiceRoll } from './dice';
 import type { Clock } from './clock';
 import type { Meaning } from './meaning';
 
@@ -74,20 +73,6 @@ export function isJson(value: unknown): value is Json {
   return findJsonProblem(value) === null;
 }
 
-export const jsonSchema = z.custom<Json>().check(
-  z.superRefine((value, ctx) => {
-    const problem = findJsonProblem(value);
-    if (problem) {
-      ctx.addIssue({
-        code: 'custom',
-        message: problem.reason,
-        path: problem.path,
-        input: value
-      });
-    }
-  })
-);
-
 export type Op =
   { op: 'set'; path: Path; value: Json; prev?: Json } | { op: 'del'; path: Path; prev: Json };
 
@@ -109,23 +94,6 @@ export interface BattleState {
   system: Json;
 }
 
-export const idSchema = z.string().check(z.minLength(1), z.maxLength(64));
-
-export const battleShipSchema = z.strictObject({
-  id: idSchema,
-  side: z.string().check(z.maxLength(200)),
-  player: z.string().check(z.maxLength(200)),
-  sheet: jsonSchema,
-  order: z.number()
-});
-
-export const battleStateSchema = z.strictObject({
-  turn: z.int(),
-  phase: z.int().check(z.gte(0)),
-  ships: z.record(z.string(), battleShipSchema),
-  system: jsonSchema
-});
-
 /** The state every battle starts from; the first events add ships and set up the system state. */
 export const INITIAL_STATE: BattleState = Object.freeze({
   turn: 1,
@@ -134,8 +102,8 @@ export const INITIAL_STATE: BattleState = Object.freeze({
   system: null
 });
 
-/** Dice as the log stores them: the core's schema (every die face, who rolled). */
-export { diceRollSchema, type DiceRoll };
+/** Dice as the log stores them (every die face, who rolled). */
+export type { DiceRoll };
 
 /** A roll as the log keeps it: the procedure, what went in, the dice, the odds, what came out. */
 export interface RollRecord {
@@ -207,7 +175,6 @@ export interface BattleEvent extends LogEntry {
  * holds at most ±8.64e15 ms; 9e15 passed the old `gte(0)` and blanked the start page).
  */
 export const MAX_TIME_MS = 253_402_300_799_999;
-export const timeSchema = z.number().check(z.gte(0), z.lte(MAX_TIME_MS));
 
 /** What an action produces before the log gives it an id, a sequence number and a time. */
 export type EventDraft = Pick<
@@ -242,8 +209,3 @@ export function stampEvent(
   if (draft.meaning !== undefined) event.meaning = draft.meaning;
   return event;
 }
-
-// Pins the schema to the interface: what the schema accepts must be a BattleState (a field the
-// interface needs and the schema lacks, or one the two type apart, fails the type check).
-const _statePin: (value: z.infer<typeof battleStateSchema>) => BattleState = (value) => value;
-void _statePin;

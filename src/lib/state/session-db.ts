@@ -1,5 +1,4 @@
 import { uuidv7 } from '$lib/battle/ids';
-import { saveCheckpoint } from '$lib/db/checkpoints';
 import type { Db, LogWatch, OpenedBattle } from '$lib/db/core';
 import type { BattleEvent, Json } from '$lib/engine/events';
 import type { PendingCheckpoint } from '$lib/db/open-fold';
@@ -151,7 +150,9 @@ export class SessionDb {
         this.#pending = null;
         if (pending) {
           const { ids, seq, state, invalid } = pending.checkpoint;
-          void saveCheckpoint(db, pending.battleId, ids, seq, state, invalid);
+          void dbCore().then(({ saveCheckpoint }) =>
+            saveCheckpoint(db, pending.battleId, ids, seq, state, invalid)
+          );
         }
         return db;
       },
