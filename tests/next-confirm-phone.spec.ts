@@ -64,6 +64,39 @@ test('"Still to do in this step" takes the Turn card\'s width, each button on on
   await expect(turn.locator('.turn-text')).toContainText('2/6');
 });
 
+test('going on leaves the question up until the next step is drawn, in the same frame (issue 39)', async ({
+  page
+}) => {
+  await newBattle(page, 'Action off Ushant', 'Privateers');
+  await addShip(page, 'Surprise', 'Britain');
+  await addShip(page, 'Acheron', 'France');
+  const turn = turnRegion(page);
+  await turn.getByRole('button', { name: 'Next phase', exact: true }).click();
+  const confirm = turn.getByTestId('advance-confirm');
+  await expect(confirm).toContainText('Give orders');
+  // Each change the page makes, as the step it shows and whether the question is up: closing the
+  // question at the tap drew a frame of the old step without it while the advance was saved.
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    Reflect.set(window, '__seen', seen);
+    const read = () =>
+      `${document.querySelector('main .turn-text')?.textContent?.match(/\d+\/\d+/)?.[0]}` +
+      ` ${document.querySelector('main [data-testid="advance-confirm"]') ? 'asking' : 'button'}`;
+    new MutationObserver(() => {
+      const now = read();
+      if (seen.at(-1) !== now) seen.push(now);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    seen.push(read());
+  });
+  await confirm.getByRole('button', { name: 'Next phase anyway', exact: true }).click();
+  await expect(turn.locator('.turn-text')).toContainText('2/6');
+  await expect(confirm).toHaveCount(0);
+  expect(await page.evaluate(() => Reflect.get(window, '__seen') as string[])).toEqual([
+    '1/6 asking',
+    '2/6 button'
+  ]);
+});
+
 test('"This comes first" (the Wind Die) is as roomy and above the Undo bar too', async ({
   page
 }) => {

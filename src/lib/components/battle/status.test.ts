@@ -63,7 +63,12 @@ describe('advancing with work left', () => {
   it('names what is left once asked (the list comes from the turn model)', () => {
     expect(STUB.leftUndone).toEqual(['Move: Surprise, Acheron', 'Roll the wind']);
     const { body } = render(AdvanceButton, {
-      props: { label: 'Next phase', leftUndone: STUB.leftUndone, onadvance: () => {} }
+      props: {
+        label: 'Next phase',
+        step: 'turn 3, Movement',
+        leftUndone: STUB.leftUndone,
+        onadvance: () => {}
+      }
     });
     expect(body).toContain('>Next phase</button>');
   });
