@@ -1,4 +1,3 @@
-import type { BattleShip } from '../../engine/events';
 import { asJson, draftOf, rollRecord, withPreview } from '../../battle/move';
 import { rolledBy, shipDice } from '../../engine/meaning';
 import type { DiceRoll } from '../../engine/dice';
@@ -37,14 +36,6 @@ import { OFFICER_ROLES } from './tables';
 // boarded ship that strikes (C.4.17 step 4). Each is one move: state + input + the pad's dice.
 
 export { boardingOfficerRolls };
-
-/** The ships still fighting: a readable log, neither struck, sunk nor burned up. */
-export function fightingShips(ships: readonly BattleShip[]): BattleShip[] {
-  return ships.filter((s) => {
-    const l = common.sheetOf(s);
-    return l !== null && !common.isOutOfFight(l);
-  });
-}
 
 // ---- Marksmen (C.4.12) -----------------------------------------------------------------------
 

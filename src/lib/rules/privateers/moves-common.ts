@@ -239,3 +239,11 @@ export function pvMove<I>(spec: PvMoveSpec<I>): PvMove<I> {
 
 /** A Privateers move and the phase of the turn it belongs to (null: any phase). */
 export type PvMove<I> = Move<I, PvOptions> & { readonly phase: PhaseId | null };
+
+/** The ships still fighting: a readable log, neither struck, sunk nor burned up. */
+export function fightingShips(ships: readonly BattleShip[]): BattleShip[] {
+  return ships.filter((s) => {
+    const l = sheetOf(s);
+    return l !== null && !isOutOfFight(l);
+  });
+}
