@@ -85,6 +85,10 @@ test('a two-ship engagement: broadside with a critical, morale, and undo reverts
   // Short range, fire low (1–9), No Sail +1: hit on ≤ 10, 5/6 a gun.
   await expect(fire.getByTestId('pv-fire-needed')).toContainText('Short range, fire low');
   await expect(fire.getByTestId('pv-fire-needed')).toContainText('≤ 10');
+  // The charts and expectations are built when the referee opens the odds, not with the step
+  // (issue 39): none on the page until the fold is opened.
+  await expect(fire.getByTestId('odds-display')).toHaveCount(0);
+  await unfold(fire.getByTestId('odds-fold'));
   const hitOdds = fire.getByTestId('odds-display').first();
   await expect(hitOdds.getByTestId('odds-headline')).toHaveAttribute('data-fraction', '215/216');
   for (const gun of ['Starboard medium 1', 'Starboard medium 2', 'Starboard medium 3']) {

@@ -115,6 +115,7 @@ test('a land battery fires at a ship on the land range bands with typed dice', a
   await expect(needed).toContainText('Medium range (land-based guns: 0–24″ / 24–36″ / 36–48″)');
   // Fire low on Medium: 1–6; no sail modifier for a fortification (Errata 1).
   await expect(needed).toContainText('fire low: hit on d12 ≤ 6');
+  await unfold(fire.getByTestId('odds-fold'));
   const hitOdds = fire.getByTestId('odds-display').first();
   await expect(hitOdds.getByTestId('odds-headline')).toHaveAttribute('data-fraction', '3/4');
   await expect(hitOdds.locator('li[data-label="Land heavy 1 hits"]')).toHaveAttribute(

@@ -158,6 +158,7 @@ test('one full Privateers turn typed in table order: orders, crew, initiative, m
   const needed = fire.getByTestId('pv-fire-needed');
   await expect(needed).toContainText('≤ 11 (9 Short, fire low; Gunner Sights Gun +2)');
   await expect(needed).toContainText('9 (9 Short, fire low)');
+  await unfold(fire.getByTestId('odds-fold'));
   const hitOdds = fire.getByTestId('odds-display').first();
   await expect(hitOdds.locator('li[data-label="Starboard medium 1 hits"]')).toHaveAttribute(
     'data-fraction',

@@ -296,6 +296,8 @@ export async function runSmoke(page, { url, stopServer, step }) {
   // Short range, fire low, No Sail +1: each gun hits on ≤ 10 of a d12, 5/6; one hit or more of
   // three is 215/216, all three 125/216 (the Chromium spec privateers-battle checks the rules).
   await see(page, { within: fire, css: '[data-testid=pv-fire-needed]' }, '≤ 10');
+  // The charts are built when the referee opens the odds (issue 39).
+  await click(page, { within: fire, css: '[data-testid=odds-fold] summary' });
   await seeAttribute(
     page,
     { within: fire, css: '[data-testid=odds-headline]' },
