@@ -2,7 +2,7 @@ import type { RuleSystem } from '../engine/system';
 import * as z from 'zod/mini';
 import type { Json } from '../engine/events';
 import { jsonSchema } from '../engine/state-schema';
-import { textInput } from './move-input';
+import { textInput } from '../engine/input-kit';
 import { defineMove, draftOf, refuse, type Move } from './move';
 
 export interface AddShipInput {

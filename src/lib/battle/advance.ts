@@ -5,8 +5,8 @@ import { advancePhase } from './actions';
 import type { BattleState, Json } from '../engine/events';
 import { defineMove, draftOf, type Guard, type Move, type MoveContext } from './move';
 import { turnStatusOf } from './display';
-import { intInput, noInput, textInput } from './move-input';
-import * as z from 'zod/mini';
+import type { InputKitModule } from '../engine/move';
+import type * as z from 'zod/mini';
 
 /**
  * "Next phase" / "Next turn" for every system: the battle layer's own move. Past the last phase the
@@ -52,15 +52,18 @@ export interface StepMark {
   active: string | null;
 }
 
-const advanceInput: z.ZodMiniType<AdvanceInput> = z.strictObject({
-  from: z.optional(
-    z.strictObject({
-      turn: intInput(0, 1_000_000),
-      step: textInput(100),
-      active: z.nullable(textInput())
-    })
-  )
-});
+// Built from the input kit on the first Next (issue 40: the first screen carries no zod).
+let advanceSchema: z.ZodMiniType<AdvanceInput> | null = null;
+const advanceInput = ({ z, intInput, textInput }: InputKitModule): z.ZodMiniType<AdvanceInput> =>
+  (advanceSchema ??= z.strictObject({
+    from: z.optional(
+      z.strictObject({
+        turn: intInput(0, 1_000_000),
+        step: textInput(100),
+        active: z.nullable(textInput())
+      })
+    )
+  }));
 
 /** Where the battle stands, as a Next tap records it (the turn model's turn, step and party). */
 export function stepMark(
@@ -153,7 +156,7 @@ function defaultAdvance(system: RuleSystem): Move<Record<string, never>> {
   const move = defineMove<Record<string, never>>({
     id: 'battle.advance',
     category: 'turn',
-    input: noInput,
+    input: (kit) => kit.noInput,
     run: (state, _input, ctx) => {
       const phases = system.phases ?? [];
       const draft = advancePhase(state, phases);

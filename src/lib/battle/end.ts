@@ -1,6 +1,4 @@
-import * as z from 'zod/mini';
 import { defineMove, draftOf, refuse, type Move } from './move';
-import { textInput } from './move-input';
 
 /**
  * "Log the result": the referee records the ending the turn model found (TurnStatus.ending) in the
@@ -9,7 +7,7 @@ import { textInput } from './move-input';
 export const endBattleMove: Move<{ text: string }> = defineMove<{ text: string }>({
   id: 'battle.end',
   category: 'other',
-  input: z.strictObject({ text: textInput(500) }),
+  input: ({ z, textInput }) => z.strictObject({ text: textInput(500) }),
   run: (state, { text }) => {
     const words = text.trim();
     if (!words) return refuse('There is no result to record.');

@@ -8,6 +8,7 @@ import { advanceMove } from './advance';
 import { addShipMove } from './add-ship';
 import { endBattleMove } from './end';
 import { editSheetMove, removeShipMove } from './ship-moves';
+import * as inputKit from '../engine/input-kit';
 import { parseInput } from './move-input';
 
 /** Checking merged moves again: the live table's fold refuses a move no longer legal on the merged state. */
@@ -159,7 +160,7 @@ export function recheckWith(
       ...(context.secrets ? { secrets: secrets.view } : {})
     };
     // The merged input is parsed with the move's schema, not trusted: a malformed one is refused.
-    const input = parseInput(move, event.input);
+    const input = parseInput(move, event.input, inputKit);
     if (!input.ok) return input.error;
     const r = move.run(state, input.value, ctx);
     if (secrets.missed()) return null;

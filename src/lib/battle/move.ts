@@ -11,9 +11,11 @@ import {
   type RollRecord
 } from '../engine/events';
 import type { SecretWrite } from '../engine/secrets';
+import type * as z from 'zod/mini';
 import type {
   DiceNeed,
   Guard,
+  InputKitModule,
   Move,
   MoveContext,
   MoveDraft,
@@ -44,6 +46,7 @@ export function defineMove<I, O = unknown>(spec: MoveSpec<I, O>): Move<I, O> {
   const { id, category } = spec;
   if (!MOVE_ID.test(id)) throw new Error(`move id "${id}" is not '<system>.<kebab-case>'`);
   const guards = spec.guards ?? [];
+  const schemaOf = inputSchemaOf(spec.input);
   const run: MoveFn<I, O> = (state, input, ctx) => {
     for (const g of guards) {
       const reason = g.check(state, input, ctx);
@@ -59,7 +62,9 @@ export function defineMove<I, O = unknown>(spec: MoveSpec<I, O>): Move<I, O> {
       if (problem !== null) throw new Error(`move ${id}: its meaning ${problem}`);
       // An input the move accepted must parse under its schema, or the same input merged from
       // another device would be refused: every move any unit test (the testkits) makes checks it.
-      const parsed = spec.input.safeParse(input);
+      const kit = MEANING_CHECK.inputKit;
+      if (!kit) throw new Error(`move ${id}: strict mode has no input kit to parse its input with`);
+      const parsed = schemaOf(kit).safeParse(input);
       if (!parsed.success) {
         const problem = inputProblem(parsed.error, input);
         throw new Error(
@@ -69,7 +74,16 @@ export function defineMove<I, O = unknown>(spec: MoveSpec<I, O>): Move<I, O> {
     }
     return ok({ ...draft, meaning });
   };
-  return { id, category, input: spec.input, guards, run };
+  return { id, category, input: schemaOf, guards, run };
+}
+
+/** A move's schema as a function of the input kit, built once (issue 40: on the first parse). */
+function inputSchemaOf<I>(
+  given: MoveSpec<I>['input']
+): (kit: InputKitModule) => z.ZodMiniType<unknown> {
+  if (typeof given !== 'function') return () => given;
+  let schema: z.ZodMiniType<I> | null = null;
+  return (kit) => (schema ??= given(kit));
 }
 
 /** `move` with what it answers before its roll (one way for every move that rolls); what else the

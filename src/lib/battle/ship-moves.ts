@@ -2,7 +2,7 @@ import { defineMove, draftOf, refuse } from './move';
 import * as z from 'zod/mini';
 import type { Json } from '../engine/events';
 import { jsonSchema } from '../engine/state-schema';
-import { idInput, textInput } from './move-input';
+import { idInput, textInput } from '../engine/input-kit';
 
 /**
  * The ship page's two actions as battle-layer moves, through the one check-then-act like every

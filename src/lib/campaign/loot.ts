@@ -4,6 +4,7 @@ import { fold } from '../battle/fold';
 import { loot, type LootInput } from '../rules/wooden-warships/moves-boarding';
 import { lootOptions } from '../rules/wooden-warships/resolve-boarding';
 import { sheetSchema } from '../rules/wooden-warships/sheet';
+import * as inputKit from '../engine/input-kit';
 
 /**
  * Wooden Warships' loot in the campaign's prize money (issue 36): "Looting an enemy's ship will
@@ -20,7 +21,7 @@ export function lootMoneyOf(events: readonly BattleEvent[], prizeId: string): nu
   events.forEach((e, i) => {
     if (voided.has(e.id) || e.meaning?.category !== 'loot' || e.meaning.target !== prizeId) return;
     // The move's schema is its input type's (move-inputs.test.ts pins every move's).
-    const input = loot.input.safeParse(e.input);
+    const input = loot.input(inputKit).safeParse(e.input);
     if (!input.success || (input.data as LootInput).choice !== 'lootAmount') return;
     const before = fold(events.slice(0, i));
     const sheet = sheetSchema.safeParse(before.ships[prizeId]?.sheet);

@@ -1,3 +1,4 @@
+import type * as InputKit from './input-kit';
 /**
  * What a move did, written down by the move itself (issue 31): the after-action report, the luck
  * audit, the live table's re-check and the log read this, and guess nothing from key names, event
@@ -231,5 +232,11 @@ export function meaningProblem(
   return null;
 }
 
-/** Strict mode: the unit tests' set-up turns it on (see meaningProblem); off in the app. */
-export const MEANING_CHECK = { isStrict: false };
+/**
+ * Strict mode: the unit tests' set-up turns it on (see meaningProblem) and gives the input kit
+ * every accepted input is parsed with again (battle/move.ts defineMove); off in the app.
+ */
+export const MEANING_CHECK: { isStrict: boolean; inputKit: typeof InputKit | null } = {
+  isStrict: false,
+  inputKit: null
+};

@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import type * as InputKit from './input-kit';
 import type { Result } from './result';
 import type { BattleState, EventDraft } from './events';
 import type { Category } from './meaning';
@@ -57,6 +58,9 @@ export interface Guard<I = unknown, O = unknown> {
   check(state: BattleState, input: I, ctx: MoveContext<O>): string | null;
 }
 
+/** The input kit (engine/input-kit.ts: zod and the shared inputs) a move's schema is built with. */
+export type InputKitModule = typeof InputKit;
+
 export interface MoveSpec<I, O = unknown> {
   /**
    * Stable id, '<system>.<kebab-case>' (e.g. 'pv.reload'); it is also the event kind the move writes
@@ -68,9 +72,12 @@ export interface MoveSpec<I, O = unknown> {
   /**
    * The input's schema (zod, strict): an input that comes from outside — a merged live event, a
    * tap through `session.perform` — is parsed with it before the move runs (`parseInput`), never
-   * trusted. Lives beside the move, so it is built only when the move's module is loaded.
+   * trusted. Lives beside the move, so it is built only when the move's module is loaded. A
+   * module a battle's first screen loads gives it as a function of the input kit
+   * (`({ z, idInput }) => z.strictObject(…)`): built on the first parse, with zod loaded then
+   * (issue 40); others may give the schema itself.
    */
-  input: z.ZodMiniType<I>;
+  input: z.ZodMiniType<I> | ((kit: InputKitModule) => z.ZodMiniType<I>);
   /** Checked in order before `run`; the first refusal is the move's. */
   guards?: readonly Guard<I, O>[];
   /** State + input + context → the draft (its meaning's parts stated through `draftOf`). */
@@ -81,11 +88,12 @@ export interface Move<I, O = unknown> {
   readonly id: string;
   readonly category: Category;
   /**
-   * The input's schema (see MoveSpec.input); `parseInput` reads an outside input through it. Typed
-   * against `I` where the move is defined (`MoveSpec.input`); unknown here, so a caller's input
-   * literal does not take part in inferring `I` (a test's `{ sail: 2 }` stays an OrdersInput).
+   * The input's schema from the input kit, built once (see MoveSpec.input); `parseInput` reads an
+   * outside input through it. Typed against `I` where the move is defined (`MoveSpec.input`);
+   * unknown here, so a caller's input literal does not take part in inferring `I` (a test's
+   * `{ sail: 2 }` stays an OrdersInput).
    */
-  readonly input: z.ZodMiniType<unknown>;
+  readonly input: (kit: InputKitModule) => z.ZodMiniType<unknown>;
   readonly guards: readonly Guard<I, O>[];
   /** The guards, then the move's own run; the draft carries its completed `meaning`. */
   readonly run: MoveFn<I, O>;

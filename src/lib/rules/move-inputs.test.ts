@@ -7,6 +7,7 @@ import { addShipMove } from '../battle/add-ship';
 import { endBattleMove } from '../battle/end';
 import { editSheetMove, removeShipMove } from '../battle/ship-moves';
 import { parseInput } from '../battle/move-input';
+import * as kit from '../engine/input-kit';
 
 // Issue 31: every move of every system, and the battle layer's own, states its input as a zod
 // schema, so an input from outside (a tap, a move merged from another device) is parsed, never
@@ -63,11 +64,12 @@ function battleMoves(): { where: string; move: AnyMove }[] {
 
 /** Why a move's schema does not do its job, or null. */
 function schemaProblem(move: AnyMove): string | null {
-  if (typeof move.input?.safeParse !== 'function') return 'has no input schema';
-  if (move.input.safeParse(null).success) return 'accepts null';
-  if (move.input.safeParse('an order').success) return 'accepts a string';
+  const schema = typeof move.input === 'function' ? move.input(kit) : null;
+  if (typeof schema?.safeParse !== 'function') return 'has no input schema';
+  if (schema.safeParse(null).success) return 'accepts null';
+  if (schema.safeParse('an order').success) return 'accepts a string';
   // Strict: a field no move reads is refused, not carried into the log.
-  if (move.input.safeParse({ __unexpected: 1 }).success) return 'accepts an unknown field';
+  if (schema.safeParse({ __unexpected: 1 }).success) return 'accepts an unknown field';
   return null;
 }
 
@@ -95,22 +97,30 @@ describe('every move states its typed input (issue 31)', () => {
     const reload = SYSTEMS.flatMap((s) => s.moves).find((m) => m.id === 'pv.reload');
     expect(reload).toBeDefined();
     if (!reload) return;
-    const bad = parseInput(reload, {
-      shipId: 'surprise',
-      dice: { source: 'entered', dice: [{ sides: 12, face: 13 }] }
-    });
+    const bad = parseInput(
+      reload,
+      {
+        shipId: 'surprise',
+        dice: { source: 'entered', dice: [{ sides: 12, face: 13 }] }
+      },
+      kit
+    );
     expect(bad).toEqual({
       ok: false,
       error:
         'Not a valid input for pv.reload (dice.dice[0].face: face must be between 1 and sides); nothing was changed.'
     });
-    const extra = parseInput(reload, {
-      shipId: 'surprise',
-      dice: { source: 'entered', dice: [] },
-      guns: 3
-    });
+    const extra = parseInput(
+      reload,
+      {
+        shipId: 'surprise',
+        dice: { source: 'entered', dice: [] },
+        guns: 3
+      },
+      kit
+    );
     expect(extra.ok ? '' : extra.error).toContain('unexpected field "guns"');
-    const good = parseInput(reload, { shipId: 'surprise', dice: { source: 'app', dice: [] } });
+    const good = parseInput(reload, { shipId: 'surprise', dice: { source: 'app', dice: [] } }, kit);
     expect(good.ok).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import type { BattleEvent, BattleState, EventDraft } from '$lib/engine/events';
 import { withInput, type Move, type MoveContext } from '$lib/battle/move';
-import { parseInput } from '$lib/battle/move-input';
+import { loadInputKit, loadedInputKit, parseInput } from '$lib/battle/move-input';
 import { err, ok, type Result } from '$lib/engine/result';
 import { loadSystem } from '$lib/rules/engines';
 import type { BattleOptions, RuleSystem } from '$lib/engine/system';
@@ -300,7 +300,15 @@ export class DeviceSession {
       return err(refused);
     }
     // Parsed with the move's schema, never trusted (issue 31): a malformed input writes nothing.
-    const parsed = parseInput(move, raw);
+    // The schemas' kit (zod) is loaded by the first tap if the page has not warmed it (issue 40),
+    // before the check: nothing is awaited between the check and the save's queue.
+    let kit = loadedInputKit();
+    try {
+      kit ??= await loadInputKit();
+    } catch (e) {
+      return err((this.refusal = errorMessage(e, NOT_SAVED)));
+    }
+    const parsed = parseInput(move, raw, kit);
     if (!parsed.ok) return err((this.refusal = parsed.error));
     const input = parsed.value;
     const ctx = this.moveContext<O>();

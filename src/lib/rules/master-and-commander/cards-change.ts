@@ -4,7 +4,7 @@
 // move reads these; the pad asks the move's preview what each would do.
 import * as z from 'zod/mini';
 import type { DiceNeed } from '../../battle/move';
-import { textInput } from '../../battle/move-input';
+import { textInput } from '../../engine/input-kit';
 import { err, ok, type Result } from '../../engine/result';
 import {
   drawCard,

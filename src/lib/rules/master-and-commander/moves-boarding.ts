@@ -21,7 +21,7 @@ import { BOARDING_CONDITIONS, shipDiceOf } from './tables';
 import { facesOf, mcMove, playerName, toJson, withMcSystem, type McView } from './view';
 import { oddsJson } from './odds-json';
 import * as z from 'zod/mini';
-import { diceInput, idInput } from '../../battle/move-input';
+import { diceInput, idInput } from '../../engine/input-kit';
 import { SIDES } from './sheet';
 
 export interface BoardInput {

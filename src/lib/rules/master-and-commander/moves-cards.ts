@@ -44,7 +44,7 @@ import {
   type McView
 } from './view';
 import * as z from 'zod/mini';
-import { idInput, textInput } from '../../battle/move-input';
+import { idInput, textInput } from '../../engine/input-kit';
 import { cardsStateSchema, mcCardSchema, SIDES } from './sheet';
 import {
   cardChangeSchema,

@@ -46,7 +46,7 @@ import {
 import { oddsJson } from './odds-json';
 import { shipDiceOf } from './tables';
 import * as z from 'zod/mini';
-import { diceInput, idInput } from '../../battle/move-input';
+import { diceInput, idInput } from '../../engine/input-kit';
 import { SIDES } from './sheet';
 import { isCardOwed } from './turn-reads';
 export { isCardOwed } from './turn-reads';

@@ -27,7 +27,7 @@ import {
 } from './view';
 import type { BattleState } from '../../engine/events';
 import * as z from 'zod/mini';
-import { diceInput, idInput, intInput, noInput } from '../../battle/move-input';
+import { diceInput, idInput, intInput, noInput } from '../../engine/input-kit';
 import { compassSchema } from './sheet';
 import { shipsStillToMove } from './turn-reads';
 export { shipsStillToMove } from './turn-reads';

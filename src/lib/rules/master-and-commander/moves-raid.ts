@@ -55,7 +55,7 @@ import {
 } from './view';
 import { oddsJson } from './odds-json';
 import * as z from 'zod/mini';
-import { diceInput, idInput, intInput } from '../../battle/move-input';
+import { diceInput, idInput, intInput } from '../../engine/input-kit';
 import { compassSchema, SIDES } from './sheet';
 
 const facesOf = (roll: DiceRoll): number[] => roll.dice.map((d) => d.face);

@@ -37,7 +37,7 @@ import {
 } from './view';
 import { oddsJson } from './odds-json';
 import * as z from 'zod/mini';
-import { diceInput, idInput, noInput, textInput } from '../../battle/move-input';
+import { diceInput, idInput, noInput, textInput } from '../../engine/input-kit';
 import { colourSchema, compassSchema, modulesSchema } from './sheet';
 import { firstPhase, variantOf } from './turn-reads';
 export { firstPhase, variantOf } from './turn-reads';

@@ -5,8 +5,6 @@ import { repairCheck, repairPreview } from './repair-preview';
 import type { McOptions } from './options';
 import { advanceTurn, applyRepair } from './resolve-fleet';
 import { mcMove, playerName, withActs, withMcSheets, withMcSystem, type McView } from './view';
-import * as z from 'zod/mini';
-import { idInput, noInput } from '../../battle/move-input';
 import { firstPhase, nextPlayerAfloat } from './turn-reads';
 export { nextPlayerAfloat, withEliminations } from './turn-reads';
 
@@ -20,7 +18,7 @@ export interface RepairInput {
 const repairBase: Move<RepairInput, McOptions> = mcMove({
   id: 'mc.repair',
   category: 'repair',
-  input: z.strictObject({ shipId: idInput }),
+  input: ({ z, idInput }) => z.strictObject({ shipId: idInput }),
   run: (view, state, input, ctx) => {
     const c = repairCheck(view, input.shipId, ctx.options);
     if (!c.ok) return c;
@@ -77,7 +75,7 @@ export function endTurnSummary(view: McView, next: BattleState): string {
 export const endTurnMove: Move<Record<string, never>, McOptions> = mcMove({
   id: 'mc.end-turn',
   category: 'turn',
-  input: noInput,
+  input: (kit) => kit.noInput,
   run: (view, state, _input, ctx) => {
     if (view.system.activePlayerId === null)
       return refuse('No one has the turn yet: roll for the first player.');

@@ -8,7 +8,7 @@ import { applyStormRoll, applyWind, resolveWind, windFaceFromPip } from './resol
 import { captainDice, mcMove, playerName, toJson, withMcSystem } from './view';
 import { oddsJson } from './odds-json';
 import * as z from 'zod/mini';
-import { diceInput, noInput } from '../../battle/move-input';
+import { diceInput, noInput } from '../../engine/input-kit';
 import { stormPreview, stormRollRefusal, windPreview, windRollRefusal } from './wind-preview';
 import { windFaceText } from './turn-reads';
 export { windFaceText } from './turn-reads';

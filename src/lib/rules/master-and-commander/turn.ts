@@ -29,7 +29,6 @@ import {
   winnerOf,
   type McView
 } from './view';
-import { noInput } from '../../battle/move-input';
 
 /**
  * One player's turn (SPEC A.4.15, default `attackTiming='afterAllMovement'`, errata 12): the Wind Die
@@ -199,7 +198,7 @@ export function turnStatus(
 export const nextStep: Move<Record<string, never>, McOptions> = mcMove({
   id: 'mc.next-step',
   category: 'turn',
-  input: noInput,
+  input: (kit) => kit.noInput,
   run: (view, state, input, ctx) => {
     const sys = view.system;
     if (sys.activePlayerId === null)

@@ -1,6 +1,5 @@
 // Master and Commander's battle state read as the engine's types, and what every move shares: the
 // ship of the captain whose turn it is, the turn's bookkeeping, names for the log. Pure.
-import type * as z from 'zod/mini';
 import type { BattleShip, BattleState, EventDraft, Json } from '../../engine/events';
 import { applyOps } from '../../battle/fold';
 import {
@@ -9,9 +8,9 @@ import {
   refuse,
   type Guard,
   type Move,
-  type MoveContext
+  type MoveContext,
+  type MoveSpec
 } from '../../battle/move';
-import { noInput } from '../../battle/move-input';
 import { sideOfShip, type Category, type DiceOwner, type MeaningParts } from '../../engine/meaning';
 import { sheetOf, shipsInOrder, systemOf, withSheets } from '../../battle/sheets';
 import type { DiceRoll } from '../../engine/dice';
@@ -225,7 +224,7 @@ export function mcMove<I>(spec: {
   id: string;
   category: Category;
   /** The input's schema (MoveSpec.input). */
-  input: z.ZodMiniType<I>;
+  input: MoveSpec<I>['input'];
   run: (view: McView, state: BattleState, input: I, ctx: McContext) => Result<EventDraft>;
 }): Move<I, McOptions> {
   return defineMove<I, McOptions>({
@@ -258,7 +257,7 @@ export function letGoMove<K extends 'reply' | 'ram'>(spec: {
   return mcMove({
     id: spec.id,
     category: 'other',
-    input: noInput,
+    input: (kit) => kit.noInput,
     run: (view, state) => {
       const due = turnActsOf(view.system)[spec.act] ?? null;
       if (due === null) return refuse(spec.notDue);

@@ -29,7 +29,7 @@ import {
 } from './marksmen-preview';
 import * as z from 'zod/mini';
 import { MAX_MEN } from './input-limits';
-import { diceInput, idInput, intInput, numberInput, textInput } from '../../battle/move-input';
+import { diceInput, idInput, intInput, numberInput, textInput } from '../../engine/input-kit';
 import { OFFICER_ROLES } from './tables';
 
 // Privateers marksmen (C.4.12), grappling (C.4.14), boarding rounds (C.4.15) and the capture of a

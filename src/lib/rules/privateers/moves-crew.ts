@@ -9,7 +9,7 @@ import { sailLabel } from './moves-orders';
 import { applyWeighAnchorStart, resolveWeighAnchor } from './resolve-movement';
 import { assignmentsSchema, gunName, type Assignments, type Sheet } from './sheet';
 import * as z from 'zod/mini';
-import { diceInput, idInput } from '../../battle/move-input';
+import { diceInput, idInput } from '../../engine/input-kit';
 
 // Privateers Phase 2 (SPEC C.4.3, C.4.6.7): crew assignments, weighing anchor, and the Gunner's gun
 // (any phase once his gun is destroyed). Apart from the orders (moves-orders.ts), so the Phase 1

@@ -28,7 +28,7 @@ import { applyReload, reloadGunsOf, resolveReload } from './resolve-tasks';
 import { reloadBatteries, type FireInProgress } from './sheet';
 import { CRITICAL_LABELS, OFFICER_LABELS } from './tables';
 import * as z from 'zod/mini';
-import { diceInput, idInput, intInput, numberInput } from '../../battle/move-input';
+import { diceInput, idInput, intInput, numberInput } from '../../engine/input-kit';
 
 // Privateers cannon fire (SPEC C.4.7–C.4.9), by ships and by fortifications and land batteries
 // (C.4.13 with Errata 1), and reload (C.4.5, one roll per vessel or independent battery a turn).

@@ -15,7 +15,7 @@ import { initiativeMod } from './resolve-morale';
 import { resolveInitiative } from './resolve-initiative';
 import type { Sheet } from './sheet';
 import * as z from 'zod/mini';
-import { diceInput, idInput } from '../../battle/move-input';
+import { diceInput, idInput } from '../../engine/input-kit';
 
 // Phase 3a (C.4.4): the initiative roll that sets the movement order, ties re-rolled among the
 // tied ships, and the order the movement phase reads.

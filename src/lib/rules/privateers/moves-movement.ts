@@ -38,7 +38,7 @@ import {
   type Side
 } from './movement-preview';
 import * as z from 'zod/mini';
-import { diceInput, idInput, intInput, numberInput } from '../../battle/move-input';
+import { diceInput, idInput, intInput, numberInput } from '../../engine/input-kit';
 
 // Privateers Phase 4 movement (SPEC C.4.6) and collisions (C.4.11): the plan of each ship's move
 // from its orders, heading and the wind; the move itself, drift, the tacking roll, dropping anchor,

@@ -17,7 +17,7 @@ import {
   type SailLevel
 } from './tables';
 import * as z from 'zod/mini';
-import { idInput, numberInput } from '../../battle/move-input';
+import { idInput, numberInput } from '../../engine/input-kit';
 
 // Privateers Phase 1 (SPEC C.4.2): the wind and headings the referee keeps (C.6) and each ship's
 // orders. Hidden orders sealed and revealed are moves-sealed.ts's, crew assignments, the Gunner

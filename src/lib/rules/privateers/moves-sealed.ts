@@ -17,7 +17,7 @@ import type { Maneuver, SailLevel } from './tables';
 import type { SealedOrder, Sheet, ShipOrder } from './sheet';
 import { ordersThisTurn, sealedOrdersThisTurn } from './turn-reads';
 import * as z from 'zod/mini';
-import { idInput, textInput } from '../../battle/move-input';
+import { idInput, textInput } from '../../engine/input-kit';
 
 // Privateers hidden orders (Errata 7) revealed, and sealed on the live table (#19 item 5): apart
 // from moves-orders.ts, so the Phase 1 screen loads their SHA-256 only when they are used (issue 40).

@@ -28,7 +28,7 @@ import { facesOf, shipSheet, withSheets } from './moves-common';
 import { RATING_CHART, type OfficerRole, type Rating } from './tables';
 import type { PvOptions } from './options';
 import * as z from 'zod/mini';
-import { diceInput, idInput, intInput, textInput } from '../../battle/move-input';
+import { diceInput, idInput, intInput, textInput } from '../../engine/input-kit';
 import { gunClassSchema } from './sheet';
 import { OFFICER_ROLES } from './tables';
 

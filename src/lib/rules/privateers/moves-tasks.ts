@@ -31,7 +31,7 @@ import {
   repairPreview
 } from './tasks-preview';
 import * as z from 'zod/mini';
-import { diceInput, idInput } from '../../battle/move-input';
+import { diceInput, idInput } from '../../engine/input-kit';
 
 // Privateers Phase 6 (SPEC C.4.16 [DEFAULT placement] – C.4.18): fire, pumping, damage control and
 // jury rigging by the crews assigned to them in Phase 2 (C.4.3: "Each turn, a captain must determine

@@ -45,7 +45,7 @@ import {
   roundDiceOwners
 } from './boarding-fight';
 import * as z from 'zod/mini';
-import { diceInput, idInput, intInput, numberInput } from '../../battle/move-input';
+import { diceInput, idInput, intInput, numberInput } from '../../engine/input-kit';
 
 // Step 4 Boarding (SPEC B.4.7) and Looting (B.4.8): the party goes across, each round (or the fight
 // to the end) with every die in its roll record, the withdrawal or surrender, and the loot — once

@@ -48,7 +48,7 @@ import {
   type TargetArea
 } from './tables';
 import * as z from 'zod/mini';
-import { diceInput, idInput, numberInput } from '../../battle/move-input';
+import { diceInput, idInput, numberInput } from '../../engine/input-kit';
 import { ammoSchema, batterySchema, targetAreaSchema } from './sheet';
 
 // Step 3 Attack (SPEC B.4.5, B.4.6) and Maintenance Part 2's reload (B.4.9): one event each, the

@@ -11,7 +11,7 @@ import { applyIslandCollision, resolveIslandCollision } from './resolve-island';
 import { activeShip, draftWithVictor, BATTLE_DECIDED, shipAndSheet, shipDiceRuns } from './ships';
 import type { RamDice, Sheet } from './sheet';
 import * as z from 'zod/mini';
-import { diceInput, idInput } from '../../battle/move-input';
+import { diceInput, idInput } from '../../engine/input-kit';
 
 // Step 1, running onto an island (SPEC B.4.3 step 5): one event, the roll, the damage and a
 // sinking. Its own module, apart from the sail and the move (moves-movement.ts), so the Movement

@@ -6,7 +6,7 @@ import { BATTLE_DECIDED, sheetsDraft } from './ships';
 import type { Sheet } from './sheet';
 import { SAIL_SETTING_TEXT, WIND_SECTOR_TEXT, type SailSetting, type WindSector } from './tables';
 import * as z from 'zod/mini';
-import { idInput } from '../../battle/move-input';
+import { idInput } from '../../engine/input-kit';
 import { sailSettingSchema } from './sheet';
 import { WIND_SECTORS } from './tables';
 

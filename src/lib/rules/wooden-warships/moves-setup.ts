@@ -8,7 +8,7 @@ import { battleShips, pounds, shipAndSheet, sheetsDraft, systemOf, type WwShip }
 import type { CaptainCard, LootCard, Sheet, ShipChart, SystemState, UpgradeCard } from './sheet';
 import { STARTING_FUNDS, type CrewSkill, type ShipType } from './tables';
 import * as z from 'zod/mini';
-import { idInput, textInput } from '../../battle/move-input';
+import { idInput, textInput } from '../../engine/input-kit';
 import {
   captainCardSchema,
   crewSkillSchema,

@@ -7,7 +7,6 @@ import { sheetOf, systemOf } from './ships';
 import { STEPS, type StepSpec } from './tables';
 import { activePlayer, playersAfloat, playersInOrder } from './players';
 import { currentStep, stepsOfTurn } from './turn';
-import { noInput } from '../../battle/move-input';
 
 // "Next step" for Wooden Warships (SPEC B.4.2, B.5 #17): turn 1 runs only the maintenance steps;
 // with player turns each player runs the steps for their ships, then the next player still afloat;
@@ -49,7 +48,7 @@ const TURN_MEANING: MeaningParts = { actor: null, dice: [] };
 export const nextStep = defineMove<Record<string, never>, WwOptions>({
   id: 'ww.next-step',
   category: 'turn',
-  input: noInput,
+  input: (kit) => kit.noInput,
   run: (state, _input, ctx) => {
     const steps = stepsOfTurn(state.turn);
     const step = currentStep(state);

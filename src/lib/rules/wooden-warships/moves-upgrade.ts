@@ -5,7 +5,7 @@ import { hasMoved, planUpgrade, upgradePreview } from './orders-preview';
 import { activeShip, pounds, sheetOf, sheetsDraft } from './ships';
 import type { Sheet, UpgradeCard } from './sheet';
 import * as z from 'zod/mini';
-import { idInput } from '../../battle/move-input';
+import { idInput } from '../../engine/input-kit';
 
 // Maintenance Part 1 (SPEC B.4.4): an upgrade card fitted from the hold, one event. Apart from the
 // sail and the move (moves-movement.ts), which the Movement step's first screen loads (issue 40).
