@@ -111,6 +111,24 @@ const listModules = async (title, keys) => {
 };
 const moduleLines = [];
 
+// Issue 40: a battle's first screen reads no zod (the quick open checks records by hand, move inputs
+// load with the first tap). Says whether zod is in these chunks and which of our modules import it.
+const allModuleSizes = JSON.parse(
+  await readFile(new URL('../.svelte-kit/module-sizes.json', import.meta.url), 'utf8').catch(
+    () => '{}'
+  )
+);
+const zodOn = async (keys) => {
+  const modules = keys.flatMap((k) => Object.keys(allModuleSizes[manifest[k].file] ?? {}));
+  if (!modules.some((m) => m.includes('node_modules/zod/'))) return 'no';
+  const importers = [];
+  for (const m of modules.filter((m) => m.startsWith('src/'))) {
+    const src = await readFile(new URL(`../${m}`, import.meta.url), 'utf8').catch(() => '');
+    if (/^import (?!type)[^;]*from 'zod/m.test(src)) importers.push(m.replace('src/lib/', ''));
+  }
+  return `yes, imported by ${importers.join(', ') || 'no module of ours (a dependency)'}`;
+};
+
 const battleLines = [];
 if (route && entryKey) {
   const base = closure([
@@ -140,6 +158,7 @@ if (route && entryKey) {
     totals.push(
       `deep-link battle JS: ${((baseGz + extraGz) / 1024).toFixed(1)} KB gz (${id}; before the step's own panels, which the browser bench counts)`
     );
+    totals.push(`  zod on it: ${await zodOn([...base, ...extra])}`);
   }
   battleLines.push(...totals);
 } else battleLines.push('battle page JS  unavailable (no /battles/[id] route in the build)');
