@@ -35,7 +35,7 @@ describe('watching a battle log', () => {
     const watch = watchBattleLog(
       tabA,
       battle.id,
-      1,
+      () => 1,
       (es) => got.push(...es),
       (e) => {
         throw e;
@@ -49,5 +49,36 @@ describe('watching a battle log', () => {
       [2, 'mine'],
       [3, 'other tab']
     ]);
+  });
+
+  it('reads only after what the screen already has (its own writes come back to it directly)', async () => {
+    const env = fakeEnv();
+    const db = await openTestDb(env);
+    const battle = await createBattle(db, {
+      name: 'W',
+      systemId: 'privateers',
+      variant: 'standard',
+      options: {}
+    });
+    let onScreen = 0;
+    const got: BattleEvent[] = [];
+    const watch = watchBattleLog(
+      db,
+      battle.id,
+      () => onScreen,
+      (es) => got.push(...es),
+      (e) => {
+        throw e;
+      }
+    );
+    // The screen's own writes: on screen by the time the watch reads, so it reads after them.
+    for (const summary of ['one', 'two']) {
+      onScreen++;
+      await appendEvent(db, battle.id, { kind: 'note', summary, ops: [] });
+    }
+    await appendEvent(db, battle.id, { kind: 'note', summary: 'another tab', ops: [] });
+    await waitFor(() => got.some((e) => e.seq === 3));
+    watch.stop();
+    expect(got.map((e) => e.summary)).toEqual(['another tab']);
   });
 });

@@ -7,8 +7,9 @@ import { parseRecord } from './parse';
 
 /**
  * Live updates of a battle log (this tab's writes and other tabs'), for the state glue. Only new
- * events are read on each change (seq > the last one delivered), so a 10,000-event battle does not
- * re-read its whole log on every roll.
+ * events are read on each change (seq > the last one delivered, or the last the screen has: its
+ * own writes are on it already), so a 10,000-event battle does not re-read its whole log on every
+ * roll, nor a long evening every tap of it (issue 39).
  */
 
 export interface LogWatch {
@@ -18,12 +19,13 @@ export interface LogWatch {
 export function watchBattleLog(
   db: Db,
   battleId: string,
-  afterSeq: number,
+  afterSeq: () => number,
   onEvents: (events: BattleEvent[]) => void,
   onError: (error: unknown) => void
 ): LogWatch {
-  let lastSeq = afterSeq;
+  let lastSeq = afterSeq();
   const subscription = liveQuery(async () => {
+    lastSeq = Math.max(lastSeq, afterSeq());
     const raw = await db
       .table('events')
       .where('[battleId+seq]')

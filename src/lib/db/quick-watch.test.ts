@@ -39,7 +39,7 @@ describe('reading a battle without Dexie after its quick open', () => {
     let isLost = false;
     const watch = quickWatchBattleLog(
       battle.id,
-      0,
+      () => 0,
       (events) => delivered.push(...events),
       () => (isLost = true),
       access
@@ -65,6 +65,36 @@ describe('reading a battle without Dexie after its quick open', () => {
     await new Promise((r) => setTimeout(r, 100));
     expect(delivered).toHaveLength(3);
     expect(isLost).toBe(false);
+    db.close();
+  });
+
+  it('reads only after what the screen already has (its own writes come back to it directly)', async () => {
+    const env = fakeEnv();
+    const access = { idb: env.indexedDB, keyRange: env.IDBKeyRange };
+    const db = await openTestDb(env);
+    const battle = await createBattle(db, newBattle);
+    let onScreen = 0;
+    const delivered: BattleEvent[] = [];
+    const watch = quickWatchBattleLog(
+      battle.id,
+      () => onScreen,
+      (events) => delivered.push(...events),
+      () => undefined,
+      access
+    );
+    // The watch's first read (what was written since the open: nothing) is done.
+    await new Promise((r) => setTimeout(r, 50));
+    // The screen's own writes: on screen by the time the watch reads (issue 39: each was read
+    // back with every event since the open, a read that grew with every tap).
+    for (const text of ['one', 'two']) {
+      onScreen++;
+      await appendEvent(db, battle.id, note(text));
+    }
+    await new Promise((r) => setTimeout(r, 50));
+    await appendEvent(db, battle.id, note('another tab'));
+    await waitFor(() => delivered.some((e) => e.seq === 3));
+    watch?.stop();
+    expect(delivered.map((e) => e.seq)).toEqual([3]);
     db.close();
   });
 

@@ -82,17 +82,19 @@ export interface QuickWatch {
  * The two-tab watch before Dexie is loaded (db/live.ts watchBattleLog after): on every change to
  * the events table (Dexie's channel) and whenever the page is shown again, reads the events after
  * the last one delivered and delivers the contiguous run. `onLost`: a read could not be made (the
- * schema changed, a damaged event): the caller watches through Dexie from then on.
+ * schema changed, a damaged event): the caller watches through Dexie from then on. `afterSeq`: the
+ * last event the screen has; each read starts after it, so this tab's own writes (on the screen
+ * already) are not read back (issue 39: every tap read and checked every event since the open).
  */
 export function quickWatchBattleLog(
   battleId: string,
-  afterSeq: number,
+  afterSeq: () => number,
   onEvents: (events: BattleEvent[]) => void,
   onLost: () => void,
   access: Access = {}
 ): QuickWatch | null {
   if (typeof BroadcastChannel === 'undefined') return null;
-  let lastSeq = afterSeq;
+  let lastSeq = afterSeq();
   let isStopped = false;
   let isReading = false;
   let isAgain = false;
@@ -106,6 +108,7 @@ export function quickWatchBattleLog(
     try {
       do {
         isAgain = false;
+        lastSeq = Math.max(lastSeq, afterSeq());
         const events = await quickReadEvents(battleId, lastSeq + 1, Infinity, access);
         if (isStopped) return;
         if (events === null) {

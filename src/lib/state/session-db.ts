@@ -91,12 +91,12 @@ export class SessionDb {
     let isStopped = false;
     const viaDexie = async () => {
       const [db, { watchBattleLog }] = await Promise.all([this.connect(), dbCore()]);
-      if (!isStopped) current = watchBattleLog(db, battleId, lastSeq(), onEvents, onError);
+      if (!isStopped) current = watchBattleLog(db, battleId, lastSeq, onEvents, onError);
     };
     const quick = this.#isQuick
       ? quickWatchBattleLog(
           battleId,
-          lastSeq(),
+          lastSeq,
           onEvents,
           () => void viaDexie().catch(onError),
           this.quickAccess
