@@ -15,7 +15,7 @@ const STORAGE_FULL =
 
 interface SmallDisk {
   dir: string;
-  /** Writes a file until the disk has no page left. */
+  /** Writes a file until the disk has no page left, and keeps it so until free(). */
   fill(): void;
   /** Deletes that file: space freed. */
   free(): void;
@@ -33,25 +33,35 @@ function mountSmallDisk(): SmallDisk | string {
     return `cannot mount a tmpfs for the browser profile (needs root with CAP_SYS_ADMIN): ${detail}`;
   }
   const filler = join(dir, 'filler');
+  const topUp = () => {
+    const fd = openSync(filler, 'a');
+    try {
+      // Down to one page: tmpfs hands out 4 KB pages, so nothing is left to allocate.
+      for (const size of [1 << 20, 1 << 16, 1 << 12]) {
+        const chunk = Buffer.alloc(size);
+        try {
+          for (;;) writeSync(fd, chunk);
+        } catch (e) {
+          if ((e as NodeJS.ErrnoException).code !== 'ENOSPC') throw e;
+        }
+      }
+    } finally {
+      closeSync(fd);
+    }
+  };
+  // Chromium frees space on its own (a LevelDB compaction, a cache trimmed): on a loaded machine
+  // that came after the fill and the import fitted in it (CI at 0170b24). So the disk is topped up
+  // again every 20 ms while it is meant to be full, as a phone's full disk stays full.
+  let keepFull: ReturnType<typeof setInterval> | undefined;
   return {
     dir,
     fill() {
-      const fd = openSync(filler, 'a');
-      try {
-        // Down to one page: tmpfs hands out 4 KB pages, so nothing is left to allocate.
-        for (const size of [1 << 20, 1 << 16, 1 << 12]) {
-          const chunk = Buffer.alloc(size);
-          try {
-            for (;;) writeSync(fd, chunk);
-          } catch (e) {
-            if ((e as NodeJS.ErrnoException).code !== 'ENOSPC') throw e;
-          }
-        }
-      } finally {
-        closeSync(fd);
-      }
+      topUp();
+      keepFull = setInterval(topUp, 20);
     },
     free() {
+      clearInterval(keepFull);
+      keepFull = undefined;
       rmSync(filler, { force: true });
     },
     unmount() {
