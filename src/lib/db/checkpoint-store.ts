@@ -9,6 +9,7 @@ import {
   type Usable
 } from './checkpoints';
 import type { Db } from './db';
+import { nextTask } from './next-task';
 
 // Checkpoints through Dexie (checkpoints.ts says what they are): their schema, the full read's
 // check and the write. Apart from checkpoints.ts, which the quick open reads with its hand-written
@@ -72,18 +73,11 @@ export async function saveCheckpoint(
 ): Promise<void> {
   if (db.readOnlyReason) return;
   try {
+    const record = state === null || seq < 1 ? null : await recordOf(battleId, ids, seq, state, db);
     await db.write(['checkpoints'], async () => {
       const table = db.table('checkpoints');
       if (invalid.length > 0) await table.bulkDelete([...invalid]);
-      if (state === null || seq < 1) return;
-      const record: CheckpointRecord = checkpointRecordSchema.parse({
-        battleId,
-        seq,
-        hash: prefixHash(ids, seq),
-        state,
-        stateHash: stateHash(state),
-        at: db.now()
-      });
+      if (record === null) return;
       await table.put(record);
       const keys = await table
         .where('[battleId+seq]')
@@ -94,4 +88,33 @@ export async function saveCheckpoint(
   } catch {
     // A checkpoint is only a shortcut: losing one loses nothing.
   }
+}
+
+/**
+ * The record, worked out before its transaction (which would commit at a yield) in a task per part:
+ * the log's hash, the state's and the schema's check were one long task after a deep link's first
+ * paint (issue 40). The ids and the state are the open's, never changed after it, and a write made
+ * meanwhile only adds events after `seq`: the record holds whenever it is written.
+ */
+async function recordOf(
+  battleId: string,
+  ids: readonly string[],
+  seq: number,
+  state: BattleState,
+  db: Db
+): Promise<CheckpointRecord> {
+  const hash = prefixHash(ids, seq);
+  await nextTask();
+  const hashOfState = stateHash(state);
+  await nextTask();
+  const record = checkpointRecordSchema.parse({
+    battleId,
+    seq,
+    hash,
+    state,
+    stateHash: hashOfState,
+    at: db.now()
+  });
+  await nextTask();
+  return record;
 }

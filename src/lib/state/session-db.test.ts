@@ -38,6 +38,33 @@ describe('a battle session opened by the quick read', () => {
     db.close();
   });
 
+  it('loses nothing when the page goes before its checkpoint is written', async () => {
+    const env = fakeEnv();
+    const db = await openTestDb(env);
+    const battle = await createBattle(db, {
+      name: 'Off Ushant',
+      systemId: 'privateers',
+      variant: 'standard',
+      options: {}
+    });
+    for (let i = 0; i < 9; i++) await appendEvent(db, battle.id, note(`n${i}`));
+    const quickAccess = { idb: env.indexedDB, keyRange: env.IDBKeyRange, checkpointEvery: 4 };
+    // The first page's connection never opens (a crash, a reload): its checkpoint is never written.
+    const lost = new SessionDb(() => new Promise<never>(() => undefined), quickAccess);
+    const first = await lost.read(battle.id, 'none');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await db.read(['checkpoints'], () => db.table('checkpoints').count())).toBe(0);
+    // The next page reads the same battle from the log.
+    const again = await new SessionDb(() => Promise.resolve(db), quickAccess).read(
+      battle.id,
+      'none'
+    );
+    expect(again.opened.events.map((e) => e.id)).toEqual(first.opened.events.map((e) => e.id));
+    expect(again.opened.state).toEqual(first.opened.state);
+    expect(again.opened.events).toHaveLength(9);
+    db.close();
+  });
+
   it('opens no connection when the open left nothing to write', async () => {
     const env = fakeEnv();
     const db = await openTestDb(env);

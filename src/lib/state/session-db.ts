@@ -4,6 +4,10 @@ import type { BattleEvent, Json } from '$lib/engine/events';
 import type { PendingCheckpoint } from '$lib/db/open-fold';
 import { quickOpenBattle, type QuickAccess } from '$lib/db/quick-open';
 import { quickReadEvents, quickWatchBattleLog } from '$lib/db/quick-watch';
+import { nextTask, whenIdle } from '$lib/db/next-task';
+
+/** The longest a pending checkpoint waits for an idle moment (ms). */
+const CHECKPOINT_WAIT = 3000;
 
 let core: Promise<typeof import('$lib/db/core')> | null = null;
 
@@ -63,11 +67,18 @@ export class SessionDb {
       this.#isQuick = true;
       this.deviceId = quick.deviceId;
       if (quick.pending) {
-        // The log passed a checkpoint boundary since the last one: the connection opens after the
-        // first frame to write it, so the next open folds only the tail again (issue 18), even
-        // when nothing is written from this screen. Rare: once every CHECKPOINT_EVERY events.
+        // The log passed a checkpoint boundary since the last one: the connection opens to write
+        // it, so the next open folds only the tail again (issue 18), even when nothing is written
+        // from this screen. Rare: once every CHECKPOINT_EVERY events. Not before the screen is up
+        // and idle (issue 40: it was two long tasks after a deep link's first paint), then the data
+        // layer's module and the connection each in a task of their own. A checkpoint is only a
+        // shortcut (the state is always the fold of the log): a reload before it loses nothing.
         this.#pending = { battleId, checkpoint: quick.pending };
-        void afterFirstFrame().then(() => this.connect().catch(() => undefined));
+        void whenIdle(CHECKPOINT_WAIT)
+          .then(dbCore)
+          .then(nextTask)
+          .then(() => this.connect())
+          .catch(() => undefined);
       }
       return { opened: quick, setting: quick.setting };
     }
@@ -172,10 +183,4 @@ export class SessionDb {
   newId(): string {
     return this.#db?.newId() ?? uuidv7(Date.now(), crypto.getRandomValues(new Uint8Array(10)));
   }
-}
-
-/** After the next frame is drawn (at once where there are no frames: tests). */
-function afterFirstFrame(): Promise<void> {
-  if (typeof requestAnimationFrame !== 'function') return Promise.resolve();
-  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
