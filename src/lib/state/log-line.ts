@@ -106,12 +106,18 @@ export class LogLines {
       line.flag === flag
     )
       return line;
+    // The text is worked out when a screen first reads it: a deep-linked battle opened without a
+    // checkpoint makes a line per event of its log, and the panel shows the newest 50 (issue 40).
+    // `voided` is the history's set of this moment (a new one is made at each undo or redo).
+    let text: string | undefined;
     const made: LogLine = {
       seq: e.seq,
       id: e.id,
       kind: e.kind,
       at: e.at,
-      text: describe(e, { voided }),
+      get text() {
+        return (text ??= describe(e, { voided }));
+      },
       isVoided
     };
     if (isLate) made.isLate = true;
