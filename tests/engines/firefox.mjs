@@ -37,6 +37,11 @@ export async function openFirefox() {
     browser: 'firefox',
     executablePath,
     headless: true,
+    // The phone's width from the window, not page.setViewport: puppeteer's setViewport also sends
+    // BiDi emulation.setScreenOrientationOverride, which Debian's Firefox 140.12 ESR does not know
+    // ('unknown command'), so the smoke failed before any page opened.
+    defaultViewport: null,
+    args: ['--width=360', '--height=780'],
     // Saves a download straight into our folder, as a user's "always save" does, without asking.
     extraPrefsFirefox: {
       'browser.download.dir': downloads,
@@ -46,7 +51,6 @@ export async function openFirefox() {
     }
   });
   const page = await browser.newPage();
-  await page.setViewport({ width: 360, height: 780 });
 
   const call = (/** @type {string} */ fn, /** @type {unknown[]} */ args) =>
     `(${fn}).apply(null, ${JSON.stringify(args)})`;
