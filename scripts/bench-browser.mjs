@@ -571,8 +571,8 @@ async function deepLinkJs(context, url) {
 }
 
 /**
- * Each calculator of a system's calculators page, on a fresh page at 4×: its first change → its
- * exact odds changed on screen and a frame drawn. A calculator is a section with a heading and an
+ * Each calculator of a system's calculators page, on a fresh page at 4×, brought into view: its
+ * first change → its exact odds changed on screen and a frame drawn. A calculator is a section with a heading and an
  * odds headline ([data-testid="odds-headline"]). The change is the first of its controls that moves
  * the odds: an "Increase …" button, else a select's next choice, else a checkbox, else a "Decrease …"
  * button whose Increase is disabled (a count that starts at its most, e.g. Prize Disks). A control
@@ -586,8 +586,19 @@ async function calculatorFirstAnswers(context, system) {
   try {
     await probe.goto(`/calculators/${system.id}`);
     await probe.getByRole('heading', { level: 1 }).waitFor();
-    // The calculators mount one per task after the first: all of them, then the names.
     await probe.waitForLoadState('networkidle');
+    // The calculators past the first load as they come near the screen: each brought into view
+    // (a slot left is one not loaded yet), then the names.
+    // One look at the page each time, never a locator action on a card (it waits for a card
+    // that may have just been replaced: tests/calculators.ts).
+    for (let n = 0; n < 60; n++) {
+      const left = await probe.evaluate(() => {
+        document.querySelector('[data-testid="calculator-slot"]')?.scrollIntoView();
+        return document.querySelectorAll('[data-testid="calculator-slot"]').length;
+      });
+      if (left === 0) break;
+      await probe.waitForTimeout(250);
+    }
     await probe.waitForTimeout(300);
     names = await probe.evaluate(() =>
       [...document.querySelectorAll('main section')]
@@ -627,7 +638,21 @@ async function calculatorAnswer(context, system, name, k) {
   const page = await context.newPage();
   try {
     await page.goto(`/calculators/${system.id}`);
-    await page.getByRole('heading', { level: 2, name, exact: true }).waitFor();
+    // Brought into view (the calculators past the first load as they come near the screen), then
+    // the page at rest: the answer to a change on a calculator on screen.
+    // Scrolled to again at each look: the page above may grow after the scroll (its first
+    // calculator opening) and push a card not loaded yet off the screen.
+    await page.waitForFunction(
+      (name) => {
+        const h = [...document.querySelectorAll('main h2')].find(
+          (e) => e.textContent?.trim() === name
+        );
+        h?.scrollIntoView();
+        return h?.closest('section')?.querySelector('[data-testid="odds-headline"]') != null;
+      },
+      name,
+      { polling: 250, timeout: 30_000 }
+    );
     // The page at rest first: the answer to a change is timed, not the page's own loading.
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(300);

@@ -2,8 +2,8 @@ import { expect, test } from '@playwright/test';
 
 // A calculators page is in its HTML (issue 18 goal 4): the heading, the introduction and the first
 // calculator paint before any JavaScript has run. They used to wait for the app's scripts and the
-// calculators' chunks (Lighthouse: largest paint at 2.7–3.2 s on a phone); the rest of the page
-// still mounts in the browser, one calculator per task. Until the scripts run, its controls are
+// calculators' chunks (Lighthouse: largest paint at 2.7–3.2 s on a phone); each other calculator
+// is a card with its heading until it comes near the screen (calculators-near-screen.spec.ts). Until the scripts run, its controls are
 // disabled.
 
 test.use({ javaScriptEnabled: false });

@@ -1,4 +1,11 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { showCalculator, showEveryCalculator } from './calculators';
+
+async function open(page: Page): Promise<void> {
+  await page.goto('/calculators/master-and-commander');
+  await expect(page.getByRole('heading', { level: 1, name: 'Master and Commander' })).toBeVisible();
+  await showEveryCalculator(page);
+}
 
 /** Taps faces on a DicePad keypad, then "Use …". */
 async function typeFaces(pad: Locator, faces: readonly number[]): Promise<void> {
@@ -14,8 +21,7 @@ async function typeFaces(pad: Locator, faces: readonly number[]): Promise<void> 
 test('engagement: exact odds for 3 dice against 2, the 8a roll typed in, then the counter-attack', async ({
   page
 }) => {
-  await page.goto('/calculators/master-and-commander');
-  await expect(page.getByRole('heading', { level: 1, name: 'Master and Commander' })).toBeVisible();
+  await open(page);
   const calc = page.getByTestId('mc-engagement');
 
   // Full strength attacks a ship with one Prize Disk: 3 dice against 2 (SPEC A.7.1: 4747/7776).
@@ -52,7 +58,7 @@ test('slug it out: two full-strength ships, SPEC A.7.2 0.5148; the page loads wi
     if (msg.type() === 'error') problems.push(msg.text());
   });
   page.on('pageerror', (e) => problems.push(e.message));
-  await page.goto('/calculators/master-and-commander');
+  await open(page);
   const duel = page.getByTestId('mc-duel');
   await expect(duel.getByTestId('odds-headline')).toHaveText('51.5%');
   await duel.getByRole('button', { name: 'Decrease Ship Y Prize Disks' }).click();
@@ -67,6 +73,7 @@ test('the hourglass keeps its time across a reload and prompts the wind roll whe
   await page.clock.install({ time: new Date('2026-11-29T20:00:00Z') });
   await page.goto('/calculators/master-and-commander');
   await page.clock.pauseAt(new Date('2026-11-29T20:00:05Z'));
+  await showCalculator(page, 'Wind and hourglass');
   const wind = page.getByTestId('mc-wind');
   await expect(wind.getByTestId('mc-wind-due')).toBeVisible();
   await wind
@@ -88,6 +95,7 @@ test('the hourglass keeps its time across a reload and prompts the wind roll whe
   await page.clock.fastForward(60_000);
   await expect(wind.getByTestId('mc-hourglass')).toHaveText('2:00');
   await page.reload();
+  await showCalculator(page, 'Wind and hourglass');
   await expect(wind.getByTestId('mc-wind-now')).toContainText('Southerly');
   await expect(wind.getByTestId('mc-hourglass')).toHaveText('2:00');
 
@@ -103,7 +111,7 @@ test('the hourglass keeps its time across a reload and prompts the wind roll whe
 test('movement: a storm roll and a Beginner roll are played by their moves; the allowance follows', async ({
   page
 }) => {
-  await page.goto('/calculators/master-and-commander');
+  await open(page);
   const calc = page.getByTestId('mc-movement');
   // Bow north, wind from the north: upwind, up to 1 (SPEC A.3.2).
   await expect(calc.getByTestId('mc-allowance')).toHaveText('1 Upwind: up to 1');
@@ -127,7 +135,7 @@ test('movement: a storm roll and a Beginner roll are played by their moves; the 
 test('repairs: one a turn at the Homeport, played by the repair move, then again next turn', async ({
   page
 }) => {
-  await page.goto('/calculators/master-and-commander');
+  await open(page);
   const calc = page.getByTestId('mc-repair');
   const repair = calc.getByRole('button', { name: 'Repair one Prize Disk' });
   await expect(calc.getByTestId('mc-repair-result')).toHaveText(

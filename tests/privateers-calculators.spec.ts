@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { showEveryCalculator } from './calculators';
 import { enterFaces, setStepper, tapFaces } from './table';
 
 // Privateers standalone calculators with dice typed in at the table: the exact odds shown (SPEC
@@ -7,6 +8,7 @@ import { enterFaces, setStepper, tapFaces } from './table';
 async function open(page: Page): Promise<void> {
   await page.goto('/calculators/privateers');
   await expect(page.getByRole('heading', { level: 1, name: 'Privateers' })).toBeVisible();
+  await showEveryCalculator(page);
 }
 
 /** Taps the faces on the keypad of a dice pad (dice up to d12). */

@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { showEveryCalculator } from './calculators';
 import { tapFaces } from './table';
 
 // Wooden Warships standalone calculators with dice typed in at the table: the exact odds shown
@@ -10,6 +11,7 @@ async function open(page: Page): Promise<void> {
   await expect(page.getByTestId('ww-calculators').getByRole('note').first()).toContainText(
     'EXAMPLE ship charts'
   );
+  await showEveryCalculator(page);
 }
 
 /** Taps the faces on the keypad of a dice pad (dice up to d12). */

@@ -13,6 +13,8 @@ import BattlePanel from './BattlePanel.svelte';
 import Calculators from './Calculators.svelte';
 import SheetEditor from './SheetEditor.svelte';
 import WwBoarding from './WwBoarding.svelte';
+import WwBoardingCalculator from './WwBoardingCalculator.svelte';
+import { EXAMPLE_CHARTS } from '$lib/rules/wooden-warships/example-charts';
 
 const noop = (): void => {};
 
@@ -29,9 +31,13 @@ describe('Wooden Warships calculators (server render)', () => {
     ]) {
       expect(body).toContain(t);
     }
-    // Boarding opens on Novice 3 v Novice 2: Appendix B-1 and the exact capture chance (B-2 0.656).
-    expect(body).toContain('data-fraction="1445/3888"');
-    expect(body).toContain('data-fraction="6610505/10077696"');
+    // Boarding (loaded near the screen) opens on Novice 3 v Novice 2: Appendix B-1 and the exact
+    // capture chance (B-2 0.656).
+    const boarding = render(WwBoardingCalculator, {
+      props: { charts: [...EXAMPLE_CHARTS], options: DEFAULT_OPTIONS }
+    }).body;
+    expect(boarding).toContain('data-fraction="1445/3888"');
+    expect(boarding).toContain('data-fraction="6610505/10077696"');
     // Gunnery opens on the EXAMPLE Man O' War's full broadside: 6 rolls under 60.
     expect(body).toContain('data-fraction="15561/15625"');
   });
