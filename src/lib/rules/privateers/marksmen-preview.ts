@@ -9,7 +9,7 @@ import { convolve, Dist } from '../../engine/dist';
 import { mul, ONE, sub, type Rational } from '../../engine/rational';
 import { err, ok, type Result } from '../../engine/result';
 import { fightingSheet, plural, timesDone } from './moves-common';
-import { marksmanOdds } from './odds';
+import { marksmanOdds } from './odds-tasks';
 import type { PvOptions } from './options';
 import { marksmenRangeProblem, type MarksmanShot, type MarksmenOutcome } from './resolve-tasks';
 import type { Sheet } from './sheet';

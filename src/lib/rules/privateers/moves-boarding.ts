@@ -4,7 +4,7 @@ import type { DiceRoll } from '../../engine/dice';
 import { err } from '../../engine/result';
 import * as common from './moves-common';
 import { boardingRoundOdds } from './odds-boarding';
-import { grappleOdds } from './odds';
+import { grappleOdds } from './odds-tasks';
 import {
   applyBoardingLosses,
   boardingDice,
@@ -32,8 +32,9 @@ import { MAX_MEN } from './input-limits';
 import { diceInput, idInput, intInput, numberInput, textInput } from '../../engine/input-kit';
 import { OFFICER_ROLES } from './tables';
 
-// Privateers marksmen (C.4.12), grappling (C.4.14), boarding rounds (C.4.15) and the capture of a
-// boarded ship that strikes (C.4.17 step 4). Each is one move: state + input + the pad's dice.
+// Privateers marksmen (C.4.12), grappling (C.4.14) and boarding rounds (C.4.15); the capture of a
+// boarded ship that strikes (C.4.17 step 4) is Phase 6's (moves-tasks.ts). Each is one move: state +
+// input + the pad's dice.
 
 export { boardingOfficerRolls };
 
@@ -393,46 +394,3 @@ const boardingRoundMove = common.pvMove<BoardingInput>({
 
 /** A boarding round, with its odds and dice before the roll (`boardingRound.preview`). */
 export const boardingRound = withPreview(boardingRoundMove, boardingPreview);
-
-// ---- Captures (C.4.17 step 4) --------------------------------------------------------------
-
-/** Records the capture and ends the boarding action. */
-export const capture = common.pvMove<{ attackerId: string; defenderId: string }>({
-  id: 'pv.capture',
-  input: z.strictObject({ attackerId: idInput, defenderId: idInput }),
-  phase: 'moraleSinkings',
-  what: 'Captures',
-  category: 'capture',
-  run: (state, input) => {
-    const { attackerId, defenderId } = input;
-    const a = common.fightingSheet(state, attackerId);
-    if (!a.ok) return a;
-    const d = common.shipSheet(state, defenderId);
-    if (!d.ok) return d;
-    if (!d.value.struck) return err(`${d.value.name} has not struck.`);
-    const sys = common.systemOf(state);
-    const boardings = sys.boardings.filter(
-      (b) => !(b.attackerId === attackerId && b.defenderId === defenderId)
-    );
-    if (boardings.length === sys.boardings.length)
-      return err(`${a.value.name} is not boarding ${d.value.name}.`);
-    // A captured ship changes side: she is the captor's prize, listed with his fleet (#14 item 7).
-    const captor = state.ships[attackerId];
-    const prize = state.ships[defenderId];
-    const taken = { ...prize, side: captor.side, player: captor.player };
-    const next = common.withSystem(
-      { ...state, ships: { ...state.ships, [defenderId]: taken } },
-      {
-        ...sys,
-        boardings
-      }
-    );
-    const joins = captor.side && captor.side !== prize.side ? `, now of ${captor.side}` : '';
-    return draftOf(state, {
-      kind: 'pv.capture',
-      summary: `${d.value.name} strikes her colours to the boarders: captured by ${a.value.name}${joins}`,
-      next,
-      meaning: { actor: attackerId, target: defenderId }
-    });
-  }
-});

@@ -26,7 +26,7 @@ import {
 } from './resolve-gunnery';
 import { applyReload, reloadGunsOf, resolveReload } from './resolve-tasks';
 import { reloadBatteries, type FireInProgress } from './sheet';
-import { CRITICAL_LABELS, OFFICER_LABELS } from './tables';
+import { CRITICAL_LABELS, DAMAGE_COLUMN_LABELS, OFFICER_LABELS } from './tables';
 import * as z from 'zod/mini';
 import { diceInput, idInput, intInput, numberInput } from '../../engine/input-kit';
 
@@ -71,6 +71,14 @@ export function tossFromFaces(counts: ColumnCounts, faces: readonly number[]): T
 
 export function totalDice(counts: ColumnCounts): number {
   return COLUMN_ORDER.reduce((a, c) => a + counts[c], 0);
+}
+
+/** The damage dice of a toss in words: "1 Swivel/Grape + 2 Ball Low". */
+export function describeCounts(counts: ColumnCounts): string {
+  const parts = COLUMN_ORDER.filter((c) => counts[c] > 0).map(
+    (c) => `${counts[c]} ${DAMAGE_COLUMN_LABELS[c]}`
+  );
+  return parts.length ? parts.join(' + ') : 'no dice';
 }
 
 /** One line for the log and the screen: "4 hits, 11 hull, 2 crew, 1 gun, critical: Fire". */

@@ -6,7 +6,7 @@ import { ONE, sub, type Rational } from '../../engine/rational';
 import { err, ok } from '../../engine/result';
 import * as common from './moves-common';
 import { maneuverLabel, pointLabel, sailLabel } from './moves-orders';
-import { collisionOdds, tackOdds } from './odds';
+import { collisionOdds, tackOdds } from './odds-tasks';
 import type { PvOptions } from './options';
 // The sheet's heading and the battle's wind are parsed; a referee's heading is checked finite first.
 import { closeHauledHeadingOf, normDegOf } from './compass';

@@ -3,7 +3,7 @@ import { rolledBy } from '../../engine/meaning';
 import type { DiceRoll } from '../../engine/dice';
 import { err } from '../../engine/result';
 import * as common from './moves-common';
-import { fireAttemptOdds, moraleOdds } from './odds';
+import { fireAttemptOdds, moraleOdds } from './odds-tasks';
 import { applyMorale, moraleInputOf, resolveMorale } from './resolve-morale';
 import {
   applyDamageControl,
@@ -345,6 +345,51 @@ export const designateDoubleShot = common.pvMove<{ shipId: string; gunIds: strin
         ? `${s.value.name} loads double shot in ${names.join(', ')} (reload 10+)`
         : `${s.value.name} loads no double shot`,
       next: common.withSheets(state, { [shipId]: { ...s.value, guns } })
+    });
+  }
+});
+
+// ---- Captures (C.4.17 step 4) ----------------------------------------------------------------
+// Beside the morale checks of Phase 6, apart from the boarding moves: the captures due load with
+// this phase's panel, the boarding rounds' odds do not (issue 40).
+
+/** Records the capture and ends the boarding action. */
+export const capture = common.pvMove<{ attackerId: string; defenderId: string }>({
+  id: 'pv.capture',
+  input: z.strictObject({ attackerId: idInput, defenderId: idInput }),
+  phase: 'moraleSinkings',
+  what: 'Captures',
+  category: 'capture',
+  run: (state, input) => {
+    const { attackerId, defenderId } = input;
+    const a = common.fightingSheet(state, attackerId);
+    if (!a.ok) return a;
+    const d = common.shipSheet(state, defenderId);
+    if (!d.ok) return d;
+    if (!d.value.struck) return err(`${d.value.name} has not struck.`);
+    const sys = common.systemOf(state);
+    const boardings = sys.boardings.filter(
+      (b) => !(b.attackerId === attackerId && b.defenderId === defenderId)
+    );
+    if (boardings.length === sys.boardings.length)
+      return err(`${a.value.name} is not boarding ${d.value.name}.`);
+    // A captured ship changes side: she is the captor's prize, listed with his fleet (#14 item 7).
+    const captor = state.ships[attackerId];
+    const prize = state.ships[defenderId];
+    const taken = { ...prize, side: captor.side, player: captor.player };
+    const next = common.withSystem(
+      { ...state, ships: { ...state.ships, [defenderId]: taken } },
+      {
+        ...sys,
+        boardings
+      }
+    );
+    const joins = captor.side && captor.side !== prize.side ? `, now of ${captor.side}` : '';
+    return draftOf(state, {
+      kind: 'pv.capture',
+      summary: `${d.value.name} strikes her colours to the boarders: captured by ${a.value.name}${joins}`,
+      next,
+      meaning: { actor: attackerId, target: defenderId }
     });
   }
 });

@@ -1,5 +1,5 @@
 import type { Move } from '../../battle/move';
-import { boardingRound, capture, grapple, marksmen } from './moves-boarding';
+import { boardingRound, grapple, marksmen } from './moves-boarding';
 import { cannonFire, damageExtra, damageToss, reload } from './moves-gunnery';
 import { boats, collision, drift, dropAnchor, moveShip, tackRoll } from './moves-movement';
 import { giveOrders, setHeading, setWind } from './moves-orders';
@@ -8,6 +8,7 @@ import { gunnerTo, saveCrew, weighAnchor } from './moves-crew';
 import { rollInitiative } from './moves-initiative';
 import { addFortification, addShipFromClass, rollRating } from './moves-setup';
 import {
+  capture,
   damageControl,
   designateDoubleShot,
   fightFire,
@@ -21,8 +22,8 @@ import {
 // the event draft with its summary and roll record, or the rule's reason for refusing. Topic files:
 // moves-orders (Phase 1, wind and headings), moves-sealed (hidden orders), moves-crew (Phase 2),
 // moves-initiative (Phase 3), moves-movement (Phase 4 movement, collisions),
-// moves-gunnery (cannon fire, reload), moves-boarding (marksmen, grappling, boarding, capture),
-// moves-tasks (Phase 6), moves-setup (ships and fortifications). moves-common holds what they share.
+// moves-gunnery (cannon fire, reload), moves-boarding (marksmen, grappling, boarding),
+// moves-tasks (Phase 6, captures), moves-setup (ships and fortifications). moves-common holds what they share.
 
 export * from './moves-common';
 export * from './moves-orders';

@@ -8,7 +8,7 @@ import type { Dist } from '../../engine/dist';
 import { ONE, sub, type Rational } from '../../engine/rational';
 import { err, ok, type Result, type ValueOf } from '../../engine/result';
 import { shipSheet } from './moves-common';
-import { collisionOdds, grappleOdds, moraleOdds, reloadChances, reloadOdds } from './odds';
+import { collisionOdds, grappleOdds, moraleOdds, reloadChances, reloadOdds } from './odds-tasks';
 import type { PvOptions } from './options';
 import { collisionDice } from './resolve-collision';
 import { moraleInputOf, reloadMod } from './resolve-morale';

@@ -9,7 +9,7 @@ import type { DiceNeed, MovePreview } from '../../battle/move';
 import type { Rational } from '../../engine/rational';
 import { err, ok, type Result } from '../../engine/result';
 import { afloatSheet, timesDone, type TaskId } from './moves-common';
-import { checkOdds, fireAttemptOdds } from './odds';
+import { checkOdds, fireAttemptOdds } from './odds-tasks';
 import type { PvOptions } from './options';
 import { crewBonus, fireTarget, firePhaseStep, pumpingDamage, pumpsNeeded } from './resolve-tasks';
 import type { Sheet } from './sheet';

@@ -2,15 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { BattleShip, Json } from '$lib/engine/events';
 import { NO_DICE } from '$lib/rules/privateers/resolve-gunnery';
 import { defaultSheet } from '$lib/rules/privateers/sheet';
-import {
-  chartOf,
-  chartPatch,
-  describeCounts,
-  gunSideOptions,
-  ratingOptions,
-  shipOptions,
-  totalDice
-} from './pv-ui';
+import { chartOf, chartPatch, gunSideOptions, ratingOptions, shipOptions } from './pv-ui';
+import { describeCounts, totalDice } from '$lib/rules/privateers/moves-gunnery';
 
 describe('Privateers calculator helpers', () => {
   it('counts and names the dice of a toss by column', () => {

@@ -1,8 +1,6 @@
 import type { BattleShip } from '$lib/engine/events';
-import { COLUMN_ORDER, type ColumnCounts } from '$lib/rules/privateers/resolve-gunnery';
 import type { Gun, Sheet, ShipClass } from '$lib/rules/privateers/sheet';
 import {
-  DAMAGE_COLUMN_LABELS,
   GUN_CLASS_LABELS,
   LAND_RANGE_UPPER_BOUNDS,
   RATING_CHART,
@@ -14,11 +12,8 @@ import {
   type Rating,
   type SailLevel
 } from '$lib/rules/privateers/tables';
-import { type FireSetup as BroadsideSetup } from '$lib/rules/privateers/fire-plan';
+import type { FireSetup as BroadsideSetup } from '$lib/rules/privateers/fire-plan';
 import { sheetOf } from '$lib/rules/privateers/moves-common';
-import { totalDice } from '$lib/rules/privateers/moves-gunnery';
-
-export { totalDice };
 
 // Pure helpers for the Privateers calculators (kept out of the .svelte files so they are tested).
 
@@ -145,13 +140,6 @@ export interface GunGroup {
   /** how many of the group are double-shotted */
   doubleShotted: number;
   extraHeavyDice: number;
-}
-
-export function describeCounts(counts: ColumnCounts): string {
-  const parts = COLUMN_ORDER.filter((c) => counts[c] > 0).map(
-    (c) => `${counts[c]} ${DAMAGE_COLUMN_LABELS[c]}`
-  );
-  return parts.length ? parts.join(' + ') : 'no dice';
 }
 
 /** "9 Short, fire low; Medium Sail −1": the chart's number and each modifier (#14 item 10), in
