@@ -158,6 +158,9 @@ export default ts.config(
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',
+      // verbatimModuleSyntax keeps `import { type X } from 'm'` as `import 'm'`: the module's code
+      // loads (ww-ui.ts pulled resolve-gunnery into every WW page that way). `import type` drops it.
+      '@typescript-eslint/no-import-type-side-effects': 'error',
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }

@@ -4,7 +4,7 @@ import { err, ok, type Result } from '../../engine/result';
 import type { ActionScope, CapturedShipFate, WwOptions } from './options';
 import { MAX_BOARDING_CREW } from './tables';
 import { crippledAreas, hasLoadedGuns, lootOptions } from './turn-reads';
-import { type Sheet, type SystemState } from './sheet';
+import type { Sheet, SystemState } from './sheet';
 import { maxBoardingParty } from './sheet-reads';
 import {
   BOARDING_DICE,

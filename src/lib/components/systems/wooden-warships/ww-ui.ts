@@ -1,7 +1,7 @@
 import type { DiceRoll } from '$lib/engine/dice';
 import { padOf, type DiceSpec } from '$lib/components/dice/dice-pad';
 import { fireDamageDice } from '$lib/rules/wooden-warships/moves-gunnery';
-import { type DamagePiece } from '$lib/rules/wooden-warships/resolve-gunnery';
+import type { DamagePiece } from '$lib/rules/wooden-warships/resolve-gunnery';
 import type { BatteryLoad } from '$lib/rules/wooden-warships/orders-preview';
 import {
   BOARDING_DIE,
