@@ -15,8 +15,8 @@ const gz = async (file) => gzipSync(await readFile(join(BUILD, file)), { level: 
 const html = await readFile(join(BUILD, 'index.html'), 'utf8');
 const preloaded = [...html.matchAll(/href="(?:\.)?\/(_app\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
 
-// Add what the layout loads right after start without a navigation: the service-worker registration
-// (workbox-window) is a dynamic import of the layout node.
+// Add what the layout loads right after start without a navigation (a dynamic import of the layout
+// node, if it has one).
 const files = new Set(preloaded);
 const layout = preloaded.find((f) => f.includes('/nodes/0.'));
 if (layout) {
