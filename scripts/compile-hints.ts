@@ -43,7 +43,7 @@ export function startPageCompileHints(): Plugin {
         // The server and service-worker builds run no hydration.
         if (this.environment?.name !== 'client') return;
         const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
-        for (const fileName of startGraph(chunks)) {
+        for (const fileName of [...startGraph(chunks), ...lazyPanels(chunks)]) {
           const chunk = bundle[fileName];
           if (chunk?.type === 'chunk') chunk.code = HINT + chunk.code;
         }
@@ -53,6 +53,45 @@ export function startPageCompileHints(): Plugin {
 }
 
 type ChunkInfo = { fileName: string; imports: string[]; moduleIds: string[] };
+
+/**
+ * A shared chunk of components (OddsDisplay, DicePad: static on the calculators page, loaded with a
+ * step's panel on the battle page), with no library or rules code: drawn, it calls nearly all its
+ * functions. Library and rules chunks of a page's static graph keep lazy compilation.
+ */
+const isComponents = (chunk: ChunkInfo): boolean =>
+  chunk.fileName.includes('/chunks/') &&
+  chunk.moduleIds.some((id) => /\/src\/lib\/components\/.*\.svelte$/.test(id)) &&
+  !chunk.moduleIds.some((id) =>
+    /\/node_modules\/|\/src\/lib\/(rules|engine|battle|db|live)\//.test(id)
+  );
+
+/**
+ * File names of the chunks of components that load apart from any page (`lazy()` panels, a
+ * battle step's procedures) and the components they share, outside every page's static graph.
+ *
+ * Why (issue 39): a step's panel is loaded ahead, in an idle moment, but its functions were still
+ * compiled one at a time the first time the step was drawn, inside the referee's tap: the first
+ * three Nexts of a Privateers battle spent ≈ 40 ms each in `V8.CompileCode`/`ParseFunction` on
+ * the main thread (none on later visits). A component's functions nearly all run when it is
+ * drawn, so they are compiled when the chunk loads, in the idle moment that warms it.
+ */
+function lazyPanels(chunks: ChunkInfo[]): Set<string> {
+  const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const pages = new Set<string>();
+  const visit = (fileName: string) => {
+    const chunk = byName.get(fileName);
+    if (!chunk || pages.has(fileName)) return;
+    pages.add(fileName);
+    chunk.imports.forEach(visit);
+  };
+  for (const chunk of chunks) if (/\/(entry|nodes)\//.test(chunk.fileName)) visit(chunk.fileName);
+  return new Set(
+    chunks
+      .filter((chunk) => !pages.has(chunk.fileName) || isComponents(chunk))
+      .map((chunk) => chunk.fileName)
+  );
+}
 
 /** File names of the chunks statically reachable from the start roots. */
 function startGraph(chunks: ChunkInfo[]): Set<string> {
