@@ -4,7 +4,8 @@
 // with the machine's load); --only mobile|desktop; --path /x (repeatable) audits those pages instead
 // of the start page; --battle <system id> (repeatable) audits a deep-linked battle of that system with
 // 1,000 events, seeded first into a browser profile that every run of it reuses (storage is kept
-// between runs: Lighthouse's storage reset would delete the battle).
+// between runs: Lighthouse's storage reset would delete the battle). LIGHTHOUSE_TRACE=1 also writes
+// the median run's trace (reports/lighthouse-….trace.json).
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -76,6 +77,10 @@ try {
         named ?? new URL(url).pathname.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
       const file = `reports/lighthouse-${formFactor}${slug ? `-${slug}` : ''}.json`;
       await writeFile(file, median.report);
+      // LIGHTHOUSE_TRACE=1: the median run's trace beside it (its tasks are what TBT is made of:
+      // the long-tasks audit names only a script, often 'Unattributable'; trace-tasks.mjs reads it).
+      if (process.env.LIGHTHOUSE_TRACE && median.trace)
+        await writeFile(file.replace(/\.json$/, '.trace.json'), JSON.stringify(median.trace));
       const scores = Object.values(median.categories)
         .map((c) => `${c.title} ${Math.round((c.score ?? 0) * 100)}`)
         .join(' · ');
@@ -163,7 +168,12 @@ async function audit(formFactor, url, keepStorage) {
     const failing = Object.values(a).filter(
       (x) => x.score !== null && x.score < 0.9 && x.scoreDisplayMode === 'binary'
     );
-    return { categories: result.lhr.categories, report: result.report, failing };
+    return {
+      categories: result.lhr.categories,
+      report: result.report,
+      trace: result.artifacts?.Trace,
+      failing
+    };
   } finally {
     await chrome.kill();
   }

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import type { BattleState } from '../engine/events';
 import { battleStateSchema } from '../engine/state-schema';
 import {
+  KEEP_CHECKPOINTS,
   prefixHash,
   stateHash,
   usableCheckpoint,
@@ -14,9 +15,6 @@ import { nextTask } from './next-task';
 // Checkpoints through Dexie (checkpoints.ts says what they are): their schema, the full read's
 // check and the write. Apart from checkpoints.ts, which the quick open reads with its hand-written
 // check (record-check.ts), so the first screen of a battle carries no zod (issue 40).
-
-/** Checkpoints kept per battle (the newest); older ones are deleted when a new one is written. */
-const KEEP = 2;
 
 export const checkpointRecordSchema = z.strictObject({
   battleId: z.string().check(z.minLength(1), z.maxLength(64)),
@@ -60,7 +58,7 @@ export async function usableCheckpointInTx(
 
 /**
  * Writes the checkpoint "the first `seq` events fold to `state`" and deletes `invalid` ones and all
- * but the newest KEEP. Its own transaction; never throws (a read-only database, a full disk: the
+ * but the newest KEEP_CHECKPOINTS. Its own transaction; never throws (a read-only database, a full disk: the
  * next open folds from the log, as without checkpoints).
  */
 export async function saveCheckpoint(
@@ -83,7 +81,8 @@ export async function saveCheckpoint(
         .where('[battleId+seq]')
         .between([battleId, 0], [battleId, Infinity], true, true)
         .primaryKeys();
-      if (keys.length > KEEP) await table.bulkDelete(keys.slice(0, keys.length - KEEP));
+      if (keys.length > KEEP_CHECKPOINTS)
+        await table.bulkDelete(keys.slice(0, keys.length - KEEP_CHECKPOINTS));
     });
   } catch {
     // A checkpoint is only a shortcut: losing one loses nothing.

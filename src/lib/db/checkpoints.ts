@@ -12,6 +12,8 @@ import type { BattleState } from '../engine/events';
  */
 
 export const CHECKPOINT_EVERY = 500;
+/** Checkpoints kept per battle (the newest); older ones are deleted when a new one is written. */
+export const KEEP_CHECKPOINTS = 2;
 /** A stored checkpoint (its schema: checkpoint-store.ts). */
 export interface CheckpointRecord {
   battleId: string;

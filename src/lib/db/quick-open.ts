@@ -39,6 +39,9 @@ export interface QuickAccess {
   keyRange?: typeof IDBKeyRange;
   /** Checkpoint spacing (tests); CHECKPOINT_EVERY by default. */
   checkpointEvery?: number;
+  /** When the open's pending checkpoint may be written (tests: never, a page gone before it);
+   *  an idle moment by default (session-db.ts). */
+  idle?: () => Promise<void>;
 }
 
 const STORES = ['battles', 'events', 'checkpoints', 'settings', 'meta'];
@@ -84,18 +87,34 @@ export async function quickOpenBattle(
 }
 
 /** The database at this schema version with every store the open reads, or null. */
-export function openExisting(idb: IDBFactory): Promise<IDBDatabase | null> {
+export async function openExisting(idb: IDBFactory): Promise<IDBDatabase | null> {
+  const db = await openIfThere(idb);
+  return db === 'none' ? null : db;
+}
+
+/**
+ * The database at this schema version with `stores`; 'none' when there is no database yet (a first
+ * visit: nothing saved), null when it is not one this read is sure of.
+ */
+export function openIfThere(
+  idb: IDBFactory,
+  stores: readonly string[] = STORES
+): Promise<IDBDatabase | 'none' | null> {
   return new Promise((resolve) => {
+    let isMissing = false;
     const open = idb.open(DB_NAME);
     // No database yet: never create it from here (the abort fails the open).
-    open.onupgradeneeded = () => open.transaction?.abort();
-    open.onerror = () => resolve(null);
+    open.onupgradeneeded = () => {
+      isMissing = true;
+      open.transaction?.abort();
+    };
+    open.onerror = () => resolve(isMissing ? 'none' : null);
     open.onblocked = () => resolve(null);
     open.onsuccess = () => {
       const db = open.result;
       // Another tab upgrading the schema must never wait for this connection.
       db.onversionchange = () => db.close();
-      if (db.version !== IDB_VERSION || STORES.some((s) => !db.objectStoreNames.contains(s))) {
+      if (db.version !== IDB_VERSION || stores.some((s) => !db.objectStoreNames.contains(s))) {
         db.close();
         resolve(null);
       } else resolve(db);

@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { note } from '$lib/battle/actions';
 import { createBattle } from '$lib/db/repo-battles';
 import { appendEvent } from '$lib/db/repo-events';
+import { checkpointRecordSchema } from '$lib/db/checkpoint-store';
+import { usableCheckpoint } from '$lib/db/checkpoints';
 import { fakeEnv, openTestDb } from '$lib/db/test-helpers';
 import { SessionDb, dbCore } from './session-db';
 
 describe('a battle session opened by the quick read', () => {
-  it('writes the checkpoint its open folded past, with nothing written from the screen', async () => {
+  it('writes the checkpoint its open folded past, with nothing written from the screen and no connection', async () => {
     const env = fakeEnv();
     const db = await openTestDb(env);
     const battle = await createBattle(db, {
@@ -27,14 +29,22 @@ describe('a battle session opened by the quick read', () => {
     const read = await session.read(battle.id, 'none');
     expect(read.opened.events).toHaveLength(9);
     expect(read.opened.before).toBe(0);
-    // No write was made; the connection opens on its own to leave the checkpoint behind.
+    // No write was made; the checkpoint is left behind with plain IndexedDB (issue 40: Dexie's
+    // open was a long task of the load), as the full read (through Dexie, zod) takes it.
     let stored: { seq: number }[] = [];
     for (let i = 0; i < 100 && stored.length === 0; i++) {
       await new Promise((r) => setTimeout(r, 10));
       stored = await db.read(['checkpoints'], () => db.table('checkpoints').toArray());
     }
     expect(stored.map((c) => c.seq)).toEqual([8]);
-    expect(opens).toBe(1);
+    expect(opens).toBe(0);
+    // The full read (Dexie's, its schema in zod) takes it: against the log's first 8 ids.
+    const ids = read.opened.events.map((e) => e.id);
+    const usable = usableCheckpoint(stored, ids, (raw) => {
+      const parsed = checkpointRecordSchema.safeParse(raw);
+      return parsed.success ? parsed.data : null;
+    });
+    expect(usable.checkpoint?.seq).toBe(8);
     db.close();
   });
 
@@ -49,8 +59,12 @@ describe('a battle session opened by the quick read', () => {
     });
     for (let i = 0; i < 9; i++) await appendEvent(db, battle.id, note(`n${i}`));
     const quickAccess = { idb: env.indexedDB, keyRange: env.IDBKeyRange, checkpointEvery: 4 };
-    // The first page's connection never opens (a crash, a reload): its checkpoint is never written.
-    const lost = new SessionDb(() => new Promise<never>(() => undefined), quickAccess);
+    // The first page goes (a crash, a reload) before its idle moment: its checkpoint is never
+    // written.
+    const lost = new SessionDb(() => new Promise<never>(() => undefined), {
+      ...quickAccess,
+      idle: () => new Promise<never>(() => undefined)
+    });
     const first = await lost.read(battle.id, 'none');
     await new Promise((r) => setTimeout(r, 50));
     expect(await db.read(['checkpoints'], () => db.table('checkpoints').count())).toBe(0);

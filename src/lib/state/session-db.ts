@@ -4,7 +4,7 @@ import type { BattleEvent, Json } from '$lib/engine/events';
 import type { PendingCheckpoint } from '$lib/db/open-fold';
 import { quickOpenBattle, type QuickAccess } from '$lib/db/quick-open';
 import { quickReadEvents, quickWatchBattleLog } from '$lib/db/quick-watch';
-import { nextTask, whenIdle } from '$lib/db/next-task';
+import { whenIdle } from '$lib/db/next-task';
 
 /** The longest a pending checkpoint waits for an idle moment (ms). */
 const CHECKPOINT_WAIT = 3000;
@@ -67,17 +67,27 @@ export class SessionDb {
       this.#isQuick = true;
       this.deviceId = quick.deviceId;
       if (quick.pending) {
-        // The log passed a checkpoint boundary since the last one: the connection opens to write
-        // it, so the next open folds only the tail again (issue 18), even when nothing is written
-        // from this screen. Rare: once every CHECKPOINT_EVERY events. Not before the screen is up
-        // and idle (issue 40: it was two long tasks after a deep link's first paint), then the data
-        // layer's module and the connection each in a task of their own. A checkpoint is only a
-        // shortcut (the state is always the fold of the log): a reload before it loses nothing.
+        // The log passed a checkpoint boundary since the last one: it is written so the next open
+        // folds only the tail again (issue 18), even when nothing is written from this screen.
+        // Rare: once every CHECKPOINT_EVERY events. Not before the screen is up and idle, and with
+        // plain IndexedDB in short tasks (issue 40: through Dexie it was the data layer's module
+        // and the connection's open, long tasks of a deep link's load). A checkpoint is only a
+        // shortcut (the state is always the fold of the log): a page gone before it loses
+        // nothing. A connection opened first (a write) writes it instead.
         this.#pending = { battleId, checkpoint: quick.pending };
-        void whenIdle(CHECKPOINT_WAIT)
-          .then(dbCore)
-          .then(nextTask)
-          .then(() => this.connect())
+        void (this.quickAccess.idle ?? (() => whenIdle(CHECKPOINT_WAIT)))()
+          .then(() => import('$lib/db/quick-checkpoint'))
+          .then(({ quickSaveCheckpoint }) => {
+            const pending = this.#pending;
+            this.#pending = null;
+            if (pending)
+              return quickSaveCheckpoint(
+                pending.battleId,
+                pending.checkpoint,
+                this.now(),
+                this.quickAccess
+              );
+          })
           .catch(() => undefined);
       }
       return { opened: quick, setting: quick.setting };
