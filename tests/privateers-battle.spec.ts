@@ -124,6 +124,12 @@ test('a two-ship engagement: broadside with a critical, morale, and undo reverts
   await pads.first().getByRole('button', { name: 'Use 1, 5, 10' }).click();
   await expect(fire.getByTestId('pv-fire-hits')).toContainText('3 of 3 hit: 6 Ball Low');
   await expect(settings).toBeHidden();
+  // The damage dice's points chart is built when opened (issue 39); the chance of a critical shows.
+  const underWay = fire.getByTestId('pv-fire-under-way');
+  await expect(underWay.getByTestId('odds-fold-headline')).toBeVisible();
+  await expect(underWay.getByTestId('odds-display')).toHaveCount(0);
+  await unfold(underWay.getByTestId('odds-fold'));
+  await expect(underWay.getByTestId('odds-display')).toContainText('Hull points from 6 Ball Low');
   await tapFaces(pads.first(), [1, 1, 3, 4, 5, 6]);
   await pads.first().getByRole('button', { name: 'Use 1, 1, 3, 4, 5, 6' }).click();
   await expect(fire.getByTestId('pv-fire-extra')).toContainText('Critical Hits table');
