@@ -73,7 +73,7 @@ export const SKIRMISH: RuleSystem<Sheet> = {
   name: 'Skirmish',
   tagline: 'A test system',
   variants: [{ id: 'standard', name: 'Standard', description: 'The only one' }],
-  sheetSchema,
+  loadSchemas: () => Promise.resolve({ sheet: sheetSchema, systemState: z.null() }),
   defaultSheet: ({ name }) => ({ name, hull: 10, firedOnTurn: null }),
   summarize: (s) => ({ lines: [`Hull ${s.hull}`], status: [], isOut: s.hull === 0 }),
   phases: PHASES,

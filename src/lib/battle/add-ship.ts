@@ -1,4 +1,6 @@
-import type { RuleSystem } from '../engine/system';
+import type { RuleSystem, SystemSchemas } from '../engine/system';
+import { formatIssue } from '../engine/issues';
+import { sheetIssue } from './sheet-check';
 import * as z from 'zod/mini';
 import type { Json } from '../engine/events';
 import { jsonSchema } from '../engine/state-schema';
@@ -28,7 +30,7 @@ const addShipInput = z.strictObject({
  * "Add a ship" on the battle page: the battle layer's own move (kind 'ship.add'), so the page only
  * gathers the form and the id comes from the move context, never from the page.
  */
-export function addShipMove(system: RuleSystem): Move<AddShipInput> {
+export function addShipMove(system: RuleSystem, schemas: SystemSchemas): Move<AddShipInput> {
   return defineMove<AddShipInput>({
     id: 'battle.add-ship',
     category: 'setup',
@@ -46,6 +48,10 @@ export function addShipMove(system: RuleSystem): Move<AddShipInput> {
       const sheet: Json = base
         ? { ...base, name }
         : (system.defaultSheet({ name }) as unknown as Json);
+      // Checked where it enters the log (a library template's, or the name): the fold reads it
+      // without a parse (sheets.ts).
+      const bad = sheetIssue(schemas, sheet);
+      if (bad) return refuse(`That is not a valid ship log (${formatIssue(bad)}).`);
       const id = ctx.newId();
       const order = Object.values(state.ships).reduce((m, s) => Math.max(m, s.order + 1), 0);
       const next = {

@@ -5,6 +5,7 @@ import { advancePhase } from './actions';
 import type { BattleState, Json } from '../engine/events';
 import { defineMove, draftOf, type Guard, type Move, type MoveContext } from './move';
 import { turnStatusOf } from './display';
+import { sheetOf } from './sheets';
 import type { InputKitModule } from '../engine/move';
 import type * as z from 'zod/mini';
 
@@ -179,11 +180,11 @@ function startTurn(
 ): BattleState {
   const ships = { ...state.ships };
   for (const [id, ship] of Object.entries(ships)) {
-    const parsed = system.sheetSchema.safeParse(ship.sheet);
-    if (parsed.success && system.onTurnStart) {
+    const sheet = sheetOf<object>(ship);
+    if (sheet !== null && system.onTurnStart) {
       ships[id] = {
         ...ship,
-        sheet: system.onTurnStart(parsed.data, { endedTurn: state.turn, options }) as Json
+        sheet: system.onTurnStart(sheet, { endedTurn: state.turn, options }) as Json
       };
     }
   }

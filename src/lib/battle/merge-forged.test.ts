@@ -12,6 +12,14 @@ import { foldMerged } from './merge-fold';
 import { NOT_A_MOVE, recheckWith } from './merge-recheck';
 import { withInput } from './move';
 import { editSheetMove, type EditSheetInput } from './ship-moves';
+import * as z from 'zod/mini';
+
+/** The test ships' log: a name and a hull (the sheet edit checks a sheet against it). */
+const SCHEMAS = {
+  sheet: z.strictObject({ name: z.string(), hull: z.int().check(z.gte(0)) }),
+  systemState: z.unknown()
+};
+const editSheet = editSheetMove(SCHEMAS);
 
 // A forged event written straight into the live table's shared document (issue 34 item 2): the
 // re-check on every device refuses it and the fold flags it; the state is as if it were not there.
@@ -54,7 +62,7 @@ function bobEdits(state: BattleState, hull: number): BattleEvent {
     sheet: { name: 'Bold', hull },
     summary: `Bold: hull 10 → ${hull}`
   };
-  const r = withInput(editSheetMove.run(state, input, {} as never), input);
+  const r = withInput(editSheet.run(state, input, {} as never), input);
   if (!r.ok) throw new Error(r.error);
   return stamp(r.value);
 }
@@ -66,7 +74,7 @@ const sinkSwift: Op = {
   prev: 10
 };
 
-const check = recheckWith([editSheetMove]);
+const check = recheckWith([editSheet]);
 
 describe('a forged event in the shared battle', () => {
   it('with changes and no move (a bare sheet edit) is refused, flagged, and changes nothing', () => {

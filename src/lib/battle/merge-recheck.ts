@@ -185,7 +185,13 @@ export function recheckFor(
 ): MergeCheck {
   const advance = advanceMove(system);
   // The battle layer's own moves too: a live event none of these wrote is refused (issue 34).
-  const own = [addShipMove(system), editSheetMove, removeShipMove, endBattleMove, advance];
+  const own = [
+    addShipMove(system, system.schemas),
+    editSheetMove(system.schemas),
+    removeShipMove,
+    endBattleMove,
+    advance
+  ];
   const ids = new Set(own.map((m) => m.id));
   const moves = [...system.moves.filter((m) => !ids.has(m.id)), ...own];
   return recheckWith(moves, {

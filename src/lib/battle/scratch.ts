@@ -2,6 +2,7 @@ import type { BattleState, EventDraft, Json } from '../engine/events';
 import { advancePhase } from './actions';
 import { applyOps } from './fold';
 import type { Move, MoveContext } from './move';
+import type { SystemSchemas } from '../engine/system';
 import { ok, type Result } from '../engine/result';
 import { editSheetMove } from './ship-moves';
 
@@ -69,7 +70,8 @@ export function scratchContext<O>(options: O, variant: string): MoveContext<O> {
 export function withSheetEdits<S extends { name: string }>(
   battle: BattleState,
   changes: Readonly<Record<string, (sheet: S) => S>>,
-  sheetOf: (state: BattleState, shipId: string) => Result<S>
+  sheetOf: (state: BattleState, shipId: string) => Result<S>,
+  schemas: SystemSchemas
 ): Result<BattleState> {
   let state = battle;
   for (const [shipId, change] of Object.entries(changes)) {
@@ -77,7 +79,7 @@ export function withSheetEdits<S extends { name: string }>(
     if (!now.ok) return now;
     const sheet = change(now.value);
     const next = playScratch(
-      editSheetMove,
+      editSheetMove(schemas),
       state,
       {
         shipId,

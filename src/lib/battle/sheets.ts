@@ -1,38 +1,22 @@
-import type * as z from 'zod/mini';
 import type { BattleShip, BattleState, Json } from '../engine/events';
 
 /**
  * Reading and writing a battle state as one rule system's types: the one `sheetOf`, `withSheets` and
- * `systemOf` every system's moves, turn model and panels share (each passes its own schema).
+ * `systemOf` every system's moves, turn model and panels share.
  */
 
 /**
- * Parses are memoised per schema on the stored value's identity (issue 18: the turn model, the moves
- * and every panel read the same sheets many times per action, and a zod parse per read was most of an
- * action's time). States are never mutated (the fold copies what it changes), so an unchanged ship
- * keeps its sheet object and its parse. What is handed out is shared, so it is frozen: code that
- * changed a parsed sheet in place would corrupt the next read, and fails loudly instead.
+ * Sheets and system states are read as stored, without a parse (issue 40: zod and every system's
+ * schemas stay off a deep-linked battle's first screen). They are checked where they enter the log
+ * instead: the sheet moves (battle/ship-moves.ts, add-ship.ts), an import (every state of the
+ * imported log, db/backup-validate.ts), a merged live log (merge-recheck.ts) and the upgrade pass
+ * of stored battles. So what the fold holds is a valid sheet, and a read only types it. What is handed
+ * out is the state's own object, shared by every reader, so it is frozen: code that changed a sheet in
+ * place would corrupt the state, and fails loudly instead.
  */
-const parses = new WeakMap<object, WeakMap<object, { ok: true; data: unknown } | { ok: false }>>();
-
-function parsedOf<S>(
-  schema: z.ZodMiniType<S>,
-  value: unknown
-): { ok: true; data: S } | { ok: false } {
-  if (typeof value !== 'object' || value === null) {
-    const r = schema.safeParse(value);
-    return r.success ? { ok: true, data: r.data } : { ok: false };
-  }
-  let bySchema = parses.get(value);
-  if (!bySchema) parses.set(value, (bySchema = new WeakMap()));
-  const hit = bySchema.get(schema);
-  if (hit) return hit as { ok: true; data: S } | { ok: false };
-  const r = schema.safeParse(value);
-  const entry = r.success
-    ? { ok: true as const, data: deepFreeze(r.data) }
-    : { ok: false as const };
-  bySchema.set(schema, entry);
-  return entry;
+function readAs<S>(value: unknown): S | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  return deepFreeze(value) as S;
 }
 
 function deepFreeze<T>(value: T): T {
@@ -43,26 +27,24 @@ function deepFreeze<T>(value: T): T {
 }
 
 /**
- * The ship's log as the system's sheet, or null when it does not parse (the roster flags it).
+ * The ship's log as the system's sheet, or null when the ship is missing or holds no log.
  * Read-only (frozen, shared between readers): write a changed copy back with `withSheets`.
  */
-export function sheetOf<S>(schema: z.ZodMiniType<S>, ship: BattleShip | undefined): S | null {
-  if (!ship) return null;
-  const r = parsedOf(schema, ship.sheet);
-  return r.ok ? r.data : null;
+export function sheetOf<S>(ship: BattleShip | undefined): S | null {
+  return ship ? readAs<S>(ship.sheet) : null;
 }
 
 /**
  * The battle's system state; a battle set up before it had one gets `fallback()` (made once per
- * schema: it is that schema's default, whoever asks). Read-only as
- * `sheetOf`'s sheets are.
+ * `fallback`, which the system makes once: it is that system's default, whoever asks). Read-only
+ * as `sheetOf`'s sheets are.
  */
-export function systemOf<T>(schema: z.ZodMiniType<T>, state: BattleState, fallback: () => T): T {
-  const r = parsedOf(schema, state.system);
-  if (r.ok) return r.data;
-  // One fallback per schema, so every read of such a battle is the same object (issue 39).
-  let kept = fallbacks.get(schema) as T | undefined;
-  if (kept === undefined) fallbacks.set(schema, (kept = deepFreeze(fallback())));
+export function systemOf<T>(state: BattleState, fallback: () => T): T {
+  const read = readAs<T>(state.system);
+  if (read !== null) return read;
+  // One fallback per system, so every read of such a battle is the same object (issue 39).
+  let kept = fallbacks.get(fallback) as T | undefined;
+  if (kept === undefined) fallbacks.set(fallback, (kept = deepFreeze(fallback())));
   return kept;
 }
 

@@ -2,6 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { INITIAL_STATE, type BattleState } from '../engine/events';
 import { applyEvent } from './fold';
 import { editSheetMove, removeShipMove } from './ship-moves';
+import * as z from 'zod/mini';
+
+/** The test ships' log: a hull only. */
+const SCHEMAS = {
+  sheet: z.strictObject({ hull: z.int().check(z.gte(0)) }),
+  systemState: z.unknown()
+};
+const editSheet = editSheetMove(SCHEMAS);
 
 const ctx = { options: {}, storedOptions: {}, variant: '', now: 0, newId: () => 'x' };
 const state: BattleState = {
@@ -11,16 +19,21 @@ const state: BattleState = {
 
 describe('the ship page moves', () => {
   it('edits a sheet as one sheet.edit event and refuses a ship that has gone', () => {
-    const r = editSheetMove.run(
+    const r = editSheet.run(
       state,
       { shipId: 's1', sheet: { hull: 4 }, summary: 'hull 10 → 4' },
       ctx
     );
     expect(r.ok && r.value.kind).toBe('sheet.edit');
     if (r.ok) expect(applyEvent(state, r.value).ships.s1.sheet).toEqual({ hull: 4 });
-    expect(editSheetMove.run(state, { shipId: 'gone', sheet: {}, summary: '' }, ctx).ok).toBe(
-      false
-    );
+    expect(editSheet.run(state, { shipId: 'gone', sheet: {}, summary: '' }, ctx).ok).toBe(false);
+  });
+
+  it('refuses a log that is not the system’s, naming the field, and writes nothing', () => {
+    // The fold reads sheets without a parse (sheets.ts): this check is what keeps them valid.
+    const r = editSheet.run(state, { shipId: 's1', sheet: { hull: -1 }, summary: 'hull' }, ctx);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error).toBe('That is not a valid ship log (hull: expected at least 0).');
   });
 
   it('removes a ship once: a second removal is refused', () => {

@@ -1,8 +1,11 @@
-import { defineMove, draftOf, refuse } from './move';
+import { defineMove, draftOf, refuse, type Move } from './move';
 import * as z from 'zod/mini';
 import type { Json } from '../engine/events';
 import { jsonSchema } from '../engine/state-schema';
 import { idInput, textInput } from '../engine/input-kit';
+import { formatIssue } from '../engine/issues';
+import type { SystemSchemas } from '../engine/system';
+import { sheetIssue } from './sheet-check';
 
 /**
  * The ship page's two actions as battle-layer moves, through the one check-then-act like every
@@ -16,21 +19,36 @@ export interface EditSheetInput {
   summary: string;
 }
 
-export const editSheetMove = defineMove<EditSheetInput>({
-  id: 'battle.edit-sheet',
-  category: 'other',
-  // The sheet is the system's: the fold reads it through the system's own sheet schema.
-  input: z.strictObject({ shipId: idInput, sheet: jsonSchema, summary: textInput(2000) }),
-  run: (state, input) => {
-    const ship = state.ships[input.shipId];
-    if (!ship) return refuse('That ship is no longer in the battle.');
-    return draftOf(state, {
-      kind: 'sheet.edit',
-      summary: input.summary,
-      next: { ...state, ships: { ...state.ships, [ship.id]: { ...ship, sheet: input.sheet } } }
+const editMoves = new WeakMap<SystemSchemas, Move<EditSheetInput>>();
+
+/**
+ * The sheet edit of a battle of the system whose schemas these are (`RuleSystem.loadSchemas`; one
+ * move per system). The sheet is checked here, where it enters the log: the fold reads it without
+ * a parse (sheets.ts), so a log that is not the system's is refused with the field named.
+ */
+export function editSheetMove(schemas: SystemSchemas): Move<EditSheetInput> {
+  let move = editMoves.get(schemas);
+  if (!move) {
+    move = defineMove<EditSheetInput>({
+      id: 'battle.edit-sheet',
+      category: 'other',
+      input: z.strictObject({ shipId: idInput, sheet: jsonSchema, summary: textInput(2000) }),
+      run: (state, input) => {
+        const ship = state.ships[input.shipId];
+        if (!ship) return refuse('That ship is no longer in the battle.');
+        const bad = sheetIssue(schemas, input.sheet);
+        if (bad) return refuse(`That is not a valid ship log (${formatIssue(bad)}).`);
+        return draftOf(state, {
+          kind: 'sheet.edit',
+          summary: input.summary,
+          next: { ...state, ships: { ...state.ships, [ship.id]: { ...ship, sheet: input.sheet } } }
+        });
+      }
     });
+    editMoves.set(schemas, move);
   }
-});
+  return move;
+}
 
 export interface RemoveShipInput {
   shipId: string;

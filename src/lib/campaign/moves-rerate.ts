@@ -1,6 +1,7 @@
 import type { Json } from '../engine/events';
 import { ok } from '../engine/result';
-import { ratingFromD6, ratingTitle, sheetSchema, type Sheet } from '../rules/privateers/sheet';
+import { ratingFromD6, ratingTitle, type Sheet } from '../rules/privateers/sheet';
+import { sheetSchema } from '../rules/privateers/sheet-schema';
 import { OFFICER_LABELS, OFFICER_ROLES, type OfficerRole } from '../rules/privateers/tables';
 import { defineCampaignMove, refuse } from './move';
 import { shipInPort } from './moves-between';

@@ -5,6 +5,9 @@ import { historyProblems } from '../battle/actions';
 import { ImportInvalidError, type ImportIssue } from './errors';
 import type { BackupPayload } from './records-logs';
 import { zodIssues } from './parse';
+import { formatIssue } from '../engine/issues';
+import { logIssue, sheetIssue } from '../battle/sheet-check';
+import type { SystemId, SystemSchemas } from '../engine/system';
 import { campaignIssues } from './backup-campaigns';
 import { SCHEMA_VERSION } from './schema';
 import { loadSystem, loadedSystem } from '../rules/engines';
@@ -83,11 +86,11 @@ export async function parseBackup(
   if ((await payloadChecksum(file.payload)) !== file.checksum) {
     throw invalid('checksum', 'does not match the content: the file is damaged or was edited');
   }
-  // The engines of the file's systems (loaded on demand: issue 18); an unknown one is refused.
-  for (const id of new Set(file.payload.ships.map((s) => s.systemId))) await loadSystem(id);
+  // The schemas of the file's systems (loaded on demand: issues 18 and 40).
+  const schemas = await schemasOf(file.payload);
   const issues = [
-    ...sheetIssues(file.payload),
-    ...consistencyIssues(file.payload),
+    ...sheetIssues(file.payload, schemas),
+    ...consistencyIssues(file.payload, schemas),
     ...campaignIssues(file.payload)
   ];
   if (issues.length > 0) throw new ImportInvalidError(issues.slice(0, 20));
@@ -108,29 +111,58 @@ function duplicates<T>(
   });
 }
 
+/** The schemas of every system the file's ships and battles are of, by id. */
+export type SchemasById = ReadonlyMap<SystemId, SystemSchemas>;
+
+/** The schemas of the file's systems, each engine loaded on demand (issue 18). */
+export async function schemasOf(p: BackupPayload): Promise<SchemasById> {
+  const ids = new Set([...p.ships.map((s) => s.systemId), ...p.battles.map((b) => b.systemId)]);
+  const out = new Map<SystemId, SystemSchemas>();
+  for (const id of ids) out.set(id, await (await loadSystem(id)).loadSchemas());
+  return out;
+}
+
+const notValid = (id: SystemId): string => `not a valid ${loadedSystem(id).name} ship log`;
+
 /**
  * Each ship record's sheet against its own system's schema (the file schema sees only JSON), so a
- * sheet the ship page cannot read is refused at import, with the rest of the file. The systems must
- * be loaded (`loadSystem`; parseBackup does it).
+ * sheet the ship page cannot read is refused at import, with the rest of the file.
  */
-export function sheetIssues(p: BackupPayload): ImportIssue[] {
+export function sheetIssues(p: BackupPayload, schemas: SchemasById): ImportIssue[] {
   const issues: ImportIssue[] = [];
   p.ships.forEach((ship, i) => {
-    const r = loadedSystem(ship.systemId).sheetSchema.safeParse(ship.sheet);
-    if (!r.success) {
-      const first = zodIssues(r.error, `payload.ships[${i}].sheet`, ship.sheet)[0];
-      if (first)
-        issues.push({
-          ...first,
-          reason: `${first.reason} (not a valid ${loadedSystem(ship.systemId).name} ship log)`
-        });
-    }
+    const first = sheetIssue(schemas.get(ship.systemId)!, ship.sheet, `payload.ships[${i}].sheet`);
+    if (first) issues.push({ ...first, reason: `${first.reason} (${notValid(ship.systemId)})` });
   });
   return issues;
 }
 
+/**
+ * Every state of a battle's log checked against its system's schemas (`logIssue`): the fold reads
+ * sheets without a parse (battle/sheets.ts), so an imported log that holds, or that an undo would
+ * make, a sheet or system state that is not the system's is refused, the event and field named.
+ */
+function logSheetIssue(
+  events: readonly { event: BattleEvent; index: number }[],
+  systemId: SystemId,
+  schemas: SchemasById
+): ImportIssue | null {
+  const found = logIssue(
+    schemas.get(systemId)!,
+    events.map((x) => x.event)
+  );
+  if (!found) return null;
+  const { issue, isUndo } = found;
+  return {
+    path: `payload.events[${events[found.at].index}]`,
+    reason:
+      `${isUndo ? 'an undo of it would leave' : 'leaves'} ${formatIssue(issue)}` +
+      ` (${issue.path.includes('.sheet') ? notValid(systemId) : 'not a valid battle state'})`
+  };
+}
+
 /** What the schemas cannot see: references, gap-free sequences, an undo stack that adds up. */
-export function consistencyIssues(p: BackupPayload): ImportIssue[] {
+export function consistencyIssues(p: BackupPayload, schemas: SchemasById): ImportIssue[] {
   const issues: ImportIssue[] = [];
   duplicates(p.battles, (b) => b.id, 'payload.battles', issues);
   duplicates(p.ships, (s) => s.id, 'payload.ships', issues);
@@ -187,6 +219,11 @@ export function consistencyIssues(p: BackupPayload): ImportIssue[] {
       return;
     }
     try {
+      const bad = logSheetIssue(list, battle.systemId, schemas);
+      if (bad) {
+        issues.push(bad);
+        return;
+      }
       const state = fold(events);
       const r = battleStateSchema.safeParse(state);
       if (!r.success) {

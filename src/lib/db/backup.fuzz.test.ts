@@ -1,4 +1,4 @@
-import { defaultSheet } from '../rules/privateers/sheet';
+import { defaultSheet, defaultSystemState } from '../rules/privateers/sheet';
 import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { addShip, advancePhase, editSheet } from '../battle/actions';
@@ -30,19 +30,25 @@ beforeAll(async () => {
     systemId: 'privateers',
     variant: 'standard',
     options: { rule: 'a' },
-    systemState: { wind: 'S' }
+    // A real Privateers battle: an import checks every state of its log (issue 40).
+    systemState: defaultSystemState({ windFromDeg: 180 })
   });
   let { state } = await loadBattle(db, battle.id);
   for (const id of ['a', 'b']) {
     await appendEvent(
       db,
       battle.id,
-      addShip(state, { id, side: id, player: 'p', sheet: { hull: 5, guns: [1, 2] }, order: 0 }, id)
+      addShip(state, { id, side: id, player: 'p', sheet: defaultSheet({ name: id }), order: 0 }, id)
     );
     state = (await loadBattle(db, battle.id)).state;
   }
   await appendEvent(db, battle.id, {
-    ...editSheet(state, 'a', { hull: 3, guns: [1, 2] }, 'a hit'),
+    ...editSheet(
+      state,
+      'a',
+      { ...defaultSheet({ name: 'a' }), hull: { points: 5, damage: 2 } },
+      'a hit'
+    ),
     kind: 'privateers.cannon-fire',
     roll: {
       procedure: 'cannon-fire',

@@ -1,4 +1,4 @@
-import { defaultSheet } from '../rules/privateers/sheet';
+import { defaultSheet, defaultSystemState } from '../rules/privateers/sheet';
 import { describe, expect, it, vi } from 'vitest';
 import { addShip, editSheet } from '../battle/actions';
 import { createBattle, listBattles } from './repo-battles';
@@ -35,7 +35,8 @@ async function seed(db: Db) {
     systemId: 'privateers',
     variant: 'standard',
     options: {},
-    systemState: { wind: 'N' }
+    // A real Privateers battle: an import checks every state of its log (issue 40).
+    systemState: defaultSystemState()
   });
   let { state } = await loadBattle(db, battle.id);
   await appendEvent(db, battle.id, addShip(state, ship, 'Vanguard'));
@@ -43,7 +44,12 @@ async function seed(db: Db) {
   await appendEvent(
     db,
     battle.id,
-    editSheet(state, 's1', { name: 'Vanguard', hull: 6 }, 'Vanguard: hull 10 → 6')
+    editSheet(
+      state,
+      's1',
+      { ...defaultSheet({ name: 'Vanguard' }), hull: { points: 10, damage: 4 } },
+      'Vanguard: hull 10 → 6'
+    )
   );
   await undoLast(db, battle.id);
   await createShip(db, {

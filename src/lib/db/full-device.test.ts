@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { INITIAL_STATE } from '../engine/events';
 import { addShip } from '../battle/actions';
+import { defaultSheet } from '../rules/privateers/sheet';
 import { createBattle } from './repo-battles';
 import { appendEvent, loadEvents } from './repo-events';
 import { exportBattle, importBackup } from './backup';
@@ -31,7 +32,8 @@ const ship = (id: string) => ({
   id,
   side: 'British',
   player: 'Ann',
-  sheet: { hull: 10 },
+  // A real Privateers log: an import checks every sheet of the log (issue 40).
+  sheet: defaultSheet({ name: id }),
   order: 0
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { defaultSheet } from '../rules/privateers/sheet';
-import { addShip } from '../battle/actions';
+import { defaultSheet, defaultSystemState } from '../rules/privateers/sheet';
+import { addShip, editSheet } from '../battle/actions';
 import { createBattle, deleteBattle, listBattleEntries } from './repo-battles';
 import { appendEvent, loadBattle } from './repo-events';
 import { createShip } from './repo-ships';
@@ -17,11 +17,11 @@ import pkg from '../../../package.json' with { type: 'json' };
 
 const privateersBattle = {
   name: 'The Nile',
-  systemId: 'privateers',
+  systemId: 'privateers' as const,
   variant: 'standard',
   options: {},
-  systemState: { wind: 'N' }
-} as const;
+  systemState: defaultSystemState()
+};
 
 async function backupText(db: Db): Promise<string> {
   await createBattle(db, privateersBattle);
@@ -211,5 +211,40 @@ describe('#11 ship sheets in a backup', () => {
     const e = await importError(db, text);
     expect(e.message).toContain('payload.ships[0].sheet');
     expect(e.message).toContain('not a valid Privateers ship log');
+  });
+
+  /** A battle whose log adds Vanguard and edits her hull damage 0 → 4, exported. */
+  async function editedBattle(db: Db): Promise<string> {
+    const battle = await createBattle(db, privateersBattle);
+    let { state } = await loadBattle(db, battle.id);
+    const ship = { id: 's1', side: '', player: '', sheet: defaultSheet({ name: 'V' }), order: 0 };
+    await appendEvent(db, battle.id, addShip(state, ship, 'V'));
+    state = (await loadBattle(db, battle.id)).state;
+    const hit = { ...defaultSheet({ name: 'V' }), hull: { points: 0, damage: 4 } };
+    await appendEvent(db, battle.id, editSheet(state, 's1', hit, 'V: hull damage 0 → 4'));
+    return (await exportAll(db)).text;
+  }
+
+  /** The file with the sheet edit's one op changed. */
+  const withEditOp = (text: string, change: (op: Rec) => void) =>
+    tampered(text, (f) => {
+      const edit = f.payload.events.find((e) => e.kind === 'sheet.edit')!;
+      change((edit.ops as Rec[])[0]);
+    });
+
+  it('refuses a log that leaves a sheet its system cannot read, the event and field named', async () => {
+    // Sheets are read without a parse (battle/sheets.ts): the import checks every state of the log.
+    const db = await openTestDb();
+    const text = await withEditOp(await editedBattle(db), (op) => (op.value = -4));
+    const e = await importError(db, text);
+    expect(e.message).toMatch(/payload\.events\[\d\]: leaves ships\.s1\.sheet\.hull\.damage/);
+    expect(e.message).toContain('expected at least 0 (not a valid Privateers ship log)');
+  });
+
+  it('refuses a log whose undo would leave such a sheet (an op whose prev is not the log)', async () => {
+    const db = await openTestDb();
+    const text = await withEditOp(await editedBattle(db), (op) => (op.prev = 'none'));
+    const e = await importError(db, text);
+    expect(e.message).toMatch(/an undo of it would leave ships\.s1\.sheet\.hull\.damage/);
   });
 });

@@ -15,7 +15,7 @@ import {
 import { startBattle } from '../campaign/moves-battle';
 import type { CampaignState } from '../campaign/state';
 import { err, ok, type Result } from '../engine/result';
-import type { RuleSystem, RuleSystemWithMoves } from '../engine/system';
+import type { RuleSystemWithMoves } from '../engine/system';
 import type { Db } from './db';
 import type { BattleRecord } from './records';
 import type { CampaignRecord } from './records-logs';
@@ -111,10 +111,10 @@ type Play = <I>(move: Move<I>, input: I, ids?: readonly string[]) => Result<null
 function shipsEnter(
   state: CampaignState,
   ships: Record<string, string>,
-  system: RuleSystem,
+  system: RuleSystemWithMoves,
   play: Play
 ): Result<null> {
-  const add = addShipMove(system);
+  const add = addShipMove(system, system.schemas);
   for (const [shipId, rosterId] of Object.entries(ships)) {
     const ship = state.ships[rosterId];
     const captain = state.captains[ship.captainId];
@@ -167,7 +167,7 @@ function fleetsEnter(
     const roster = state.ships[ships[slot]];
     const sheet = enteringSheet(setUp.sheet, roster.sheet);
     const summary = `${roster.name} sails as the campaign left her`;
-    const r = play(editSheetMove, { shipId, sheet, summary });
+    const r = play(editSheetMove(system.schemas), { shipId, sheet, summary });
     if (!r.ok) return r;
   }
   return ok(null);

@@ -60,6 +60,13 @@ export interface ShipTrack {
   isDamage: boolean;
 }
 
+/** What `RuleSystem.loadSchemas` gives: the ship log's schema and the system state's. */
+export interface SystemSchemas<Sheet extends object = object> {
+  sheet: z.ZodMiniType<Sheet>;
+  /** The system state as the fold holds it once the battle is set up (null before that). */
+  systemState: z.ZodMiniType<unknown>;
+}
+
 /** A new ship's log as the referee starts it: her name, and her class when he gives one. */
 export interface NewSheet {
   name: string;
@@ -76,7 +83,12 @@ export interface RuleSystem<Sheet extends object = object> {
   /** One line for the picker. */
   tagline: string;
   variants: readonly Variant[];
-  sheetSchema: z.ZodMiniType<Sheet>;
+  /**
+   * The system's zod schemas of its ship log and its system state, loaded where a sheet enters the
+   * log (the sheet moves, an import, a merge, the upgrade pass): reading one does not parse
+   * (battle/sheets.ts), so a deep-linked battle loads neither zod nor these (issue 40).
+   */
+  loadSchemas(): Promise<SystemSchemas<Sheet>>;
   defaultSheet(init: NewSheet): Sheet;
   summarize(sheet: Sheet): SheetSummary;
   /** The phases (or steps) of one turn, in order; the battle page's counter walks through them. */
@@ -179,9 +191,11 @@ export interface RuleSystem<Sheet extends object = object> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- moves differ in input and options
 type AnyMove = Move<any, any>;
 
-/** A rule system with its moves loaded (`withMoves`): what re-checks, reports and set-ups read. */
+/** A rule system with its moves and schemas loaded (`withMoves`): what re-checks, reports and
+ *  set-ups read (the sheet moves among them check a sheet with the schemas). */
 export type RuleSystemWithMoves<Sheet extends object = object> = RuleSystem<Sheet> & {
   readonly moves: readonly AnyMove[];
+  readonly schemas: SystemSchemas<Sheet>;
 };
 
 /** The default value of every option of `options` (a system's, rules/option-lists.ts optionsOf),

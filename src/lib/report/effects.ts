@@ -71,10 +71,9 @@ function readOf(system: RuleSystem, sheet: object): Read {
 }
 
 /**
- * The sheet read as it stands: a battle's sheets were checked against the schema by the move or the
- * editor that wrote them, and a zod parse of a full ship log costs about a millisecond, which a
- * long battle's thousands of events would pay each time the report opens. Anything the readers
- * choke on, or any track that is not a finite number, falls back to the parse.
+ * The sheet read as it stands: a battle's sheets were checked where they entered the log (the sheet
+ * moves, an import, a merge: battle/sheets.ts). Anything the readers still choke on, or any track
+ * that is not a finite number, reads as no sheet.
  */
 function readFast(system: RuleSystem, sheet: Json): Read | null {
   if (typeof sheet !== 'object' || sheet === null || Array.isArray(sheet)) return null;
@@ -87,12 +86,7 @@ function readFast(system: RuleSystem, sheet: Json): Read | null {
   }
 }
 
-function readParsed(system: RuleSystem, sheet: Json): Read | null {
-  const r = system.sheetSchema.safeParse(sheet);
-  return r.success ? readOf(system, r.data) : null;
-}
-
-// The fold shares every unchanged sheet between states, so one parse per sheet version suffices.
+// The fold shares every unchanged sheet between states, so one read per sheet version suffices.
 const READS = new WeakMap<RuleSystem, WeakMap<object, Read | null>>();
 
 export function readShip(system: RuleSystem, ship: BattleShip | undefined): Read | null {
@@ -102,7 +96,7 @@ export function readShip(system: RuleSystem, ship: BattleShip | undefined): Read
   READS.set(system, cache);
   const isObject = typeof sheet === 'object' && sheet !== null;
   if (isObject && cache.has(sheet)) return cache.get(sheet) ?? null;
-  const read = readFast(system, sheet) ?? readParsed(system, sheet);
+  const read = readFast(system, sheet);
   if (isObject) cache.set(sheet, read);
   return read;
 }

@@ -1,6 +1,7 @@
 import type { BattleShip, BattleState } from '../engine/events';
 import { trackBlock, type PaperSection, type PaperSheet } from '../engine/paper-sheet';
 import type { RuleSystem } from '../engine/system';
+import { sheetOf } from '../battle/sheets';
 import { shipName, sideOf } from './model';
 
 /**
@@ -53,8 +54,7 @@ export function paperLog(
   ctx: { title: string; currentTurn: number | null; turns?: number; state: BattleState | null }
 ): PaperLog {
   const isBlank = ship === null;
-  const parsed = ship ? system.sheetSchema.safeParse(ship.sheet) : null;
-  const sheet = parsed?.success ? parsed.data : null;
+  const sheet = ship ? sheetOf<object>(ship) : null;
   const view = ship && sheet && ctx.state ? { sheet, ship, state: ctx.state } : null;
   const sections = paper
     ? // A ship whose log does not read prints blank sections rather than another ship's shape.

@@ -4,6 +4,8 @@ import { addShipMove } from '../battle/add-ship';
 import { INITIAL_STATE } from '../engine/events';
 import type { MoveContext } from '../battle/move';
 import { applyEvent } from '../battle/fold';
+import { SCHEMAS } from './privateers/sheet-schema';
+import { defaultSheet } from './privateers/sheet';
 
 const ctx = (ids: string[]): MoveContext => ({
   options: {},
@@ -14,7 +16,7 @@ const ctx = (ids: string[]): MoveContext => ({
 });
 
 describe('addShipMove', () => {
-  const move = addShipMove(getSystem('privateers'));
+  const move = addShipMove(getSystem('privateers'), SCHEMAS);
 
   it('adds a blank log of the system with the id from the move context', () => {
     const r = move.run(
@@ -41,13 +43,28 @@ describe('addShipMove', () => {
     const state = { ...INITIAL_STATE, ships: { a: first } };
     const r = move.run(
       state,
-      { name: 'Copy', side: '', player: '', template: { name: 'Tpl', hull: 3 } },
+      {
+        name: 'Copy',
+        side: '',
+        player: '',
+        template: { ...defaultSheet({ name: 'Tpl' }), masts: 3 }
+      },
       ctx(['b'])
     );
     if (!r.ok) throw new Error(r.error);
     const next = applyEvent(state, r.value);
-    expect(next.ships.b).toMatchObject({ order: 5, sheet: { name: 'Copy', hull: 3 } });
+    expect(next.ships.b).toMatchObject({ order: 5, sheet: { name: 'Copy', masts: 3 } });
     expect(r.value.summary).toBe('Copy joins the battle');
+  });
+
+  it('refuses a template that is not a log of the system, naming the field', () => {
+    // The fold reads sheets without a parse (battle/sheets.ts): this check keeps them valid.
+    const template = { ...defaultSheet({ name: 'Tpl' }), masts: 'three' };
+    const r = move.run(INITIAL_STATE, { name: 'Copy', side: '', player: '', template }, ctx(['b']));
+    expect(r).toEqual({
+      ok: false,
+      error: 'That is not a valid ship log (masts: expected a number).'
+    });
   });
 
   it('refuses a ship without a name', () => {

@@ -12,7 +12,8 @@ import { DEFAULT_OPTIONS as PV_OPTIONS } from './privateers/options';
 import { diceCount } from './privateers/resolve-gunnery';
 import { moraleModifier, resolveMorale } from './privateers/resolve-morale';
 import * as mv from './privateers/resolve-movement';
-import { defaultSheet, sheetSchema } from './privateers/sheet';
+import { defaultSheet } from './privateers/sheet';
+import { sheetSchema } from './privateers/sheet-schema';
 import * as ww from './wooden-warships/odds-boarding';
 import { CREW_SKILLS } from './wooden-warships/tables';
 

@@ -51,11 +51,11 @@ function battleMoves(): { where: string; move: AnyMove }[] {
       ...system.moves,
       ...(system.nextStep ? [system.nextStep] : []),
       advanceMove(system),
-      addShipMove(system)
+      addShipMove(system, system.schemas)
     ];
     return own.map((move) => ({ where: `${system.id} ${move.id}`, move }));
   }).concat(
-    [editSheetMove, removeShipMove, endBattleMove].map((move) => ({
+    [editSheetMove(SYSTEMS[0].schemas), removeShipMove, endBattleMove].map((move) => ({
       where: `battle ${move.id}`,
       move
     }))

@@ -5,7 +5,7 @@ import { optionsOf } from './option-lists';
 import { SYSTEM_CATALOG, SYSTEM_IDS } from '../engine/catalog';
 
 describe('rule-system registry', () => {
-  it('registers the three systems, each with a sheet that passes its own schema', () => {
+  it('registers the three systems, each with a sheet that passes its own schema', async () => {
     expect(SYSTEMS.map((s) => s.id)).toEqual([
       'privateers',
       'wooden-warships',
@@ -13,7 +13,7 @@ describe('rule-system registry', () => {
     ]);
     for (const s of SYSTEMS) {
       const sheet = s.defaultSheet({ name: 'Test ship' });
-      expect(s.sheetSchema.safeParse(sheet).success).toBe(true);
+      expect((await s.loadSchemas()).sheet.safeParse(sheet).success).toBe(true);
       expect(s.variants.length).toBeGreaterThan(0);
       for (const v of s.variants)
         expect(typeof defaultOptions(optionsOf(s.id), v.id)).toBe('object');

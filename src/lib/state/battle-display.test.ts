@@ -20,7 +20,7 @@ describe('the battle record’s display summary', () => {
     const system = getSystem('privateers');
     const session = new BattleSession(db, battle.id);
     await session.open();
-    const added = await session.perform(addShipMove(system), {
+    const added = await session.perform(addShipMove(system, await system.loadSchemas()), {
       name: 'Surprise',
       side: 'Britain',
       player: ''

@@ -42,7 +42,11 @@ describe('the log lines and the status a tap extends', () => {
     await check('opened');
     const ships = ['Surprise', 'Hermione', 'Sophie'];
     for (const name of ships) {
-      await session.perform(addShipMove(system), { name, side: 'Britain', player: '' });
+      await session.perform(addShipMove(system, await system.loadSchemas()), {
+        name,
+        side: 'Britain',
+        player: ''
+      });
       await check(`added ${name}`);
     }
     const before = session.lines;
@@ -63,7 +67,11 @@ describe('the log lines and the status a tap extends', () => {
     await session.undo();
     await session.undo();
     await check('three undos');
-    await session.perform(addShipMove(system), { name: 'Lydia', side: 'Spain', player: '' });
+    await session.perform(addShipMove(system, await system.loadSchemas()), {
+      name: 'Lydia',
+      side: 'Spain',
+      player: ''
+    });
     await check('a new action ends the redo chain');
     session.close();
   });

@@ -46,7 +46,7 @@ export function displayShips(
   return Object.values(state.ships)
     .sort((a, b) => a.order - b.order)
     .map((ship) => {
-      const sheet = sheetOf(system.sheetSchema, ship);
+      const sheet = sheetOf<object>(ship);
       const summary = sheet === null ? null : system.summarize(sheet);
       const name =
         sheet !== null && 'name' in sheet && typeof sheet.name === 'string' && sheet.name.trim()

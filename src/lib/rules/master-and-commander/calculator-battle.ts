@@ -16,7 +16,7 @@ import { endTurnMove } from './moves-turn';
 import { cardsMove } from './moves-cards';
 import { hourglassEndsAt, isSandRunOut, type Hourglass } from './hourglass';
 import { DEFAULT_OPTIONS, type McOptions } from './options';
-import { defaultSystemState, type CardsState, type Sheet, type WindState } from './sheet';
+import { defaultSystemState, SCHEMAS, type CardsState, type Sheet, type WindState } from './sheet';
 import {
   MAX_PRIZE_DISKS,
   SHIP_COLOURS,
@@ -113,7 +113,8 @@ export function withSheet(
   // A sheet that already says so needs no edit (a new fleet's ships have all their disks).
   if (Object.entries(patch).every(([k, v]) => had[k as keyof Sheet] === v)) return ok(battle);
   const sheet = { ...had, ...patch };
-  return playScratch(editSheetMove, battle, { shipId, sheet, summary }, scratchContext(opts, ''));
+  const edit = editSheetMove(SCHEMAS);
+  return playScratch(edit, battle, { shipId, sheet, summary }, scratchContext(opts, ''));
 }
 
 /** A die typed in, as a referee types a roll the table made. */

@@ -3,20 +3,14 @@ import type { RuleSystem } from '../../engine/system';
 import { LEGACY_IDS } from './legacy-ids';
 import { variantOf } from './turn-reads';
 import { readOptions } from './options';
-import { defaultSheet, defaultSystemState, sheetSchema, type Sheet } from './sheet';
+import { defaultSheet, defaultSystemState, type Sheet } from './sheet';
 import { MAX_PRIZE_DISKS } from './tables';
 import { nextStep, PHASES, turnStatus } from './turn';
 import { repairTrack, tracks } from './tracks';
 import { shipCard, shipColourText } from './ship-card';
 
 export { PHASES } from './turn';
-export {
-  sheetSchema,
-  systemStateSchema,
-  defaultSystemState,
-  type Sheet,
-  type SystemState
-} from './sheet';
+export { systemStateSchema, defaultSystemState, type Sheet, type SystemState } from './sheet';
 export { readOptions, DEFAULT_OPTIONS, type McOptions } from './options';
 
 /** Master and Commander: The Far Side of the World (SPEC Part A). */
@@ -30,7 +24,8 @@ export const masterAndCommander: RuleSystem<Sheet> = {
       variant: variantOf(variant),
       unusedHomeportsHaveCards: readOptions(options, variant).unusedHomeportsHaveCards
     }),
-  sheetSchema,
+  // The schemas, loaded where a log enters the battle (issue 40: reading one does not parse).
+  loadSchemas: () => import('./sheet').then((m) => m.SCHEMAS),
   defaultSheet: ({ name, className }) => defaultSheet({ name, className }),
   tracks,
   repairTrack,

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { NewSheet } from '../../engine/system';
+import type { NewSheet, SystemSchemas } from '../../engine/system';
 import {
   COMPASS,
   COMPONENTS,
@@ -390,3 +390,6 @@ export function setupProblems(variant: GameVariant, playerCount: number): string
 }
 
 export type { AdvancedModule };
+
+/** What `loadSchemas` gives: one object, so each sheet move is made once per system. */
+export const SCHEMAS: SystemSchemas<Sheet> = { sheet: sheetSchema, systemState: systemStateSchema };

@@ -18,14 +18,7 @@ import { err, ok, type Result } from '../../engine/result';
 import type { McOptions } from './options';
 import type { EngagementRules } from './resolve-combat';
 import { isFleetTurnLost, winnerId } from './resolve-fleet';
-import {
-  EMPTY_TURN_ACTS,
-  sheetSchema,
-  systemStateSchema,
-  type Sheet,
-  type SystemState,
-  type TurnActs
-} from './sheet';
+import { EMPTY_TURN_ACTS, type Sheet, type SystemState, type TurnActs } from './sheet';
 import { COMPONENTS, DICE_BY_PRIZE_DISKS, type PrizeDisks } from './tables';
 
 export interface McShip {
@@ -48,7 +41,7 @@ export interface McView {
 export function readBattle(state: BattleState): McView | null {
   const known = views.get(state);
   if (known !== undefined) return known;
-  const system = systemOf<SystemState | null>(systemStateSchema, state, () => null);
+  const system = systemOf<SystemState | null>(state, noSystem);
   let view: McView | null = null;
   if (system !== null) {
     const ships: McShip[] = [];
@@ -72,12 +65,14 @@ export function readBattle(state: BattleState): McView | null {
 // times an event) and one entry per stored ship, so an event on one ship hands the panels the
 // very same entry for every other ship. Frozen: shared by every reader.
 const views = new WeakMap<BattleState, McView | null>();
+/** A battle before its set-up has no system state (systemOf keeps one answer per fallback). */
+const noSystem = (): null => null;
 const mcShips = new WeakMap<BattleShip, McShip | null>();
 
 function mcShipOf(s: BattleShip): McShip | null {
   let ship = mcShips.get(s);
   if (ship === undefined) {
-    const sheet = sheetOf(sheetSchema, s);
+    const sheet = sheetOf<Sheet>(s);
     ship =
       sheet === null
         ? null
@@ -148,8 +143,8 @@ export function withActs(system: SystemState, change: Partial<TurnActs>): System
 
 /** The system state of a BattleState a builder has just made (always the engine's own shape). */
 export function mcSystemOf(state: BattleState): Result<SystemState> {
-  const parsed = systemStateSchema.safeParse(state.system);
-  return parsed.success ? ok(parsed.data) : err('The game state cannot be read.');
+  const system = systemOf<SystemState | null>(state, noSystem);
+  return system ? ok(system) : err('The game state cannot be read.');
 }
 
 /** "A repelled attack ends the turn" (`repelledAttackEndsTurn`): what is refused afterwards says why. */

@@ -18,6 +18,7 @@ import { moraleCheck } from './moves-tasks';
 import type { ReloadOutcome } from './resolve-tasks';
 import type { DiceRoll } from '../../engine/dice';
 import { addShipFromClass } from './moves-setup';
+import { SCHEMAS } from './sheet-schema';
 import { setHeading, setWind } from './moves-orders';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
 import type { BoardingAim } from './boarding-preview';
@@ -238,7 +239,7 @@ export function withSheets(
   battle: BattleState,
   changes: Readonly<Record<string, SheetChange>>
 ): Result<BattleState> {
-  return withSheetEdits(battle, changes, shipSheet);
+  return withSheetEdits(battle, changes, shipSheet, SCHEMAS);
 }
 
 /** The calculators' ratings (C.3.1: 0, 1 or 2). */

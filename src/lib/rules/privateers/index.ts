@@ -6,7 +6,7 @@ import { LEGACY_IDS } from './legacy-ids';
 import { readOptions } from './options';
 import { turnStatus } from './turn';
 import { applyEndOfTurn, PHASES } from './resolve-turn';
-import { defaultSheet, defaultSystemState, sheetSchema, type Sheet } from './sheet';
+import { defaultSheet, defaultSystemState, type Sheet } from './sheet';
 import { SAIL_SETTINGS } from './tables';
 import { commissionPrize, repairTrack, startOfGame, tracks } from './tracks';
 import { describeField } from './describe-field';
@@ -14,7 +14,7 @@ import { describeField } from './describe-field';
 // Privateers (Hal Thinglum, MWAN #108): the system object. The engine lives beside it:
 // tables.ts (C.3), sheet.ts (C.2), options.ts (C.2/C.5), resolve-*.ts (C.4), odds*.ts (C.7).
 
-export { sheetSchema, defaultSheet };
+export { defaultSheet };
 export type { Sheet };
 export { PHASES, proceduresForPhase, PROCEDURES } from './resolve-turn';
 export { DEFAULT_OPTIONS, readOptions } from './options';
@@ -55,7 +55,8 @@ function summarize(s: Sheet) {
 export const privateers: RuleSystem<Sheet> = {
   // Names and variants are the catalog's, so the Battles list can show them without the engine.
   ...catalogEntry('privateers'),
-  sheetSchema,
+  // The schemas, loaded where a log enters the battle (issue 40: reading one does not parse).
+  loadSchemas: () => import('./sheet-schema').then((m) => m.SCHEMAS),
   defaultSheet,
   tracks,
   repairTrack,

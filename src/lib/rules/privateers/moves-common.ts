@@ -7,12 +7,12 @@ import {
   type MoveContext,
   type MoveSpec
 } from '../../battle/move';
-import { sheetOf as sheetOfSchema, systemOf as systemOfSchema } from '../../battle/sheets';
+import { sheetOf as sheetOfState, systemOf as systemOfState } from '../../battle/sheets';
 import type { DiceRoll } from '../../engine/dice';
 import { formatFraction, type Rational } from '../../engine/rational';
 import { err, ok, type Result } from '../../engine/result';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
-import { defaultSystemState, sheetSchema, systemStateSchema, type Sheet } from './sheet';
+import { defaultSystemState, type Sheet } from './sheet';
 import type { SystemState } from './sheet';
 import { TURN_PHASES, type PhaseId } from './tables';
 
@@ -26,12 +26,13 @@ export { withSheets, withSystem } from '../../battle/sheets';
 export type PvContext = MoveContext<PvOptions>;
 
 /** The ship's log as a Privateers sheet, or null when it does not parse. */
-export const sheetOf = (ship: BattleShip | undefined): Sheet | null =>
-  sheetOfSchema(sheetSchema, ship);
+export const sheetOf = (ship: BattleShip | undefined): Sheet | null => sheetOfState<Sheet>(ship);
+
+/** Made once: systemOf keeps one default per fallback. */
+const defaultState = (): SystemState => defaultSystemState();
 
 /** The battle's Privateers state; a battle set up before the system had one gets the default. */
-export const systemOf = (state: BattleState): SystemState =>
-  systemOfSchema(systemStateSchema, state, () => defaultSystemState());
+export const systemOf = (state: BattleState): SystemState => systemOfState(state, defaultState);
 
 /** The readings a move works with (tests and old callers may pass a bare context). */
 export const optionsOf = (ctx: Pick<PvContext, 'options'> | undefined): PvOptions =>

@@ -7,7 +7,8 @@ import { checkCrewAssignments, type CrewCheck } from './crew-check';
 import * as common from './moves-common';
 import { sailLabel } from './moves-orders';
 import { applyWeighAnchorStart, resolveWeighAnchor } from './resolve-movement';
-import { assignmentsSchema, gunName, type Assignments, type Sheet } from './sheet';
+import { gunName, type Assignments, type Sheet } from './sheet';
+import { assignmentsSchema } from './sheet-schema';
 import * as z from 'zod/mini';
 import { diceInput, idInput } from '../../engine/input-kit';
 

@@ -16,8 +16,6 @@ import { err, ok, type Result } from '../../engine/result';
 import {
   fortificationSheet,
   sheetFromClass,
-  sheetSchema,
-  shipClassSchema,
   type FortGunGroup,
   ratingFromD6,
   ratingTitle,
@@ -29,7 +27,7 @@ import { RATING_CHART, type OfficerRole, type Rating } from './tables';
 import type { PvOptions } from './options';
 import * as z from 'zod/mini';
 import { diceInput, idInput, intInput, textInput } from '../../engine/input-kit';
-import { gunClassSchema } from './sheet';
+import { gunClassSchema, sheetSchema, shipClassSchema } from './sheet-schema';
 import { OFFICER_ROLES } from './tables';
 
 // Privateers set-up (SPEC C.4.1, C.6): a ship from one of the referee's ship classes (the "Ship

@@ -513,13 +513,13 @@ describe('captures (C.4.17 step 4)', () => {
 });
 
 describe('who may still act this turn (the panels’ ship lists)', () => {
-  it('leaves out struck, sunk and unreadable logs; a ship that acted is refused a second time', () => {
+  it('leaves out struck and sunk ships; a ship that acted is refused a second time', () => {
     const s = battle((_, b) => {
       b.struck = true;
     });
     const c = { ...s.ships.a, id: 'c', sheet: { ...log(s, 'a'), name: 'Lively', sunk: true } };
-    const d = { ...s.ships.a, id: 'd', sheet: { not: 'a log' } };
-    const ships = [s.ships.a, s.ships.b, c, d];
+    // (A log that is not a Privateers one never enters the fold: battle/sheets.ts, issue 40.)
+    const ships = [s.ships.a, s.ships.b, c];
     expect(fightingShips(ships).map((x) => x.id)).toEqual(['a']);
     // A ship that grappled this turn is refused a second throw (undo the first to throw again).
     const g = { shipId: 'a', otherId: 'b', isHullToHull: true, throwFaces: [8], cutFaces: [] };

@@ -1,6 +1,7 @@
 import * as print from '../../engine/paper-sheet';
 import { initiativeMod, moraleMod, reloadMod } from './resolve-morale';
-import { ratingTitle, systemStateSchema, type Gun, type Sheet } from './sheet';
+import { ratingTitle, type Gun, type Sheet } from './sheet';
+import { systemStateSchema } from './sheet-schema';
 import { tracks } from './tracks';
 import {
   GUN_CLASS_LABELS,

@@ -18,14 +18,8 @@ import {
   tossDice,
   tossNeeds
 } from './resolve-gunnery';
-import {
-  defaultSheet,
-  fortificationSheet,
-  reloadBatteries,
-  sheetSchema,
-  type Gun,
-  type Sheet
-} from './sheet';
+import { defaultSheet, fortificationSheet, reloadBatteries, type Gun, type Sheet } from './sheet';
+import { sheetSchema } from './sheet-schema';
 
 const opts = (o: Partial<PvOptions> = {}): PvOptions => ({ ...DEFAULT_OPTIONS, ...o });
 

@@ -57,13 +57,11 @@ import {
   ratingFromD6,
   ratingTitle,
   sheetFromClass,
-  sheetSchema,
-  shipClassSchema,
-  systemStateSchema,
   type Gun,
   type ShipClass,
   type Sheet
 } from './sheet';
+import { sheetSchema, shipClassSchema, systemStateSchema } from './sheet-schema';
 
 const opts = (o: Partial<PvOptions> = {}): PvOptions => ({ ...DEFAULT_OPTIONS, ...o });
 

@@ -19,6 +19,7 @@ import { DEFAULT_OPTIONS, type WwOptions } from './options';
 import {
   blankChart,
   defaultSystemState,
+  SCHEMAS,
   sheetFromChart,
   type Sheet,
   type ShipChart
@@ -81,10 +82,15 @@ export function withSheetEdits(
   battle: BattleState,
   changes: Readonly<Record<string, SheetChange>>
 ): Result<BattleState> {
-  return editSheets(battle, changes, (state, id) => {
-    const now = shipAndSheet(state, id);
-    return now.ok ? ok(now.value.sheet) : now;
-  });
+  return editSheets(
+    battle,
+    changes,
+    (state, id) => {
+      const now = shipAndSheet(state, id);
+      return now.ok ? ok(now.value.sheet) : now;
+    },
+    SCHEMAS
+  );
 }
 
 /** A log of this chart as bought (B.4.1 step 5), named for the calculator. */

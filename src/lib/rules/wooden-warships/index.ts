@@ -5,7 +5,7 @@ import { nextStep } from './moves-turn';
 import { readOptions } from './options';
 import { turnStatus } from './turn';
 import { crippledAreas, startTurn } from './turn-reads';
-import { defaultSheet, defaultSystemState, sheetSchema, type Sheet } from './sheet';
+import { defaultSheet, defaultSystemState, type Sheet } from './sheet';
 import { AMMUNITION, BATTERIES, BATTERY_NAMES, PHASES, SAIL_SETTING_TEXT } from './tables';
 import { commissionPrize, repairTrack, tracks } from './tracks';
 
@@ -40,7 +40,8 @@ function summarize(s: Sheet): ReturnType<RuleSystem<Sheet>['summarize']> {
 export const woodenWarships: RuleSystem<Sheet> = {
   // Names and variants are the catalog's, so the Battles list can show them without the engine.
   ...catalogEntry('wooden-warships'),
-  sheetSchema,
+  // The schemas, loaded where a log enters the battle (issue 40: reading one does not parse).
+  loadSchemas: () => import('./sheet').then((m) => m.SCHEMAS),
   defaultSheet,
   tracks,
   repairTrack,

@@ -9,6 +9,7 @@ import type { Result } from '../../engine/result';
 import { woodenWarships } from '.';
 import { exampleChart } from './example-charts';
 import { editSheetMove } from '../../battle/ship-moves';
+import { SCHEMAS } from './sheet';
 import { addPlayer, board, fillHold, purchase, reload, setCards, surrender } from './moves';
 import { sheetOf } from './ships';
 import { DEFAULT_OPTIONS, type WwOptions } from './options';
@@ -87,7 +88,7 @@ export function fleets(chart: ShipType = 'BattleSchooner'): BattleState {
 /** The referee edits a ship's log (battle.edit-sheet), as the ship page does. */
 export function edited(s: BattleState, shipId: string, edit: (sheet: Sheet) => Sheet): BattleState {
   const sheet = sheetOf(s.ships[shipId]) as Sheet;
-  return played(s, editSheetMove as never, {
+  return played(s, editSheetMove(SCHEMAS) as never, {
     shipId,
     sheet: edit(sheet),
     summary: `${sheet.name} edited`

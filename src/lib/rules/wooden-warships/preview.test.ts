@@ -4,6 +4,7 @@ import { applyEvent } from '../../battle/fold';
 import type { DiceGroup } from '../../engine/meaning';
 import type { DiceNeed, Move } from '../../battle/move';
 import { editSheetMove } from '../../battle/ship-moves';
+import { SCHEMAS } from './sheet';
 import type { DiceRoll } from '../../engine/dice';
 import { formatFraction } from '../../engine/rational';
 import { woodenWarships } from '.';
@@ -145,7 +146,7 @@ describe('a move says its odds and dice before its roll (issue 31 item 2)', () =
     const fleche = s.ships.fleche.sheet as { crew: { original: number; current: number } };
     s = applyEvent(
       s,
-      play(editSheetMove, s, {
+      play(editSheetMove(SCHEMAS), s, {
         shipId: 'fleche',
         sheet: { ...fleche, crew: { ...fleche.crew, current: 1 } } as never,
         summary: 'fleche: crew 1'

@@ -128,14 +128,14 @@ describe('sheets, charts and system state', () => {
     expect(exampleChart('ManOWar').damageDice).toEqual({ count: 3, sides: 6 });
     expect(exampleChart('BattleSchooner').decks).toBe(0.5);
   });
-  it('the sheet from a chart and the default sheet pass the strict schema', () => {
+  it('the sheet from a chart and the default sheet pass the strict schema', async () => {
     expect(
       sheetSchema.safeParse(sheetFromChart({ name: 'HMS Test', chart: exampleChart('Brig') }))
         .success
     ).toBe(true);
     const d = defaultSheet({ name: 'Sloop', className: 'Battle Schooner' });
     expect(d.chart.type).toBe('BattleSchooner');
-    expect(woodenWarships.sheetSchema.safeParse(d).success).toBe(true);
+    expect((await woodenWarships.loadSchemas()).sheet.safeParse(d).success).toBe(true);
     expect(woodenWarships.summarize(d).lines[0]).toBe('Hull 0/0');
   });
   it('rejects a chart whose decks are neither a half deck nor whole, or whose table is ragged', () => {

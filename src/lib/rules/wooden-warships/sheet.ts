@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { NewSheet } from '../../engine/system';
+import type { NewSheet, SystemSchemas } from '../../engine/system';
 import {
   AMMO_TYPES,
   BATTERIES,
@@ -350,3 +350,6 @@ export function defaultSystemState(config: { players?: readonly string[] } = {})
   for (const p of config.players ?? []) players[p] = { funds: STARTING_FUNDS, captain: null };
   return { players, charts: [], captainCards: [], lootCards: [], upgradeCards: [] };
 }
+
+/** What `loadSchemas` gives: one object, so each sheet move is made once per system. */
+export const SCHEMAS: SystemSchemas<Sheet> = { sheet: sheetSchema, systemState: systemStateSchema };

@@ -12,25 +12,22 @@ import {
 } from '../../battle/sheets';
 import { err, ok, type Result } from '../../engine/result';
 import { victor } from './turn-reads';
-import {
-  defaultSystemState,
-  sheetSchema,
-  systemStateSchema,
-  type Sheet,
-  type SystemState
-} from './sheet';
+import { defaultSystemState, type Sheet, type SystemState } from './sheet';
 
 // Wooden Warships ships of a battle state, for the moves, the turn model and the panels: the one
 // typed wrapper of `$lib/battle/sheets` (sheetOf, systemOf) and the lookups every move shares.
 
 /** The ship's log, or null when the stored sheet is not a Wooden Warships sheet. */
 export function sheetOf(ship: BattleShip | undefined): Sheet | null {
-  return parseSheet(sheetSchema, ship);
+  return parseSheet<Sheet>(ship);
 }
+
+/** Made once: systemOf keeps one default per fallback. */
+const defaultState = (): SystemState => defaultSystemState();
 
 /** The battle's system state (funds, charts, cards); a battle made before it existed starts empty. */
 export function systemOf(state: BattleState): SystemState {
-  return parseSystem(systemStateSchema, state, () => defaultSystemState());
+  return parseSystem(state, defaultState);
 }
 
 export interface WwShip {

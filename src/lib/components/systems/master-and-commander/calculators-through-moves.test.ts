@@ -35,6 +35,7 @@ import {
 } from '$lib/rules/master-and-commander/moves.testkit';
 import { DEFAULT_OPTIONS } from '$lib/rules/master-and-commander/options';
 import { editSheetMove } from '$lib/battle/ship-moves';
+import { SCHEMAS } from '$lib/rules/master-and-commander/sheet';
 import type { Sheet } from '$lib/rules/master-and-commander/sheet';
 import { COMPASS } from '$lib/rules/master-and-commander/tables';
 import McBoardingCalculator from './McBoardingCalculator.svelte';
@@ -212,7 +213,7 @@ describe('the Master and Commander movement calculator answers through the shipâ
     const at = (heading: (typeof COMPASS)[number]) => {
       const sheet = { ...(s.ships['ship-1'].sheet as unknown as Sheet), heading };
       const edit = { shipId: 'ship-1', sheet, summary: `Heading ${heading}` };
-      const bow = must(play(editSheetMove, s, edit)).next;
+      const bow = must(play(editSheetMove(SCHEMAS), s, edit)).next;
       return must(moveShipMove.preview.odds(bow, { shipId: 'ship-1' }, DEFAULT_OPTIONS));
     };
     const north = at('N');
