@@ -1,4 +1,5 @@
 import { asJson, draftOf, rollRecord, withPreview } from '../../battle/move';
+import type { InputKitModule } from '../../engine/move';
 import { rolledBy, shipDice } from '../../engine/meaning';
 import type { DiceRoll } from '../../engine/dice';
 import { err } from '../../engine/result';
@@ -27,9 +28,7 @@ import {
   marksmenShots,
   marksmenVolleyOdds
 } from './marksmen-preview';
-import * as z from 'zod/mini';
 import { MAX_MEN } from './input-limits';
-import { diceInput, idInput, intInput, numberInput, textInput } from '../../engine/input-kit';
 import { OFFICER_ROLES } from './tables';
 
 // Privateers marksmen (C.4.12), grappling (C.4.14) and boarding rounds (C.4.15); the capture of a
@@ -50,12 +49,13 @@ export interface MarksmenInput {
 
 const marksmenMove = common.pvMove<MarksmenInput>({
   id: 'pv.marksmen',
-  input: z.strictObject({
-    firerId: idInput,
-    targetId: idInput,
-    range: numberInput(0, 100_000),
-    rolls: z.array(diceInput)
-  }),
+  input: ({ z, idInput, diceInput, numberInput }) =>
+    z.strictObject({
+      firerId: idInput,
+      targetId: idInput,
+      range: numberInput(0, 100_000),
+      rolls: z.array(diceInput)
+    }),
   phase: 'movementFiring',
   what: 'Marksmen',
   category: 'marksmen',
@@ -132,12 +132,13 @@ export interface GrappleInput {
  *  join the two ships, so both logs carry the count. */
 const grappleMove = common.pvMove<GrappleInput>({
   id: 'pv.grappling',
-  input: z.strictObject({
-    shipId: idInput,
-    otherId: idInput,
-    isHullToHull: z.boolean(),
-    dice: diceInput
-  }),
+  input: ({ z, idInput, diceInput }) =>
+    z.strictObject({
+      shipId: idInput,
+      otherId: idInput,
+      isHullToHull: z.boolean(),
+      dice: diceInput
+    }),
   phase: 'grapplingBoarding',
   what: 'Grappling',
   category: 'grapple',
@@ -227,11 +228,12 @@ function lossLine(l: SideLosses): string {
 }
 
 // The party's limits are the boarding odds' own (input-limits.ts: a side of up to 1,000 men).
-const partyInput = z.strictObject({
-  crew: intInput(0, MAX_MEN),
-  officers: z.array(z.enum(OFFICER_ROLES as [OfficerRole, ...OfficerRole[]])),
-  marines: intInput(0, MAX_MEN)
-});
+const partyInput = ({ z, intInput }: InputKitModule) =>
+  z.strictObject({
+    crew: intInput(0, MAX_MEN),
+    officers: z.array(z.enum(OFFICER_ROLES as [OfficerRole, ...OfficerRole[]])),
+    marines: intInput(0, MAX_MEN)
+  });
 
 export interface BoardingInput {
   attackerId: string;
@@ -278,15 +280,18 @@ function nextBoardings(
  *  defender left with nobody aboard is taken (struck). One round per boarding action a turn. */
 const boardingRoundMove = common.pvMove<BoardingInput>({
   id: 'pv.boarding',
-  input: z.strictObject({
-    attackerId: idInput,
-    defenderId: idInput,
-    attacker: partyInput,
-    defender: partyInput,
-    isHullToHull: z.boolean(),
-    rolls: z.array(diceInput),
-    captureOdds: z.optional(z.nullable(textInput(200)))
-  }),
+  input: (kit) => {
+    const { z, idInput, diceInput, textInput } = kit;
+    return z.strictObject({
+      attackerId: idInput,
+      defenderId: idInput,
+      attacker: partyInput(kit),
+      defender: partyInput(kit),
+      isHullToHull: z.boolean(),
+      rolls: z.array(diceInput),
+      captureOdds: z.optional(z.nullable(textInput(200)))
+    });
+  },
   phase: 'grapplingBoarding',
   what: 'Boarding',
   category: 'boarding',

@@ -1,4 +1,5 @@
 import type { BattleState, Json } from '../../engine/events';
+import type { InputKitModule } from '../../engine/move';
 import { asJson, draftOf, rollRecord, withPreview } from '../../battle/move';
 import { rolledBy, type MeaningParts } from '../../engine/meaning';
 import type { DiceRoll } from '../../engine/dice';
@@ -27,8 +28,6 @@ import {
 import { applyReload, reloadGunsOf, resolveReload } from './resolve-tasks';
 import { reloadBatteries, type FireInProgress } from './sheet';
 import { CRITICAL_LABELS, DAMAGE_COLUMN_LABELS, OFFICER_LABELS } from './tables';
-import * as z from 'zod/mini';
-import { diceInput, idInput, intInput, numberInput } from '../../engine/input-kit';
 
 // Privateers cannon fire (SPEC C.4.7–C.4.9), by ships and by fortifications and land batteries
 // (C.4.13 with Errata 1), and reload (C.4.5, one roll per vessel or independent battery a turn).
@@ -121,18 +120,18 @@ function clearFire(state: BattleState): BattleState {
   return common.withSystem(state, { ...common.systemOf(state), fire: null });
 }
 
-const broadsideInput = z.enum(['starboard', 'larboard']);
-const fireSetupInput = z.strictObject({
-  firerId: idInput,
-  targetId: idInput,
-  gunIds: z.array(idInput),
-  range: numberInput(0, 100_000),
-  aim: z.enum(['low', 'high']),
-  rake: z.enum(['none', 'bow', 'stern']),
-  facingSide: broadsideInput,
-  gunnerSightsId: z.nullable(idInput),
-  isLandBased: z.boolean()
-});
+const fireSetupInput = ({ z, idInput, numberInput }: InputKitModule) =>
+  z.strictObject({
+    firerId: idInput,
+    targetId: idInput,
+    gunIds: z.array(idInput),
+    range: numberInput(0, 100_000),
+    aim: z.enum(['low', 'high']),
+    rake: z.enum(['none', 'bow', 'stern']),
+    facingSide: z.enum(['starboard', 'larboard']),
+    gunnerSightsId: z.nullable(idInput),
+    isLandBased: z.boolean()
+  });
 
 export interface CannonFireInput {
   setup: FireSetup;
@@ -146,7 +145,10 @@ export interface CannonFireInput {
  */
 const cannonFireMove = common.pvMove<CannonFireInput>({
   id: 'pv.cannon-fire',
-  input: z.strictObject({ setup: fireSetupInput, dice: diceInput }),
+  input: (kit) => {
+    const { z, diceInput } = kit;
+    return z.strictObject({ setup: fireSetupInput(kit), dice: diceInput });
+  },
   phase: 'movementFiring',
   what: 'Cannon fire',
   category: 'gunnery',
@@ -282,7 +284,7 @@ function damageMeaning(f: FireInProgress, dice: DiceRoll): MeaningParts {
  *  time"). Double ones or Officer* results leave the fire under way for their dice. */
 const damageTossMove = common.pvMove<{ dice: DiceRoll }>({
   id: 'pv.damage-toss',
-  input: z.strictObject({ dice: diceInput }),
+  input: ({ z, diceInput }) => z.strictObject({ dice: diceInput }),
   phase: null,
   what: 'Damage dice',
   category: 'gunnery-damage',
@@ -342,7 +344,7 @@ const damageTossMove = common.pvMove<{ dice: DiceRoll }>({
  *  result, in one pad roll; the fire is then over. */
 const damageExtraMove = common.pvMove<{ dice: DiceRoll }>({
   id: 'pv.damage-extra',
-  input: z.strictObject({ dice: diceInput }),
+  input: ({ z, diceInput }) => z.strictObject({ dice: diceInput }),
   phase: null,
   what: 'Critical and officer dice',
   category: 'gunnery-damage',
@@ -403,11 +405,12 @@ export interface ReloadInput {
 /** C.4.5: one d12 + (Gunner + Crew) per vessel or independent battery a turn. */
 const reloadMove = common.pvMove<ReloadInput>({
   id: 'pv.reload',
-  input: z.strictObject({
-    shipId: idInput,
-    battery: z.optional(intInput(0, 1000)),
-    dice: diceInput
-  }),
+  input: ({ z, idInput, diceInput, intInput }) =>
+    z.strictObject({
+      shipId: idInput,
+      battery: z.optional(intInput(0, 1000)),
+      dice: diceInput
+    }),
   phase: 'initiativeReload',
   what: 'Reload',
   category: 'reload',

@@ -14,8 +14,6 @@ import { DEFAULT_OPTIONS, type PvOptions } from './options';
 import { initiativeMod } from './resolve-morale';
 import { resolveInitiative } from './resolve-initiative';
 import type { Sheet } from './sheet';
-import * as z from 'zod/mini';
-import { diceInput, idInput } from '../../engine/input-kit';
 
 // Phase 3a (C.4.4): the initiative roll that sets the movement order, ties re-rolled among the
 // tied ships, and the order the movement phase reads.
@@ -99,7 +97,8 @@ export interface InitiativeInput {
 /** Records the movement order once no tie is left. */
 const rollInitiativeMove = common.pvMove<InitiativeInput>({
   id: 'pv.initiative',
-  input: z.strictObject({ shipIds: z.array(idInput), rolls: z.array(diceInput) }),
+  input: ({ z, idInput, diceInput }) =>
+    z.strictObject({ shipIds: z.array(idInput), rolls: z.array(diceInput) }),
   phase: 'initiativeReload',
   what: 'Initiative',
   category: 'initiative',

@@ -1,4 +1,5 @@
 import { draftOf, rollRecord, withPreview, type MovePreview } from '../../battle/move';
+import type { InputKitModule } from '../../engine/move';
 import { rolledBy, shipDice } from '../../engine/meaning';
 import type { DiceRoll } from '../../engine/dice';
 import { Dist } from '../../engine/dist';
@@ -37,8 +38,6 @@ import {
   turnBetween,
   type Side
 } from './movement-preview';
-import * as z from 'zod/mini';
-import { diceInput, idInput, intInput, numberInput } from '../../engine/input-kit';
 
 // Privateers Phase 4 movement (SPEC C.4.6) and collisions (C.4.11): the plan of each ship's move
 // from its orders, heading and the wind; the move itself, drift, the tacking roll, dropping anchor,
@@ -65,7 +64,8 @@ export interface MoveShipInput {
  *  (Straight keeps the heading; a turn is at most 45° to the card's side). */
 const moveShipMove = common.pvMove<MoveShipInput>({
   id: 'pv.move',
-  input: z.strictObject({ shipId: idInput, headingAfter: numberInput(-100_000, 100_000) }),
+  input: ({ z, idInput, numberInput }) =>
+    z.strictObject({ shipId: idInput, headingAfter: numberInput(-100_000, 100_000) }),
   phase: 'movementFiring',
   what: 'Movement',
   category: 'movement',
@@ -122,7 +122,7 @@ export const moveShip = withPreview(moveShipMove, moveShipPreview);
 /** "the ship will drift in inches per a six sided dice roll down wind" (C.4.6.1 step 3). */
 const driftMove = common.pvMove<{ shipId: string; dice: DiceRoll }>({
   id: 'pv.drift',
-  input: z.strictObject({ shipId: idInput, dice: diceInput }),
+  input: ({ z, idInput, diceInput }) => z.strictObject({ shipId: idInput, dice: diceInput }),
   phase: 'movementFiring',
   what: 'Drift',
   category: 'movement',
@@ -176,7 +176,7 @@ export function tackOutcomes(mod: number): { id: string; label: string; p: Ratio
   ];
 }
 
-const sideInput = z.enum(['starboard', 'larboard']);
+const sideInput = ({ z }: InputKitModule) => z.enum(['starboard', 'larboard']);
 
 export interface TackInput {
   shipId: string;
@@ -193,7 +193,10 @@ export interface TackInput {
  */
 const tackRollMove = common.pvMove<TackInput>({
   id: 'pv.tack',
-  input: z.strictObject({ shipId: idInput, rolls: z.array(diceInput), side: sideInput }),
+  input: (kit) => {
+    const { z, idInput, diceInput } = kit;
+    return z.strictObject({ shipId: idInput, rolls: z.array(diceInput), side: sideInput(kit) });
+  },
   phase: 'movementFiring',
   what: 'The tacking roll',
   category: 'movement',
@@ -293,7 +296,8 @@ export const tackRoll = withPreview(tackRollMove, tackPreview);
 /** C.4.6.6: move up to 3″ the way it went last turn (or not at all), drop anchor, bow to the wind. */
 const dropAnchorMove = common.pvMove<{ shipId: string; moved: number }>({
   id: 'pv.drop-anchor',
-  input: z.strictObject({ shipId: idInput, moved: numberInput(0, 100_000) }),
+  input: ({ z, idInput, numberInput }) =>
+    z.strictObject({ shipId: idInput, moved: numberInput(0, 100_000) }),
   phase: 'movementFiring',
   what: 'Dropping anchor',
   category: 'movement',
@@ -327,11 +331,12 @@ export const dropAnchor = withPreview(dropAnchorMove, dropAnchorPreview);
 /** C.4.6.8: 2 crew per boat, one full turn, never on a turn the ship moves. */
 const boatsMove = common.pvMove<{ shipId: string; kind: 'lower' | 'recover'; count: number }>({
   id: 'pv.boats',
-  input: z.strictObject({
-    shipId: idInput,
-    kind: z.enum(['lower', 'recover']),
-    count: intInput(0, 100_000)
-  }),
+  input: ({ z, idInput, intInput }) =>
+    z.strictObject({
+      shipId: idInput,
+      kind: z.enum(['lower', 'recover']),
+      count: intInput(0, 100_000)
+    }),
   phase: 'movementFiring',
   what: "Ship's boats",
   category: 'orders',
@@ -389,13 +394,16 @@ export interface CollisionInput {
 
 const collisionMove = common.pvMove<CollisionInput>({
   id: 'pv.collision',
-  input: z.strictObject({
-    rammerId: idInput,
-    rammedId: idInput,
-    rammerFacing: sideInput,
-    rammedFacing: sideInput,
-    dice: diceInput
-  }),
+  input: (kit) => {
+    const { z, idInput, diceInput } = kit;
+    return z.strictObject({
+      rammerId: idInput,
+      rammedId: idInput,
+      rammerFacing: sideInput(kit),
+      rammedFacing: sideInput(kit),
+      dice: diceInput
+    });
+  },
   phase: 'movementFiring',
   what: 'Collisions',
   category: 'collision',

@@ -1,4 +1,5 @@
 import type { BattleState } from '../../engine/events';
+import type { InputKitModule } from '../../engine/move';
 import { draftOf, withPreview, type MovePreview } from '../../battle/move';
 import { err, ok } from '../../engine/result';
 import * as common from './moves-common';
@@ -16,8 +17,6 @@ import {
   type PointOfSail,
   type SailLevel
 } from './tables';
-import * as z from 'zod/mini';
-import { idInput, numberInput } from '../../engine/input-kit';
 
 // Privateers Phase 1 (SPEC C.4.2): the wind and headings the referee keeps (C.6) and each ship's
 // orders. Hidden orders sealed and revealed are moves-sealed.ts's, crew assignments, the Gunner
@@ -50,7 +49,7 @@ export const keepDeg = (deg: number): number => normDegOf(Math.round(deg * 10) /
  *  from, which the point of sail of every ship is measured against (C.4.6). */
 export const setWind = common.pvMove<{ windFromDeg: number }>({
   id: 'pv.wind',
-  input: z.strictObject({ windFromDeg: numberInput(-100_000, 100_000) }),
+  input: ({ z, numberInput }) => z.strictObject({ windFromDeg: numberInput(-100_000, 100_000) }),
   phase: null,
   what: 'The wind',
   category: 'wind',
@@ -67,7 +66,8 @@ export const setWind = common.pvMove<{ windFromDeg: number }>({
 
 export const setHeading = common.pvMove<{ shipId: string; headingDeg: number }>({
   id: 'pv.heading',
-  input: z.strictObject({ shipId: idInput, headingDeg: numberInput(-100_000, 100_000) }),
+  input: ({ z, idInput, numberInput }) =>
+    z.strictObject({ shipId: idInput, headingDeg: numberInput(-100_000, 100_000) }),
   phase: null,
   what: 'A heading',
   category: 'orders',
@@ -112,8 +112,9 @@ export function applyOrder(s: Sheet, o: ShipOrder): Sheet {
   return { ...s, sail: o.sail, prevSail: o.fromSail, maneuver: o.maneuver };
 }
 
-export const sailInput = z.literal([0, 1, 2, 3]);
-export const maneuverInput = z.enum(MANEUVERS.map((m) => m.id) as [Maneuver, ...Maneuver[]]);
+export const sailInput = ({ z }: InputKitModule) => z.literal([0, 1, 2, 3]);
+export const maneuverInput = ({ z }: InputKitModule) =>
+  z.enum(MANEUVERS.map((m) => m.id) as [Maneuver, ...Maneuver[]]);
 
 export interface OrdersInput {
   shipId: string;
@@ -128,7 +129,10 @@ export interface OrdersInput {
  */
 const giveOrdersMove = common.pvMove<OrdersInput>({
   id: 'pv.orders',
-  input: z.strictObject({ shipId: idInput, sail: sailInput, maneuver: maneuverInput }),
+  input: (kit) => {
+    const { z, idInput } = kit;
+    return z.strictObject({ shipId: idInput, sail: sailInput(kit), maneuver: maneuverInput(kit) });
+  },
   phase: 'orders',
   what: 'Orders',
   category: 'orders',

@@ -16,8 +16,6 @@ import { validateOrders } from './resolve-movement';
 import type { Maneuver, SailLevel } from './tables';
 import type { SealedOrder, Sheet, ShipOrder } from './sheet';
 import { ordersThisTurn, sealedOrdersThisTurn } from './turn-reads';
-import * as z from 'zod/mini';
-import { idInput, textInput } from '../../engine/input-kit';
 
 // Privateers hidden orders (Errata 7) revealed, and sealed on the live table (#19 item 5): apart
 // from moves-orders.ts, so the Phase 1 screen loads their SHA-256 only when they are used (issue 40).
@@ -68,7 +66,8 @@ export function sealOrders(
 /** "Orders given (sealed)": the public half of hidden orders on the live table. */
 export const giveSealedOrders = common.pvMove<SealedOrdersInput>({
   id: 'pv.seal-orders',
-  input: z.strictObject({ shipId: idInput, commitment: textInput(200) }),
+  input: ({ z, idInput, textInput }) =>
+    z.strictObject({ shipId: idInput, commitment: textInput(200) }),
   phase: 'orders',
   what: 'Orders',
   category: 'orders',
@@ -108,14 +107,21 @@ export interface RevealOrdersInput {
 /** "Reveal orders": every hidden order of this turn goes on the ships' logs at once. */
 export const revealOrders = common.pvMove<RevealOrdersInput>({
   id: 'pv.reveal-orders',
-  input: z.strictObject({
-    sealed: z.optional(
-      z.record(
-        idInput,
-        z.strictObject({ sail: sailInput, maneuver: maneuverInput, salt: textInput(200) })
+  input: (kit) => {
+    const { z, idInput, textInput } = kit;
+    return z.strictObject({
+      sealed: z.optional(
+        z.record(
+          idInput,
+          z.strictObject({
+            sail: sailInput(kit),
+            maneuver: maneuverInput(kit),
+            salt: textInput(200)
+          })
+        )
       )
-    )
-  }),
+    });
+  },
   phase: 'orders',
   what: 'Revealing orders',
   category: 'orders',

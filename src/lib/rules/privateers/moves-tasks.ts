@@ -30,8 +30,6 @@ import {
   repairOdds,
   repairPreview
 } from './tasks-preview';
-import * as z from 'zod/mini';
-import { diceInput, idInput } from '../../engine/input-kit';
 
 // Privateers Phase 6 (SPEC C.4.16 [DEFAULT placement] – C.4.18): fire, pumping, damage control and
 // jury rigging by the crews assigned to them in Phase 2 (C.4.3: "Each turn, a captain must determine
@@ -42,7 +40,8 @@ import { diceInput, idInput } from '../../engine/input-kit';
  *  attempt with d12 + the crew assigned to fight it in Phase 2. */
 const fightFireMove = common.pvMove<{ shipId: string; dice: DiceRoll | null }>({
   id: 'pv.fire',
-  input: z.strictObject({ shipId: idInput, dice: z.nullable(diceInput) }),
+  input: ({ z, idInput, diceInput }) =>
+    z.strictObject({ shipId: idInput, dice: z.nullable(diceInput) }),
   phase: 'moraleSinkings',
   what: 'Fire fighting',
   category: 'fire-aboard',
@@ -111,7 +110,7 @@ const fightFireMove = common.pvMove<{ shipId: string; dice: DiceRoll | null }>({
  *  ([DEFAULT] from the turn after the need arose). No dice. A sinking ship is past pumping. */
 const pumpingMove = common.pvMove<{ shipId: string }>({
   id: 'pv.pumping',
-  input: z.strictObject({ shipId: idInput }),
+  input: ({ z, idInput }) => z.strictObject({ shipId: idInput }),
   phase: 'moraleSinkings',
   what: 'Pumping',
   category: 'repair',
@@ -151,7 +150,7 @@ const pumpingMove = common.pvMove<{ shipId: string }>({
 /** Step 3: d12 (+ crew [DEFAULT]) ≥ 10 clears one wreckage item. */
 const damageControlMove = common.pvMove<{ shipId: string; dice: DiceRoll }>({
   id: 'pv.damage-control',
-  input: z.strictObject({ shipId: idInput, dice: diceInput }),
+  input: ({ z, idInput, diceInput }) => z.strictObject({ shipId: idInput, dice: diceInput }),
   phase: 'moraleSinkings',
   what: 'Damage control',
   category: 'repair',
@@ -190,7 +189,7 @@ const damageControlMove = common.pvMove<{ shipId: string; dice: DiceRoll }>({
 /** Step 4: d12 (+ crew [DEFAULT]) ≥ 12 jury-rigs one lost mast. */
 const juryRigMove = common.pvMove<{ shipId: string; dice: DiceRoll }>({
   id: 'pv.jury-rig',
-  input: z.strictObject({ shipId: idInput, dice: diceInput }),
+  input: ({ z, idInput, diceInput }) => z.strictObject({ shipId: idInput, dice: diceInput }),
   phase: 'moraleSinkings',
   what: 'Jury rigging',
   category: 'repair',
@@ -239,7 +238,7 @@ export const juryRig = withPreview(juryRigMove, repairPreview('juryRig'));
 
 const moraleCheckMove = common.pvMove<{ shipId: string; dice: DiceRoll }>({
   id: 'pv.morale',
-  input: z.strictObject({ shipId: idInput, dice: diceInput }),
+  input: ({ z, idInput, diceInput }) => z.strictObject({ shipId: idInput, dice: diceInput }),
   phase: 'moraleSinkings',
   what: 'Morale checks',
   category: 'morale',
@@ -291,7 +290,7 @@ export const moraleCheck = withPreview(moraleCheckMove, moralePreview);
  *  removed as well. */
 export const sinking = common.pvMove<{ shipId: string }>({
   id: 'pv.sinking',
-  input: z.strictObject({ shipId: idInput }),
+  input: ({ z, idInput }) => z.strictObject({ shipId: idInput }),
   phase: 'moraleSinkings',
   what: 'Sinkings',
   category: 'sinking',
@@ -318,7 +317,7 @@ export const sinking = common.pvMove<{ shipId: string }>({
  *  requires modified reload roll of 10 or more"): unloaded guns still standing, before the roll. */
 export const designateDoubleShot = common.pvMove<{ shipId: string; gunIds: string[] }>({
   id: 'pv.double-shot',
-  input: z.strictObject({ shipId: idInput, gunIds: z.array(idInput) }),
+  input: ({ z, idInput }) => z.strictObject({ shipId: idInput, gunIds: z.array(idInput) }),
   phase: 'initiativeReload',
   what: 'Double shot',
   category: 'reload',
@@ -356,7 +355,7 @@ export const designateDoubleShot = common.pvMove<{ shipId: string; gunIds: strin
 /** Records the capture and ends the boarding action. */
 export const capture = common.pvMove<{ attackerId: string; defenderId: string }>({
   id: 'pv.capture',
-  input: z.strictObject({ attackerId: idInput, defenderId: idInput }),
+  input: ({ z, idInput }) => z.strictObject({ attackerId: idInput, defenderId: idInput }),
   phase: 'moraleSinkings',
   what: 'Captures',
   category: 'capture',
