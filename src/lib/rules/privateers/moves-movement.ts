@@ -12,7 +12,7 @@ import type { PvOptions } from './options';
 // The sheet's heading and the battle's wind are parsed; a referee's heading is checked finite first.
 import { closeHauledHeadingOf, normDegOf } from './compass';
 import { applyCollision, resolveCollision } from './resolve-collision';
-import { gunnerMoveNote } from './resolve-gunnery';
+import { gunnerMoveNote } from './ship-losses';
 import { initiativeMod } from './resolve-morale';
 import {
   applyDropAnchor,

@@ -1,6 +1,6 @@
 import { err, ok, type Result } from '../../engine/result';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
-import { applyCrewLosses, destroyGun, gunToDestroy } from './resolve-gunnery';
+import { applyCrewLosses, destroyGun, gunToDestroy } from './ship-losses';
 import { applySinkingFlag, applySpeedCap, isFace } from './movement-reads';
 import type { Sheet } from './sheet';
 import { COLLISION, DAMAGE_DICE_TABLE, type SailLevel } from './tables';

@@ -1,6 +1,6 @@
 import { err, ok, type Result } from '../../engine/result';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
-import { applyCrewLosses } from './resolve-gunnery';
+import { applyCrewLosses } from './ship-losses';
 import { commanderRole } from './resolve-morale';
 import { applySinkingFlag, applySpeedCap, isFace } from './movement-reads';
 import type { Sheet } from './sheet';
