@@ -15,13 +15,13 @@ const gz = async (file) => gzipSync(await readFile(join(BUILD, file)), { level: 
 const html = await readFile(join(BUILD, 'index.html'), 'utf8');
 const preloaded = [...html.matchAll(/href="(?:\.)?\/(_app\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
 
-// Add what the layout loads right after start without a navigation (a dynamic import of the layout
-// node, if it has one).
+// Add what the layout loads right after start without a navigation: the service-worker registration
+// (workbox-window) is a dynamic import of the layout node.
 const files = new Set(preloaded);
 const layout = preloaded.find((f) => f.includes('/nodes/0.'));
 if (layout) {
   const src = await readFile(join(BUILD, layout), 'utf8');
-  for (const m of src.matchAll(/import\(["'](\.\.?\/[^"']+\.js)["']\)/g)) {
+  for (const m of src.matchAll(/import\(["'`](\.\.?\/[^"'`]+\.js)["'`]\)/g)) {
     files.add(normalize(join(dirname(layout), m[1])));
   }
 }

@@ -1,4 +1,5 @@
-import { registerWorker, skipWaiting } from './sw-register';
+import { registerSW } from 'virtual:pwa-register';
+import { isRealUpdate } from './pwa-update';
 
 const OFFLINE_NOTICE_KEY = 'quarterdeck.offlineNoticeShown';
 const OFFLINE_NOTICE_MS = 8000;
@@ -8,7 +9,7 @@ const OFFLINE_NOTICE_MS = 8000;
  * so an update never interrupts a battle.
  *
  * Each tab reloads only when its own user says so. Taking the update in one tab activates the new
- * worker for every tab of the site, and vite-plugin-pwa's default would then reload each of them,
+ * worker for every tab of the site, and vite-plugin-pwa's default then reloads each of them,
  * losing whatever was being typed there; here a tab whose user did not ask keeps running, and its
  * banner says the new version is in use elsewhere and reloads when this user taps it.
  */
@@ -17,22 +18,27 @@ class PwaState {
   /** The new version took over from another tab; this one reloads when its user says so. */
   updatedElsewhere = $state(false);
   showOfflineReady = $state(false);
+  #update: ((reload?: boolean) => Promise<void>) | null = null;
   #registration: ServiceWorkerRegistration | undefined;
   #userAsked = false;
 
   init(): void {
     if (!('serviceWorker' in navigator)) return;
-    registerWorker({
+    this.#update = registerSW({
+      immediate: true,
       onNeedRefresh: () => {
-        this.needsRefresh = true;
+        if (isRealUpdate(navigator.serviceWorker)) this.needsRefresh = true;
       },
-      // Called in every tab that offered the update once the new worker controls it.
+      // Called in every tab once the new worker controls it (vite-plugin-pwa would reload them all).
       onNeedReload: () => {
         if (this.#userAsked) location.reload();
         else {
           this.updatedElsewhere = true;
           this.needsRefresh = true;
         }
+      },
+      onRegisteredSW: (_url, registration) => {
+        this.#registration = registration;
       },
       onOfflineReady: () => {
         // Said once per device: after that the app is simply always available offline.
@@ -46,23 +52,18 @@ class PwaState {
         // A notice, not a question: it goes away by itself.
         setTimeout(() => this.dismissOfflineReady(), OFFLINE_NOTICE_MS);
       }
-    }).then(
-      (registration) => (this.#registration = registration),
-      // No worker (a private window that refuses it, a host without https): the app still runs,
-      // online only, as before.
-      () => undefined
-    );
+    });
   }
 
   /** Activates the waiting service worker and reloads this tab (only this one) into the new version. */
-  reloadToUpdate(): void {
+  async reloadToUpdate(): Promise<void> {
     this.#userAsked = true;
     // Already taken in another tab (no worker waiting any more): a plain reload loads it.
     if (this.updatedElsewhere || !this.#registration?.waiting) {
       location.reload();
       return;
     }
-    skipWaiting(this.#registration);
+    await this.#update?.(true);
   }
 
   dismissUpdate(): void {
