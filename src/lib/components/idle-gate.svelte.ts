@@ -11,27 +11,31 @@ function whenIdle(run: () => void): void {
  * Whether a part that takes a long task to work out may work it out now (issue 40): a calculator's
  * scratch battle, built by the game's own set-up moves, and its first answer on it. Never in the
  * first render, which hydrates the page (the Wooden Warships calculators built theirs there, and the
- * page's total blocking time cost its Lighthouse score): in an idle moment after the page is up, or
- * at once on first use (`open`, from the calculator's first focus or tap). `prepare` (the scratch
- * battle, built once and shared) runs in one idle moment and the answer in the next, two tasks
- * instead of one long one. The prerender (building) draws the part closed, as the browser's first
- * render does; another server render (a test's) has no idle moment to wait for: open at once.
- * Call while a component initialises.
+ * page's total blocking time cost its Lighthouse score): in idle moments after the page is up, or
+ * at once on first use (`open`, from the calculator's first focus or tap). Each of `steps` (the
+ * scratch battle, built once and shared; the first answer's odds, kept by their inputs) runs in an
+ * idle moment of its own and the part opens in the next, drawing what they worked out: several
+ * short tasks instead of one long one (a long task after the first paint is Lighthouse's total
+ * blocking time, however late it comes). The prerender (building) draws the part closed, as the
+ * browser's first render does; another server render (a test's) has no idle moment to wait for:
+ * open at once. Call while a component initialises.
  */
-export function idleGate(prepare?: () => unknown): {
+export function idleGate(...steps: (() => unknown)[]): {
   readonly isOpen: boolean;
   readonly open: () => void;
 } {
   let isOpen = $state(typeof window === 'undefined' && !building);
   onMount(() => {
     let isGone = false;
-    whenIdle(() => {
-      if (isGone || isOpen) return;
-      prepare?.();
+    const next = (i: number) =>
       whenIdle(() => {
-        if (!isGone) isOpen = true;
+        if (isGone || isOpen) return;
+        if (i < steps.length) {
+          steps[i]();
+          next(i + 1);
+        } else isOpen = true;
       });
-    });
+    next(0);
     return () => {
       isGone = true;
     };
