@@ -577,8 +577,9 @@ async function deepLinkJs(context, url) {
  * the odds: an "Increase …" button, else a select's next choice, else a checkbox, else a "Decrease …"
  * button whose Increase is disabled (a count that starts at its most, e.g. Prize Disks). A control
  * that leaves the odds as they were is tried on its own fresh page, so the answer timed is always a
- * fresh page's first. BENCH_CPU adds the main thread's CPU time of that answer (on stderr), and
- * BENCH_PROFILE writes its CPU profile to reports/profile-calc-<calculator>.cpuprofile.
+ * fresh page's first. BENCH_CPU adds the main thread's CPU time of that answer (on stderr),
+ * BENCH_CALLS its JS calls, and BENCH_PROFILE writes its CPU profile to
+ * reports/profile-calc-<calculator>.cpuprofile.
  */
 async function calculatorFirstAnswers(context, system) {
   const probe = await context.newPage();
@@ -616,7 +617,8 @@ async function calculatorFirstAnswers(context, system) {
       for (let k = 0; r === null; k++) r = await calculatorAnswer(context, system, name, k);
       verbose(
         `  ${label}: ${r.what}` +
-          (r.cpu === undefined ? '' : `; main-thread CPU ${ms(r.cpu)} (${r.split})`)
+          (r.cpu === undefined ? '' : `; main-thread CPU ${ms(r.cpu)} (${r.split})`) +
+          (r.calls === undefined ? '' : `; JS calls ${r.calls}`)
       );
       out.push(`calculator first answer at ${THROTTLE}x: ${ms(r.time)} (${label})`);
     } catch (e) {
@@ -662,9 +664,10 @@ async function calculatorAnswer(context, system, name, k) {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
     const tracing = CPU || PROFILE;
     await startRecording(page, cdp, { isTracing: tracing, samplingMicros: 200 });
+    if (CALLS) await startCalls(cdp);
     try {
       const r = await page.evaluate(
-        async ({ name, k }) => {
+        async ({ name, k, isCounting }) => {
           const section = [...document.querySelectorAll('main section')].find(
             (s) => s.querySelector('h2')?.textContent?.trim() === name
           );
@@ -734,6 +737,17 @@ async function calculatorAnswer(context, system, name, k) {
             });
           const control = controls[k];
           const before = answer();
+          // Counting calls: what the page leaves for an idle moment waits until the count is
+          // taken (it is not the answer's work, and would land in the count or not by chance).
+          if (isCounting) {
+            const held = [];
+            const ric = window.requestIdleCallback;
+            window.requestIdleCallback = (run) => held.push(run);
+            window.__releaseIdle = () => {
+              window.requestIdleCallback = ric;
+              for (const run of held) ric(run);
+            };
+          }
           performance.mark('bench-calculator');
           const t0 = performance.now();
           control.act();
@@ -743,8 +757,11 @@ async function calculatorAnswer(context, system, name, k) {
           performance.mark('bench-calculator-end');
           return { time, what: control.what };
         },
-        { name, k }
+        { name, k, isCounting: CALLS }
       );
+      // The calls up to the answer's frame (and any idle moment before the count is taken).
+      if (CALLS && r) r.calls = (await takeCalls(cdp)).total;
+      if (CALLS) await page.evaluate(() => window.__releaseIdle?.());
       const profile = PROFILE && r ? (await cdp.send('Profiler.stop')).profile : null;
       if (tracing) {
         const trace = await page.context().browser().stopTracing();

@@ -1,10 +1,31 @@
 import { onMount } from 'svelte';
 import { building } from '$app/environment';
 
-/** Runs `run` in an idle moment of the main thread (a task of its own). */
-function whenIdle(run: () => void): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 1000 });
-  else setTimeout(run, 1);
+/** Runs `run` in an idle moment of the main thread (a task of its own); the result cancels it. */
+export function whenIdle(run: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(run, { timeout: 1000 });
+    return () => cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(run, 1);
+  return () => clearTimeout(handle);
+}
+
+/**
+ * Runs each task in an idle moment of its own, in order (issue 40: the answers a calculator's next
+ * tap may ask for, worked out while the referee reads this one); the result cancels those not run.
+ */
+export function idleEach(tasks: readonly (() => unknown)[]): () => void {
+  let cancel = () => {};
+  const next = (i: number) => {
+    if (i < tasks.length)
+      cancel = whenIdle(() => {
+        tasks[i]();
+        next(i + 1);
+      });
+  };
+  next(0);
+  return () => cancel();
 }
 
 /**

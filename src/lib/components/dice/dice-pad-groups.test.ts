@@ -79,7 +79,9 @@ describe('dice pad groups', () => {
     expect(body).toContain('>Attacker: Surprise</h4>');
     expect(body).toContain('>Defender: Acheron</h4>');
     expect(body).toContain('Die 4 of 5, d6 (Defender: Acheron — Broadside): empty');
-    expect(body).toContain('Faces for Attacker: Surprise');
+    // A group's quick entry, folded: its fields are built when it is opened.
+    expect(body).toMatch(/<summary[^>]*>Type the faces<\/summary>/);
+    expect(body).not.toContain('Faces for Attacker: Surprise');
   });
 
   it('names each group section as dice, never just the side or player', () => {

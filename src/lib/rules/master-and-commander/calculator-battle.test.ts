@@ -1,7 +1,7 @@
 // The battles the movement and repairs calculators answer on (issue 31) are reached by the game's
 // own moves, as a battle reaches them: what each then holds is what the moves left.
 import { describe, expect, it } from 'vitest';
-import { atMovement, atRepairs, calculatorBattle, nextRound } from './calculator-battle';
+import { atMovement, atRepairs, calculatorBattle, disksNear, nextRound } from './calculator-battle';
 import { moveShipMove, repairMove } from './moves';
 import { errorOf, must, play, viewOf } from './moves.testkit';
 import { DEFAULT_OPTIONS as O } from './options';
@@ -62,5 +62,17 @@ describe('the movement calculator’s battle (issue 31)', () => {
     expect(allowance('E', 'N')).toBe('On a reach: up to 5');
     const storm = must(atMovement(built, 'basic', 'N', 'STORM'));
     expect(viewOf(storm).system.wind).toEqual({ storm: true });
+  });
+});
+
+describe('the Prize Disks a calculator sets up ahead (issue 40)', () => {
+  it('are each given ship’s one more and one fewer, within 0 to 2', () => {
+    expect(disksNear({ ours: 2, theirs: 1 })).toEqual([
+      { ours: 1, theirs: 1 },
+      { ours: 2, theirs: 2 },
+      { ours: 2, theirs: 0 }
+    ]);
+    expect(disksNear({ ours: 0 })).toEqual([{ ours: 1 }]);
+    expect(disksNear({})).toEqual([]);
   });
 });

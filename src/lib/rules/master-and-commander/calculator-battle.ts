@@ -7,6 +7,7 @@ import { playScratch, playScratchDraft, scratchContext } from '../../battle/scra
 import type { Move } from '../../engine/move';
 import { editSheetMove } from '../../battle/ship-moves';
 import { err, ok, type Result } from '../../engine/result';
+import type { Rational } from '../../engine/rational';
 import type { DiceRoll } from '../../engine/dice';
 import { firstPlayerMove, setupFleetsMove } from './moves-setup';
 import { fleetStaysPutMove, moveShipMove, movementRollMove } from './moves-movement';
@@ -175,7 +176,7 @@ export function atEngagements(
  */
 export function engagementBattle(
   variant: GameVariant,
-  disks: { ours?: number; theirs?: number },
+  disks: CalculatorDisks,
   opts: McOptions = DEFAULT_OPTIONS
 ): Result<CalculatorBattle> {
   const key = JSON.stringify([variant, disks.ours ?? null, disks.theirs ?? null, opts]);
@@ -194,7 +195,7 @@ const AT_ENGAGEMENTS = new Map<string, Result<CalculatorBattle>>();
 
 function setUpEngagement(
   variant: GameVariant,
-  disks: { ours?: number; theirs?: number },
+  disks: CalculatorDisks,
   opts: McOptions
 ): Result<CalculatorBattle> {
   const battle = calculatorBattle(variant);
@@ -205,6 +206,93 @@ function setUpEngagement(
   const at = withPrizeDisks(state, given as Record<string, number>, opts);
   const ready = at.ok ? atEngagements(at.value, variant, opts) : at;
   return ready.ok ? ok({ state: ready.value, ours, theirs }) : ready;
+}
+
+/** Prize Disks asked of an engagement battle: the first captain's ship's, the second's. */
+export interface CalculatorDisks {
+  ours?: number;
+  theirs?: number;
+}
+
+/**
+ * The Prize Disks one tap of a stepper away from these (each given ship's one more or one fewer,
+ * 0 to MAX_PRIZE_DISKS): the engagement battles a calculator's next change may ask for, which it
+ * sets up while the page is idle (issue 40).
+ */
+export function disksNear(disks: CalculatorDisks): CalculatorDisks[] {
+  const out: CalculatorDisks[] = [];
+  for (const side of ['ours', 'theirs'] as const) {
+    const now = disks[side];
+    if (now === undefined) continue;
+    for (const n of [now + 1, now - 1])
+      if (n >= 0 && n <= MAX_PRIZE_DISKS) out.push({ ...disks, [side]: n });
+  }
+  return out;
+}
+
+/** Each battle where a ram is due, by the rammed ship's Prize Disks: set up once (issue 40). */
+const RAM_DUE = new Map<number, Result<BattleState>>();
+
+/**
+ * The Advanced battle where a ram is due: the first captain's ship, at these Prize Disks, attacks
+ * the second's from across its bow (not broadside to one another) and is repelled (every attack die
+ * a one, every defence die a six, the target untouched), so the second may ram her.
+ */
+export function ramDueBattle(targetDisks: number): Result<BattleState> {
+  const kept = RAM_DUE.get(targetDisks);
+  if (kept) return kept;
+  const due = setUpRamDue(targetDisks);
+  RAM_DUE.set(targetDisks, due);
+  return due;
+}
+
+function setUpRamDue(targetDisks: number): Result<BattleState> {
+  const ready = engagementBattle('advanced', { ours: targetDisks });
+  if (!ready.ok) return ready;
+  const { state, ours, theirs } = ready.value;
+  const across = { attackerId: ours, targetId: theirs, isMutualBroadside: false };
+  const dice = attackMove.preview.dice(state, across, DEFAULT_OPTIONS);
+  if (!dice.ok) return dice;
+  const [a, d] = dice.value.map((n, i) => typedFaces(Array(n.count).fill(i === 0 ? 1 : 6)));
+  const input = { ...across, side: null, attack: a, defence: d };
+  const attacked = playRoll(attackMove, state, input, 'advanced');
+  return attacked.ok ? ok(attacked.value.next) : attacked;
+}
+
+/** Two ships slugging it out: the chance each sinks the other first. */
+export interface Duel {
+  xWins: Rational;
+  yWins: Rational;
+}
+
+/**
+ * Each duel worked out, by game, Prize Disks and readings: the Slug it out calculator's table asks
+ * the nine pairs again at each change, and works the other game's out while the page is idle, so
+ * the first answer to a change of the game is looked up, not solved (issue 40).
+ */
+const DUELS = new Map<string, Result<Duel>>();
+
+/** Ship X (ours, moving first) at x Prize Disks against Y at y, as the attack move previews it. */
+export function duelOf(variant: GameVariant, x: number, y: number, opts: McOptions): Result<Duel> {
+  const key = JSON.stringify([variant, x, y, opts]);
+  const kept = DUELS.get(key);
+  if (kept) return kept;
+  const duel = solveDuel(variant, x, y, opts);
+  DUELS.set(key, duel);
+  return duel;
+}
+
+function solveDuel(variant: GameVariant, x: number, y: number, opts: McOptions): Result<Duel> {
+  const battle = calculatorBattle(variant);
+  if (!battle.ok) return battle;
+  const { state, ours, theirs } = battle.value;
+  const at = withPrizeDisks(state, { [ours]: x, [theirs]: y });
+  if (!at.ok) return at;
+  const aim = { attackerId: ours, targetId: theirs, isMutualBroadside: true };
+  const outlook = attackMove.preview.odds(at.value, aim, opts);
+  if (!outlook.ok) return outlook;
+  const duel = outlook.value.duel;
+  return duel === null ? err('These ships do not slug it out.') : ok(duel);
 }
 
 /** A roll played on a calculator's battle: the battle after it, the move's outcome and log line. */
