@@ -1,8 +1,10 @@
-// Measures (does not assert) what a phone downloads: the gzip size of the JS and CSS the start page
+// Measures what a phone downloads: the gzip size of the JS and CSS the start page
 // loads, of the whole service-worker precache, and of a deep-linked battle page's JS. Run after
 // `npm run build`. `npm run size -- --modules` also lists, for the battle page and each system,
 // every chunk with the source modules in it (their share of its gzip size, from the sizes the
 // build recorded: scripts/module-sizes.ts), to find what the first screen of a battle does not need.
+// `npm run size -- --check` (part of `npm test`) also fails when a figure is over its budget in
+// scripts/size-budget.json: the deep links grew by 1-2 KB in one session unnoticed (issue 40).
 import { readFile, stat } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import { dirname, join, normalize } from 'node:path';
@@ -130,6 +132,9 @@ const zodOn = async (keys) => {
 };
 
 const battleLines = [];
+/** The figures the budget holds, in bytes of gzip: deep links before the step's panels, and each
+ *  system's calculators page. */
+const budgeted = { deepLink: {}, calculators: {} };
 if (route && entryKey) {
   const base = closure([
     entryKey,
@@ -155,6 +160,7 @@ if (route && entryKey) {
     battleLines.push(
       `  + ${id.padEnd(21)} ${kb(extraGz)} gzip (engine and battle panel, ${extra.length} files)`
     );
+    budgeted.deepLink[id] = baseGz + extraGz;
     totals.push(
       `deep-link battle JS: ${((baseGz + extraGz) / 1024).toFixed(1)} KB gz (${id}; before the step's own panels, which the browser bench counts)`
     );
@@ -176,8 +182,9 @@ if (route && entryKey && calcRoute) {
   ];
   for (const id of ['privateers', 'wooden-warships', 'master-and-commander']) {
     const keys = closure([...shell, `src/lib/components/systems/${id}/Calculators.svelte`]);
+    budgeted.calculators[id] = await gzOf(keys);
     battleLines.push(
-      `calculators JS: ${((await gzOf(keys)) / 1024).toFixed(1)} KB gz (${id}, ${keys.size} files)`
+      `calculators JS: ${(budgeted.calculators[id] / 1024).toFixed(1)} KB gz (${id}, ${keys.size} files)`
     );
   }
 }
@@ -216,3 +223,25 @@ console.log(`precache        ${kb(precache)} gzip (${urls.size} entries)`);
 for (const line of pageLines) console.log(line);
 for (const line of battleLines) console.log(line);
 for (const line of moduleLines) console.log(line);
+
+if (process.argv.includes('--check')) {
+  const budget = JSON.parse(await readFile(new URL('./size-budget.json', import.meta.url), 'utf8'));
+  const over = [];
+  const check = (name, bytes, limitKb) => {
+    if (bytes === undefined) over.push(`${name}: not measured (the build has no such page)`);
+    else if (bytes / 1024 > limitKb) over.push(`${name}: ${kb(bytes)} > budget ${limitKb} KB`);
+  };
+  check('start page JS', js, budget.startPageJsKb);
+  for (const [id, limit] of Object.entries(budget.deepLinkKb))
+    check(`deep-link battle JS (${id})`, budgeted.deepLink[id], limit);
+  for (const [id, limit] of Object.entries(budget.calculatorsKb))
+    check(`calculators JS (${id})`, budgeted.calculators[id], limit);
+  if (over.length) {
+    console.error(`size budget (scripts/size-budget.json) exceeded:\n  ${over.join('\n  ')}`);
+    console.error(
+      'Find what grew with `npm run size -- --modules`; raise a budget only with a reason.'
+    );
+    process.exit(1);
+  }
+  console.log('size budget: every figure within scripts/size-budget.json');
+}
