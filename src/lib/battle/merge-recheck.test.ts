@@ -53,7 +53,7 @@ describe('rechecking a merged move that reads private documents', () => {
 
 describe('the merged fold with a recheck that reads the state', () => {
   it('never leaves a memoised read of a container it then changes in place (stale after)', () => {
-    // A read (battle/sheets.ts) hands out the state's own container, frozen: a recheck that reads
+    // A read (battle/sheets.ts) hands out the state's own container: a recheck that reads
     // the fold's working state must not see that container changed under it by a later event.
     const empty = (): Record<string, number> => ({});
     const read = (s: BattleState) => systemOf(s, empty);

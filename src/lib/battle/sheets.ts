@@ -11,24 +11,19 @@ import type { BattleShip, BattleState, Json } from '../engine/events';
  * instead: the sheet moves (battle/ship-moves.ts, add-ship.ts), an import (every state of the
  * imported log, db/backup-validate.ts), a merged live log (merge-recheck.ts) and the upgrade pass
  * of stored battles. So what the fold holds is a valid sheet, and a read only types it. What is handed
- * out is the state's own object, shared by every reader, so it is frozen: code that changed a sheet in
- * place would corrupt the state, and fails loudly instead.
+ * out is the state's own object, shared by every reader: never change it in place (write a changed
+ * copy back with `withSheets`). It is not frozen: a calculator builds its scratch battle from its
+ * inputs' reactive state, and freezing a Svelte $state proxy throws (state_descriptors_fixed), which
+ * left the WW and M&C calculators without an answer (08a2ae1).
  */
 function readAs<S>(value: unknown): S | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
-  return deepFreeze(value) as S;
-}
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
-  Object.freeze(value);
-  for (const v of Object.values(value)) deepFreeze(v);
-  return value;
+  return value as S;
 }
 
 /**
  * The ship's log as the system's sheet, or null when the ship is missing or holds no log.
- * Read-only (frozen, shared between readers): write a changed copy back with `withSheets`.
+ * Read-only (shared between readers): write a changed copy back with `withSheets`.
  */
 export function sheetOf<S>(ship: BattleShip | undefined): S | null {
   return ship ? readAs<S>(ship.sheet) : null;
@@ -44,7 +39,7 @@ export function systemOf<T>(state: BattleState, fallback: () => T): T {
   if (read !== null) return read;
   // One fallback per system, so every read of such a battle is the same object (issue 39).
   let kept = fallbacks.get(fallback) as T | undefined;
-  if (kept === undefined) fallbacks.set(fallback, (kept = deepFreeze(fallback())));
+  if (kept === undefined) fallbacks.set(fallback, (kept = fallback()));
   return kept;
 }
 
