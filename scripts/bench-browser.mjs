@@ -103,15 +103,22 @@ async function takeCalls(cdp) {
   const { result } = await cdp.send('Profiler.takePreciseCoverage');
   await cdp.send('Profiler.stopPreciseCoverage');
   const byScript = new Map();
+  const byFunction = new Map();
   let total = 0;
   for (const script of result) {
     if (!script.url.startsWith(BASE) || !script.url.includes('/_app/')) continue;
+    const file = script.url.split('/').at(-1);
     let n = 0;
-    for (const f of script.functions) n += f.ranges[0]?.count ?? 0;
+    for (const f of script.functions) {
+      const count = f.ranges[0]?.count ?? 0;
+      n += count;
+      const key = `${f.functionName || '(anonymous)'} ${file}`;
+      if (count > 0) byFunction.set(key, (byFunction.get(key) ?? 0) + count);
+    }
     total += n;
-    if (n > 0) byScript.set(script.url.split('/').at(-1), n);
+    if (n > 0) byScript.set(file, n);
   }
-  return { total, byScript };
+  return { total, byScript, byFunction };
 }
 
 async function writeProfile(profile, label) {
@@ -506,9 +513,13 @@ async function timeActions(context, url, n, label = 'actions', plan = 'next') {
         { n, plan, pauseMs: PAUSE_MS }
       );
       if (CALLS) {
-        const { total, byScript } = await takeCalls(cdp);
+        const { total, byScript, byFunction } = await takeCalls(cdp);
         for (const [file, count] of [...byScript].sort((a, b) => b[1] - a[1]).slice(0, 12))
           verbose(`    ${String(Math.round(count / times.length)).padStart(8)}  ${file}`);
+        // The busiest functions (names on a `vite build --minify false` build).
+        verbose('  busiest functions, calls per action:');
+        for (const [fn, count] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 40))
+          verbose(`    ${String(Math.round(count / times.length)).padStart(8)}  ${fn}`);
         print(`JS calls per action: ${Math.round(total / times.length)} (${label})`);
       }
       if (pauses.length) verbose(`  pauses: ${pauses.map((t) => t.toFixed(0)).join(' ')} ms`);
