@@ -6,6 +6,7 @@ import { createBattle } from './repo-battles';
 import { appendEvent, loadEventRange, undoLast } from './repo-events';
 import { quickListLibrary, quickReadEvents, quickWatchBattleLog } from './quick-watch';
 import { createShip, listLibrary } from './repo-ships';
+import { DB_NAME, IDB_VERSION } from './identity';
 import { fakeEnv, openTestDb } from './test-helpers';
 
 const newBattle = {
@@ -96,6 +97,45 @@ describe('reading a battle without Dexie after its quick open', () => {
     watch?.stop();
     expect(delivered.map((e) => e.seq)).toEqual([3]);
     db.close();
+  });
+
+  it("holds one connection while it watches, and lets it go for another tab's upgrade", async () => {
+    const env = fakeEnv();
+    let opens = 0;
+    // Counts the watch's opens (issue 39: each of the tab's own writes opened one).
+    const idb = {
+      open: (name: string, version?: number) => {
+        opens++;
+        return env.indexedDB.open(name, version);
+      }
+    } as IDBFactory;
+    const db = await openTestDb(env);
+    const battle = await createBattle(db, newBattle);
+    const delivered: BattleEvent[] = [];
+    const watch = quickWatchBattleLog(
+      battle.id,
+      () => 0,
+      (events) => delivered.push(...events),
+      () => undefined,
+      { idb, keyRange: env.IDBKeyRange }
+    );
+    // Each write read on its own: three reads.
+    for (const [i, text] of ['one', 'two', 'three'].entries()) {
+      await appendEvent(db, battle.id, note(text));
+      await waitFor(() => delivered.length === i + 1);
+    }
+    expect(opens).toBe(1);
+    // Another tab's schema upgrade is not blocked by the held connection.
+    db.close();
+    const upgrade = env.indexedDB.open(DB_NAME, IDB_VERSION + 1);
+    const isUpgraded = await new Promise<boolean>((resolve) => {
+      upgrade.onsuccess = () => resolve(true);
+      upgrade.onblocked = () => resolve(false);
+      upgrade.onerror = () => resolve(false);
+    });
+    expect(isUpgraded).toBe(true);
+    upgrade.result.close();
+    watch?.stop();
   });
 
   it('reads a range of the log and the ship library as the full path does', async () => {

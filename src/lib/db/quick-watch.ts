@@ -23,12 +23,17 @@ export async function quickReadEvents(
   to: number,
   access: Access = {}
 ): Promise<BattleEvent[] | null> {
-  return read(access, ['events'], async (tx, keyRange) => {
+  return read(access, ['events'], eventsIn(battleId, from, to));
+}
+
+/** The read of events `from`…`to` of a battle, on a transaction of the events store. */
+const eventsIn =
+  (battleId: string, from: number, to: number): Reader<BattleEvent[]> =>
+  async (tx, keyRange) => {
     const range = keyRange.bound([battleId, from], [battleId, to]);
     const raw = await request(tx.objectStore('events').index('[battleId+seq]').getAll(range));
     return raw.map(plainEvent);
-  });
-}
+  };
 
 /** The ship library's templates of one system (listLibrary's answer); null when not sure. */
 export async function quickListLibrary(
@@ -47,23 +52,72 @@ export async function quickListLibrary(
   });
 }
 
-async function read<T>(
-  access: Access,
-  stores: string[],
-  fn: (tx: IDBTransaction, keyRange: typeof IDBKeyRange) => Promise<T | null>
-): Promise<T | null> {
+type Reader<T> = (tx: IDBTransaction, keyRange: typeof IDBKeyRange) => Promise<T | null>;
+
+async function read<T>(access: Access, stores: string[], fn: Reader<T>): Promise<T | null> {
   const idb = access.idb ?? globalThis.indexedDB;
   const keyRange = access.keyRange ?? globalThis.IDBKeyRange;
   if (!idb || !keyRange) return null;
   const db = await openExisting(idb);
   if (!db) return null;
   try {
-    return await fn(db.transaction(stores, 'readonly'), keyRange);
-  } catch {
-    return null;
+    return await readOn(db, keyRange, stores, fn);
   } finally {
     db.close();
   }
+}
+
+async function readOn<T>(
+  db: IDBDatabase,
+  keyRange: typeof IDBKeyRange,
+  stores: string[],
+  fn: Reader<T>
+): Promise<T | null> {
+  try {
+    return await fn(db.transaction(stores, 'readonly'), keyRange);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The watch's own connection, opened at its first read and held while it watches (issue 39: each
+ * of the tab's own writes, posted on Dexie's channel too, opened a connection for a read that
+ * found nothing new, about 2 ms of each tap at 4x). Let go when another tab upgrades or deletes
+ * the database (never blocked by it) or the browser closes it; the next read opens again.
+ */
+function heldConnection(access: Access) {
+  const idb = access.idb ?? globalThis.indexedDB;
+  const keyRange = access.keyRange ?? globalThis.IDBKeyRange;
+  let held: Promise<IDBDatabase | null> | null = null;
+  const open = (): Promise<IDBDatabase | null> => {
+    const opening: Promise<IDBDatabase | null> = openExisting(idb).then((db) => {
+      const letGo = () => {
+        if (held === opening) held = null;
+      };
+      if (db) {
+        db.onversionchange = () => {
+          letGo();
+          db.close();
+        };
+        db.onclose = letGo;
+      } else letGo();
+      return db;
+    });
+    return opening;
+  };
+  return {
+    async read<T>(stores: string[], fn: Reader<T>): Promise<T | null> {
+      if (!idb || !keyRange) return null;
+      held ??= open();
+      const db = await held;
+      return db && readOn(db, keyRange, stores, fn);
+    },
+    close(): void {
+      void held?.then((db) => db?.close());
+      held = null;
+    }
+  };
 }
 
 /**
@@ -98,6 +152,7 @@ export function quickWatchBattleLog(
   let isStopped = false;
   let isReading = false;
   let isAgain = false;
+  const connection = heldConnection(access);
   const channel = new BroadcastChannel(DEXIE_CHANNEL);
   const readNew = async (): Promise<void> => {
     if (isReading) {
@@ -109,7 +164,7 @@ export function quickWatchBattleLog(
       do {
         isAgain = false;
         lastSeq = Math.max(lastSeq, afterSeq());
-        const events = await quickReadEvents(battleId, lastSeq + 1, Infinity, access);
+        const events = await connection.read(['events'], eventsIn(battleId, lastSeq + 1, Infinity));
         if (isStopped) return;
         if (events === null) {
           stop();
@@ -140,6 +195,7 @@ export function quickWatchBattleLog(
   function stop(): void {
     isStopped = true;
     channel.close();
+    connection.close();
     page?.removeEventListener('visibilitychange', onShow);
   }
   // A write between the quick open and now is read at once.
