@@ -2,6 +2,7 @@ import { sveltekit } from '@sveltejs/kit/vite';
 import { SvelteKitPWA } from '@vite-pwa/sveltekit';
 import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
+import { loadTogetherChunks } from './scripts/chunk-groups';
 import { startPageCompileHints } from './scripts/compile-hints';
 import { moduleSizes } from './scripts/module-sizes';
 import { precacheRealFiles } from './scripts/precache-files';
@@ -24,6 +25,7 @@ export default defineConfig({
   plugins: [
     sveltekit(),
     startPageCompileHints(),
+    loadTogetherChunks(),
     moduleSizes(),
     SvelteKitPWA({
       // Prompt mode: a new version waits for the referee's "Reload", never mid-battle.

@@ -7,7 +7,7 @@
 // scripts/size-budget.json: the deep links grew by 1-2 KB in one session unnoticed (issue 40).
 import { readFile, stat } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
-import { dirname, join, normalize } from 'node:path';
+import { join } from 'node:path';
 
 const BUILD = new URL('../build/', import.meta.url).pathname;
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
@@ -17,16 +17,24 @@ const gz = async (file) => gzipSync(await readFile(join(BUILD, file)), { level: 
 const html = await readFile(join(BUILD, 'index.html'), 'utf8');
 const preloaded = [...html.matchAll(/href="(?:\.)?\/(_app\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
 
+// Which client chunk holds each source module, from the sizes the build recorded
+// (scripts/module-sizes.ts): chunks are grouped by what loads together (scripts/chunk-groups.ts), so
+// a module's chunk need not be named after it.
+const allModuleSizes = JSON.parse(
+  await readFile(new URL('../.svelte-kit/module-sizes.json', import.meta.url), 'utf8').catch(
+    () => '{}'
+  )
+);
+/** The chunk files holding a module whose path matches `pattern`. */
+const chunksWith = (pattern) =>
+  Object.entries(allModuleSizes)
+    .filter(([, modules]) => Object.keys(modules).some((m) => pattern.test(m)))
+    .map(([file]) => file);
+
 // Add what the layout loads right after start without a navigation: the service-worker registration
-// (workbox-window) is a dynamic import of the layout node.
+// (workbox-window, a dynamic import of the layout's PWA state).
 const files = new Set(preloaded);
-const layout = preloaded.find((f) => f.includes('/nodes/0.'));
-if (layout) {
-  const src = await readFile(join(BUILD, layout), 'utf8');
-  for (const m of src.matchAll(/import\(["'`](\.\.?\/[^"'`]+\.js)["'`]\)/g)) {
-    files.add(normalize(join(dirname(layout), m[1])));
-  }
-}
+for (const f of chunksWith(/node_modules\/workbox-window\//)) files.add(f);
 
 let js = 0;
 let css = 0;
@@ -68,6 +76,8 @@ const app = await readFile(
 );
 const route = app.match(/"\/battles\/\[id\]": \[(\d+),\[(\d+)\]\]/);
 const nodeKey = (n) => `.svelte-kit/generated/client-optimized/nodes/${n}.js`;
+/** The manifest's key of a chunk file. */
+const keyOf = (file) => Object.keys(manifest).find((k) => manifest[k].file === file);
 const entryKey = Object.keys(manifest).find((k) => k.endsWith('kit/src/runtime/client/entry.js'));
 const closure = (keys) => {
   const seen = new Set();
@@ -115,11 +125,6 @@ const moduleLines = [];
 
 // Issue 40: a battle's first screen reads no zod (the quick open checks records by hand, move inputs
 // load with the first tap). Says whether zod is in these chunks and which of our modules import it.
-const allModuleSizes = JSON.parse(
-  await readFile(new URL('../.svelte-kit/module-sizes.json', import.meta.url), 'utf8').catch(
-    () => '{}'
-  )
-);
 const zodOn = async (keys) => {
   const modules = keys.flatMap((k) => Object.keys(allModuleSizes[manifest[k].file] ?? {}));
   if (!modules.some((m) => m.includes('node_modules/zod/'))) return 'no';
@@ -149,11 +154,12 @@ if (route && entryKey) {
   if (moduleSizes) moduleLines.push(...(await listModules('battle page before the system', base)));
   const totals = [];
   battleLines.push(`battle page JS  ${kb(baseGz)} gzip (${base.size} files, before the system)`);
-  const dynamic = new Set([...base].flatMap((k) => manifest[k].dynamicImports ?? []));
   for (const id of ['privateers', 'wooden-warships', 'master-and-commander']) {
-    const parts = [...dynamic].filter(
-      (k) => manifest[k]?.name === id || k === `src/lib/components/systems/${id}/BattlePanel.svelte`
-    );
+    // The system's engine and battle panel: the chunks of its rules' index and its BattlePanel.
+    const parts = [
+      ...chunksWith(new RegExp(`^src/lib/rules/${id}/index\\.ts$`)),
+      ...chunksWith(new RegExp(`^src/lib/components/systems/${id}/BattlePanel\\.svelte$`))
+    ].map(keyOf);
     const extra = [...closure(parts)].filter((k) => !base.has(k));
     const extraGz = await gzOf(extra);
     if (moduleSizes) moduleLines.push(...(await listModules(`+ ${id}`, extra)));
@@ -181,7 +187,12 @@ if (route && entryKey && calcRoute) {
     nodeKey(calcRoute[1])
   ];
   for (const id of ['privateers', 'wooden-warships', 'master-and-commander']) {
-    const keys = closure([...shell, `src/lib/components/systems/${id}/Calculators.svelte`]);
+    const keys = closure([
+      ...shell,
+      ...chunksWith(new RegExp(`^src/lib/components/systems/${id}/Calculators\\.svelte$`)).map(
+        keyOf
+      )
+    ]);
     budgeted.calculators[id] = await gzOf(keys);
     battleLines.push(
       `calculators JS: ${(budgeted.calculators[id] / 1024).toFixed(1)} KB gz (${id}, ${keys.size} files)`

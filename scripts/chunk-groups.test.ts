@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { loadTogetherGroups, type ModuleGraphInfo } from './chunk-groups';
+
+/** A module graph from each module's static and dynamic imports; importers are derived. */
+function graph(imports: Record<string, { static?: string[]; dynamic?: string[] }>) {
+  const info = new Map<
+    string,
+    ModuleGraphInfo & { importers: string[]; dynamicImporters: string[] }
+  >();
+  for (const id of Object.keys(imports))
+    info.set(id, {
+      isEntry: id === 'entry',
+      importedIds: imports[id].static ?? [],
+      dynamicallyImportedIds: imports[id].dynamic ?? [],
+      importers: [],
+      dynamicImporters: []
+    });
+  for (const [id, m] of info) {
+    for (const to of m.importedIds) info.get(to)!.importers.push(id);
+    for (const to of m.dynamicallyImportedIds) info.get(to)!.dynamicImporters.push(id);
+  }
+  return (id: string) => info.get(id) ?? null;
+}
+
+// The root (every page) lazily loads two pages; page A lazily loads a panel; a registry both pages
+// import can load a calculator, which only page B ever does.
+const GRAPH = graph({
+  entry: { static: ['runtime'], dynamic: ['pageA', 'pageB'] },
+  runtime: {},
+  pageA: { static: ['shared', 'onlyA', 'registry'], dynamic: ['panel'] },
+  pageB: { static: ['shared', 'registry', 'panelAndB'] },
+  panel: { static: ['shared', 'onlyA', 'panelAndB'] },
+  registry: { dynamic: ['calc'] },
+  calc: { static: ['shared'] },
+  shared: {},
+  onlyA: {},
+  panelAndB: {}
+});
+const isRoot = (id: string) => id === 'entry';
+
+describe('loadTogetherGroups', () => {
+  const groups = loadTogetherGroups('runtime', GRAPH, isRoot);
+
+  it('groups what is loaded on exactly the same pages', () => {
+    // The panel loads only after page A: what they both reach is page A's.
+    expect(groups.get('onlyA')).toBe(groups.get('pageA'));
+    expect(groups.get('runtime')).toBe(groups.get('entry'));
+  });
+
+  it('keeps apart what one page loads and another does not', () => {
+    expect(groups.get('panelAndB')).not.toBe(groups.get('pageB'));
+    expect(groups.get('panelAndB')).not.toBe(groups.get('panel'));
+    expect(groups.get('shared')).not.toBe(groups.get('pageA'));
+    // The calculator may load with page A as far as the graph shows: shared is not the registry's.
+    expect(groups.get('shared')).not.toBe(groups.get('registry'));
+  });
+
+  it('takes what the graph cannot show: where a lazy module is really loaded', () => {
+    const told = loadTogetherGroups('runtime', GRAPH, isRoot, [[/^calc$/, /^pageB$/]]);
+    expect(told.get('shared')).toBe(told.get('registry'));
+    expect(told.get('onlyA')).toBe(told.get('pageA'));
+  });
+});
