@@ -581,6 +581,12 @@ async function deepLinkJs(context, url) {
   }
 }
 
+/** BENCH_CALC=Cannon,Boarding: only the calculators whose names start so (a quick look at one). */
+const CALC = process.env.BENCH_CALC?.split(',');
+/** BENCH_REPEAT=N: each answer on N fresh pages; the profiles and traces are numbered. */
+const REPEAT = Number(process.env.BENCH_REPEAT ?? 1);
+let repeats = 0;
+
 /**
  * Each calculator of a system's calculators page, on a fresh page at 4×, brought into view: its
  * first change → its exact odds changed on screen and a frame drawn. A calculator is a section with a heading and an
@@ -621,11 +627,19 @@ async function calculatorFirstAnswers(context, system) {
     await probe.close();
   }
   const out = [];
-  for (const name of names) {
+  for (const name of names.filter((n) => !CALC || CALC.some((c) => n.startsWith(c)))) {
     const label = `${system.name}: ${name}`;
     try {
       let r = null;
       for (let k = 0; r === null; k++) r = await calculatorAnswer(context, system, name, k);
+      // The same answer on more fresh pages: the spread on a busy machine.
+      for (let n = 1; n < REPEAT; n++) {
+        const again = await calculatorAnswer(context, system, name, r.k);
+        verbose(
+          `  again: ${ms(again.time)}` +
+            (again.cpu === undefined ? '' : `, CPU ${ms(again.cpu)} (${again.split})`)
+        );
+      }
       verbose(
         `  ${label}: ${r.what}` +
           (r.cpu === undefined ? '' : `; main-thread CPU ${ms(r.cpu)} (${r.split})`) +
@@ -766,7 +780,7 @@ async function calculatorAnswer(context, system, name, k) {
           await frame();
           const time = performance.now() - t0;
           performance.mark('bench-calculator-end');
-          return { time, what: control.what };
+          return { time, what: control.what, k };
         },
         { name, k, isCounting: CALLS }
       );
@@ -777,7 +791,8 @@ async function calculatorAnswer(context, system, name, k) {
       if (tracing) {
         const trace = await page.context().browser().stopTracing();
         const span = markWindow(trace, 'bench-calculator', 'bench-calculator-end');
-        const file = `calc-${`${system.id}-${name}`.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}`;
+        const slug = `${system.id}-${name}`.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
+        const file = `calc-${slug}${REPEAT > 1 ? `-${++repeats}` : ''}`;
         if (r && CPU) {
           await mkdir('reports', { recursive: true });
           await writeFile(`reports/trace-${file}.json`, trace);

@@ -126,3 +126,27 @@ test('boarding: the fight-to-the-end capture chance is worked out off the page, 
   await ask.click();
   await expect(capture).toContainText('between', { timeout: 45_000 });
 });
+
+test('boarding: one more boarder updates the defenders’ dice where they stand (issue 40)', async ({
+  page
+}) => {
+  await open(page);
+  const calc = page.getByTestId('pv-boarding');
+  const defenders = calc.getByTestId('dice-group').nth(1);
+  await expect(defenders.getByRole('img').first()).toHaveAttribute(
+    'aria-label',
+    /^Die 19 of 28, d6/
+  );
+  // The defenders' section and first slot, marked: a pad that builds them again loses the mark.
+  await defenders.evaluate((section) => {
+    (section as HTMLElement).dataset.kept = 'yes';
+    (section.querySelector('[role="img"]') as HTMLElement).dataset.kept = 'yes';
+  });
+  await calc.getByRole('button', { name: 'Increase Boarding crew' }).click();
+  await expect(defenders.getByRole('img').first()).toHaveAttribute(
+    'aria-label',
+    /^Die 20 of 29, d6/
+  );
+  await expect(defenders).toHaveAttribute('data-kept', 'yes');
+  await expect(defenders.getByRole('img').first()).toHaveAttribute('data-kept', 'yes');
+});

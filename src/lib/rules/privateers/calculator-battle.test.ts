@@ -1,7 +1,13 @@
 // The cannon-fire calculator's question asked on the calculator's battle (issue 31): its groups of
 // guns become the firer's guns, in order, and the move's own plan reads them as the text says.
 import { describe, expect, it } from 'vitest';
-import { calculatorBattle, fireOn, type FireQuestion } from './calculator-battle';
+import {
+  calculatorBattle,
+  fireFromOn,
+  fireOn,
+  fireTargetOn,
+  type FireQuestion
+} from './calculator-battle';
 import { cannonFire } from './moves-gunnery';
 import { must } from './moves.fixture';
 import { DEFAULT_OPTIONS as O } from './options';
@@ -68,5 +74,18 @@ describe('the cannon-fire calculator asks the move (issue 31)', () => {
     };
     expect(grouped('perTargetPerPhase')).toBe(true);
     expect(grouped('perFireGroup')).toBe(false);
+  });
+
+  it('the target placed once: a change of the guns writes her log no more (issue 40)', () => {
+    const placed = must(fireTargetOn(must(calculatorBattle()), LIGHT));
+    const two = { ...LIGHT, groups: [{ ...LIGHT.groups[0], count: 2 }], range: 12 };
+    const asked = must(fireFromOn(placed, two));
+    expect(asked.state.ships[placed.theirs]).toBe(placed.state.ships[placed.theirs]);
+    // The same fire, and the same odds, as the question asked in one step.
+    const once = must(fireOn(must(calculatorBattle()), two));
+    expect(asked.state.ships).toEqual(once.state.ships);
+    expect(must(cannonFire.preview.odds(asked.state, asked.setup, O)).odds.hits).toEqual(
+      must(cannonFire.preview.odds(once.state, once.setup, O)).odds.hits
+    );
   });
 });

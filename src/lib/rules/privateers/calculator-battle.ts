@@ -324,9 +324,27 @@ export interface FireQuestion {
   isCriticalSpent: boolean;
 }
 
-/** The battle with the firer's guns loaded as asked and the target so placed, the fire's set-up
- *  as the battle's fire form makes it, and each gun's name in the calculator ("Medium 2"). */
-export function fireOn(
+/** The battle with the target so placed: on land or afloat, this phase's critical taken or not. A
+ *  part of a fire's battle that changes less often than the guns, set up apart (issue 40) so a
+ *  change of the guns or the range writes the target's log no more (`fireFromOn` builds on it). */
+export function fireTargetOn(
+  battle: CalculatorBattle,
+  q: Pick<FireQuestion, 'isLandTarget' | 'isCriticalSpent'>
+): Result<CalculatorBattle> {
+  const state = withSheets(battle.state, {
+    [battle.theirs]: (s) => ({
+      ...s,
+      name: 'Target',
+      isFortification: q.isLandTarget,
+      tossCriticalTurn: q.isCriticalSpent ? battle.state.turn : null
+    })
+  });
+  return state.ok ? ok({ ...battle, state: state.value }) : state;
+}
+
+/** On the battle `fireTargetOn` placed the target in: the firer's guns loaded as asked, the fire's
+ *  set-up as the battle's fire form makes it, and each gun's name in the calculator ("Medium 2"). */
+export function fireFromOn(
   battle: CalculatorBattle,
   q: FireQuestion
 ): Result<{ state: BattleState; setup: FireSetup; labels: Readonly<Record<string, string>> }> {
@@ -362,12 +380,6 @@ export function fireOn(
       prevSail: q.firerSail,
       guns,
       officers: { ...s.officers, gunner: { ...s.officers.gunner, present: true } }
-    }),
-    [battle.theirs]: (s) => ({
-      ...s,
-      name: 'Target',
-      isFortification: q.isLandTarget,
-      tossCriticalTurn: q.isCriticalSpent ? battle.state.turn : null
     })
   });
   if (!state.ok) return state;
@@ -383,6 +395,15 @@ export function fireOn(
     isLandBased: q.isLandBased
   };
   return ok({ state: state.value, setup, labels });
+}
+
+/** The fire asked about on the calculator's battle: `fireTargetOn`, then `fireFromOn` on it. */
+export function fireOn(
+  battle: CalculatorBattle,
+  q: FireQuestion
+): Result<{ state: BattleState; setup: FireSetup; labels: Readonly<Record<string, string>> }> {
+  const placed = fireTargetOn(battle, q);
+  return placed.ok ? fireFromOn(placed.value, q) : placed;
 }
 
 /** A boarding asked about (C.4.15): each side's party, and the defender's morale. */

@@ -4,7 +4,9 @@ import {
   boardingCheckOn,
   boardingFightOn,
   calculatorBattle,
+  fireAimOn,
   fireOn,
+  fireShipsOn,
   movementOn,
   withTargetAt,
   type FireQuestion
@@ -60,6 +62,27 @@ describe('the Wooden Warships calculators’ battle', () => {
       ['zone1', 'round'],
       ['zone2', 'chain']
     ]);
+  });
+
+  it('an attack on ships set up once: a new aim or modifier writes no ship afresh (issue 40)', () => {
+    const ships = must(fireShipsOn(must(calculatorBattle()), broadside));
+    const plain = must(fireAimOn(ships, broadside));
+    const asked = must(fireAimOn(ships, { ...broadside, otherModifier: -10, distanceInches: 8 }));
+    // The target's log is the one the ships were set up with, the firer's gets only her modifiers.
+    expect(asked.state.ships[asked.aim.targetId]).toBe(ships.state.ships[ships.theirs]);
+    expect(sheetOf(plain.state.ships[plain.aim.firerId])?.percentModifiers).toEqual([]);
+    expect(sheetOf(asked.state.ships[asked.aim.firerId])?.percentModifiers).toEqual([
+      { source: 'Other modifiers', value: -10 }
+    ]);
+    // The same battle as the question asked in one step.
+    const once = must(fireOn(must(calculatorBattle()), { ...broadside, otherModifier: -10 }));
+    expect(sheetOf(asked.state.ships[asked.aim.firerId])).toEqual(
+      sheetOf(once.state.ships[once.aim.firerId])
+    );
+    // Its odds and its dice read one plan: asked again, the same outlook.
+    const outlook = fire.preview.odds(asked.state, asked.aim, O);
+    expect(fire.preview.dice(asked.state, asked.aim, O).ok).toBe(true);
+    expect(fire.preview.odds(asked.state, asked.aim, O)).toBe(outlook);
   });
 
   it('an attack out of range is refused as the battle refuses it', () => {

@@ -121,25 +121,19 @@ export interface FireQuestion {
   isExposedSide: boolean;
 }
 
+/** The ships of an attack asked: the firer's chart, the target's type and whether she is boarding. */
+export type FireShips = Pick<FireQuestion, 'firerChart' | 'targetType' | 'isExposedSide'>;
+
 /**
- * The battle with the firer of the chart asked, her other modifiers in her log and her batteries
- * loaded by the reload move (B.4.9), and a target of the type asked (only her type is read to
- * hit, B.4.5 step 4), boarding the firer when she is fired on from her exposed side; and the
- * attack's set-up as the battle's attack form makes it.
+ * The battle with the firer of the chart asked, and a target of the type asked (only her type is
+ * read to hit, B.4.5 step 4), boarding the firer when she is fired on from her exposed side: the
+ * part of an attack's battle that changes least, set up apart (issue 40) so a change of the aim,
+ * the shot or the modifiers writes no fresh log of either ship again (`fireAimOn` builds on it).
  */
-export function fireOn(
-  battle: CalculatorBattle,
-  q: FireQuestion,
-  options: WwOptions = DEFAULT_OPTIONS
-): Result<{ state: BattleState; aim: FireSetup }> {
+export function fireShipsOn(battle: CalculatorBattle, q: FireShips): Result<CalculatorBattle> {
   const { ours, theirs } = battle;
   const edited = withSheetEdits(battle.state, {
-    [ours]: (s) => ({
-      ...fresh('Firing ship', q.firerChart)(s),
-      percentModifiers: q.otherModifier
-        ? [{ source: 'Other modifiers', value: q.otherModifier }]
-        : []
-    }),
+    [ours]: fresh('Firing ship', q.firerChart),
     [theirs]: (s) => ({
       ...fresh('Target', blankChart(q.targetType))(s),
       boarding: q.isExposedSide
@@ -147,6 +141,28 @@ export function fireOn(
         : null
     })
   });
+  return edited.ok ? ok({ ...battle, state: edited.value }) : edited;
+}
+
+/**
+ * The attack asked on the ships `fireShipsOn` set up: the firer's other modifiers in her log (a
+ * fresh log has none), her batteries loaded by the reload move (B.4.9), and the attack's set-up as
+ * the battle's attack form makes it.
+ */
+export function fireAimOn(
+  ships: CalculatorBattle,
+  q: FireQuestion,
+  options: WwOptions = DEFAULT_OPTIONS
+): Result<{ state: BattleState; aim: FireSetup }> {
+  const { ours, theirs } = ships;
+  const edited = q.otherModifier
+    ? withSheetEdits(ships.state, {
+        [ours]: (s) => ({
+          ...s,
+          percentModifiers: [{ source: 'Other modifiers', value: q.otherModifier }]
+        })
+      })
+    : ok(ships.state);
   if (!edited.ok) return edited;
   const loads: Partial<Record<Battery, Ammo>> = {};
   q.batteries.forEach((b, i) => (loads[b] = q.ammo[i] ?? 'round'));
@@ -170,6 +186,16 @@ export function fireOn(
       hasLineOfSight: true
     }
   });
+}
+
+/** The battle of an attack asked and its set-up: `fireShipsOn`, then `fireAimOn` on it. */
+export function fireOn(
+  battle: CalculatorBattle,
+  q: FireQuestion,
+  options: WwOptions = DEFAULT_OPTIONS
+): Result<{ state: BattleState; aim: FireSetup }> {
+  const ships = fireShipsOn(battle, q);
+  return ships.ok ? fireAimOn(ships.value, q, options) : ships;
 }
 
 /** The fire's battle with the target's area at the points asked (the attack's damage lands there). */

@@ -354,21 +354,23 @@ export function fireDamageDice(
   return out;
 }
 
+/** The last outlook worked out, with what it was worked out of (compared by identity: a state is
+ *  never changed in place): the panels ask one attack for its odds and for its dice, and the dice
+ *  read the odds, so the plan is worked out once for both (issue 40). */
+let lastOutlook: {
+  state: BattleState;
+  aim: FireAim;
+  options: WwOptions;
+  outlook: Result<FireOutlook>;
+} | null = null;
+
 const firePreview: move.MovePreview<FireAim, FireOutlook, WwOptions> = {
   odds: (state, aim, options) => {
-    const { hitFaces, ...setup } = aim;
-    const plan = planBattleFire(state, setup, options);
-    if (!plan.ok) return plan;
-    const targetHull = sheetOf(state.ships[setup.targetId])?.hull.current ?? 0;
-    if (!hitFaces) return ok({ plan: plan.value, targetHull, hits: null, damagePlan: null });
-    const hits = resolveHitRolls(plan.value, [...hitFaces]);
-    if (!hits.ok) return hits;
-    return ok({
-      plan: plan.value,
-      targetHull,
-      hits: hits.value,
-      damagePlan: damagePlanOf(plan.value, hits.value)
-    });
+    const last = lastOutlook;
+    if (last?.state === state && last.aim === aim && last.options === options) return last.outlook;
+    const outlook = fireOutlook(state, aim, options);
+    lastOutlook = { state, aim, options, outlook };
+    return outlook;
   },
   dice: (state, aim, options) => {
     const outlook = firePreview.odds(state, aim, options);
@@ -382,6 +384,22 @@ const firePreview: move.MovePreview<FireAim, FireOutlook, WwOptions> = {
     );
   }
 };
+
+function fireOutlook(state: BattleState, aim: FireAim, options: WwOptions): Result<FireOutlook> {
+  const { hitFaces, ...setup } = aim;
+  const plan = planBattleFire(state, setup, options);
+  if (!plan.ok) return plan;
+  const targetHull = sheetOf(state.ships[setup.targetId])?.hull.current ?? 0;
+  if (!hitFaces) return ok({ plan: plan.value, targetHull, hits: null, damagePlan: null });
+  const hits = resolveHitRolls(plan.value, [...hitFaces]);
+  if (!hits.ok) return hits;
+  return ok({
+    plan: plan.value,
+    targetHull,
+    hits: hits.value,
+    damagePlan: damagePlanOf(plan.value, hits.value)
+  });
+}
 
 /** Step 3 Attack, with its odds and dice before the rolls (`fire.preview`). */
 export const fire = move.withPreview(fireMove, firePreview);
