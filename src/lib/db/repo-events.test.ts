@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { addShip, editSheet, history } from '../battle/actions';
 import { fold } from '../battle/fold';
 import { INITIAL_STATE } from '../engine/events';
@@ -6,6 +6,8 @@ import { createBattle, deleteBattle, duplicateBattle, listBattles } from './repo
 import { appendEvent, loadBattle, loadEvents, redoLast, undoLast } from './repo-events';
 import { CorruptRecordError, StaleStateError } from './errors';
 import { openTestDb, fakeEnv } from './test-helpers';
+import { battleEventSchema } from '../engine/events-schema';
+import { battleRecordSchema } from './records';
 
 const newBattle = {
   name: 'Battle of the Nile',
@@ -38,6 +40,23 @@ describe('battle log storage', () => {
     expect(loaded.battle.lastSeq).toBe(2);
     expect(loaded.state).toEqual(fold([e1, e2]));
     expect(loaded.state.ships.s1.sheet).toEqual({ name: 'Vanguard', hull: 7 });
+  });
+
+  it('checks a plain write without zod, and leaves the rest to it (issue 39)', async () => {
+    const db = await openTestDb();
+    const battle = await createBattle(db, newBattle);
+    const schemas = [battleEventSchema, battleRecordSchema];
+    const spies = schemas.flatMap((s) => [vi.spyOn(s, 'parse'), vi.spyOn(s, 'safeParse')]);
+    const e1 = await appendEvent(db, battle.id, addShip(INITIAL_STATE, ship, 'Vanguard'));
+    // The battle record read, the event built and the record after it: the hand-written checks.
+    expect(spies.map((s) => s.mock.calls.length)).toEqual([0, 0, 0, 0]);
+    // A draft those checks are not sure of goes to zod, which refuses it loudly: nothing written.
+    const odd = { ...editSheet(fold([e1]), 's1', { name: 'Vanguard', hull: 7 }, 'hit') };
+    odd.ops = odd.ops.map((op) => ({ ...op, extra: undefined }));
+    await expect(appendEvent(db, battle.id, odd)).rejects.toThrow(/unrecognized_keys/);
+    expect(spies[0].mock.calls.length).toBe(1);
+    expect((await loadBattle(db, battle.id)).battle.lastSeq).toBe(1);
+    for (const spy of spies) spy.mockRestore();
   });
 
   it('undo and redo are appended events; the log never shrinks', async () => {
