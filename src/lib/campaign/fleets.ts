@@ -1,6 +1,7 @@
 import type { Json } from '../engine/events';
 import { err, ok, type Result } from '../engine/result';
-import { sheetSchema, type SetupPlayer, type Sheet } from '../rules/master-and-commander/sheet';
+import type { SetupPlayer, Sheet } from '../rules/master-and-commander/sheet';
+import { sheetSchema } from '../rules/master-and-commander/sheet-schema';
 import {
   ADVANCED_MODULES,
   GAME_SETUP,

@@ -3,7 +3,7 @@ import type { BattleEvent } from '../engine/events';
 import { fold } from '../battle/fold';
 import { loot, type LootInput } from '../rules/wooden-warships/moves-boarding';
 import { lootOptions } from '../rules/wooden-warships/resolve-boarding';
-import { sheetSchema } from '../rules/wooden-warships/sheet';
+import { sheetSchema } from '../rules/wooden-warships/sheet-schema';
 import * as inputKit from '../engine/input-kit';
 
 /**

@@ -1,6 +1,6 @@
 import type { Json } from '../engine/events';
 import type { SystemId } from '../engine/catalog';
-import { sheetSchema as wwSheetSchema } from '../rules/wooden-warships/sheet';
+import { sheetSchema as wwSheetSchema } from '../rules/wooden-warships/sheet-schema';
 
 /**
  * What a ship costs to buy, where a text gives the reckoning. Wooden Warships' "Purchase Your

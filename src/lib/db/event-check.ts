@@ -1,4 +1,10 @@
-import { MAX_TIME_MS, findJsonProblem, type BattleEvent } from '../engine/events';
+import {
+  MAX_TIME_MS,
+  findJsonProblem,
+  hasOnlyKeys,
+  isRecord,
+  type BattleEvent
+} from '../engine/events';
 import { MAX_SIDES } from '../engine/dice';
 import { isClock } from '../engine/clock';
 import { CATEGORIES } from '../engine/meaning';
@@ -17,29 +23,9 @@ const EVENT_KEYS = new Set(['id', 'battleId', 'seq', 'deviceId', 'at', 'kind', '
 const KIND = /^[a-z][a-z0-9-]*(\.[a-z][a-zA-Z0-9-]*)*$/;
 const SOURCES = new Set(['app', 'entered', 'scripted']);
 
-export function isRecord(v: unknown): v is Record<string, unknown> {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const proto: unknown = Object.getPrototypeOf(v);
-  return proto === Object.prototype || proto === null;
-}
-
 export const isId = (v: unknown): boolean =>
   typeof v === 'string' && v.length >= 1 && v.length <= 64;
 export const isJson = (v: unknown): boolean => v !== undefined && findJsonProblem(v) === null;
-/** Only keys from `allowed`, none of them holding undefined (zod's optional reads those its own way). */
-export function hasOnlyKeys(
-  v: Record<string, unknown>,
-  required: number,
-  allowed: Set<string>
-): boolean {
-  let count = 0;
-  for (const key in v) {
-    if (!Object.prototype.hasOwnProperty.call(v, key)) return false;
-    if (!allowed.has(key) || v[key] === undefined) return false;
-    count++;
-  }
-  return count >= required;
-}
 
 function isPath(v: unknown): boolean {
   if (!Array.isArray(v)) return false;

@@ -1,8 +1,8 @@
-import { MAX_TIME_MS, type BattleState } from '../engine/events';
+import { MAX_TIME_MS, hasOnlyKeys, isRecord, type BattleState } from '../engine/events';
 import { SYSTEM_IDS } from '../engine/catalog';
 import type { CheckpointRecord } from './checkpoints';
 import { META_KEY } from './identity';
-import { hasOnlyKeys, isId, isJson, isRecord } from './event-check';
+import { isId, isJson } from './event-check';
 import type { BattleRecord, MetaRecord, SettingRecord, ShipRecord } from './records';
 
 /**

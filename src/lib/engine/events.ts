@@ -26,6 +26,27 @@ function isPlainObject(v: object): boolean {
   return proto === Object.prototype || proto === null;
 }
 
+/** A plain object (JSON's, or null-prototype): the hand-written checks of stored and secret
+ *  documents read with it (db/event-check.ts, the M&C hands and drafts; issue 40: without zod). */
+export function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && isPlainObject(v);
+}
+
+/** Only keys from `allowed`, none of them holding undefined (zod's optional reads those its own way). */
+export function hasOnlyKeys(
+  v: Record<string, unknown>,
+  required: number,
+  allowed: Set<string>
+): boolean {
+  let count = 0;
+  for (const key in v) {
+    if (!Object.prototype.hasOwnProperty.call(v, key)) return false;
+    if (!allowed.has(key) || v[key] === undefined) return false;
+    count++;
+  }
+  return count >= required;
+}
+
 /**
  * Why `value` is not a JSON value we store, or null when it is. Hand-written rather than a recursive
  * zod schema: it is the hot path of parse-on-read (10,000-event battles) and it must reject keys

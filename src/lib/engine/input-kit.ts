@@ -27,6 +27,7 @@ export const z = {
   nullable: zod.nullable,
   number: zod.number,
   optional: zod.optional,
+  partialRecord: zod.partialRecord,
   record: zod.record,
   string: zod.string,
   strictObject: zod.strictObject,

@@ -1,5 +1,3 @@
-import type * as z from 'zod/mini';
-
 /**
  * Drafts: what a referee has typed or tapped but not yet recorded (a dice pad's faces, an M&C
  * panel's moves and engagement). Not rule state, so they stay out of the log: sessionStorage, one
@@ -17,13 +15,14 @@ export function sessionStore(): Storage | null {
   }
 }
 
-/** The draft kept under `key` if it still fits `schema`, else `fallback`. */
-export function loadDraft<T>(key: string, schema: z.ZodMiniType<T>, fallback: T): T {
+/** The draft kept under `key` if it still fits `fits` (a check by hand: the panels that keep drafts
+ *  load no zod, issue 40), else `fallback`. */
+export function loadDraft<T>(key: string, fits: (v: unknown) => v is T, fallback: T): T {
   const raw = sessionStore()?.getItem(key) ?? null;
   if (raw === null) return fallback;
   try {
-    const r = schema.safeParse(JSON.parse(raw));
-    return r.success ? r.data : fallback;
+    const value: unknown = JSON.parse(raw);
+    return fits(value) ? value : fallback;
   } catch {
     return fallback;
   }

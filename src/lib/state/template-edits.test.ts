@@ -2,7 +2,8 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { EXAMPLE_CHARTS } from '$lib/rules/wooden-warships/example-charts';
-import { shipChartSchema, type ShipChart } from '$lib/rules/wooden-warships/sheet';
+import type { ShipChart } from '$lib/rules/wooden-warships/sheet';
+import { shipChartSchema } from '$lib/rules/wooden-warships/sheet-schema';
 import { loadDbModule, storage } from './storage.svelte';
 import { saveTemplateEdits } from './template-edits';
 

@@ -17,7 +17,8 @@ import { endTurnMove } from './moves-turn';
 import { cardsMove } from './moves-cards';
 import { hourglassEndsAt, isSandRunOut, type Hourglass } from './hourglass';
 import { DEFAULT_OPTIONS, type McOptions } from './options';
-import { defaultSystemState, SCHEMAS, type CardsState, type Sheet, type WindState } from './sheet';
+import { defaultSystemState, type CardsState, type Sheet, type WindState } from './sheet';
+import { SCHEMAS } from './sheet-schema';
 import {
   MAX_PRIZE_DISKS,
   SHIP_COLOURS,

@@ -3,16 +3,39 @@
 // deck's moves (cards-live.ts), so a ship's card in the fleet list reads the hands without them
 // (issue 40), and apart from the commitments' SHA-256 (battle/secret.ts), which only the live
 // table checks a hand with: the live layer hands it over (LiveViewer.verifyReveal).
-import * as z from 'zod/mini';
-import type { Json } from '../../engine/events';
+import { hasOnlyKeys, isRecord, type Json } from '../../engine/events';
 import type { SecretsView } from '../../engine/secrets';
 import type { HeldSecret } from './cards-secret';
-import { mcCardSchema, type CardsState, type McCard } from './sheet';
+import { CARD_EFFECTS, type CardsState, type McCard } from './sheet';
 
 /** Each seat's private document holds its hand under this key: its held cards with their salts. */
 export const MC_HELD_KEY = 'mc.held';
 
-const handSchema = z.array(z.strictObject({ card: mcCardSchema, salt: z.string() }));
+const HELD_KEYS = new Set(['card', 'salt']);
+const CARD_KEYS = new Set(['id', 'text', 'keepUntilApplies', 'effect']);
+const EFFECTS: ReadonlySet<unknown> = new Set(CARD_EFFECTS.map((e) => e.id));
+
+/**
+ * A held card as a seat's document keeps it: sheet-schema's mcCardSchema and its salt, checked by
+ * hand (issue 40: the fleet list reads the hands, and a deep-linked battle loads no zod). The
+ * documents are JSON, so no key holds undefined; cards-hands.test holds this to the schema.
+ */
+export function isHeldSecret(v: unknown): v is HeldSecret {
+  if (!isRecord(v) || !hasOnlyKeys(v, HELD_KEYS.size, HELD_KEYS) || typeof v.salt !== 'string')
+    return false;
+  const c = v.card;
+  return (
+    isRecord(c) &&
+    hasOnlyKeys(c, CARD_KEYS.size - 1, CARD_KEYS) &&
+    typeof c.id === 'string' &&
+    c.id.length >= 1 &&
+    c.id.length <= 40 &&
+    typeof c.text === 'string' &&
+    c.text.length <= 1000 &&
+    typeof c.keepUntilApplies === 'boolean' &&
+    (!('effect' in c) || EFFECTS.has(c.effect))
+  );
+}
 
 /**
  * The seat of a Master and Commander player on the live table: the player's id, which is the
@@ -28,8 +51,8 @@ export const opens = (secrets: SecretsView | undefined, seat: string): secrets i
 export function readHand(secrets: SecretsView | undefined, playerId: string): HeldSecret[] | null {
   const seat = seatOf(playerId);
   if (!opens(secrets, seat)) return null;
-  const r = handSchema.safeParse(secrets.get(seat, MC_HELD_KEY) ?? []);
-  return r.success ? r.data : [];
+  const hand: unknown = secrets.get(seat, MC_HELD_KEY) ?? [];
+  return Array.isArray(hand) && hand.every(isHeldSecret) ? hand : [];
 }
 
 /** What a device shows of each player's held cards: its own hand's texts, others' counts. */

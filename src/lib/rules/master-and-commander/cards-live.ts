@@ -17,7 +17,8 @@ import {
   type RefereeDeck
 } from './cards-secret';
 import { MC_HELD_KEY, opens, readHand, seatOf } from './cards-hands';
-import { mcCardSchema, type CardsState } from './sheet';
+import type { CardsState } from './sheet';
+import { mcCardSchema } from './sheet-schema';
 
 /**
  * The referee's private document holds the deck under this key: the library (the cards' texts),

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { saltOf } from '../../battle/secret';
 import { heldCommitment, joinCards, splitCards, verifyHeld } from './cards-secret';
-import { cardsStateSchema, type CardsState } from './sheet';
+import type { CardsState } from './sheet';
+import { cardsStateSchema } from './sheet-schema';
 
 const card = (id: string, text: string) => ({
   id,

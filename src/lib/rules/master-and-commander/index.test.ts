@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { masterAndCommander } from './index';
-import { systemStateSchema } from './sheet';
+import { systemStateSchema } from './sheet-schema';
 
 describe('Master and Commander system object', () => {
   it('a new battle starts with a valid state for its variant and the Homeport reading', () => {

@@ -10,7 +10,7 @@ import { repairTrack, tracks } from './tracks';
 import { shipCard, shipColourText } from './ship-card';
 
 export { PHASES } from './turn';
-export { systemStateSchema, defaultSystemState, type Sheet, type SystemState } from './sheet';
+export { defaultSystemState, type Sheet, type SystemState } from './sheet';
 export { readOptions, DEFAULT_OPTIONS, type McOptions } from './options';
 
 /** Master and Commander: The Far Side of the World (SPEC Part A). */
@@ -25,7 +25,7 @@ export const masterAndCommander: RuleSystem<Sheet> = {
       unusedHomeportsHaveCards: readOptions(options, variant).unusedHomeportsHaveCards
     }),
   // The schemas, loaded where a log enters the battle (issue 40: reading one does not parse).
-  loadSchemas: () => import('./sheet').then((m) => m.SCHEMAS),
+  loadSchemas: () => import('./sheet-schema').then((m) => m.SCHEMAS),
   defaultSheet: ({ name, className }) => defaultSheet({ name, className }),
   tracks,
   repairTrack,

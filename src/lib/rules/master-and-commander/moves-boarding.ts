@@ -20,8 +20,6 @@ import type { Side } from './sheet';
 import { BOARDING_CONDITIONS, shipDiceOf } from './tables';
 import { facesOf, mcMove, playerName, toJson, withMcSystem, type McView } from './view';
 import { oddsJson } from './odds-json';
-import * as z from 'zod/mini';
-import { diceInput, idInput } from '../../engine/input-kit';
 import { SIDES } from './sheet';
 
 export interface BoardInput {
@@ -122,15 +120,16 @@ export function boardOutcome(
 const boardBase = mcMove<BoardInput>({
   id: 'mc.boarding',
   category: 'boarding',
-  input: z.strictObject({
-    attackerId: idInput,
-    targetId: idInput,
-    side: z.nullable(z.enum(SIDES)),
-    isBoardingPosition: z.boolean(),
-    isMutualBroadside: z.boolean(),
-    attack: diceInput,
-    defence: diceInput
-  }),
+  input: ({ z, idInput, diceInput }) =>
+    z.strictObject({
+      attackerId: idInput,
+      targetId: idInput,
+      side: z.nullable(z.enum(SIDES)),
+      isBoardingPosition: z.boolean(),
+      isMutualBroadside: z.boolean(),
+      attack: diceInput,
+      defence: diceInput
+    }),
   run: (view, state, input, ctx) => {
     const r = boardOutcome(state, view, input, ctx.options);
     if (!r.ok) return r;

@@ -45,7 +45,8 @@ import {
 } from './view';
 import * as z from 'zod/mini';
 import { idInput, textInput } from '../../engine/input-kit';
-import { cardsStateSchema, mcCardSchema, SIDES } from './sheet';
+import { SIDES } from './sheet';
+import { cardsStateSchema, mcCardSchema } from './sheet-schema';
 import {
   cardChangeSchema,
   deckAfter,

@@ -1,3 +1,4 @@
+import type { InputKitModule } from '../../engine/move';
 // Engagements (SPEC A.4.5–A.4.8) and boarding (A.4.11) as moves. Attacker and defender roll
 // separately (A.4.6), so each move takes the two rolls apart: faces typed in table order cannot
 // land on the wrong side.
@@ -45,8 +46,6 @@ import {
 } from './view';
 import { oddsJson } from './odds-json';
 import { shipDiceOf } from './tables';
-import * as z from 'zod/mini';
-import { diceInput, idInput } from '../../engine/input-kit';
 import { SIDES } from './sheet';
 import { isCardOwed } from './turn-reads';
 export { isCardOwed } from './turn-reads';
@@ -346,14 +345,15 @@ export function attackOutcome(
 const attackBase = mcMove<AttackInput>({
   id: 'mc.attack',
   category: 'gunnery',
-  input: z.strictObject({
-    attackerId: idInput,
-    targetId: idInput,
-    side: z.nullable(z.enum(SIDES)),
-    isMutualBroadside: z.boolean(),
-    attack: diceInput,
-    defence: diceInput
-  }),
+  input: ({ z, idInput, diceInput }) =>
+    z.strictObject({
+      attackerId: idInput,
+      targetId: idInput,
+      side: z.nullable(z.enum(SIDES)),
+      isMutualBroadside: z.boolean(),
+      attack: diceInput,
+      defence: diceInput
+    }),
   run: (view, state, input, ctx) => {
     const r = attackOutcome(state, view, input, ctx.options);
     if (!r.ok) return r;
@@ -409,7 +409,8 @@ export interface CounterInput {
   attack: DiceRoll;
   defence: DiceRoll;
 }
-export const counterInput = z.strictObject({ attack: diceInput, defence: diceInput });
+export const counterInput = ({ z, diceInput }: InputKitModule) =>
+  z.strictObject({ attack: diceInput, defence: diceInput });
 
 /**
  * The counter-attack the last engagement allows (SPEC A.4.8): the attacked ship fires back with the

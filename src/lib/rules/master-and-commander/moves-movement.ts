@@ -12,7 +12,7 @@ import { allowancePreview, moveProblem } from './movement-preview';
 import { enterMist } from './resolve-fleet';
 import { applyAllowance, resolveMove, type MoveOutcome, type MoveReport } from './resolve-wind';
 import type { Sheet } from './sheet';
-import type { Compass } from './tables';
+import { COMPASS, type Compass } from './tables';
 import {
   findShip,
   mcMove,
@@ -26,9 +26,6 @@ import {
   type McView
 } from './view';
 import type { BattleState } from '../../engine/events';
-import * as z from 'zod/mini';
-import { diceInput, idInput, intInput, noInput } from '../../engine/input-kit';
-import { compassSchema } from './sheet';
 import { shipsStillToMove } from './turn-reads';
 export { shipsStillToMove } from './turn-reads';
 
@@ -109,14 +106,15 @@ export function shipMove(
 const moveShipBase: Move<ShipMoveInput, McOptions> = mcMove({
   id: 'mc.move',
   category: 'movement',
-  input: z.strictObject({
-    shipId: idInput,
-    forward: intInput(0, 1000),
-    turns: intInput(0, 1000),
-    heading: compassSchema,
-    location: z.enum(['sea', 'homeport', 'anchor', 'mist']),
-    isObstructed: z.boolean()
-  }),
+  input: ({ z, idInput, intInput }) =>
+    z.strictObject({
+      shipId: idInput,
+      forward: intInput(0, 1000),
+      turns: intInput(0, 1000),
+      heading: z.enum(COMPASS),
+      location: z.enum(['sea', 'homeport', 'anchor', 'mist']),
+      isObstructed: z.boolean()
+    }),
   run: (view, state, input, ctx) => {
     const r = shipMove(state, view, input, ctx.options);
     if (!r.ok) return r;
@@ -141,7 +139,7 @@ export interface MovementRollInput {
 const movementRollBase = mcMove<MovementRollInput>({
   id: 'mc.movement-roll',
   category: 'movement',
-  input: z.strictObject({ shipId: idInput, roll: diceInput }),
+  input: ({ z, idInput, diceInput }) => z.strictObject({ shipId: idInput, roll: diceInput }),
   run: (view, state, input, ctx) => {
     if (view.system.variant !== 'beginner')
       return refuse(
@@ -188,7 +186,7 @@ export const fleetStaysPutMove: Move<Record<string, never>, McOptions> = mcMove(
   // The captain's word for the whole fleet, not one ship's move, and no ship moves: 'orders'
   // ('movement' names the one ship that moves; here there may be two, or none that moves).
   category: 'orders',
-  input: noInput,
+  input: (kit) => kit.noInput,
   run: (view, state, _input, ctx) => {
     const ships = shipsStillToMove(view, ctx.options);
     if (ships.length === 0) return refuse('Every ship of this fleet has already moved.');

@@ -1,3 +1,4 @@
+import type { InputKitModule } from '../../engine/move';
 // Raids on Homeports (SPEC A.4.12) and ramming (A.4.13) as moves.
 import type { BattleState } from '../../engine/events';
 import { draftOf, joinRolls, labelDice, refuse, rollRecord, withPreview } from '../../battle/move';
@@ -28,7 +29,7 @@ import {
   type EngagementOutcome
 } from './resolve';
 import type { Side } from './sheet';
-import { ENGAGEMENT_RANGE, HOMEPORT_DICE, type Compass } from './tables';
+import { COMPASS, ENGAGEMENT_RANGE, HOMEPORT_DICE, type Compass } from './tables';
 export { homeportCounterDue } from './previews';
 import {
   afterEngagement,
@@ -54,9 +55,7 @@ import {
   type McView
 } from './view';
 import { oddsJson } from './odds-json';
-import * as z from 'zod/mini';
-import { diceInput, idInput, intInput } from '../../engine/input-kit';
-import { compassSchema, SIDES } from './sheet';
+import { SIDES } from './sheet';
 
 const facesOf = (roll: DiceRoll): number[] => roll.dice.map((d) => d.face);
 
@@ -205,15 +204,16 @@ export function raidOutcome(
 const raidBase = mcMove<RaidInput>({
   id: 'mc.raid',
   category: 'raid',
-  input: z.strictObject({
-    shipId: idInput,
-    target: compassSchema,
-    side: z.nullable(z.enum(SIDES)),
-    isBroadside: z.boolean(),
-    distance: intInput(0, 1000),
-    attack: diceInput,
-    defence: diceInput
-  }),
+  input: ({ z, idInput, intInput, diceInput }) =>
+    z.strictObject({
+      shipId: idInput,
+      target: z.enum(COMPASS),
+      side: z.nullable(z.enum(SIDES)),
+      isBroadside: z.boolean(),
+      distance: intInput(0, 1000),
+      attack: diceInput,
+      defence: diceInput
+    }),
   run: (view, state, input, ctx) => {
     const r = raidOutcome(state, view, input, ctx.options);
     if (!r.ok) return r;
@@ -325,7 +325,7 @@ export const homeportCounterMove = withPreview(homeportCounterBase, homeportCoun
 const NO_RAM =
   'No ram is possible now: a ram follows an attack by a ship that "has pulled broadside immediately in front of another ship\'s bow", once.';
 
-const rollOnly = z.strictObject({ roll: diceInput });
+const rollOnly = ({ z, diceInput }: InputKitModule) => z.strictObject({ roll: diceInput });
 
 export interface RamInput {
   roll: DiceRoll;

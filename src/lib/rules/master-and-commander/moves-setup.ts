@@ -20,7 +20,6 @@ import {
   defaultSystemState,
   setupProblems,
   setupShips,
-  systemStateSchema,
   type Modules,
   type SetupPlayer,
   type Sheet
@@ -38,7 +37,7 @@ import {
 import { oddsJson } from './odds-json';
 import * as z from 'zod/mini';
 import { diceInput, idInput, noInput, textInput } from '../../engine/input-kit';
-import { colourSchema, compassSchema, modulesSchema } from './sheet';
+import { colourSchema, compassSchema, modulesSchema, systemStateSchema } from './sheet-schema';
 import { firstPhase, variantOf } from './turn-reads';
 export { firstPhase, variantOf } from './turn-reads';
 

@@ -7,8 +7,6 @@ import { turnHourglass } from './hourglass';
 import { applyStormRoll, applyWind, resolveWind, windFaceFromPip } from './resolve-wind';
 import { captainDice, mcMove, playerName, toJson, withMcSystem } from './view';
 import { oddsJson } from './odds-json';
-import * as z from 'zod/mini';
-import { diceInput, noInput } from '../../engine/input-kit';
 import { stormPreview, stormRollRefusal, windPreview, windRollRefusal } from './wind-preview';
 import { windFaceText } from './turn-reads';
 export { windFaceText } from './turn-reads';
@@ -34,7 +32,7 @@ export interface WindInput {
 const windBase: Move<WindInput, McOptions> = mcMove({
   id: 'mc.wind',
   category: 'wind',
-  input: z.strictObject({ roll: diceInput }),
+  input: ({ z, diceInput }) => z.strictObject({ roll: diceInput }),
   run: (view, state, input, ctx) => {
     const sys = view.system;
     const refusal = windRollRefusal(sys, ctx.now);
@@ -77,7 +75,7 @@ export interface StormInput {
 const stormBase: Move<StormInput, McOptions> = mcMove({
   id: 'mc.storm',
   category: 'wind',
-  input: z.strictObject({ roll: diceInput }),
+  input: ({ z, diceInput }) => z.strictObject({ roll: diceInput }),
   run: (view, state, input) => {
     const sys = view.system;
     if (sys.stormRoll !== null) return refuse(stormRollRefusal(sys) ?? '');
@@ -115,7 +113,7 @@ export const stormMove = withPreview(stormBase, stormPreview);
 export const hourglassMove: Move<Record<string, never>, McOptions> = mcMove({
   id: 'mc.hourglass',
   category: 'wind',
-  input: noInput,
+  input: (kit) => kit.noInput,
   run: (view, state, _input, ctx) => {
     if (view.system.variant === 'beginner') return refuse('The Beginner game has no hourglass.');
     return draftOf(state, {

@@ -1,6 +1,7 @@
 import * as print from '../../engine/paper-sheet';
 import { handsFor } from './cards-hands';
-import { systemStateSchema, type Sheet, type SystemState } from './sheet';
+import type { Sheet, SystemState } from './sheet';
+import { systemStateSchema } from './sheet-schema';
 import { shipColourText } from './ship-card';
 import { tracks } from './tracks';
 import { COMPASS, COMPONENTS, DICE_BY_PRIZE_DISKS, REPAIR_COST, shipDiceOf } from './tables';

@@ -24,14 +24,8 @@ import {
   usedCard
 } from './resolve-cards';
 import { beginShipTurn } from './resolve-wind';
-import {
-  defaultSheet,
-  defaultSystemState,
-  setupProblems,
-  setupShips,
-  systemStateSchema,
-  sheetSchema
-} from './sheet';
+import { defaultSheet, defaultSystemState, setupProblems, setupShips } from './sheet';
+import { sheetSchema, systemStateSchema } from './sheet-schema';
 
 const players = [
   { id: 'p1', homeport: 'N' as const },

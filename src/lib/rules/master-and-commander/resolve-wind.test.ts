@@ -17,7 +17,8 @@ import {
   resolveWind,
   windFaceFromPip
 } from './resolve-wind';
-import { defaultSheet, defaultSystemState, systemStateSchema, type Sheet } from './sheet';
+import { defaultSheet, defaultSystemState, type Sheet } from './sheet';
+import { systemStateSchema } from './sheet-schema';
 
 const T0 = 1_790_000_000_000; // a fixed clock for the tests (ms epoch)
 

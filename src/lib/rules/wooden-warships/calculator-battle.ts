@@ -19,11 +19,11 @@ import { DEFAULT_OPTIONS, type WwOptions } from './options';
 import {
   blankChart,
   defaultSystemState,
-  SCHEMAS,
   sheetFromChart,
   type Sheet,
   type ShipChart
 } from './sheet';
+import { SCHEMAS } from './sheet-schema';
 import { shipAndSheet } from './ships';
 import type {
   Ammo,

@@ -9,7 +9,7 @@ import { defaultSheet, defaultSystemState, type Sheet } from './sheet';
 import { AMMUNITION, BATTERIES, BATTERY_NAMES, PHASES, SAIL_SETTING_TEXT } from './tables';
 import { commissionPrize, repairTrack, tracks } from './tracks';
 
-export { sheetSchema, defaultSheet, systemStateSchema, defaultSystemState } from './sheet';
+export { defaultSheet, defaultSystemState } from './sheet';
 export type { Sheet, SystemState } from './sheet';
 export { readOptions, DEFAULT_OPTIONS } from './options';
 export { PHASES } from './tables';
@@ -41,7 +41,7 @@ export const woodenWarships: RuleSystem<Sheet> = {
   // Names and variants are the catalog's, so the Battles list can show them without the engine.
   ...catalogEntry('wooden-warships'),
   // The schemas, loaded where a log enters the battle (issue 40: reading one does not parse).
-  loadSchemas: () => import('./sheet').then((m) => m.SCHEMAS),
+  loadSchemas: () => import('./sheet-schema').then((m) => m.SCHEMAS),
   defaultSheet,
   tracks,
   repairTrack,

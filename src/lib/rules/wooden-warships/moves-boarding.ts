@@ -1,3 +1,4 @@
+import type { InputKitModule } from '../../engine/move';
 import type { BattleState } from '../../engine/events';
 import * as move from '../../battle/move';
 import { withSheets } from '../../battle/sheets';
@@ -44,8 +45,6 @@ import {
   roundDiceLabels,
   roundDiceOwners
 } from './boarding-fight';
-import * as z from 'zod/mini';
-import { diceInput, idInput, intInput, numberInput } from '../../engine/input-kit';
 
 // Step 4 Boarding (SPEC B.4.7) and Looting (B.4.8): the party goes across, each round (or the fight
 // to the end) with every die in its roll record, the withdrawal or surrender, and the loot — once
@@ -98,13 +97,14 @@ export function battleBoardingCheck(
 const boardMove = move.defineMove<BoardingSetup, WwOptions>({
   id: 'ww.board',
   category: 'boarding',
-  input: z.strictObject({
-    attackerId: idInput,
-    targetId: idInput,
-    distanceInches: numberInput(0, 100_000),
-    isSideBySide: z.boolean(),
-    party: intInput(0, 100_000)
-  }),
+  input: ({ z, idInput, numberInput, intInput }) =>
+    z.strictObject({
+      attackerId: idInput,
+      targetId: idInput,
+      distanceInches: numberInput(0, 100_000),
+      isSideBySide: z.boolean(),
+      party: intInput(0, 100_000)
+    }),
   guards: [BATTLE_DECIDED, ownTurn((i) => i.attackerId)],
   run: (state, setup, ctx) => {
     const pair = shipPair(state, setup.attackerId, setup.targetId, NOT_HERSELF);
@@ -221,8 +221,9 @@ function boardingEnding(result: BoardingRoundOutcome['result'], defender: Sheet)
   return null;
 }
 
-const rollInput = z.strictObject({ attackerId: idInput, roll: diceInput });
-const endInput = z.strictObject({ attackerId: idInput });
+const rollInput = ({ z, idInput, diceInput }: InputKitModule) =>
+  z.strictObject({ attackerId: idInput, roll: diceInput });
+const endInput = ({ z, idInput }: InputKitModule) => z.strictObject({ attackerId: idInput });
 
 export interface BoardingRollInput {
   attackerId: string;
@@ -495,11 +496,12 @@ export interface LootInput {
 const lootMove = move.defineMove<LootInput, WwOptions>({
   id: 'ww.loot',
   category: 'loot',
-  input: z.strictObject({
-    prizeId: idInput,
-    choice: z.enum(['upgradeCards', 'lootAmount']),
-    captorId: z.optional(idInput)
-  }),
+  input: ({ z, idInput }) =>
+    z.strictObject({
+      prizeId: idInput,
+      choice: z.enum(['upgradeCards', 'lootAmount']),
+      captorId: z.optional(idInput)
+    }),
   run: (state, input) => {
     const plan = planLoot(state, input);
     if (!plan.ok) return plan;

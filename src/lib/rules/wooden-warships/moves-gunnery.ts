@@ -39,6 +39,7 @@ import {
 import type { Sheet } from './sheet';
 import {
   AMMUNITION,
+  AMMO_TYPES,
   BATTERIES,
   BATTERY_NAMES,
   EXPOSED_SIDE_MODIFIER,
@@ -47,9 +48,6 @@ import {
   type FireMode,
   type TargetArea
 } from './tables';
-import * as z from 'zod/mini';
-import { diceInput, idInput, numberInput } from '../../engine/input-kit';
-import { ammoSchema, batterySchema, targetAreaSchema } from './sheet';
 
 // Step 3 Attack (SPEC B.4.5, B.4.6) and Maintenance Part 2's reload (B.4.9): one event each, the
 // attack with every percentile and damage die in its roll record.
@@ -170,18 +168,19 @@ export interface FireInput extends FireSetup {
 const fireMove = move.defineMove<FireInput, WwOptions>({
   id: 'ww.fire',
   category: 'gunnery',
-  input: z.strictObject({
-    firerId: idInput,
-    targetId: idInput,
-    mode: z.enum(['chase', 'halfBroadside', 'fullBroadside']),
-    batteries: z.array(batterySchema),
-    distanceInches: numberInput(0, 100_000),
-    area: targetAreaSchema,
-    isExposedSide: z.boolean(),
-    hasLineOfSight: z.boolean(),
-    hitRoll: diceInput,
-    damageRoll: z.nullable(diceInput)
-  }),
+  input: ({ z, idInput, numberInput, diceInput }) =>
+    z.strictObject({
+      firerId: idInput,
+      targetId: idInput,
+      mode: z.enum(['chase', 'halfBroadside', 'fullBroadside']),
+      batteries: z.array(z.enum(BATTERIES as [Battery, ...Battery[]])),
+      distanceInches: numberInput(0, 100_000),
+      area: z.enum(['hull', 'crew', 'rigging']),
+      isExposedSide: z.boolean(),
+      hasLineOfSight: z.boolean(),
+      hitRoll: diceInput,
+      damageRoll: z.nullable(diceInput)
+    }),
   guards: [BATTLE_DECIDED, ownTurn((i) => i.firerId)],
   run: (state, input, ctx) => {
     const { hitRoll, damageRoll, ...setup } = input;
@@ -413,10 +412,14 @@ export interface ReloadInput {
 const reloadMove = move.defineMove<ReloadInput, WwOptions>({
   id: 'ww.reload',
   category: 'reload',
-  input: z.strictObject({
-    shipId: idInput,
-    loads: z.partialRecord(batterySchema, z.optional(ammoSchema))
-  }),
+  input: ({ z, idInput }) =>
+    z.strictObject({
+      shipId: idInput,
+      loads: z.partialRecord(
+        z.enum(BATTERIES as [Battery, ...Battery[]]),
+        z.optional(z.enum(AMMO_TYPES as [Ammo, ...Ammo[]]))
+      )
+    }),
   guards: [ownTurn((i) => i.shipId)],
   run: (state, input, ctx) => {
     const s = activeShip(state, input.shipId);

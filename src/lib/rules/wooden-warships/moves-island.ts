@@ -10,8 +10,6 @@ import { ownTurn } from './players';
 import { applyIslandCollision, resolveIslandCollision } from './resolve-island';
 import { activeShip, draftWithVictor, BATTLE_DECIDED, shipAndSheet, shipDiceRuns } from './ships';
 import type { RamDice, Sheet } from './sheet';
-import * as z from 'zod/mini';
-import { diceInput, idInput } from '../../engine/input-kit';
 
 // Step 1, running onto an island (SPEC B.4.3 step 5): one event, the roll, the damage and a
 // sinking. Its own module, apart from the sail and the move (moves-movement.ts), so the Movement
@@ -48,7 +46,7 @@ export interface IslandInput {
 const islandMove = move.defineMove<IslandInput, WwOptions>({
   id: 'ww.island',
   category: 'collision',
-  input: z.strictObject({ shipId: idInput, roll: diceInput }),
+  input: ({ z, idInput, diceInput }) => z.strictObject({ shipId: idInput, roll: diceInput }),
   guards: [BATTLE_DECIDED, ownTurn((i) => i.shipId)],
   run: (state, { shipId, roll }) => {
     const s = activeShip(state, shipId);

@@ -5,10 +5,7 @@ import { hasMoved, movePreview, planMove, planSail, sailPreview } from './orders
 import { BATTLE_DECIDED, sheetsDraft } from './ships';
 import type { Sheet } from './sheet';
 import { SAIL_SETTING_TEXT, WIND_SECTOR_TEXT, type SailSetting, type WindSector } from './tables';
-import * as z from 'zod/mini';
-import { idInput } from '../../engine/input-kit';
-import { sailSettingSchema } from './sheet';
-import { WIND_SECTORS } from './tables';
+import { SAIL_SETTINGS, WIND_SECTORS } from './tables';
 
 // Step 1 Movement (SPEC B.4.3) and Maintenance Part 1 (B.4.4): the sail and the move, one event
 // each. Running onto an island is moves-island.ts, the upgrade moves-upgrade.ts.
@@ -22,7 +19,11 @@ export interface SetSailInput {
 const setSailMove = defineMove<SetSailInput, WwOptions>({
   id: 'ww.set-sail',
   category: 'orders',
-  input: z.strictObject({ shipId: idInput, setting: sailSettingSchema }),
+  input: ({ z, idInput }) =>
+    z.strictObject({
+      shipId: idInput,
+      setting: z.enum(SAIL_SETTINGS as [SailSetting, ...SailSetting[]])
+    }),
   guards: [ownTurn((i) => i.shipId)],
   run: (state, input) => {
     const r = planSail(state, input);
@@ -57,10 +58,11 @@ export { hasMoved };
 const moveShipMove = defineMove<MoveShipInput, WwOptions>({
   id: 'ww.move',
   category: 'movement',
-  input: z.strictObject({
-    shipId: idInput,
-    wind: z.enum(WIND_SECTORS as [WindSector, ...WindSector[]])
-  }),
+  input: ({ z, idInput }) =>
+    z.strictObject({
+      shipId: idInput,
+      wind: z.enum(WIND_SECTORS as [WindSector, ...WindSector[]])
+    }),
   guards: [BATTLE_DECIDED, ownTurn((i) => i.shipId)],
   run: (state, input) => {
     const r = planMove(state, input);

@@ -15,7 +15,7 @@ import {
   lootCardSchema,
   shipChartSchema,
   upgradeCardSchema
-} from './sheet';
+} from './sheet-schema';
 
 // Set-up (SPEC B.4.1): players with £7,000 each, the user's cards, the captains, the fleet purchase
 // and the holds. Each is one event; the chest holds each card once ("20 upgrade cards total"), so a

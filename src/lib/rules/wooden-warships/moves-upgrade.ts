@@ -4,8 +4,6 @@ import { ownTurn } from './players';
 import { hasMoved, planUpgrade, upgradePreview } from './orders-preview';
 import { activeShip, pounds, sheetOf, sheetsDraft } from './ships';
 import type { Sheet, UpgradeCard } from './sheet';
-import * as z from 'zod/mini';
-import { idInput } from '../../engine/input-kit';
 
 // Maintenance Part 1 (SPEC B.4.4): an upgrade card fitted from the hold, one event. Apart from the
 // sail and the move (moves-movement.ts), which the Movement step's first screen loads (issue 40).
@@ -57,11 +55,12 @@ export interface UpgradeInput {
 const upgradeMove = defineMove<UpgradeInput, WwOptions>({
   id: 'ww.upgrade',
   category: 'card',
-  input: z.strictObject({
-    shipId: idInput,
-    cardId: idInput,
-    isStationary: z.optional(z.boolean())
-  }),
+  input: ({ z, idInput }) =>
+    z.strictObject({
+      shipId: idInput,
+      cardId: idInput,
+      isStationary: z.optional(z.boolean())
+    }),
   guards: [ownTurn((i) => i.shipId)],
   run: (state, input, ctx) => {
     const shipNow = activeShip(state, input.shipId);

@@ -9,7 +9,7 @@ import type { Result } from '../../engine/result';
 import { woodenWarships } from '.';
 import { exampleChart } from './example-charts';
 import { editSheetMove } from '../../battle/ship-moves';
-import { SCHEMAS } from './sheet';
+import { SCHEMAS } from './sheet-schema';
 import { addPlayer, board, fillHold, purchase, reload, setCards, surrender } from './moves';
 import { sheetOf } from './ships';
 import { DEFAULT_OPTIONS, type WwOptions } from './options';

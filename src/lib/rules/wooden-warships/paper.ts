@@ -1,5 +1,6 @@
 import * as print from '../../engine/paper-sheet';
-import { minimumCrew, systemStateSchema, type Sheet } from './sheet';
+import { minimumCrew, type Sheet } from './sheet';
+import { systemStateSchema } from './sheet-schema';
 import { tracks } from './tracks';
 import {
   AMMO_TYPES,

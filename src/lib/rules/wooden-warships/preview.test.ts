@@ -4,7 +4,7 @@ import { applyEvent } from '../../battle/fold';
 import type { DiceGroup } from '../../engine/meaning';
 import type { DiceNeed, Move } from '../../battle/move';
 import { editSheetMove } from '../../battle/ship-moves';
-import { SCHEMAS } from './sheet';
+import { SCHEMAS } from './sheet-schema';
 import type { DiceRoll } from '../../engine/dice';
 import { formatFraction } from '../../engine/rational';
 import { woodenWarships } from '.';

@@ -19,12 +19,10 @@ import {
   defaultSheet,
   defaultSystemState,
   sheetFromChart,
-  sheetSchema,
-  shipChartSchema,
-  systemStateSchema,
   type Sheet,
   type UpgradeCard
 } from './sheet';
+import { sheetSchema, shipChartSchema, systemStateSchema } from './sheet-schema';
 import {
   AMMO_DAMAGE_DIE,
   AMMUNITION,

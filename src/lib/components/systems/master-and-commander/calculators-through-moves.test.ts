@@ -35,7 +35,7 @@ import {
 } from '$lib/rules/master-and-commander/moves.testkit';
 import { DEFAULT_OPTIONS } from '$lib/rules/master-and-commander/options';
 import { editSheetMove } from '$lib/battle/ship-moves';
-import { SCHEMAS } from '$lib/rules/master-and-commander/sheet';
+import { SCHEMAS } from '$lib/rules/master-and-commander/sheet-schema';
 import type { Sheet } from '$lib/rules/master-and-commander/sheet';
 import { COMPASS } from '$lib/rules/master-and-commander/tables';
 import McBoardingCalculator from './McBoardingCalculator.svelte';

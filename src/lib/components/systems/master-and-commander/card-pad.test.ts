@@ -21,7 +21,7 @@ import type { CardsState } from '$lib/rules/master-and-commander/sheet';
 import { readBattle } from '$lib/rules/master-and-commander/view';
 import McCardsPanel from './McCardsPanel.svelte';
 import { cardPadOutlook } from './card-pad';
-import { EMPTY_CARDS } from './mc-ui';
+import { EMPTY_CARDS } from './mc-standalone';
 
 const drawing = {
   shipId: 'ship-1',

@@ -10,7 +10,7 @@ import McRaidCalculator from './McRaidCalculator.svelte';
 import SheetEditor from './SheetEditor.svelte';
 import McWindHourglass from './McWindHourglass.svelte';
 import McStandaloneWind from './McStandaloneWind.svelte';
-import { EMPTY_CARDS } from './mc-ui';
+import { EMPTY_CARDS } from './mc-standalone';
 import { DEFAULT_OPTIONS } from '$lib/rules/master-and-commander/options';
 import {
   annaFirst,

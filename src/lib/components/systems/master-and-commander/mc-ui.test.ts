@@ -1,12 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  draftKey,
-  EMPTY_WIND_PANEL,
-  moveDraftsSchema,
-  parseWindPanel,
-  sandRunOutAlarm,
-  strengthLabel
-} from './mc-ui';
+import { draftKey, isEngagementDraft, isMoveDrafts, sandRunOutAlarm, strengthLabel } from './mc-ui';
+import { EMPTY_WIND_PANEL, parseWindPanel } from './mc-standalone';
 import { loadDraft, saveDraft } from '$lib/state/drafts';
 import { splitRoll, type McView } from '$lib/rules/master-and-commander/moves';
 
@@ -124,20 +118,46 @@ describe('move inputs kept over a reload (issue 16 #12)', () => {
       }
     };
     saveDraft(key, draft);
-    expect(loadDraft(key, moveDraftsSchema, {})).toEqual(draft);
+    expect(loadDraft(key, isMoveDrafts, {})).toEqual(draft);
     // Another step of the turn does not see it; a forgotten or damaged one gives the fallback.
-    expect(loadDraft(draftKey('b1', view, 2, 'moves'), moveDraftsSchema, {})).toEqual({});
+    expect(loadDraft(draftKey('b1', view, 2, 'moves'), isMoveDrafts, {})).toEqual({});
     sessionStorage.setItem(key, '{"s1":{"forward":99}}');
-    expect(loadDraft(key, moveDraftsSchema, {})).toEqual({});
+    expect(loadDraft(key, isMoveDrafts, {})).toEqual({});
     sessionStorage.setItem(key, 'not json');
-    expect(loadDraft(key, moveDraftsSchema, {})).toEqual({});
+    expect(loadDraft(key, isMoveDrafts, {})).toEqual({});
     saveDraft(key, null);
     expect(sessionStorage.getItem(key)).toBeNull();
+  });
+
+  it('an engagement draft reads back only in its own shape', () => {
+    const draft = {
+      mode: 'board',
+      attacker: 's1',
+      target: 's2',
+      isMutualBroadside: true,
+      isBoardingPosition: false,
+      side: 'port'
+    };
+    expect(isEngagementDraft(draft)).toBe(true);
+    expect(isEngagementDraft({ ...draft, mode: 'ram' })).toBe(false);
+    expect(isEngagementDraft({ ...draft, side: undefined })).toBe(false);
+    expect(isEngagementDraft({ ...draft, extra: 1 })).toBe(false);
+    expect(isEngagementDraft({ ...draft, target: 'x'.repeat(201) })).toBe(false);
+    expect(
+      isMoveDrafts({
+        s1: { forward: 7, turns: 0, heading: null, location: null, isObstructed: false }
+      })
+    ).toBe(false);
+    expect(
+      isMoveDrafts({
+        s1: { forward: 6, turns: 0, heading: 'N', location: 'mist', isObstructed: false }
+      })
+    ).toBe(true);
   });
 
   it('without sessionStorage (or with a throwing one) nothing breaks', () => {
     vi.stubGlobal('sessionStorage', undefined);
     expect(() => saveDraft('k', { a: 1 })).not.toThrow();
-    expect(loadDraft('k', moveDraftsSchema, {})).toEqual({});
+    expect(loadDraft('k', isMoveDrafts, {})).toEqual({});
   });
 });

@@ -1,79 +1,15 @@
 // What the Master and Commander panels, calculators and sheet editor share that is not a rule: the
-// sand-run-out alarm, the standalone panels' stored shapes and the panels' drafts. Running a move
-// from a panel is phase-panel.ts, the deck on this device cards-on-device.ts (issue 40: a deep link
-// into the repairs loads neither these shapes nor the live deck).
-import * as z from 'zod/mini';
+// sand-run-out alarm and the panels' drafts. Running a move from a panel is phase-panel.ts, the
+// deck on this device cards-on-device.ts, the calculators' stored wind and deck mc-standalone.ts
+// (issue 40: a deep link into the repairs loads neither these shapes nor the live deck, and a
+// battle's panels load no zod).
 import type { McView } from '$lib/rules/master-and-commander/view';
-import {
-  cardsStateSchema,
-  compassSchema,
-  windFaceSchema,
-  windSchema,
-  type CardsState
-} from '$lib/rules/master-and-commander/sheet';
+import type { Sheet } from '$lib/rules/master-and-commander/sheet';
+import { COMPASS, type Compass } from '$lib/rules/master-and-commander/tables';
+import { hasOnlyKeys, isRecord } from '$lib/engine/events';
 
 export { strengthLabel, HEADING_NAMES } from '$lib/rules/master-and-commander/view';
 export { sandRunOutAlarm } from './sand-alarm';
-
-/**
- * The standalone wind and hourglass (calculators page) persist in localStorage, so a reload keeps the
- * wind and the sand's start time (the remaining time is computed from it, never stored).
- */
-export const WIND_STORE_KEY = 'quarterdeck:mc:wind-hourglass';
-
-export const windPanelSchema = z.strictObject({
-  wind: z.nullable(windSchema),
-  lastWindFace: z.nullable(windFaceSchema),
-  hourglass: z.strictObject({
-    seconds: z.int().check(z.gte(1), z.lte(3600)),
-    startedAt: z.nullable(z.number())
-  }),
-  stormRoll: z.nullable(z.int().check(z.gte(1), z.lte(6))),
-  isSoundOn: z.boolean()
-});
-export type WindPanelState = z.infer<typeof windPanelSchema>;
-
-export const EMPTY_WIND_PANEL: WindPanelState = {
-  wind: null,
-  lastWindFace: null,
-  hourglass: { seconds: 180, startedAt: null },
-  stormRoll: null,
-  isSoundOn: true
-};
-
-/** Parses what localStorage held; anything unreadable starts afresh (nothing else is lost). */
-export function parseWindPanel(raw: string | null): WindPanelState {
-  if (raw === null) return EMPTY_WIND_PANEL;
-  try {
-    const r = windPanelSchema.safeParse(JSON.parse(raw));
-    return r.success ? r.data : EMPTY_WIND_PANEL;
-  } catch {
-    return EMPTY_WIND_PANEL;
-  }
-}
-
-export { compassSchema };
-
-/** The standalone card deck (calculators page), kept in localStorage like the wind. */
-export const CARDS_STORE_KEY = 'quarterdeck:mc:cards';
-
-export const EMPTY_CARDS: CardsState = {
-  mode: 'physical',
-  library: [],
-  drawPile: [],
-  held: [],
-  drawCount: 0
-};
-
-export function parseCards(raw: string | null): CardsState {
-  if (raw === null) return EMPTY_CARDS;
-  try {
-    const r = cardsStateSchema.safeParse(JSON.parse(raw));
-    return r.success ? r.data : EMPTY_CARDS;
-  } catch {
-    return EMPTY_CARDS;
-  }
-}
 
 /**
  * Inputs typed on a phase panel but not yet recorded (a move's squares and heading, the ships of an
@@ -85,27 +21,68 @@ export function draftKey(battleId: string, view: McView, phase: number, what: st
   return `quarterdeck:mc:draft:${battleId}:${sys.turn}:${sys.activePlayerId ?? ''}:${phase}:${what}`;
 }
 
-const locationSchema = z.enum(['sea', 'homeport', 'anchor', 'mist']);
+/** One ship's move as typed so far (McMovement). */
+export interface MoveDraft {
+  forward: number;
+  turns: number;
+  heading: Compass | null;
+  location: Sheet['location'] | null;
+  isObstructed: boolean;
+}
 
-/** One ship's move as typed so far, by ship id. */
-export const moveDraftsSchema = z.record(
-  z.string(),
-  z.strictObject({
-    forward: z.int().check(z.gte(0), z.lte(6)),
-    turns: z.int().check(z.gte(0), z.lte(6)),
-    heading: z.nullable(compassSchema),
-    location: z.nullable(locationSchema),
-    isObstructed: z.boolean()
-  })
-);
+/** The engagement as chosen so far (kind, ships, positions; McEngagement). */
+export interface EngagementDraft {
+  mode: 'fire' | 'board' | 'raid';
+  attacker: string;
+  target: string;
+  isMutualBroadside: boolean;
+  isBoardingPosition: boolean;
+  side: 'port' | 'starboard';
+}
 
-/** The engagement as chosen so far (kind, ships, positions). */
-export const engagementDraftSchema = z.strictObject({
-  mode: z.enum(['fire', 'board', 'raid']),
-  attacker: z.string().check(z.maxLength(200)),
-  target: z.string().check(z.maxLength(200)),
-  isMutualBroadside: z.boolean(),
-  isBoardingPosition: z.boolean(),
-  side: z.enum(['port', 'starboard'])
-});
-export type EngagementDraft = z.infer<typeof engagementDraftSchema>;
+// The drafts are read back by hand, not with zod (issue 40: these panels are a deep link's first
+// screen). Anything else, an unknown key included, starts afresh.
+const MOVE_KEYS = new Set(['forward', 'turns', 'heading', 'location', 'isObstructed']);
+const HEADINGS: ReadonlySet<unknown> = new Set([null, ...COMPASS]);
+const LOCATIONS: ReadonlySet<unknown> = new Set([null, 'sea', 'homeport', 'anchor', 'mist']);
+const isSmall = (v: unknown): boolean =>
+  Number.isSafeInteger(v) && (v as number) >= 0 && (v as number) <= 6;
+
+function isMoveDraft(v: unknown): v is MoveDraft {
+  return (
+    isRecord(v) &&
+    hasOnlyKeys(v, MOVE_KEYS.size, MOVE_KEYS) &&
+    isSmall(v.forward) &&
+    isSmall(v.turns) &&
+    HEADINGS.has(v.heading) &&
+    LOCATIONS.has(v.location) &&
+    typeof v.isObstructed === 'boolean'
+  );
+}
+
+/** Each ship's move as typed so far, by ship id. */
+export const isMoveDrafts = (v: unknown): v is Record<string, MoveDraft> =>
+  isRecord(v) && Object.values(v).every(isMoveDraft);
+
+const ENGAGEMENT_KEYS = new Set([
+  'mode',
+  'attacker',
+  'target',
+  'isMutualBroadside',
+  'isBoardingPosition',
+  'side'
+]);
+const isName = (v: unknown): boolean => typeof v === 'string' && v.length <= 200;
+
+export function isEngagementDraft(v: unknown): v is EngagementDraft {
+  return (
+    isRecord(v) &&
+    hasOnlyKeys(v, ENGAGEMENT_KEYS.size, ENGAGEMENT_KEYS) &&
+    (v.mode === 'fire' || v.mode === 'board' || v.mode === 'raid') &&
+    isName(v.attacker) &&
+    isName(v.target) &&
+    typeof v.isMutualBroadside === 'boolean' &&
+    typeof v.isBoardingPosition === 'boolean' &&
+    (v.side === 'port' || v.side === 'starboard')
+  );
+}

@@ -1,0 +1,46 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+// Issue 40: a deep link into a phase loads that phase's moves, and zod (9 KB gzip) came with them
+// through their input schemas. The moves state their inputs as functions of the input kit
+// (MoveSpec.input), which the session loads with the referee's first touch; the sheets' schemas
+// are sheet-schema.ts's, loaded where a sheet enters the log. So neither zod, the input kit nor a
+// sheet schema is a static import of these modules.
+const PHASE_MODULES = [
+  ...[
+    'moves-orders',
+    'moves-sealed',
+    'moves-initiative',
+    'moves-movement',
+    'moves-gunnery',
+    'moves-tasks',
+    'moves-boarding'
+  ].map((m) => `privateers/${m}`),
+  ...['moves-movement', 'moves-gunnery', 'moves-boarding', 'moves-island', 'moves-upgrade'].map(
+    (m) => `wooden-warships/${m}`
+  ),
+  ...[
+    'moves-wind',
+    'moves-movement',
+    'moves-engagement',
+    'moves-boarding',
+    'moves-raid',
+    // The fleet list reads the hands on the live table (ship-card.ts).
+    'cards-hands'
+  ].map((m) => `master-and-commander/${m}`),
+  // The M&C movement and engagement panels' drafts.
+  '../components/systems/master-and-commander/mc-ui',
+  // The sheets as the fold, the panels and the views read them: types only.
+  'privateers/sheet',
+  'wooden-warships/sheet',
+  'master-and-commander/sheet'
+];
+
+describe('the modules a phase’s screen loads', () => {
+  it.each(PHASE_MODULES)('%s imports neither zod, the input kit nor a sheet schema', (name) => {
+    const source = readFileSync(new URL(`./${name}.ts`, import.meta.url), 'utf8');
+    expect(source).not.toMatch(
+      /^import (?!type\b)[^;]*from '(zod(\/mini)?|[./]*engine\/input-kit|\.\/sheet-schema)';/m
+    );
+  });
+});
