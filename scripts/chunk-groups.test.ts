@@ -23,14 +23,16 @@ function graph(imports: Record<string, { static?: string[]; dynamic?: string[] }
 }
 
 // The root (every page) lazily loads two pages; page A lazily loads a panel; a registry both pages
-// import can load a calculator, which only page B ever does.
+// import can load a calculator, which only page B ever does, and an engine, which page A imports.
 const GRAPH = graph({
   entry: { static: ['runtime'], dynamic: ['pageA', 'pageB'] },
   runtime: {},
-  pageA: { static: ['shared', 'onlyA', 'registry'], dynamic: ['panel'] },
+  pageA: { static: ['shared', 'onlyA', 'registry', 'engine', 'engineDep'], dynamic: ['panel'] },
   pageB: { static: ['shared', 'registry', 'panelAndB'] },
   panel: { static: ['shared', 'onlyA', 'panelAndB'] },
-  registry: { dynamic: ['calc'] },
+  registry: { dynamic: ['calc', 'engine'] },
+  engine: { static: ['engineDep'] },
+  engineDep: {},
   calc: { static: ['shared'] },
   shared: {},
   onlyA: {},
@@ -45,6 +47,9 @@ describe('loadTogetherGroups', () => {
     // The panel loads only after page A: what they both reach is page A's.
     expect(groups.get('onlyA')).toBe(groups.get('pageA'));
     expect(groups.get('runtime')).toBe(groups.get('entry'));
+    // Page A imports the engine others load lazily: what both hold loads wherever the engine does.
+    expect(groups.get('engineDep')).toBe(groups.get('engine'));
+    expect(groups.get('engine')).not.toBe(groups.get('pageA'));
   });
 
   it('keeps apart what one page loads and another does not', () => {

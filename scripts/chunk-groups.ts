@@ -81,20 +81,26 @@ export function loadTogetherGroups(
     }
   }
 
-  // implied: entry -> entries surely loaded with it. The greatest fixed point: start from all and
-  // narrow until each entry's set is itself plus what every way of loading it guarantees.
-  const implied = new Map<string, Set<string>>(
-    entries.map((e) => [e, roots.has(e) ? new Set(roots) : new Set(entries)])
-  );
+  // holds: entry -> the other entries in its static import graph, which load with it.
+  const holds = new Map<string, string[]>(entries.map((e) => [e, []]));
+  for (const e of entries) for (const by of reach.get(e)!) if (by !== e) holds.get(by)!.push(e);
+
+  // loadedBefore: entry -> entries loaded whenever it is, as its dominators: a dynamic entry runs
+  // only after one of its importers did, each importer only after one of the entries reaching it.
+  // The greatest fixed point (as for dominators): start from all, narrow to what every way of
+  // loading it guarantees.
+  const loadedBefore = new Map<string, Set<string>>(entries.map((e) => [e, new Set(entries)]));
   for (let changed = true; changed;) {
     changed = false;
     for (const e of entries) {
-      if (roots.has(e)) continue;
       const m = info.get(e)!;
-      let sure: Set<string> | null = null;
-      for (const importer of [...m.importers, ...m.dynamicImporters]) {
-        for (const via of reach.get(importer) ?? []) {
-          const loaded = implied.get(via)!;
+      // Every page loads a root, whoever else imports it.
+      let sure: Set<string> | null = roots.has(e) ? new Set(roots) : null;
+      for (const importer of roots.has(e) ? [] : [...m.importers, ...m.dynamicImporters]) {
+        // An importer that is an entry ran: that entry is loaded, however its module was reached.
+        const vias = loadedBefore.has(importer) ? [importer] : (reach.get(importer) ?? []);
+        for (const via of vias) {
+          const loaded = loadedBefore.get(via)!;
           sure = sure === null ? new Set(loaded) : intersect(sure, loaded);
         }
       }
@@ -105,19 +111,38 @@ export function loadTogetherGroups(
         if (!entry.test(e)) continue;
         for (const h of ids.filter((id) => host.test(id))) {
           let withHost: Set<string> | null = null;
-          for (const via of reach.get(h)!) {
-            const loaded = implied.get(via)!;
+          for (const via of loadedBefore.has(h) ? [h] : reach.get(h)!) {
+            const loaded = loadedBefore.get(via)!;
             withHost = withHost === null ? new Set(loaded) : intersect(withHost, loaded);
           }
           for (const x of withHost ?? []) next.add(x);
         }
       }
       for (const r of roots) next.add(r);
-      if (next.size < implied.get(e)!.size) {
-        implied.set(e, next);
+      if (next.size < loadedBefore.get(e)!.size) {
+        loadedBefore.set(e, next);
         changed = true;
       }
     }
+  }
+
+  // implied: what loads with each entry: what loaded before it, and, from each of those, the
+  // entries it imports statically (loaded with it) and what those need. The least fixed point:
+  // only what is so.
+  const implied = new Map<string, Set<string>>();
+  for (const e of entries) {
+    const sure = new Set(loadedBefore.get(e)!);
+    const queue = [...sure];
+    while (queue.length > 0) {
+      const x = queue.pop()!;
+      for (const held of holds.get(x)!)
+        for (const y of loadedBefore.get(held)!)
+          if (!sure.has(y)) {
+            sure.add(y);
+            queue.push(y);
+          }
+    }
+    implied.set(e, sure);
   }
 
   // Entries that imply each other are one: name each by the first of its class.
@@ -185,7 +210,13 @@ const LOADS_ONLY_WITH: [RegExp, RegExp][] = [
   [
     /[\\/]components[\\/]systems[\\/][^\\/]+[\\/]BattlePanel\.svelte$/,
     /[\\/]routes[\\/]battles[\\/]\[id\][\\/]\+page\.svelte$/
-  ]
+  ],
+  // A battle's panel draws a battle of its system, whose engine (rules/<system>/index.ts, loaded
+  // through rules/engines.ts) folded it first.
+  ...['privateers', 'wooden-warships', 'master-and-commander'].map((system): [RegExp, RegExp] => [
+    new RegExp(`[\\\\/]components[\\\\/]systems[\\\\/]${system}[\\\\/]BattlePanel\\.svelte$`),
+    new RegExp(`[\\\\/]rules[\\\\/]${system}[\\\\/]index\\.ts$`)
+  ])
 ];
 
 /**
