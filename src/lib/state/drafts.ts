@@ -33,8 +33,12 @@ export function saveDraft(key: string, value: unknown): void {
   const store = sessionStore();
   if (store === null) return;
   try {
-    if (value === null) store.removeItem(key);
-    else store.setItem(key, JSON.stringify(value));
+    const json = value === null ? null : JSON.stringify(value);
+    // A step's panel saves its draft as it is drawn, unchanged: nothing is written then (issue 39:
+    // sessionStorage's setItem in each Next into M&C's engagements; getItem is the tab's own copy).
+    if (store.getItem(key) === json) return;
+    if (json === null) store.removeItem(key);
+    else store.setItem(key, json);
   } catch {
     // Private mode or a full quota: the draft is a convenience, the log is what matters.
   }
