@@ -93,7 +93,12 @@ try {
       for (const a of median.failing) console.log(`  ✗ ${a.id}: ${a.title}`);
     }
 } finally {
-  if (server.pid) process.kill(-server.pid, 'SIGTERM');
+  // The server's process group may be gone already (it exits with the run on some machines).
+  try {
+    if (server.pid) process.kill(-server.pid, 'SIGTERM');
+  } catch (e) {
+    if (e.code !== 'ESRCH') console.error(e);
+  }
   if (profileDir) await rm(profileDir, { recursive: true, force: true });
 }
 
