@@ -1007,5 +1007,10 @@ try {
   }
 } finally {
   await browser.close();
-  if (server.pid) process.kill(-server.pid, 'SIGTERM');
+  // The server's process group may be gone already (it exits with the run on some machines).
+  try {
+    if (server.pid) process.kill(-server.pid, 'SIGTERM');
+  } catch (e) {
+    if (e.code !== 'ESRCH') console.error(e);
+  }
 }
