@@ -9,7 +9,11 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   fullyParallel: false,
   workers: 2,
-  retries: process.env.CI ? 1 : 0,
+  // One retry everywhere, reported as flaky (not passed) by the list reporter: on a loaded 2-core
+  // machine three timing-bound specs (live-table's offline reconcile, full-device's freed disk,
+  // shell's palette) each failed once in a full run and passed when run again; a failure that
+  // repeats still fails the run.
+  retries: 1,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
