@@ -2,9 +2,8 @@ import type { BattleState, EventDraft, Json } from '../engine/events';
 import { advancePhase } from './actions';
 import { applyOps } from './fold';
 import type { Move, MoveContext } from './move';
-import type { SystemSchemas } from '../engine/system';
 import { ok, type Result } from '../engine/result';
-import { editSheetMove } from './ship-moves';
+import type { EditSheetInput } from './ship-moves';
 
 /**
  * A move played on a battle that is no one's (issue 31: a calculator's): the move's own check and
@@ -63,15 +62,16 @@ export function scratchContext<O>(options: O, variant: string): MoveContext<O> {
 }
 
 /**
- * The battle with these ships' logs changed as a referee changes them (`battle.edit-sheet`), each
- * change given the ship's sheet as it stands (read by the system's `sheetOf`): how a calculator
- * writes its form's figures into the logs of its scratch battle.
+ * The battle with these ships' logs changed as a referee changes them (`editSheet`: the system's
+ * `editSheetMove(schemas)`), each change given the ship's sheet as it stands (read by the system's
+ * `sheetOf`): how a calculator writes its form's figures into the logs of its scratch battle. The
+ * move is passed in, so a calculator page loads its schemas (and zod) apart from its first render.
  */
 export function withSheetEdits<S extends { name: string }>(
   battle: BattleState,
   changes: Readonly<Record<string, (sheet: S) => S>>,
   sheetOf: (state: BattleState, shipId: string) => Result<S>,
-  schemas: SystemSchemas
+  editSheet: Move<EditSheetInput>
 ): Result<BattleState> {
   let state = battle;
   for (const [shipId, change] of Object.entries(changes)) {
@@ -79,7 +79,7 @@ export function withSheetEdits<S extends { name: string }>(
     if (!now.ok) return now;
     const sheet = change(now.value);
     const next = playScratch(
-      editSheetMove(schemas),
+      editSheet,
       state,
       {
         shipId,

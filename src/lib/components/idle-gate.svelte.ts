@@ -39,7 +39,8 @@ export function idleEach(tasks: readonly (() => unknown)[]): () => void {
  * short tasks instead of one long one (a long task after the first paint is Lighthouse's total
  * blocking time, however late it comes). The prerender (building) draws the part closed, as the
  * browser's first render does; another server render (a test's) has no idle moment to wait for:
- * open at once. Call while a component initialises.
+ * open at once. A step that returns a promise (loading what the part needs) is waited for before
+ * the next. Call while a component initialises.
  */
 export function idleGate(...steps: (() => unknown)[]): {
   readonly isOpen: boolean;
@@ -52,8 +53,10 @@ export function idleGate(...steps: (() => unknown)[]): {
       whenIdle(() => {
         if (isGone || isOpen) return;
         if (i < steps.length) {
-          steps[i]();
-          next(i + 1);
+          const done = steps[i]();
+          // A step that loads (a module) hands on when it has loaded.
+          if (done instanceof Promise) void done.finally(() => next(i + 1));
+          else next(i + 1);
         } else isOpen = true;
       });
     next(0);

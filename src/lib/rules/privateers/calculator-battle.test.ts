@@ -1,6 +1,6 @@
 // The cannon-fire calculator's question asked on the calculator's battle (issue 31): its groups of
 // guns become the firer's guns, in order, and the move's own plan reads them as the text says.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   calculatorBattle,
   fireFromOn,
@@ -11,6 +11,10 @@ import {
 import { cannonFire } from './moves-gunnery';
 import { must } from './moves.fixture';
 import { DEFAULT_OPTIONS as O } from './options';
+import { prepareCalculatorBattle } from './calculator-battle';
+
+// The calculators' battle is set up with what loads apart from the page (issue 40).
+beforeAll(() => prepareCalculatorBattle());
 
 const planned = (q: FireQuestion) => {
   const asked = must(fireOn(must(calculatorBattle()), q));

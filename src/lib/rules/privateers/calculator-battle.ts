@@ -3,7 +3,7 @@
 // battle's sheet edit to the figures the calculator's form asks about, as a referee would. The
 // calculator then reads the move's own `preview` (cannon fire, boarding round, morale, reload), so
 // its figures are exactly the battle's.
-import { INITIAL_STATE, type BattleState, type EventDraft } from '../../engine/events';
+import type { BattleState, EventDraft } from '../../engine/events';
 import {
   playScratch,
   playScratchDraft,
@@ -17,17 +17,15 @@ import { shipSheet, type PvMove } from './moves-common';
 import { moraleCheck } from './moves-tasks';
 import type { ReloadOutcome } from './resolve-tasks';
 import type { DiceRoll } from '../../engine/dice';
-import { addShipFromClass } from './moves-setup';
-import { SCHEMAS } from './sheet-schema';
 import { setHeading, setWind } from './moves-orders';
-import { DEFAULT_OPTIONS, type PvOptions } from './options';
+import type { PvOptions } from './options';
 import type { BoardingAim } from './boarding-preview';
 import { boardingRound } from './moves-boarding';
 import type { BoardingRoundOutcome } from './resolve-boarding';
 import type { FireSetup } from './fire-plan';
 import { cannonFire, damageExtra, damageToss, reload } from './moves-gunnery';
 import type { ColumnCounts, TossOutcome } from './resolve-gunnery';
-import type { Gun, Sheet, ShipClass } from './sheet';
+import type { Gun, Sheet } from './sheet';
 import {
   GUN_CLASS_LABELS,
   OFFICER_ROLES,
@@ -48,52 +46,31 @@ export interface CalculatorBattle {
   theirs: string;
 }
 
+/** The set-up and the sheet edit, once loaded (calculator-setup.ts; null before). */
+let kit: typeof import('./calculator-setup') | null = null;
+
+/** Why a calculator has no battle yet: its set-up is still loading (a moment after the page). */
+const NOT_READY = 'Working out the odds…';
+
 /**
- * EXAMPLE class values (user data: the text refers to ship charts it does not contain, C.6): a
- * frigate with no guns and no crew of her own; each question writes the guns, crew, officers and
- * ratings it asks about into her log by the sheet edit.
+ * Loads what the calculators' battle is set up and edited with (the set-up move, the sheet edit
+ * and their zod schemas; issue 40: not in the page's first render). A calculator asks for it while
+ * the page is idle, or as the calculators after the first load (their chunk waits for it).
  */
-const CALCULATOR_CLASS: ShipClass = {
-  id: 'calculator',
-  className: 'Calculator ship',
-  rig: 'squareRigged',
-  masts: 3,
-  bowsprit: true,
-  sailingRates: { beating: [6, 8, 10], broadReaching: [8, 10, 12], running: [7, 9, 11] },
-  hullPoints: 40,
-  riggingPoints: 30,
-  crew: 0,
-  marines: 0,
-  boats: 0,
-  guns: []
-};
+export async function prepareCalculatorBattle(): Promise<void> {
+  kit ??= await import('./calculator-setup');
+}
+
+/** Whether `prepareCalculatorBattle` has loaded it: `calculatorBattle` then answers at once. */
+export const isCalculatorBattleReady = (): boolean => kit !== null;
+
+const built = setUpOnce(() => (kit ? kit.setUp() : err(NOT_READY)));
 
 /** Two ships of two sides, added as a new battle adds them (set-up reads no reading a calculator
- *  changes). Built once; a calculator builds it while the page is idle. */
-export const calculatorBattle: () => Result<CalculatorBattle> = setUpOnce(setUp);
-
-function setUp(): Result<CalculatorBattle> {
-  const ctx = scratchContext(DEFAULT_OPTIONS, 'standard');
-  let state: BattleState = INITIAL_STATE;
-  const ids: string[] = [];
-  for (const [name, side] of [
-    ['Ours', 'A'],
-    ['Theirs', 'B']
-  ]) {
-    const before = new Set(Object.keys(state.ships));
-    const next = playScratch(
-      addShipFromClass,
-      state,
-      { cls: CALCULATOR_CLASS, name, side, player: '' },
-      ctx
-    );
-    if (!next.ok) return next;
-    state = next.value;
-    const id = Object.keys(state.ships).find((k) => !before.has(k));
-    if (id === undefined) return err('The ships were not set up.');
-    ids.push(id);
-  }
-  return ok({ state, ours: ids[0], theirs: ids[1] });
+ *  changes). Built once, after `prepareCalculatorBattle`; a calculator builds it while the page is
+ *  idle. */
+export function calculatorBattle(): Result<CalculatorBattle> {
+  return kit ? built() : err(NOT_READY);
 }
 
 /** The battle passed on to a move's phase, as the battle's Next does within a turn (a move of any
@@ -239,7 +216,7 @@ export function withSheets(
   battle: BattleState,
   changes: Readonly<Record<string, SheetChange>>
 ): Result<BattleState> {
-  return withSheetEdits(battle, changes, shipSheet, SCHEMAS);
+  return kit ? withSheetEdits(battle, changes, shipSheet, kit.sheetEdit) : err(NOT_READY);
 }
 
 /** The calculators' ratings (C.3.1: 0, 1 or 2). */

@@ -2,7 +2,7 @@
 // Its figures are the figures the calculator showed before from the odds functions on the same
 // inputs (none changed), each roll is played by the move (its log line), and a second roll that
 // depends on the first is asked of the preview with the faces so far.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { DiceNeed } from '../../battle/move';
 import type { DiceRoll } from '../../engine/dice';
 import { add, complement, formatFraction } from '../../engine/rational';
@@ -22,6 +22,10 @@ import {
 } from './odds';
 import { DEFAULT_OPTIONS as O } from './options';
 import { crewBonus } from './resolve-tasks';
+import { prepareCalculatorBattle } from './calculator-battle';
+
+// The calculators' battle is set up with what loads apart from the page (issue 40).
+beforeAll(() => prepareCalculatorBattle());
 
 const Q: CheckQuestion = { mod: 1, modB: 0, crew: 4, attempt: 1, isMarine: false, sail: 2 };
 const ask = (proc: CheckProc, q: Partial<CheckQuestion> = {}) =>

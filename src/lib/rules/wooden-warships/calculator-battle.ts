@@ -24,6 +24,7 @@ import {
   type ShipChart
 } from './sheet';
 import { SCHEMAS } from './sheet-schema';
+import { editSheetMove } from '../../battle/ship-moves';
 import { shipAndSheet } from './ships';
 import type {
   Ammo,
@@ -89,7 +90,7 @@ export function withSheetEdits(
       const now = shipAndSheet(state, id);
       return now.ok ? ok(now.value.sheet) : now;
     },
-    SCHEMAS
+    editSheetMove(SCHEMAS)
   );
 }
 

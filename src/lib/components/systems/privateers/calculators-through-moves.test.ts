@@ -3,7 +3,7 @@
 // on a battle of the moves' testkit (moves.fixture): a calculator that worked its odds out some
 // other way, or on other ships, fails here. The figures themselves are checked against the text's
 // examples and independent enumeration in rules/privateers/odds.test.ts.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { render } from 'svelte/server';
 import { formatFraction, type Rational } from '$lib/engine/rational';
 import {
@@ -55,6 +55,10 @@ import PvGunneryCalculator from './PvGunneryCalculator.svelte';
 import PvMoraleCalculator from './PvMoraleCalculator.svelte';
 import PvMovementCalculator from './PvMovementCalculator.svelte';
 import PvReloadCalculator from './PvReloadCalculator.svelte';
+import { prepareCalculatorBattle } from '$lib/rules/privateers/calculator-battle';
+
+// The calculators' battle is set up with what loads apart from the page (issue 40).
+beforeAll(() => prepareCalculatorBattle());
 
 /** Every outcome's label and exact fraction on the page, in order. */
 function outcomesOf(body: string): string[] {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { render } from 'svelte/server';
 import type { BattleState } from '$lib/engine/events';
 import { unchecked } from '$lib/engine/brute.test-helpers';
@@ -21,6 +21,10 @@ import {
 } from '$lib/rules/privateers/moves.fixture';
 import { NO_ASSIGNMENTS } from '$lib/rules/privateers/sheet';
 import PvGunnerChoice from './PvGunnerChoice.svelte';
+import { prepareCalculatorBattle } from '$lib/rules/privateers/calculator-battle';
+
+// The calculators' battle is set up with what loads apart from the page (issue 40).
+beforeAll(() => prepareCalculatorBattle());
 
 const rawOdds = unchecked(checkedOdds.broadsideOdds);
 /** The odds as cannonFire.preview gives them: with the officers expected to be hit in all. */

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { render } from 'svelte/server';
 import type { BattleShip, BattleState } from '$lib/engine/events';
 import { DEFAULT_OPTIONS } from '$lib/rules/privateers/options';
@@ -12,6 +12,10 @@ import PvSelect from './PvSelect.svelte';
 import PvTasks from './PvTasks.svelte';
 import SheetEditor from './SheetEditor.svelte';
 import { ratingOptions } from './pv-ui';
+import { prepareCalculatorBattle } from '$lib/rules/privateers/calculator-battle';
+
+// The calculators' battle is set up with what loads apart from the page (issue 40).
+beforeAll(() => prepareCalculatorBattle());
 
 // The shared pieces the Privateers panels are built from: one labelled select, and Phase 6's crew
 // checks drawn from one table (SPEC C.4.16). Rendered on the server, as the page first shows them.
