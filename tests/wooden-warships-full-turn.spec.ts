@@ -111,6 +111,7 @@ test('one full turn, every step of both players, dice typed in table order', asy
   await expect(fire.getByLabel('Firing ship')).toHaveValue(/.+/);
   await expect(fire.getByLabel('Firing ship').locator('option')).toHaveText(['Fleche (Ben)']);
   await fire.getByLabel(/^Target(?! area)/).selectOption({ label: 'Swift (Anna)' });
+  await unfold(fire.getByTestId('ww-fire-settings'));
   await expect(fire.getByLabel('Target area')).toHaveValue('hull');
   await expect(fire.getByTestId('ww-fire-needed')).toContainText('roll under 60');
   // The most a half-deck broadside can do is 2 × (6 + 3) = 18 < 90: no chance to sink her.

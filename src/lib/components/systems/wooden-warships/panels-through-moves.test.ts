@@ -30,6 +30,7 @@ import WwBoarding from './WwBoarding.svelte';
 import WwFire from './WwFire.svelte';
 import WwFireDamageStep from './WwFireDamageStep.svelte';
 import WwReload from './WwReload.svelte';
+import WwReloadChoice from './WwReloadChoice.svelte';
 import WwSail from './WwSail.svelte';
 import WwUpgrade from './WwUpgrade.svelte';
 
@@ -75,15 +76,28 @@ describe('the reload panel: what may load is the reload preview', () => {
     for (const reloadScope of ['wholeShip', 'perBattery'] as const) {
       const options: WwOptions = { ...DEFAULT_OPTIONS, reloadScope };
       const state = broadside(fleets());
-      const { body } = render(WwReload, { props: { session: session(state), options } });
       const outlook = must(reload.preview.odds(state, { shipId: 'pickle' }, options));
-      const selects = [...body.matchAll(/<select[^>]*>/g)].map((m) => m[0]);
-      // Pickle's six selects first (table order), then Fleche's.
-      const pickle = selects.slice(0, 6).map((t) => !/disabled/.test(t));
-      expect(pickle).toEqual(outlook.batteries.map((b) => b.mayLoad));
+      // The per-battery choice (built when its fold opens) from the batteries the panel hands it.
+      const { body: choice } = render(WwReloadChoice, {
+        props: { name: 'Pickle', batteries: outlook.batteries, picks: {} } as never
+      });
+      const selects = [...choice.matchAll(/<select[^>]*>/g)].map((m) => m[0]);
+      expect(selects.map((t) => !/disabled/.test(t))).toEqual(
+        outlook.batteries.map((b) => b.mayLoad)
+      );
+      const { body } = render(WwReload, { props: { session: session(state), options } });
       const allRound = tagOf(body, /<button[^>]*aria-label="All round shot for pickle"[^>]*>/);
       expect(/disabled/.test(allRound)).toBe(outlook.batteries.every((b) => !b.mayLoad));
     }
+  });
+
+  it('builds the per-battery choice only when its fold is opened (issue 39)', () => {
+    const state = broadside(fleets());
+    const { body } = render(WwReload, {
+      props: { session: session(state), options: DEFAULT_OPTIONS }
+    });
+    expect(textOf(body)).toContain('Choose the shot per battery');
+    expect(body).not.toMatch(/<select/);
   });
 });
 
@@ -264,5 +278,14 @@ describe('the attack panel: the chance of sinking her is the fire preview’s', 
     expect(sinks.n > 0n).toBe(true);
     expect(body).toContain(`data-testid="ww-sink-chance" data-fraction="${formatFraction(sinks)}"`);
     expect(textOf(body)).toContain('Chance of sinking fleche (hull 5)');
+  });
+
+  it('builds the guns and aim only when their fold is opened (issue 39); its line says them', () => {
+    const { body } = render(WwFire, {
+      props: { session: session(fleets()), options: DEFAULT_OPTIONS }
+    });
+    const text = textOf(body);
+    expect(text).toContain('Zone 2 · at her hull · clear line of sight');
+    expect(text).not.toContain('Target area');
   });
 });
