@@ -145,23 +145,36 @@ function marksmanOddsOf(kind: 'crew' | 'marine'): {
   return { crew: sub(hit, officer), officer, miss: sub(ONE, hit) };
 }
 
+interface CollisionOdds {
+  entangle: Rational;
+  rammer: Dist<number>;
+  rammed: Dist<number>;
+}
+
+/**
+ * The collision odds by their two inputs, at most eight: the same odds keep their identity, so the
+ * collision panel's charts are not drawn again after every event of Phase 4 (issue 39).
+ */
+const collisionCache = new Map<string, CollisionOdds>();
+
 /** C.7.5 collisions: entanglement 5/12; hull damage per ship (face sum, or Ball Low hull points). */
 function collisionOddsOf(
   rammerSail: 0 | 1 | 2 | 3,
   options: PvOptions = DEFAULT_OPTIONS
-): {
-  entangle: Rational;
-  rammer: Dist<number>;
-  rammed: Dist<number>;
-} {
+): CollisionOdds {
+  const key = `${rammerSail} ${options.collisionDiceAsFaceSum}`;
+  const kept = collisionCache.get(key);
+  if (kept) return kept;
   const die = options.collisionDiceAsFaceSum
     ? D6
     : D6.map((f) => hullPointsOf(DAMAGE_DICE_TABLE.ballLow[f - 1]));
-  return {
+  const odds = {
     entangle: D12.probWhere((f) => f >= COLLISION.entangleFrom),
     rammer: die,
     rammed: sumOf(COLLISION.rammedDiceBySail[rammerSail], die)
   };
+  collisionCache.set(key, odds);
+  return odds;
 }
 
 /** C.3.1: a rating rolled on the chart (2/6, 3/6, 1/6). */
