@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadTogetherGroups, type ModuleGraphInfo } from './chunk-groups';
+import { keyDynamicEntries, loadTogetherGroups, type ModuleGraphInfo } from './chunk-groups';
 
 /** A module graph from each module's static and dynamic imports; importers are derived. */
 function graph(imports: Record<string, { static?: string[]; dynamic?: string[] }>) {
@@ -64,5 +64,74 @@ describe('loadTogetherGroups', () => {
     const told = loadTogetherGroups('runtime', GRAPH, isRoot, [[/^calc$/, /^pageB$/]]);
     expect(told.get('shared')).toBe(told.get('registry'));
     expect(told.get('onlyA')).toBe(told.get('pageA'));
+  });
+});
+
+describe('loadTogetherGroups: the root', () => {
+  // The root imports a UI kit pages import too, and lazily loads the pages (its route dictionary).
+  const ROOTED = graph({
+    entry: { static: ['kit', 'layout'], dynamic: ['page'] },
+    layout: { static: ['kit'] },
+    page: { static: ['kit', 'own'] },
+    kit: {},
+    own: {}
+  });
+  const groups = loadTogetherGroups('entry', ROOTED, (id) => id === 'entry');
+
+  it('keeps what pages import from the root apart from what only the root reaches', () => {
+    // A page walked into the root's chunk, so into its import()s: SvelteKit then missed the page's
+    // own preloads and styles (keyDynamicEntries).
+    expect(groups.get('layout')).toBe(groups.get('entry'));
+    expect(groups.get('kit')).not.toBe(groups.get('entry'));
+    expect(groups.get('own')).toBe(groups.get('page'));
+  });
+});
+
+describe('keyDynamicEntries', () => {
+  it('names each import() by its module, with the CSS of all it loads and nothing to walk', () => {
+    const manifest = {
+      'page.js': {
+        file: 'page.js',
+        isEntry: true,
+        imports: ['_shared.js'],
+        dynamicImports: ['_g1.js']
+      },
+      '_g1.js': {
+        file: 'g1.js',
+        imports: ['_shared.js', 'panel.svelte'],
+        dynamicImports: ['panel.svelte'],
+        css: ['g1.css']
+      },
+      'panel.svelte': { file: 'panel.js', imports: ['_shared.js'], css: ['panel.css'] },
+      '_shared.js': { file: 'shared.js', css: ['shared.css'] }
+    };
+    const chunks = [
+      { fileName: 'page.js', moduleIds: ['/p/page.js'] },
+      { fileName: 'g1.js', moduleIds: ['/p/calc.svelte', '/p/calc-odds.ts'] },
+      { fileName: 'panel.js', moduleIds: ['/p/panel.svelte'] },
+      { fileName: 'shared.js', moduleIds: ['/p/shared.ts'] }
+    ];
+    const dynamic: Record<string, string[]> = {
+      '/p/page.js': ['/p/calc.svelte'],
+      '/p/calc.svelte': ['/p/panel.svelte']
+    };
+    const out = keyDynamicEntries(
+      manifest,
+      chunks,
+      (id) => ({ dynamicallyImportedIds: dynamic[id] ?? [] }),
+      (id) => id.replace('/p/', '')
+    );
+    expect(out['page.js'].dynamicImports).toEqual(['calc.svelte']);
+    expect(out['calc.svelte']).toEqual({
+      file: 'g1.js',
+      src: 'calc.svelte',
+      isDynamicEntry: true,
+      css: ['g1.css', 'shared.css', 'panel.css']
+    });
+    // The panel's own chunk, imported statically too, keeps its imports under a file's name.
+    expect(out['_panel.js']).toMatchObject({ file: 'panel.js', imports: ['_shared.js'] });
+    expect(out['_g1.js'].imports).toEqual(['_shared.js', '_panel.js']);
+    expect(out['_g1.js'].dynamicImports).toEqual(['panel.svelte']);
+    expect(out['panel.svelte'].imports).toBeUndefined();
   });
 });

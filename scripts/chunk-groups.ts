@@ -1,4 +1,6 @@
-import type { Plugin } from 'vite';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { Manifest, Plugin } from 'vite';
 
 /**
  * Fewer, larger chunks, each loaded in exactly the pages and moments its modules were (issue 40).
@@ -159,7 +161,14 @@ export function loadTogetherGroups(
     const classes = [...new Set([...reach.get(id)!].map((e) => classOf.get(e)!))];
     if (classes.length === 0) continue;
     const kept = classes.filter((c) => !classes.some((o) => o !== c && implied.get(c)!.has(o)));
-    groups.set(id, kept.sort().join('\n'));
+    // What only the roots reach (the root layout, SvelteKit's router and its route dictionary, whose
+    // `import()`s are every page) stays apart from what pages import from the root (Svelte's
+    // runtime, shared components): SvelteKit lists a prerendered page's preloads and stylesheets
+    // by walking its chunk's imports, the `import()`s of each too, marking each chunk seen; a
+    // page importing the route dictionary's chunk reached its own imports through that first,
+    // as another page's, and its head lost their preloads and their components' CSS.
+    const rootOnly = [...reach.get(id)!].every((e) => roots.has(e));
+    groups.set(id, kept.sort().join('\n') + (rootOnly && roots.size > 0 ? '\n(root only)' : ''));
   }
   return groups;
 }
@@ -197,8 +206,98 @@ export function loadTogetherChunks(): Plugin {
           }
         }
       };
+    },
+    writeBundle(options, bundle) {
+      if (this.environment?.name !== 'client' || !options.dir) return;
+      const file = join(options.dir, '.vite', 'manifest.json');
+      const manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+      const chunks = Object.values(bundle).flatMap((c) =>
+        c.type === 'chunk' ? [{ fileName: c.fileName, moduleIds: c.moduleIds }] : []
+      );
+      const root = this.environment.config.root;
+      const fixed = keyDynamicEntries(
+        manifest,
+        chunks,
+        (id) => this.getModuleInfo(id),
+        (id) => relative(root, id).split('\\').join('/')
+      );
+      writeFileSync(file, JSON.stringify(fixed, null, 2));
     }
   };
+}
+
+/**
+ * Vite's manifest as SvelteKit reads it for a prerendered page's head: each `import()` made an entry
+ * of its own, named by the module imported, listing the CSS of all it loads and nothing to walk.
+ *
+ * Why: SvelteKit links in a page's head the CSS of its chunks and of what they import() that its
+ * server render drew too (a system's calculators), matching the client's and the server's manifests
+ * by the imported module's name; it walks the chunks depth first, each once, the `import()`s of a
+ * chunk right after its imports. Since the grouping a dynamically imported module shares its chunk
+ * (named by its file, `_Qg63kanS.js`, so no calculator's CSS was linked), and a page's own imports
+ * were often reached first through some `import()` (the registry's battle panels import the battle
+ * page's chunk), so walked as that one's: the page lost their preloads and their components' CSS,
+ * which came with the scripts after the first paint and moved the page. Route nodes stay as they
+ * are (SvelteKit reads each one's imports); only the route dictionary import()s them, and no page
+ * imports its chunk (see loadTogetherGroups' root-only group).
+ */
+export function keyDynamicEntries(
+  manifest: Manifest,
+  chunks: readonly { fileName: string; moduleIds: readonly string[] }[],
+  getModuleInfo: (id: string) => { dynamicallyImportedIds: readonly string[] } | null,
+  keyOf: (id: string) => string
+): Manifest {
+  const isNode = (key: string) => /generated\/client(-optimized)?\/nodes\/\d+\.js$/.test(key);
+  // A dynamically imported module's key may be its chunk's own (a chunk it is the facade of): that
+  // chunk is renamed as Vite names any other, for the static imports of it.
+  const renamed = new Map<string, string>();
+  const dynamicKeys = new Set(
+    chunks.flatMap((c) =>
+      c.moduleIds.flatMap((id) => getModuleInfo(id)?.dynamicallyImportedIds.map(keyOf) ?? [])
+    )
+  );
+  for (const key of dynamicKeys)
+    if (manifest[key] && !isNode(key)) renamed.set(key, `_${manifest[key].file.split('/').pop()}`);
+  const out: Manifest = {};
+  const rename = (k: string) => renamed.get(k) ?? k;
+  for (const [key, entry] of Object.entries(manifest))
+    out[rename(key)] = {
+      ...entry,
+      imports: entry.imports?.map(rename),
+      dynamicImports: entry.dynamicImports?.map(rename)
+    };
+
+  const keyByFile = new Map(Object.entries(out).map(([k, c]) => [c.file, k]));
+  const chunkOf = new Map(chunks.flatMap((c) => c.moduleIds.map((id) => [id, c.fileName])));
+  // Not a route node's: a chunk importing a page's is loaded only on that page, which links it.
+  const cssOf = (key: string, seen = new Set<string>()): string[] => {
+    if (seen.has(key) || isNode(key)) return [];
+    seen.add(key);
+    const entry = out[key];
+    return [...(entry?.css ?? []), ...(entry?.imports ?? []).flatMap((k) => cssOf(k, seen))];
+  };
+  const dynamic: Manifest = {};
+  for (const chunk of chunks) {
+    const entry = out[keyByFile.get(chunk.fileName) ?? ''];
+    if (!entry?.dynamicImports) continue;
+    const keys = new Set<string>();
+    for (const id of chunk.moduleIds)
+      for (const target of getModuleInfo(id)?.dynamicallyImportedIds ?? []) {
+        const key = keyOf(target);
+        const fileKey = keyByFile.get(chunkOf.get(target) ?? '');
+        if (fileKey === undefined) continue;
+        keys.add(key);
+        if (isNode(key)) continue;
+        dynamic[key] ??= {
+          file: out[fileKey].file,
+          src: key,
+          isDynamicEntry: true,
+          css: [...new Set(cssOf(fileKey))]
+        };
+      }
+    entry.dynamicImports = [...keys];
+  }
+  return { ...out, ...dynamic };
 }
 
 /**
