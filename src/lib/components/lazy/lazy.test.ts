@@ -39,6 +39,19 @@ describe('warmLazyComponents', () => {
     await settle();
     expect(flaky).toHaveBeenCalledTimes(2);
   });
+
+  it('asks for no idle moment once every component is here (issue 39)', async () => {
+    // The page warms at every action: with nothing left to load, it costs the tap nothing.
+    const fine = vi.fn(() => Promise.resolve(module));
+    lazy(fine);
+    warmLazyComponents();
+    await settle();
+    expect(fine).toHaveBeenCalledTimes(1);
+    const timers = vi.spyOn(globalThis, 'setTimeout');
+    warmLazyComponents();
+    expect(timers).not.toHaveBeenCalled();
+    timers.mockRestore();
+  });
 });
 
 describe('warmLazy', () => {

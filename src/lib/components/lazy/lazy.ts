@@ -28,6 +28,8 @@ export function lazy<P extends Record<string, any>>(
     (once ??= loader().then(
       (mod) => {
         loaded = mod.default;
+        // Here for good: the page's warming (at every action) passes it by (issue 39).
+        loaders.delete(load);
         return mod;
       },
       (e: unknown) => {
@@ -75,6 +77,8 @@ export function warmModules(loads: ReadonlyArray<() => Promise<unknown>>): void 
 }
 
 function warm(loads: Array<() => Promise<unknown>>): void {
+  // Nothing left to load: no idle callback asked for at each action (issue 39).
+  if (loads.length === 0) return;
   pending.push(...loads);
   if (isWarming) return;
   isWarming = true;

@@ -202,6 +202,15 @@ describe('the upgrade panel: the price, the speeds after and the funds left are 
       }
     }
   });
+
+  it('builds the draw into her hold only when its fold is opened (issue 39)', () => {
+    const { body } = render(WwUpgrade, {
+      props: { session: session(withHold(card('topsails', 500, 1))), options: DEFAULT_OPTIONS }
+    });
+    const text = textOf(body);
+    expect(text).toContain("Draw upgrade cards into pickle's hold");
+    expect(text).not.toContain("Put them in pickle's hold");
+  });
 });
 
 describe('the boarding panel: the loot offered is the loot preview', () => {
