@@ -2,7 +2,7 @@ import type { BattleState, EventDraft, Json } from '../engine/events';
 import { advancePhase } from './actions';
 import { applyOps } from './fold';
 import type { Move, MoveContext } from './move';
-import { ok, type Result } from '../engine/result';
+import { err, ok, type Result } from '../engine/result';
 import type { EditSheetInput } from './ship-moves';
 
 /**
@@ -101,4 +101,45 @@ export function withSheetEdits<S extends { name: string }>(
 export function setUpOnce<T>(setUp: () => T): () => T {
   let built: { value: T } | null = null;
   return () => (built ??= { value: setUp() }).value;
+}
+
+/** What a calculator's battle is set up and edited with, loaded apart (`setUpLater`). */
+export interface ScratchKit {
+  /** The system's sheet edit (`editSheetMove(schemas)`). */
+  sheetEdit: Move<EditSheetInput>;
+}
+
+/** A calculator's answer before its battle's kit has loaded (a moment after the page is up). */
+const NOT_READY = 'Working out the odds…';
+
+/**
+ * A calculator's battle whose set-up and sheet edit load apart (issue 40): they check what enters
+ * the battle with the system's zod schemas, and a calculators page that built them as it hydrated
+ * lost its Lighthouse score to that task. `prepare` loads the kit (a calculator asks while the page
+ * is idle, the calculators that load near the screen with their chunk); then `battle` is set up
+ * once by `setUp` and `editSheets` edits its logs (`withSheetEdits`), both at once. Before, they
+ * say the odds are being worked out.
+ */
+export function setUpLater<K extends ScratchKit, T>(
+  load: () => Promise<K>,
+  setUp: (kit: K) => Result<T>
+): {
+  prepare: () => Promise<void>;
+  battle: () => Result<T>;
+  editSheets: <S extends { name: string }>(
+    battle: BattleState,
+    changes: Readonly<Record<string, (sheet: S) => S>>,
+    sheetOf: (state: BattleState, shipId: string) => Result<S>
+  ) => Result<BattleState>;
+} {
+  let kit: K | null = null;
+  const built = setUpOnce(() => (kit ? setUp(kit) : err(NOT_READY)));
+  return {
+    prepare: async () => {
+      kit ??= await load();
+    },
+    battle: () => (kit ? built() : err(NOT_READY)),
+    editSheets: (battle, changes, sheetOf) =>
+      kit ? withSheetEdits(battle, changes, sheetOf, kit.sheetEdit) : err(NOT_READY)
+  };
 }

@@ -40,28 +40,44 @@ export function idleEach(tasks: readonly (() => unknown)[]): () => void {
  * blocking time, however late it comes). The prerender (building) draws the part closed, as the
  * browser's first render does; another server render (a test's) has no idle moment to wait for:
  * open at once. A step that returns a promise (loading what the part needs) is waited for before
- * the next. Call while a component initialises.
+ * the next; a use while it loads opens the part once it has loaded. Call while a component
+ * initialises.
  */
 export function idleGate(...steps: (() => unknown)[]): {
   readonly isOpen: boolean;
   readonly open: () => void;
 } {
   let isOpen = $state(typeof window === 'undefined' && !building);
+  /** The next step to run. */
+  let at = 0;
+  /** A step's load under way (a module the part needs): the next step waits for it. */
+  let loading: Promise<unknown> | null = null;
+  /** Opened by a use: the steps left run at once, not in idle moments. */
+  let isHurried = false;
+  let isGone = false;
+  let cancel = () => {};
+  const later = () => (cancel = whenIdle(run));
+  function run(): void {
+    if (isGone || isOpen || loading) return;
+    while (at < steps.length) {
+      const done = steps[at++]();
+      if (done instanceof Promise) {
+        loading = done.finally(() => {
+          loading = null;
+          if (isHurried) run();
+          else later();
+        });
+        return;
+      }
+      if (!isHurried) return void later();
+    }
+    isOpen = true;
+  }
   onMount(() => {
-    let isGone = false;
-    const next = (i: number) =>
-      whenIdle(() => {
-        if (isGone || isOpen) return;
-        if (i < steps.length) {
-          const done = steps[i]();
-          // A step that loads (a module) hands on when it has loaded.
-          if (done instanceof Promise) void done.finally(() => next(i + 1));
-          else next(i + 1);
-        } else isOpen = true;
-      });
-    next(0);
+    later();
     return () => {
       isGone = true;
+      cancel();
     };
   });
   return {
@@ -69,7 +85,8 @@ export function idleGate(...steps: (() => unknown)[]): {
       return isOpen;
     },
     open: () => {
-      isOpen = true;
+      isHurried = true;
+      run();
     }
   };
 }

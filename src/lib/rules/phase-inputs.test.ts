@@ -51,7 +51,11 @@ describe('the modules a phase’s screen loads', () => {
 // is set up by the set-up move and edited by the sheet edit, both checked with zod), the longest
 // part of its longest task. What they need loads while the page is idle (calculator-setup.ts), so
 // the modules of the page's first render import neither it nor zod.
-const CALCULATOR_MODULES = ['privateers/calculator-battle', '../battle/scratch'];
+const CALCULATOR_MODULES = [
+  'privateers/calculator-battle',
+  'wooden-warships/calculator-battle',
+  '../battle/scratch'
+];
 
 describe('the modules a calculators page’s first render loads', () => {
   it.each(CALCULATOR_MODULES)('%s imports no zod, set-up move, sheet edit or schema', (name) => {

@@ -9,8 +9,7 @@ import {
   playScratchDraft,
   scratchAtPhase,
   scratchContext,
-  setUpOnce,
-  withSheetEdits
+  setUpLater
 } from '../../battle/scratch';
 import { err, ok, type Result } from '../../engine/result';
 import { shipSheet, type PvMove } from './moves-common';
@@ -46,32 +45,19 @@ export interface CalculatorBattle {
   theirs: string;
 }
 
-/** The set-up and the sheet edit, once loaded (calculator-setup.ts; null before). */
-let kit: typeof import('./calculator-setup') | null = null;
+/** Set up and edited with what loads apart (calculator-setup.ts; issue 40: not in the page's
+ *  first render). */
+const later = setUpLater(
+  () => import('./calculator-setup'),
+  (kit) => kit.setUp()
+);
 
-/** Why a calculator has no battle yet: its set-up is still loading (a moment after the page). */
-const NOT_READY = 'Working out the odds…';
-
-/**
- * Loads what the calculators' battle is set up and edited with (the set-up move, the sheet edit
- * and their zod schemas; issue 40: not in the page's first render). A calculator asks for it while
- * the page is idle, or as the calculators after the first load (their chunk waits for it).
- */
-export async function prepareCalculatorBattle(): Promise<void> {
-  kit ??= await import('./calculator-setup');
-}
-
-/** Whether `prepareCalculatorBattle` has loaded it: `calculatorBattle` then answers at once. */
-export const isCalculatorBattleReady = (): boolean => kit !== null;
-
-const built = setUpOnce(() => (kit ? kit.setUp() : err(NOT_READY)));
+/** Loads what the battle is set up and edited with: a calculator asks while the page is idle. */
+export const prepareCalculatorBattle = later.prepare;
 
 /** Two ships of two sides, added as a new battle adds them (set-up reads no reading a calculator
- *  changes). Built once, after `prepareCalculatorBattle`; a calculator builds it while the page is
- *  idle. */
-export function calculatorBattle(): Result<CalculatorBattle> {
-  return kit ? built() : err(NOT_READY);
-}
+ *  changes). Built once, after `prepareCalculatorBattle`. */
+export const calculatorBattle: () => Result<CalculatorBattle> = later.battle;
 
 /** The battle passed on to a move's phase, as the battle's Next does within a turn (a move of any
  *  phase is played where the battle stands). */
@@ -216,7 +202,7 @@ export function withSheets(
   battle: BattleState,
   changes: Readonly<Record<string, SheetChange>>
 ): Result<BattleState> {
-  return kit ? withSheetEdits(battle, changes, shipSheet, kit.sheetEdit) : err(NOT_READY);
+  return later.editSheets(battle, changes, shipSheet);
 }
 
 /** The calculators' ratings (C.3.1: 0, 1 or 2). */

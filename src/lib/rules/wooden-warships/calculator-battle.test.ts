@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { playScratchDraft, scratchContext } from '../../battle/scratch';
 import {
   boardingCheckOn,
@@ -16,6 +16,10 @@ import { board, boardingRound, fire, moveShip } from './moves';
 import { must } from './moves.testkit';
 import { DEFAULT_OPTIONS as O } from './options';
 import { sheetOf, systemOf } from './ships';
+import { prepareCalculatorBattle } from './calculator-battle';
+
+// The calculators' battle is set up with what loads apart from the page (issue 40).
+beforeAll(() => prepareCalculatorBattle());
 
 // The calculators' battle (issue 31): set up by the game's own moves, each question written into
 // the logs as a referee would, so each move's preview and play answer it as in a battle.

@@ -4,27 +4,13 @@
 // about, as a referee would, and the guns are loaded by the reload move. The calculator then reads
 // the move's own `preview` (the attack, the boarding, the round, the move, running aground) and
 // plays the roll it answers for on it, so its figures are exactly the battle's.
-import { INITIAL_STATE, type BattleState } from '../../engine/events';
-import {
-  playScratch,
-  scratchContext,
-  setUpOnce,
-  withSheetEdits as editSheets
-} from '../../battle/scratch';
+import type { BattleState } from '../../engine/events';
+import { playScratch, scratchContext, setUpLater } from '../../battle/scratch';
 import { ok, type Result } from '../../engine/result';
 import type { BoardingSetup } from './moves-boarding';
 import { reload, type FireSetup } from './moves-gunnery';
-import { addPlayer, purchase } from './moves-setup';
 import { DEFAULT_OPTIONS, type WwOptions } from './options';
-import {
-  blankChart,
-  defaultSystemState,
-  sheetFromChart,
-  type Sheet,
-  type ShipChart
-} from './sheet';
-import { SCHEMAS } from './sheet-schema';
-import { editSheetMove } from '../../battle/ship-moves';
+import { blankChart, sheetFromChart, type Sheet, type ShipChart } from './sheet';
 import { shipAndSheet } from './ships';
 import type {
   Ammo,
@@ -45,35 +31,21 @@ export interface CalculatorBattle {
   theirs: string;
 }
 
-/** The players, in turn order: the first acts (with player turns, B.5 #17, hers is the turn). */
-const PLAYERS = ['Attacker', 'Defender'] as const;
+/** Set up and edited with what loads apart (calculator-setup.ts; issue 40: not in the page's
+ *  first render). */
+const later = setUpLater(
+  () => import('./calculator-setup'),
+  (kit) => kit.setUp()
+);
+
+/** Loads what the battle is set up and edited with: a calculator asks while the page is idle. */
+export const prepareCalculatorBattle = later.prepare;
 
 /**
- * Two players, each buying one ship of a blank chart (no price: a calculator's chart may cost more
- * than the £7,000 a player starts with, and the purchase reads nothing else a calculator asks);
- * each question writes its chart into the log by the sheet edit. Built once.
+ * Two players, each buying one ship of a blank chart (calculator-setup.ts); each question writes
+ * its chart into the log by the sheet edit. Built once, after `prepareCalculatorBattle`.
  */
-export const calculatorBattle: () => Result<CalculatorBattle> = setUpOnce(setUp);
-
-function setUp(): Result<CalculatorBattle> {
-  const ctx = scratchContext(DEFAULT_OPTIONS, 'standard');
-  let state: BattleState = { ...INITIAL_STATE, system: defaultSystemState() };
-  const chart: ShipChart = { ...blankChart('Frigate', 'calculator'), name: 'Calculator ship' };
-  const ids = ['ours', 'theirs'];
-  for (const [i, player] of PLAYERS.entries()) {
-    const joined = playScratch(addPlayer, state, { name: player }, ctx);
-    if (!joined.ok) return joined;
-    const bought = playScratch(
-      purchase,
-      joined.value,
-      { id: ids[i], player, name: player, chart, crewSkill: 'Novice' },
-      ctx
-    );
-    if (!bought.ok) return bought;
-    state = bought.value;
-  }
-  return ok({ state, ours: ids[0], theirs: ids[1] });
-}
+export const calculatorBattle: () => Result<CalculatorBattle> = later.battle;
 
 /** A change to one ship's log, the sheet edit's: the sheet as it stands in, the new one out. */
 export type SheetChange = (sheet: Sheet) => Sheet;
@@ -83,15 +55,10 @@ export function withSheetEdits(
   battle: BattleState,
   changes: Readonly<Record<string, SheetChange>>
 ): Result<BattleState> {
-  return editSheets(
-    battle,
-    changes,
-    (state, id) => {
-      const now = shipAndSheet(state, id);
-      return now.ok ? ok(now.value.sheet) : now;
-    },
-    editSheetMove(SCHEMAS)
-  );
+  return later.editSheets(battle, changes, (state, id) => {
+    const now = shipAndSheet(state, id);
+    return now.ok ? ok(now.value.sheet) : now;
+  });
 }
 
 /** A log of this chart as bought (B.4.1 step 5), named for the calculator. */

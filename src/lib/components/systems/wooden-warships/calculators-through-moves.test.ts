@@ -4,7 +4,7 @@
 // from the EXAMPLE charts, guns loaded, a log edited by the referee): a calculator that worked its
 // odds out some other way, or asked for other dice, fails here. The figures themselves are checked
 // against the text's appendix and independent enumeration in rules/wooden-warships/*.test.ts.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { render } from 'svelte/server';
 import { padOf } from '$lib/components/dice/dice-pad';
 import type { DiceNeed } from '$lib/battle/move';
@@ -27,6 +27,10 @@ import DicePad from '$lib/components/dice/DicePad.svelte';
 import WwBoardingCalculator from './WwBoardingCalculator.svelte';
 import WwGunneryCalculator from './WwGunneryCalculator.svelte';
 import WwMovementCalculator from './WwMovementCalculator.svelte';
+import { prepareCalculatorBattle } from '$lib/rules/wooden-warships/calculator-battle';
+
+// The calculators' battle is set up with what loads apart from the page (issue 40).
+beforeAll(() => prepareCalculatorBattle());
 
 const charts = () => structuredClone([...EXAMPLE_CHARTS]);
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { render } from 'svelte/server';
 import { exampleChart } from '$lib/rules/wooden-warships/example-charts';
 import { DEFAULT_OPTIONS } from '$lib/rules/wooden-warships/options';
@@ -15,6 +15,10 @@ import SheetEditor from './SheetEditor.svelte';
 import WwBoarding from './WwBoarding.svelte';
 import WwBoardingCalculator from './WwBoardingCalculator.svelte';
 import { EXAMPLE_CHARTS } from '$lib/rules/wooden-warships/example-charts';
+import { prepareCalculatorBattle } from '$lib/rules/wooden-warships/calculator-battle';
+
+// The calculators' battle is set up with what loads apart from the page (issue 40).
+beforeAll(() => prepareCalculatorBattle());
 
 const noop = (): void => {};
 
