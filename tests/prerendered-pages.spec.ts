@@ -52,6 +52,34 @@ for (const path of [
   });
 }
 
+// …and preloads every module its page imports: a page whose modules SvelteKit walked as another
+// page's (the root's chunk held the route dictionary) preloaded only the runtime, and fetched its
+// own imports one after the other as each arrived.
+for (const path of ['/', '/settings', '/library', '/battles/new', '/calculators/privateers']) {
+  test(`${path} preloads every module its page imports`, async ({ request }) => {
+    const html = await (await request.get(path)).text();
+    const preloaded = new Set(
+      [...html.matchAll(/<link href="([^"]+)" rel="modulepreload"/g)].map((m) => m[1])
+    );
+    const node = [...preloaded].find(
+      (f) => /\/nodes\/\d+\.[^/]+\.js$/.test(f) && !/\/nodes\/0\./.test(f)
+    );
+    expect(node).toBeDefined();
+    const missing: string[] = [];
+    const seen = new Set<string>();
+    const walk = async (file: string): Promise<void> => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      if (!preloaded.has(file)) missing.push(file);
+      const code = await (await request.get(file)).text();
+      for (const [, to] of code.matchAll(/\bfrom\s*"(\.\.?\/[^"]+\.js)"/g))
+        await walk(new URL(to, `http://x${file}`).pathname);
+    };
+    await walk(node!);
+    expect(missing).toEqual([]);
+  });
+}
+
 test('the ship library makes a template, loading the system’s engine only then', async ({
   page
 }) => {
