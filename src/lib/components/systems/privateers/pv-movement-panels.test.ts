@@ -85,4 +85,21 @@ describe('the movement cards show the moves’ own figures (issue 31)', () => {
     expect(d).toContain('data-testid="dice-pad"');
     expect(d).toContain('Move first (inches, up to 3)');
   });
+
+  it('builds the heading’s stepper only when its fold is opened (issue 39); the fold names it', () => {
+    const s = { ...damaged(), phase: 3 };
+    const props = {
+      session: sessionOf(s),
+      options: O,
+      ship: s.ships.a,
+      sheet: sheet(s, 'a'),
+      procs: ['movement'] as ProcedureId[],
+      hasMoved: false,
+      position: 1
+    };
+    const t = text(render(PvMoveShip, { props }).body);
+    expect(t).toContain('Change the heading (120°)');
+    expect(t).not.toContain('Heading of Surprise (degrees)');
+    expect(t).not.toContain('Set heading');
+  });
 });
