@@ -104,21 +104,41 @@ async function takeCalls(cdp) {
   await cdp.send('Profiler.stopPreciseCoverage');
   const byScript = new Map();
   const byFunction = new Map();
+  const byModule = new Map();
   let total = 0;
   for (const script of result) {
     if (!script.url.startsWith(BASE) || !script.url.includes('/_app/')) continue;
     const file = script.url.split('/').at(-1);
+    const modules = await modulesOf(script.url);
     let n = 0;
     for (const f of script.functions) {
       const count = f.ranges[0]?.count ?? 0;
       n += count;
       const key = `${f.functionName || '(anonymous)'} ${file}`;
       if (count > 0) byFunction.set(key, (byFunction.get(key) ?? 0) + count);
+      const at = f.ranges[0]?.startOffset ?? 0;
+      const module = modules.findLast((m) => m.at <= at)?.name ?? file;
+      if (count > 0) byModule.set(module, (byModule.get(module) ?? 0) + count);
     }
     total += n;
     if (n > 0) byScript.set(file, n);
   }
-  return { total, byScript, byFunction };
+  return { total, byScript, byFunction, byModule };
+}
+
+/** Where each source module starts in a built chunk (a `vite build --minify false` build marks
+ *  each with a `// src/…` line), so calls can be counted by module. */
+const MODULES = new Map();
+async function modulesOf(url) {
+  if (!MODULES.has(url)) {
+    const text = await readFile(join('build', new URL(url).pathname), 'utf8').catch(() => '');
+    const marks = [...text.matchAll(/^\/\/ ((?:src|node_modules)\/\S+)$/gm)];
+    MODULES.set(
+      url,
+      marks.map((m) => ({ at: m.index, name: m[1].replace(/^node_modules\/(\.pnpm\/)?/, '') }))
+    );
+  }
+  return MODULES.get(url);
 }
 
 async function writeProfile(profile, label) {
@@ -785,7 +805,15 @@ async function calculatorAnswer(context, system, name, k) {
         { name, k, isCounting: CALLS }
       );
       // The calls up to the answer's frame (and any idle moment before the count is taken).
-      if (CALLS && r) r.calls = (await takeCalls(cdp)).total;
+      if (CALLS && r) {
+        const { total, byFunction, byModule } = await takeCalls(cdp);
+        r.calls = total;
+        // The busiest modules and functions (names on a `vite build --minify false` build).
+        for (const [m, count] of [...byModule].sort((a, b) => b[1] - a[1]).slice(0, 25))
+          verbose(`    ${String(count).padStart(8)}  ${m}`);
+        for (const [fn, count] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 15))
+          verbose(`    ${String(count).padStart(8)}  ${fn}`);
+      }
       if (CALLS) await page.evaluate(() => window.__releaseIdle?.());
       const profile = PROFILE && r ? (await cdp.send('Profiler.stop')).profile : null;
       if (tracing) {
