@@ -87,6 +87,43 @@ describe('loadTogetherGroups: the root', () => {
   });
 });
 
+describe('loadTogetherGroups: small groups', () => {
+  // Three pages under the root, each importing its runtime and two of a tiny helper, a large one
+  // and a helper importing what page A's calculator imports too.
+  const PAGES = graph({
+    entry: { static: ['runtime'], dynamic: ['pageA', 'pageB', 'pageC'] },
+    runtime: {},
+    pageA: { static: ['runtime', 'tiny', 'large'], dynamic: ['calc'] },
+    pageB: { static: ['runtime', 'tiny', 'withImport'] },
+    pageC: { static: ['runtime', 'large', 'withImport'] },
+    calc: { static: ['x'] },
+    withImport: { static: ['x'] },
+    tiny: {},
+    large: {},
+    x: {}
+  });
+  const sizes: Record<string, number> = { large: 1000, x: 1000 };
+  const small = { sizeOf: (id: string) => sizes[id] ?? 10, below: 2000, perFile: 100 };
+  const plain = loadTogetherGroups('runtime', PAGES, (id) => id === 'entry');
+  const folded = loadTogetherGroups('runtime', PAGES, (id) => id === 'entry', [], small);
+
+  it('moves a small group into one loaded wherever it is, its file saved on every page', () => {
+    expect(plain.get('tiny')).not.toBe(plain.get('runtime'));
+    // Loaded with pages A and B, now with C too: 10 characters on one page against a file on two.
+    expect(folded.get('tiny')).toBe(folded.get('runtime'));
+    // Into the group loaded in the fewest places that holds it and its imports.
+    expect(plain.get('withImport')).not.toBe(plain.get('x'));
+    expect(folded.get('withImport')).toBe(folded.get('x'));
+  });
+
+  it('leaves a group whose size outweighs the files saved, and entries', () => {
+    expect(folded.get('large')).toBe(plain.get('large'));
+    expect(folded.get('large')).not.toBe(folded.get('runtime'));
+    for (const entry of ['pageA', 'pageB', 'pageC', 'calc'])
+      expect(folded.get(entry)).toBe(plain.get(entry));
+  });
+});
+
 describe('keyDynamicEntries', () => {
   it('names each import() by its module, with the CSS of all it loads and nothing to walk', () => {
     const manifest = {

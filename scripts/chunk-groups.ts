@@ -19,7 +19,9 @@ import type { Manifest, Plugin } from 'vite';
  * reach it). For each module, the entries that reach it statically, minus every entry that implies
  * another of them: loading either was loading the other. Modules with the same remaining entries
  * are loaded together on every page and at every moment, and share one chunk; nothing is fetched
- * that was not before. Entries that imply each other count as one.
+ * that was not before. Entries that imply each other count as one. Then a small group joins a
+ * larger one loaded wherever it is when its bytes loaded for nothing elsewhere weigh less than the
+ * files saved (foldSmallGroups).
  */
 
 /** The part of Rolldown's module info the grouping reads. */
@@ -46,7 +48,8 @@ export function loadTogetherGroups(
   start: string,
   getModuleInfo: GetModuleInfo,
   isRoot: (id: string) => boolean,
-  loadsOnlyWith: readonly (readonly [RegExp, RegExp])[] = []
+  loadsOnlyWith: readonly (readonly [RegExp, RegExp])[] = [],
+  small?: SmallGroups
 ): Map<string, string> {
   const info = new Map<string, ModuleGraphInfo>();
   const queue = [start];
@@ -157,6 +160,8 @@ export function loadTogetherGroups(
     );
 
   const groups = new Map<string, string>();
+  /** Each group's entry classes, by its name. */
+  const keptOf = new Map<string, string[]>();
   for (const id of ids) {
     const classes = [...new Set([...reach.get(id)!].map((e) => classOf.get(e)!))];
     if (classes.length === 0) continue;
@@ -168,9 +173,115 @@ export function loadTogetherGroups(
     // page importing the route dictionary's chunk reached its own imports through that first,
     // as another page's, and its head lost their preloads and their components' CSS.
     const rootOnly = [...reach.get(id)!].every((e) => roots.has(e));
-    groups.set(id, kept.sort().join('\n') + (rootOnly && roots.size > 0 ? '\n(root only)' : ''));
+    const key = kept.sort().join('\n') + (rootOnly && roots.size > 0 ? '\n(root only)' : '');
+    groups.set(id, key);
+    if (!rootOnly) keptOf.set(key, kept);
+  }
+  if (small) {
+    const classes = [...new Set(classOf.values())];
+    // Where a group is loaded: the entry classes whose loading loads one of its own.
+    const loadedWith = (kept: string[]) =>
+      new Set(classes.filter((c) => kept.some((k) => implied.get(c)!.has(k))));
+    const entrySet = new Set(entries);
+    foldSmallGroups(
+      groups,
+      keptOf,
+      loadedWith,
+      (id) => entrySet.has(id),
+      (id) => info.get(id)?.importedIds ?? [],
+      small
+    );
   }
   return groups;
+}
+
+/**
+ * Which groups may join another (issue 40): a file costs its own gzip header, dictionary warm-up and
+ * import and export lists; a deep-linked Privateers battle loaded 60 files, half of them under 1 KB,
+ * 111.7 KB gzipped one by one against 98.3 KB together. `sizeOf`: a module's code length
+ * (characters, before minifying); a group of fewer than `below` characters may join another if its
+ * size times the entries that would then load it for nothing is at most `perFile` times the entries
+ * that load it now (each saving a file).
+ */
+export type SmallGroups = { sizeOf: (id: string) => number; below: number; perFile: number };
+
+/**
+ * Moves each small group into the group loaded in the fewest places among those loaded wherever it
+ * is (and whose places hold what it imports): the host's modules are then loaded nowhere new, and
+ * the small group's only where its host is and it was not, weighed by SmallGroups. Not moved: groups
+ * holding an entry (a page, an `import()`'s target: their chunks are what SvelteKit and the
+ * manifest name) or a stylesheet (a host's CSS is linked wherever it loads), and the route
+ * dictionary's own group (see loadTogetherGroups). A host moved in turn takes it along while the
+ * weighing allows.
+ */
+function foldSmallGroups(
+  groups: Map<string, string>,
+  keptOf: ReadonlyMap<string, string[]>,
+  loadedWith: (kept: string[]) => Set<string>,
+  isEntry: (id: string) => boolean,
+  importsOf: (id: string) => readonly string[],
+  { sizeOf, below, perFile }: SmallGroups
+): void {
+  const members = new Map<string, string[]>();
+  for (const [id, key] of groups) {
+    if (!members.has(key)) members.set(key, []);
+    members.get(key)!.push(id);
+  }
+  const where = new Map([...keptOf].map(([key, kept]) => [key, loadedWith(kept)]));
+  const size = (key: string) => members.get(key)!.reduce((n, id) => n + sizeOf(id), 0);
+  const movable = (key: string) =>
+    where.has(key) &&
+    size(key) < below &&
+    !members.get(key)!.some((id) => isEntry(id) || /\.css$|[?&]type=style/.test(id));
+  const covers = (wide: Set<string>, narrow: Set<string>) =>
+    wide.size >= narrow.size && [...narrow].every((c) => wide.has(c));
+  /** Whether `key` may join `host`: see the comment of each test. */
+  const fits = (key: string, host: string) => {
+    const mine = where.get(key)!;
+    const theirs = where.get(host)!;
+    // Loaded wherever it is.
+    if (host === key || !covers(theirs, mine)) return false;
+    // What it imports comes with it: each of those groups is loaded wherever the host is.
+    for (const id of members.get(key)!)
+      for (const m of importsOf(id)) {
+        const g = groups.get(m);
+        if (
+          g !== undefined &&
+          g !== key &&
+          g !== host &&
+          !(where.has(g) && covers(where.get(g)!, theirs))
+        )
+          return false;
+      }
+    // Loaded for nothing where the host is and it was not, against a file fewer where it was.
+    return size(key) * (theirs.size - mine.size) <= perFile * mine.size;
+  };
+  const hostOf = new Map<string, string>();
+  for (const key of [...where.keys()].sort()) {
+    if (!movable(key)) continue;
+    const mine = where.get(key)!;
+    let host: string | null = null;
+    for (const [other, theirs] of where) {
+      // Two groups loaded in the same places: only the one named first hosts the other.
+      if (theirs.size === mine.size && other > key && movable(other)) continue;
+      if (!fits(key, other)) continue;
+      const best = host === null ? null : where.get(host)!;
+      if (
+        best === null ||
+        theirs.size < best.size ||
+        (theirs.size === best.size && size(other) > size(host!))
+      )
+        host = other;
+    }
+    if (host !== null) hostOf.set(key, host);
+  }
+  const finalHost = new Map<string, string>();
+  for (const key of hostOf.keys()) {
+    let to = hostOf.get(key)!;
+    while (hostOf.has(to) && fits(key, hostOf.get(to)!)) to = hostOf.get(to)!;
+    finalHost.set(key, to);
+  }
+  for (const [id, key] of groups) groups.set(id, finalHost.get(key) ?? key);
 }
 
 function intersect(a: Set<string>, b: Set<string>): Set<string> {
@@ -347,6 +458,13 @@ function layoutsOf(anyId: string, ctx: ChunkingContext): [RegExp, RegExp][] {
 }
 
 /**
+ * Small groups, as weighed by foldSmallGroups. Set by measure (npm run size): a bound of 300 to 600
+ * characters per entry lowered every page; 1,000 lowered the deep links 1.4 KB more but raised the
+ * start page, library and new battle pages by 1.3 to 1.6 KB.
+ */
+const SMALL_GROUPS = { below: 6000, perFile: 450 };
+
+/**
  * Rolldown's `output.codeSplitting`: one group per set of modules loaded together. The graph is
  * read once, at the first module Rolldown asks about.
  */
@@ -364,7 +482,8 @@ function loadTogetherSplitting() {
             id,
             (m) => ctx.getModuleInfo(m),
             (m) => ROOTS.some((r) => r.test(m)),
-            [...LOADS_ONLY_WITH, ...layoutsOf(id, ctx)]
+            [...LOADS_ONLY_WITH, ...layoutsOf(id, ctx)],
+            { sizeOf: (m) => ctx.getModuleInfo(m)?.code?.length ?? 0, ...SMALL_GROUPS }
           );
           const key = groups.get(id);
           if (key === undefined) return null;
