@@ -7,7 +7,7 @@ import type { BattleState } from '../../engine/events';
 import { Dist } from '../../engine/dist';
 import { err, ok, type Result } from '../../engine/result';
 import { broadsideToWindHeadingOf, closeHauledHeadingOf, normDegOf } from './compass';
-import { shipSheet } from './moves-common';
+import { shipSheet, systemOf } from './moves-common';
 import { sailingAngle, sailLabel } from './moves-orders';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
 import {
@@ -236,3 +236,12 @@ export const boatsPreview: MovePreview<{ shipId: string }, BoatsOutlook, PvOptio
     return s.ok ? ok([]) : s;
   }
 };
+
+/**
+ * Whether two battle states give the same answers to this ship's movement previews above (the
+ * move's plan, drift, dropping anchor, the boats): they read only her entry and the wind. A panel asks them again only when one of these changed, not on every event of the
+ * battle (issue 39). Keep it in step with what the previews read.
+ */
+export function sameMovementInputs(a: BattleState, b: BattleState, shipId: string): boolean {
+  return a.ships[shipId] === b.ships[shipId] && systemOf(a).windFromDeg === systemOf(b).windFromDeg;
+}

@@ -17,6 +17,7 @@ import {
 } from './moves';
 import { d6, exampleFrigate, FIGHTING_SAIL, must, play, sheet, twoShips } from './moves.fixture';
 import { DEFAULT_OPTIONS as O } from './options';
+import { sameMovementInputs } from './movement-preview';
 
 /** Surprise heading 120° in a wind from 0° (Broad Reaching), at Fighting Sail last turn. */
 function underWay() {
@@ -113,5 +114,32 @@ describe('the movement moves answer before they are made (issue 31)', () => {
       lowered: 0,
       total: 2
     });
+  });
+});
+
+describe('what the movement previews read (issue 39)', () => {
+  /** Every movement preview of the ship. */
+  const answers = (s: ReturnType<typeof underWay>, shipId: string) =>
+    [moveShip, drift, dropAnchor, boats].map((m) => [
+      m.preview.odds(s, { shipId }, O),
+      m.preview.dice(s, { shipId }, O)
+    ]);
+
+  it('an event that touched neither the ship nor the wind leaves her previews as they were', () => {
+    const s = underWay();
+    const steps = [
+      must(play(setHeading, s, { shipId: 'b', headingDeg: 200 })).next,
+      must(play(giveOrders, s, { shipId: 'b', sail: 0, maneuver: 'straight' })).next,
+      must(play(setHeading, s, { shipId: 'a', headingDeg: 90 })).next,
+      must(play(giveOrders, s, { shipId: 'a', sail: 0, maneuver: 'straight' })).next,
+      must(play(setWind, s, { windFromDeg: 90 })).next
+    ];
+    const same = steps.map((next) => sameMovementInputs(s, next, 'a'));
+    // Hermione's heading and orders leave Surprise's entry and the wind as they were; her own
+    // heading, her orders and the wind do not.
+    expect(same).toEqual([true, true, false, false, false]);
+    for (const [i, next] of steps.entries())
+      if (same[i]) expect(answers(next, 'a')).toEqual(answers(s, 'a'));
+      else expect(answers(next, 'a')).not.toEqual(answers(s, 'a'));
   });
 });
