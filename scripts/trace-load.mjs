@@ -13,8 +13,11 @@
 //   node scripts/trace-load.mjs --battle wooden-warships   (a deep-linked 1,000-event battle of that
 //   system, made and grown as `npm run lighthouse -- --battle` makes its own: bench-battles.mjs)
 //
-// TRACE_PORT (else E2E_PORT, else 4317); TRACE_THROTTLE (4); TRACE_SETTLE (3000 ms); TRACE_CSS.
+// TRACE_PORT (else E2E_PORT, else 4317); TRACE_THROTTLE (4); TRACE_SETTLE (3000 ms); TRACE_CSS;
+// TRACE_MODULES=1 (each task's self time by source module, on a `--minify false` build).
+import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { chromium, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium.mjs';
 import { startPreview } from './start-preview.mjs';
@@ -37,8 +40,9 @@ const SYSTEM_NAMES = {
 };
 const BATTLE_EVENTS = 1_000;
 
-/** Self time (ms) by function in the profile's samples between two trace times (µs). */
-function selfTimes(profile, from, to) {
+/** Self time (ms) by function in the profile's samples between two trace times (µs); with
+ *  `byModule`, by the source module each function is in instead. */
+function selfTimes(profile, from, to, byModule = false) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map();
   let t = profile.startTime;
@@ -46,10 +50,36 @@ function selfTimes(profile, from, to) {
     t += profile.timeDeltas[i] ?? 0;
     if (t < from || t > to) return;
     const f = byId.get(id).callFrame;
-    const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').at(-1)}:${f.lineNumber + 1}`;
+    const key = byModule
+      ? moduleAt(f.url, f.lineNumber)
+      : `${f.functionName || '(anonymous)'} ${f.url.split('/').at(-1)}:${f.lineNumber + 1}`;
     self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i + 1] ?? 0) / 1000);
   });
   return [...self].sort((a, b) => b[1] - a[1]);
+}
+
+/** TRACE_MODULES=1: each long task's self time by source module, read from the marks a `vite build
+ *  --minify false` chunk puts before each module (`// src/…`); the file's name on a minified build. */
+const BY_MODULE = Boolean(process.env.TRACE_MODULES);
+const MODULE_MARKS = new Map();
+function moduleAt(url, line) {
+  const file = url.split('/').at(-1) || '(native)';
+  if (!url.includes('/_app/')) return file;
+  if (!MODULE_MARKS.has(url)) {
+    let text = '';
+    try {
+      text = readFileSync(join('build', new URL(url).pathname), 'utf8');
+    } catch {
+      // not a file of this build: named by its file
+    }
+    const marks = [];
+    text.split('\n').forEach((l, i) => {
+      const m = /^\/\/ ((?:src|node_modules)\/\S+)$/.exec(l);
+      if (m) marks.push({ line: i, name: m[1].replace(/^node_modules\//, '') });
+    });
+    MODULE_MARKS.set(url, marks);
+  }
+  return MODULE_MARKS.get(url).findLast((m) => m.line <= line)?.name ?? file;
 }
 
 async function traceLoad(context, path) {
@@ -124,7 +154,7 @@ async function traceLoad(context, path) {
       `  at ${Math.round((task.ts - t0) / 1000)} ms: ${Math.round(task.dur / 1000)} ms, ` +
         `thread ${Math.round((task.tdur ?? task.dur) / 1000)} ms (${what})`
     );
-    for (const [key, t] of selfTimes(profile, task.ts, task.ts + task.dur).slice(0, 12))
+    for (const [key, t] of selfTimes(profile, task.ts, task.ts + task.dur, BY_MODULE).slice(0, 12))
       console.log(`      ${t.toFixed(1).padStart(6)} ms  ${key}`);
   }
   console.log(
