@@ -90,3 +90,23 @@ export function idleGate(...steps: (() => unknown)[]): {
     }
   };
 }
+
+/**
+ * Opens in the idle moment after `isAfter()` first holds (issue 40): the later part of what an
+ * idle gate opens, drawn in a task of its own. A calculator's gate opened its odds and its dice pad
+ * in one task, the longest after the page's hydration (Wooden Warships' gunnery: 153 ms of thread
+ * time at 4x, its percentile pad a fifth of it), and the frame after it laid them all out. Drawn
+ * and closed as an idle gate is: open in another server render (a test's), closed in the prerender.
+ * Call while a component initialises.
+ */
+export function idleAfter(isAfter: () => boolean): { readonly isOpen: boolean } {
+  let isOpen = $state(typeof window === 'undefined' && !building);
+  $effect(() => {
+    if (!isOpen && isAfter()) return whenIdle(() => (isOpen = true));
+  });
+  return {
+    get isOpen() {
+      return isOpen;
+    }
+  };
+}
