@@ -18,7 +18,7 @@ import {
   unassignedCrew,
   type BoardingParty
 } from './resolve-boarding';
-import { moraleMod } from './resolve-morale';
+import { moraleMod } from './morale-reads';
 import type { Sheet } from './sheet';
 import { OFFICER_LABELS, type OfficerRole } from './tables';
 import type { DiceRoll } from '../../engine/dice';

@@ -26,7 +26,6 @@ import { cannonFire, damageExtra, damageToss, reload } from './moves-gunnery';
 import type { ColumnCounts, TossOutcome } from './resolve-gunnery';
 import type { Gun, Sheet } from './sheet';
 import {
-  GUN_CLASS_LABELS,
   OFFICER_ROLES,
   TURN_PHASES,
   type Aim,
@@ -35,6 +34,7 @@ import {
   type GunLoad,
   type SailLevel
 } from './tables';
+import { GUN_CLASS_LABELS } from './tables-play';
 
 /** A calculator's battle: the state, and its two ships. */
 export interface CalculatorBattle {

@@ -19,7 +19,8 @@ import {
   type TossState
 } from './resolve-gunnery';
 import type { FireInProgress } from './sheet';
-import { DAMAGE_COLUMN_LABELS, type Aim, type CriticalEffect } from './tables';
+import type { Aim } from './tables';
+import { DAMAGE_COLUMN_LABELS, type CriticalEffect } from './tables-play';
 
 /** Whether the toss of the fire under way may still score a critical (Errata 8). */
 export function tossStateOf(state: BattleState, f: FireInProgress, options: PvOptions): TossState {

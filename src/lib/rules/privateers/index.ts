@@ -1,7 +1,7 @@
 import { catalogEntry } from '../../engine/catalog';
 import type { RuleSystem } from '../../engine/system';
 import { speedCap } from './movement-reads';
-import { commanderRole } from './resolve-morale';
+import { commanderRole } from './morale-reads';
 import { LEGACY_IDS } from './legacy-ids';
 import { readOptions } from './options';
 import { turnStatus } from './turn';

@@ -13,7 +13,8 @@ import { marksmanOdds } from './odds-tasks';
 import type { PvOptions } from './options';
 import { marksmenRangeProblem, type MarksmanShot, type MarksmenOutcome } from './resolve-tasks';
 import type { Sheet } from './sheet';
-import { OFFICER_LABELS, TASK_CHECKS } from './tables';
+import { OFFICER_LABELS } from './tables';
+import { TASK_CHECKS } from './tables-play';
 
 export type MarksmanKind = 'crew' | 'marine';
 

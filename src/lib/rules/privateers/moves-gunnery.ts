@@ -11,7 +11,7 @@ import { cannonFirePreview, planBroadside, type FirePlan, type FireSetup } from 
 import { reloadPreview } from './previews';
 import { damageExtraPreview, damageTossPreview, tossStateOf } from './damage-preview';
 import { fireInProgress, fireLabel, hasReloaded, nameIn, reloadKey } from './turn-reads';
-import { reloadMod } from './resolve-morale';
+import { reloadMod } from './morale-reads';
 import {
   applyGunsFired,
   applyToss,
@@ -27,7 +27,8 @@ import {
 } from './resolve-gunnery';
 import { applyReload, reloadGunsOf, resolveReload } from './resolve-tasks';
 import { reloadBatteries, type FireInProgress } from './sheet';
-import { CRITICAL_LABELS, DAMAGE_COLUMN_LABELS, OFFICER_LABELS } from './tables';
+import { OFFICER_LABELS } from './tables';
+import { CRITICAL_LABELS, DAMAGE_COLUMN_LABELS } from './tables-play';
 
 // Privateers cannon fire (SPEC C.4.7–C.4.9), by ships and by fortifications and land batteries
 // (C.4.13 with Errata 1), and reload (C.4.5, one roll per vessel or independent battery a turn).

@@ -11,7 +11,7 @@ import {
   type InitiativePlaceOdds
 } from './odds-initiative';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
-import { initiativeMod } from './resolve-morale';
+import { initiativeMod } from './morale-reads';
 import { resolveInitiative } from './resolve-initiative';
 import type { Sheet } from './sheet';
 

@@ -13,7 +13,7 @@ import type { PvOptions } from './options';
 import { closeHauledHeadingOf, normDegOf } from './compass';
 import { applyCollision, resolveCollision } from './resolve-collision';
 import { gunnerMoveNote } from './ship-losses';
-import { initiativeMod } from './resolve-morale';
+import { initiativeMod } from './morale-reads';
 import {
   applyDropAnchor,
   applyTack,
@@ -25,7 +25,8 @@ import {
   type TackOutcome
 } from './resolve-movement';
 import type { Sheet } from './sheet';
-import { CREW_REQUIREMENTS, TASK_CHECKS } from './tables';
+import { CREW_REQUIREMENTS } from './tables';
+import { TASK_CHECKS } from './tables-play';
 import { collisionPreview } from './previews';
 import {
   boatsPreview,

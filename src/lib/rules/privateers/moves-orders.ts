@@ -9,14 +9,8 @@ import { pointOfSail, speedCap, validateOrders, type SpeedCap } from './resolve-
 // The battle's wind and the sheet's heading are parsed; an entered bearing is checked finite first.
 import { normDegOf, windAngleOf } from './compass';
 import type { Sheet, ShipOrder } from './sheet';
-import {
-  MANEUVERS,
-  POINTS_OF_SAIL,
-  SAIL_SETTINGS,
-  type Maneuver,
-  type PointOfSail,
-  type SailLevel
-} from './tables';
+import { SAIL_SETTINGS, type Maneuver, type PointOfSail, type SailLevel } from './tables';
+import { MANEUVERS, POINTS_OF_SAIL } from './tables-play';
 
 // Privateers Phase 1 (SPEC C.4.2): the wind and headings the referee keeps (C.6) and each ship's
 // orders. Hidden orders sealed and revealed are moves-sealed.ts's, crew assignments, the Gunner

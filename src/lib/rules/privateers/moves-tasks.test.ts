@@ -25,7 +25,7 @@ import {
 } from './moves';
 import { d6, EXAMPLE_SLOOP, must, play, roll, sheet, twoShips, type Played } from './moves.fixture';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
-import { moraleChecksRemaining } from './resolve-morale';
+import { moraleChecksRemaining } from './morale-reads';
 import type { Sheet } from './sheet';
 
 function battle(edit: (a: Sheet, b: Sheet) => void = () => {}): BattleState {

@@ -18,7 +18,8 @@ import {
 } from './resolve-tasks';
 import { gunName } from './sheet';
 import { hasReloaded, moraleDue, moraleReasons } from './turn-reads';
-import { MORALE_RESULTS, TASK_CHECKS } from './tables';
+import { MORALE_RESULTS } from './tables-play';
+import { TASK_CHECKS } from './tables-play';
 import { moralePreview } from './previews';
 import {
   fireDue,

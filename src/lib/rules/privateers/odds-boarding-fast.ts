@@ -2,7 +2,8 @@ import { solveDecreasing, type Transition } from '../../engine/markov';
 import { rational, type Rational } from '../../engine/rational';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
 import { boardingDice } from './resolve-boarding';
-import { moraleResultOf, splitCasualtiesOf } from './tables';
+import { moraleResultOf } from './tables-play';
+import { splitCasualtiesOf } from './tables-play';
 
 // Privateers boarding chain over numeric states (C.7.6, Errata 19): the sides' counts, the losses
 // rule by counts and the fast solvers the capture chance uses (odds-boarding.ts re-exports them).

@@ -12,7 +12,8 @@ import {
   type ChainState,
   type SideCounts
 } from './odds-boarding-fast';
-import { BOARDING_DICE, moraleResultOf } from './tables';
+import { moraleResultOf } from './tables-play';
+import { BOARDING_DICE } from './tables-play';
 
 // Privateers boarding odds: one round (C.7.6) and the fight to the end as an absorbing chain solved
 // exactly by memoised recursion (Errata 19; a round with no change is divided out).

@@ -5,14 +5,8 @@ import { initiativeOpts, MAX_MEN, MAX_MODIFIER, men, modifier, opts } from './in
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
 import { moraleInputProblem, moraleResultsOf, type MoraleInput } from './resolve-morale';
 import { fireTarget, reloadOne, type ReloadGun } from './resolve-tasks';
-import {
-  COLLISION,
-  DAMAGE_DICE_TABLE,
-  RATING_CHART,
-  TASK_CHECKS,
-  type DamageResult,
-  type MoraleResult
-} from './tables';
+import { RATING_CHART, type MoraleResult } from './tables';
+import { COLLISION, DAMAGE_DICE_TABLE, TASK_CHECKS, type DamageResult } from './tables-play';
 
 // Exact odds for the Privateers morale, crew tasks and other checks (SPEC C.7.4–C.7.5), re-exported
 // by odds.ts; the gunnery odds (C.7.1–C.7.3) are there.

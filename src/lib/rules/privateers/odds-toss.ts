@@ -2,15 +2,14 @@ import { Dist } from '../../engine/dist';
 import { rational, type Rational } from '../../engine/rational';
 import type { PvOptions } from './options';
 import { COLUMN_ORDER, FRESH_TOSS, type ColumnCounts, type TossState } from './resolve-gunnery';
+import type { Aim, DamageColumn } from './tables';
 import {
   CRITICAL_HITS,
   DAMAGE_DICE_TABLE,
   twoXOf as twoX,
-  type Aim,
   type CriticalEffect,
-  type DamageColumn,
   type DamageResult
-} from './tables';
+} from './tables-play';
 
 // The exact odds of one damage toss (SPEC C.7.3), for fixed dice per column (a toss) or for dice
 // that depend on which guns hit (a broadside, C.7.2): one pass over the four columns in

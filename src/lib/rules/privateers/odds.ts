@@ -12,15 +12,14 @@ import {
   type Rakes,
   type TossState
 } from './resolve-gunnery';
+import type { Aim, DamageColumn } from './tables';
 import {
   CRITICAL_HITS,
   MAX_DAMAGE_DICE,
   diceCountOf as diceCount,
   OFFICER_HITS,
-  type Aim,
-  type CriticalEffect,
-  type DamageColumn
-} from './tables';
+  type CriticalEffect
+} from './tables-play';
 import {
   fixedDice,
   totalDiceDist,

@@ -5,7 +5,8 @@ import { ordersSecretKey, seatOfShip } from './orders-seat';
 import type { OrdersInput } from './moves-orders';
 import { sealOrders, type OrdersSecret, type SealedOrdersInput } from './moves-sealed';
 import { sealedOrdersThisTurn } from './turn-reads';
-import { MANEUVERS, type Maneuver, type SailLevel } from './tables';
+import type { Maneuver, SailLevel } from './tables';
+import { MANEUVERS } from './tables-play';
 
 /**
  * Hidden orders on the live table, where they are kept (#19 item 5): a ship's sealed orders and

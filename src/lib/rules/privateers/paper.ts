@@ -1,16 +1,10 @@
 import * as print from '../../engine/paper-sheet';
-import { initiativeMod, moraleMod, reloadMod } from './resolve-morale';
+import { initiativeMod, moraleMod, reloadMod } from './morale-reads';
 import { ratingTitle, type Gun, type Sheet } from './sheet';
 import { systemStateSchema } from './sheet-schema';
 import { tracks } from './tracks';
-import {
-  GUN_CLASS_LABELS,
-  MANEUVERS,
-  OFFICER_LABELS,
-  OFFICER_ROLES,
-  SAIL_SETTINGS,
-  type Maneuver
-} from './tables';
+import { OFFICER_LABELS, OFFICER_ROLES, SAIL_SETTINGS, type Maneuver } from './tables';
+import { GUN_CLASS_LABELS, MANEUVERS } from './tables-play';
 
 // The Privateers ship log on paper (SPEC C.2 PvShip; "Mark ratings on ship log", "record them on the
 // ship log", "Mark damage on the ship log"): the ship's chart, officers and crew with their ratings,

@@ -11,7 +11,8 @@ import { shipSheet } from './moves-common';
 import { collisionOdds, grappleOdds, moraleOdds, reloadChances, reloadOdds } from './odds-tasks';
 import type { PvOptions } from './options';
 import { collisionDice } from './resolve-collision';
-import { moraleInputOf, reloadMod } from './resolve-morale';
+import { moraleInputOf } from './resolve-morale';
+import { reloadMod } from './morale-reads';
 import { reloadGunsOf, type ReloadGun } from './resolve-tasks';
 import { reloadBatteries, type Sheet } from './sheet';
 

@@ -1,10 +1,11 @@
 import { guarded, intIn, isBool } from '../../engine/inputs';
 import { err, ok, type Result } from '../../engine/result';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
-import { commanderRole } from './resolve-morale';
+import { commanderRole } from './morale-reads';
 import { isFace } from './movement-reads';
 import type { Sheet } from './sheet';
-import { BOARDING_DICE, splitCasualtiesOf, type OfficerRole } from './tables';
+import type { OfficerRole } from './tables';
+import { BOARDING_DICE, splitCasualtiesOf } from './tables-play';
 
 // Privateers boarding (SPEC C.4.15, C.3.13): one round per turn, 1s are hits, casualties on both
 // sides, officers rolling to be among them, the rest split evenly between marines and crew.

@@ -3,7 +3,8 @@ import { DEFAULT_OPTIONS, type PvOptions } from './options';
 import { applyCrewLosses, destroyGun, gunToDestroy } from './ship-losses';
 import { applySinkingFlag, applySpeedCap, isFace } from './movement-reads';
 import type { Sheet } from './sheet';
-import { COLLISION, DAMAGE_DICE_TABLE, type SailLevel } from './tables';
+import type { SailLevel } from './tables';
+import { COLLISION, DAMAGE_DICE_TABLE } from './tables-play';
 
 // Privateers collisions (SPEC C.4.11, C.3.14, C.5 #30).
 

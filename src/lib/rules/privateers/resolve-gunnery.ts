@@ -2,9 +2,19 @@ import { firstProblem, guarded, intIn, isBool, isRecord } from '../../engine/inp
 import { err, ok, type Result } from '../../engine/result';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
 import { applySinkingFlag, applySpeedCap, isFace } from './movement-reads';
-import { commanderRole } from './resolve-morale';
+import { commanderRole } from './morale-reads';
 import type { Gun, Sheet } from './sheet';
 import { applyCrewLosses, destroyGun, gunToDestroy } from './ship-losses';
+import {
+  SAIL_SETTINGS,
+  type Aim,
+  type DamageColumn,
+  type GunClass,
+  type GunLoad,
+  type OfficerRole,
+  type RangeBandId,
+  type SailLevel
+} from './tables';
 import {
   CRITICAL_HITS,
   DAMAGE_DICE_PER_CLASS,
@@ -16,16 +26,8 @@ import {
   twoXOf,
   LAND_RANGE_UPPER_BOUNDS,
   OFFICER_HITS,
-  SAIL_SETTINGS,
-  type Aim,
-  type CriticalEffect,
-  type DamageColumn,
-  type GunClass,
-  type GunLoad,
-  type OfficerRole,
-  type RangeBandId,
-  type SailLevel
-} from './tables';
+  type CriticalEffect
+} from './tables-play';
 
 // Privateers cannon fire (SPEC C.4.7), one toss of damage dice (C.4.8) and gun destruction (C.4.9).
 // What a collision and the tasks also do to a ship (a gun destroyed, crew lost) is ship-losses.ts's.

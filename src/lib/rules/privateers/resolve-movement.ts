@@ -10,14 +10,8 @@ import {
 import type { PvOptions } from './options';
 import { DEFAULT_OPTIONS } from './options';
 import type { Sheet } from './sheet';
-import {
-  POINTS_OF_SAIL,
-  SAIL_SETTINGS,
-  TASK_CHECKS,
-  type Maneuver,
-  type PointOfSail,
-  type SailLevel
-} from './tables';
+import { SAIL_SETTINGS, type Maneuver, type PointOfSail, type SailLevel } from './tables';
+import { POINTS_OF_SAIL, TASK_CHECKS } from './tables-play';
 
 // Privateers movement: point of sail (C.3.2), orders (C.4.2), allotment (C.4.6.1), tacking
 // (C.4.6.5), anchoring (C.4.6.6–7) and drift. The speed cap (C.4.10), the sailing crew, the

@@ -1,10 +1,11 @@
 import { err, ok, type Result } from '../../engine/result';
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
 import { applyCrewLosses } from './ship-losses';
-import { commanderRole } from './resolve-morale';
+import { commanderRole } from './morale-reads';
 import { applySinkingFlag, applySpeedCap, isFace } from './movement-reads';
 import type { Sheet } from './sheet';
-import { OFFICER_HITS, TASK_CHECKS, type OfficerRole } from './tables';
+import type { OfficerRole } from './tables';
+import { OFFICER_HITS, TASK_CHECKS } from './tables-play';
 import {
   fireAttemptDue,
   firePhaseStep,

@@ -1,5 +1,5 @@
 import { DEFAULT_OPTIONS, type PvOptions } from './options';
-import { moraleChecksDue } from './resolve-morale';
+import { moraleChecksDue } from './morale-reads';
 import { applyWeighAnchorTurn, canDropAnchor, speedCap } from './movement-reads';
 import { pumpsNeeded } from './task-reads';
 import type { Sheet } from './sheet';

@@ -4,16 +4,15 @@ import { defaultOptions } from '../../engine/system';
 import { privateers } from './index';
 import { DEFAULT_OPTIONS, readOptions, type PvOptions } from './options';
 import { OPTIONS } from './option-list';
+import { applyMorale, resolveMorale } from './resolve-morale';
 import {
-  applyMorale,
   commanderRating,
   initiativeMod,
   moraleChecksDue,
   moraleMod,
   moraleTriggers,
-  reloadMod,
-  resolveMorale
-} from './resolve-morale';
+  reloadMod
+} from './morale-reads';
 import {
   allotment,
   applyDropAnchor,

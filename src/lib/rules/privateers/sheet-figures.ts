@@ -6,7 +6,7 @@
 // the same for every system, with no preview, and the editor also edits a class's log in the library,
 // where there is no battle at all.
 import { speedCap, type SpeedCap } from './movement-reads';
-import { commanderRole, initiativeMod, moraleMod, reloadMod } from './resolve-morale';
+import { commanderRole, initiativeMod, moraleMod, reloadMod } from './morale-reads';
 import type { Sheet } from './sheet';
 import type { OfficerRole } from './tables';
 

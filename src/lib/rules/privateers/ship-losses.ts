@@ -1,5 +1,6 @@
 import { gunName, type Sheet } from './sheet';
-import { GUN_CLASS_ORDER, type GunClass } from './tables';
+import type { GunClass } from './tables';
+import { GUN_CLASS_ORDER } from './tables-play';
 
 // What cannon fire (C.4.8, C.4.9), a collision (C.4.11) and the Phase 5–6 tasks do to a ship's guns
 // and crew: apart from resolve-gunnery.ts, so a deep link into a phase without gunnery loads none of

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  MAST_LOSS_LEVELS,
+  OFFICER_LABELS,
+  RATING_CHART,
+  SAIL_SETTINGS,
+  TURN_PHASES
+} from './tables';
+import { MORALE_MODIFIERS, MORALE_RESULTS } from './tables-play';
+import {
   BOARDING_DICE,
   COLLISION,
   CRITICAL_HITS,
@@ -8,19 +16,12 @@ import {
   DAMAGE_DICE_TABLE,
   FIRING_CHART,
   FIRING_MODIFIERS,
-  MAST_LOSS_LEVELS,
-  MORALE_MODIFIERS,
-  MORALE_RESULTS,
   MORALE_TRIGGERS,
   OFFICER_HITS,
-  OFFICER_LABELS,
   POINTS_OF_SAIL,
-  RATING_CHART,
-  SAIL_SETTINGS,
   TASK_CHECKS,
-  TURN_PHASES,
   type DamageResult
-} from './tables';
+} from './tables-play';
 
 // The table rows below are copied verbatim from SPEC Part C.3; each test parses them and checks
 // the typed constant against them, so a typo in either shows up here.

@@ -13,7 +13,7 @@ import { checkOdds, fireAttemptOdds } from './odds-tasks';
 import type { PvOptions } from './options';
 import { crewBonus, fireTarget, firePhaseStep, pumpingDamage, pumpsNeeded } from './resolve-tasks';
 import type { Sheet } from './sheet';
-import { TASK_CHECKS } from './tables';
+import { TASK_CHECKS } from './tables-play';
 
 /** The ship, afloat, that has not yet done this task this turn ("once a turn"). */
 function onceAfloat(state: BattleState, shipId: string, task: TaskId, what: string): Result<Sheet> {

@@ -1,7 +1,7 @@
 import type { BattleState } from '../../engine/events';
 import { sheetOf, shipSheet, systemOf, timesDone } from './moves-common';
 import type { PvOptions } from './options';
-import { moraleChecksRemaining, moraleTriggers } from './resolve-morale';
+import { moraleChecksRemaining, moraleTriggers } from './morale-reads';
 import {
   reloadBatteries,
   type FireInProgress,

@@ -30,7 +30,9 @@ import {
   twoShips
 } from '$lib/rules/privateers/moves.fixture';
 import { DEFAULT_OPTIONS as O } from '$lib/rules/privateers/options';
-import { MORALE_RESULTS, MORALE_TRIGGERS, SAIL_SETTINGS } from '$lib/rules/privateers/tables';
+import { SAIL_SETTINGS } from '$lib/rules/privateers/tables';
+import { MORALE_RESULTS } from '$lib/rules/privateers/tables-play';
+import { MORALE_TRIGGERS } from '$lib/rules/privateers/tables-play';
 import type { BattleSession } from '$lib/state/battle.svelte';
 import { cannonFire, damageExtra, damageToss, reload } from '$lib/rules/privateers/moves-gunnery';
 import OddsDisplay from '$lib/components/dice/OddsDisplay.svelte';

@@ -1,8 +1,6 @@
 import type { BattleShip } from '$lib/engine/events';
 import type { Gun, Sheet, ShipClass } from '$lib/rules/privateers/sheet';
 import {
-  GUN_CLASS_LABELS,
-  LAND_RANGE_UPPER_BOUNDS,
   RATING_CHART,
   SAIL_SETTINGS,
   type Aim,
@@ -12,6 +10,7 @@ import {
   type Rating,
   type SailLevel
 } from '$lib/rules/privateers/tables';
+import { GUN_CLASS_LABELS, LAND_RANGE_UPPER_BOUNDS } from '$lib/rules/privateers/tables-play';
 import type { FireSetup as BroadsideSetup } from '$lib/rules/privateers/fire-plan';
 import { sheetOf } from '$lib/rules/privateers/moves-common';
 
