@@ -125,6 +125,23 @@ export interface FireOutlook {
   odds: BroadsideOdds & { expectedOfficers: Rational };
 }
 
+/** The fire's odds by broadsideOdds' answer, which it keeps by its inputs (see withOfficers). */
+const fireOddsOf = new WeakMap<BroadsideOdds, FireOutlook['odds']>();
+
+/**
+ * The broadside's odds with the officers it is expected to hit, kept by the broadside's answer:
+ * the same fire gives the same object, so a panel that shows it (PvGunneryOdds) draws nothing
+ * again after an event that left the fire as it was (issue 39: a move or an undo in Phase 4 drew
+ * the broadside's odds fold and its charts again, a fresh object each time).
+ */
+function withOfficers(odds: BroadsideOdds): FireOutlook['odds'] {
+  const kept = fireOddsOf.get(odds);
+  if (kept) return kept;
+  const made = { ...odds, expectedOfficers: expectedOfficerHits(odds) };
+  fireOddsOf.set(odds, made);
+  return made;
+}
+
 export const cannonFirePreview: MovePreview<FireSetup, FireOutlook, PvOptions> = {
   odds: (state, setup, options) => {
     const p = planOn(state, setup, options);
@@ -132,8 +149,7 @@ export const cannonFirePreview: MovePreview<FireSetup, FireOutlook, PvOptions> =
     const { guns, rakes, toss } = p.value.plan;
     const odds = broadsideOdds(guns, setup.aim, rakes, options, toss);
     if (!odds.ok) return odds;
-    const expectedOfficers = expectedOfficerHits(odds.value);
-    return ok({ plan: p.value.plan, odds: { ...odds.value, expectedOfficers } });
+    return ok({ plan: p.value.plan, odds: withOfficers(odds.value) });
   },
   // One hit d12 a gun, in the guns' order, the firer's; "a hit is scored if the roll is equal to
   // or less than" the gun's number (C.4.7 step 8), so low is good for the firer.

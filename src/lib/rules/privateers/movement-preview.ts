@@ -239,8 +239,9 @@ export const boatsPreview: MovePreview<{ shipId: string }, BoatsOutlook, PvOptio
 
 /**
  * Whether two battle states give the same answers to this ship's movement previews above (the
- * move's plan, drift, dropping anchor, the boats): they read only her entry and the wind. A panel asks them again only when one of these changed, not on every event of the
- * battle (issue 39). Keep it in step with what the previews read.
+ * move's plan, drift, dropping anchor, the boats): they read only her entry and the wind. A panel
+ * asks them again only when one of these changed, not on every event of the battle (issue 39).
+ * Keep it in step with what the previews read.
  */
 export function sameMovementInputs(a: BattleState, b: BattleState, shipId: string): boolean {
   return a.ships[shipId] === b.ships[shipId] && systemOf(a).windFromDeg === systemOf(b).windFromDeg;

@@ -16,8 +16,10 @@ import {
   marksmen,
   pumping,
   rollInitiative,
-  saveCrew
+  saveCrew,
+  setHeading
 } from './moves';
+import { cannonFirePreview } from './fire-plan';
 import {
   exampleFrigate,
   fireThrough,
@@ -293,5 +295,21 @@ describe('the Phase 6 crew tasks say their odds and dice before their roll (C.4.
     expect(formatFraction(must(damageControl.preview.odds(s, aim, plain)).success)).toBe(
       faces(0, 10)
     );
+  });
+});
+
+// Issue 39: the broadside's odds keep their identity while the fire is the same, so the odds fold
+// and its charts are not drawn again after an event that left the fire as it was.
+describe('the cannon fire preview keeps its odds while the fire is the same', () => {
+  it('the same fire after another event gives the same odds; another fire its own', () => {
+    const s = twoShips(exampleFrigate({ crew: 60, marines: 10 }), { phase: 3 });
+    const before = must(cannonFirePreview.odds(s, FRIGATE_FIRES, O));
+    const turned = must(play(setHeading, s, { shipId: 'a', headingDeg: 90 })).next;
+    expect(turned.ships.a).not.toBe(s.ships.a);
+    const after = must(cannonFirePreview.odds(turned, FRIGATE_FIRES, O));
+    expect(after.plan).not.toBe(before.plan);
+    expect(after.odds).toBe(before.odds);
+    const high = must(cannonFirePreview.odds(turned, { ...FRIGATE_FIRES, aim: 'high' }, O));
+    expect(high.odds).not.toBe(before.odds);
   });
 });
