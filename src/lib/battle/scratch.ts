@@ -111,6 +111,9 @@ export interface ScratchKit {
 
 /** A calculator's answer before its battle's kit has loaded (a moment after the page is up). */
 const NOT_READY = 'Working out the odds…';
+/** Its answer once the kit failed to load (a file lost on its way): reloading fetches it again. */
+const NOT_LOADED =
+  'The odds could not be worked out: part of this page did not load. Reload the page to try again';
 
 /**
  * A calculator's battle whose set-up and sheet edit load apart (issue 40): they check what enters
@@ -118,7 +121,8 @@ const NOT_READY = 'Working out the odds…';
  * lost its Lighthouse score to that task. `prepare` loads the kit (a calculator asks while the page
  * is idle, the calculators that load near the screen with their chunk); then `battle` is set up
  * once by `setUp` and `editSheets` edits its logs (`withSheetEdits`), both at once. Before, they
- * say the odds are being worked out.
+ * say the odds are being worked out; if the kit failed to load, that it did not load (`prepare`
+ * settles either way, so the calculator opens on that answer, not on "working out" for ever).
  */
 export function setUpLater<K extends ScratchKit, T>(
   load: () => Promise<K>,
@@ -133,13 +137,21 @@ export function setUpLater<K extends ScratchKit, T>(
   ) => Result<BattleState>;
 } {
   let kit: K | null = null;
-  const built = setUpOnce(() => (kit ? setUp(kit) : err(NOT_READY)));
+  /** Why the kit did not load, once its load failed: the browser keeps a failed module import
+   *  failed for the page's life, so the calculator says so instead of working out for ever. */
+  let failed: string | null = null;
+  const notReady = () => err(failed ?? NOT_READY);
+  const built = setUpOnce(() => (kit ? setUp(kit) : notReady()));
   return {
     prepare: async () => {
-      kit ??= await load();
+      try {
+        kit ??= await load();
+      } catch (e) {
+        failed = `${NOT_LOADED} (${e instanceof Error ? e.message : 'a file did not arrive'}).`;
+      }
     },
-    battle: () => (kit ? built() : err(NOT_READY)),
+    battle: () => (kit ? built() : notReady()),
     editSheets: (battle, changes, sheetOf) =>
-      kit ? withSheetEdits(battle, changes, sheetOf, kit.sheetEdit) : err(NOT_READY)
+      kit ? withSheetEdits(battle, changes, sheetOf, kit.sheetEdit) : notReady()
   };
 }
