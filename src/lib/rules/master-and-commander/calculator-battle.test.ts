@@ -1,10 +1,21 @@
 // The battles the movement and repairs calculators answer on (issue 31) are reached by the game's
 // own moves, as a battle reaches them: what each then holds is what the moves left.
 import { describe, expect, it } from 'vitest';
-import { atMovement, atRepairs, calculatorBattle, disksNear, nextRound } from './calculator-battle';
+import {
+  atMovement,
+  atRepairs,
+  calculatorBattle,
+  disksNear,
+  nextRound,
+  prepareCalculatorBattle
+} from './calculator-battle';
 import { moveShipMove, repairMove } from './moves';
 import { errorOf, must, play, viewOf } from './moves.testkit';
 import { DEFAULT_OPTIONS as O } from './options';
+
+// The calculators' battles are set up with what loads apart from the page (issue 40); the suites
+// below build theirs as they are collected.
+await prepareCalculatorBattle();
 
 describe('the repairs calculator’s battle (issue 31)', () => {
   const built = must(calculatorBattle('basic'));

@@ -3,22 +3,19 @@
 // Disks set by the battle's sheet edit, as a referee would. The calculator then reads the move's
 // own `preview`, so its figures are exactly the battle's.
 import { INITIAL_STATE, type BattleState } from '../../engine/events';
-import { playScratch, playScratchDraft, scratchContext } from '../../battle/scratch';
+import { playScratch, playScratchDraft, scratchContext, setUpLater } from '../../battle/scratch';
 import type { Move } from '../../engine/move';
-import { editSheetMove } from '../../battle/ship-moves';
+import type * as Setup from './calculator-setup';
 import { err, ok, type Result } from '../../engine/result';
 import type { Rational } from '../../engine/rational';
 import type { DiceRoll } from '../../engine/dice';
-import { firstPlayerMove, setupFleetsMove } from './moves-setup';
 import { fleetStaysPutMove, moveShipMove, movementRollMove } from './moves-movement';
 import { hourglassMove, stormMove, windMove } from './moves-wind';
 import { attackMove } from './moves-engagement';
 import { endTurnMove } from './moves-turn';
-import { cardsMove } from './moves-cards';
 import { hourglassEndsAt, isSandRunOut, type Hourglass } from './hourglass';
 import { DEFAULT_OPTIONS, type McOptions } from './options';
 import { defaultSystemState, type CardsState, type Sheet, type WindState } from './sheet';
-import { SCHEMAS } from './sheet-schema';
 import {
   MAX_PRIZE_DISKS,
   SHIP_COLOURS,
@@ -38,6 +35,22 @@ export interface CalculatorBattle {
   theirs: string;
 }
 
+/** The set-up, the first-player and card moves and the sheet edit (calculator-setup.ts), loaded
+ *  apart (issue 40: not in the page's first render); until then every battle here says the odds
+ *  are being worked out. */
+type Kit = typeof Setup;
+const later = setUpLater(
+  () => import('./calculator-setup'),
+  (kit: Kit) => ok(kit)
+);
+
+/** Loads what the battles are set up and edited with: a calculator asks while the page is idle. */
+export const prepareCalculatorBattle = later.prepare;
+
+/** The loaded kit (`prepareCalculatorBattle`), or that the odds are still being worked out. */
+export const calculatorKit: () => Result<Kit> = later.battle;
+const kit = calculatorKit;
+
 /** Each game's battle, set up once: the states are never changed, only read and built upon. */
 const BUILT = new Map<GameVariant, Result<CalculatorBattle>>();
 
@@ -47,12 +60,14 @@ const BUILT = new Map<GameVariant, Result<CalculatorBattle>>();
  * may build the game it does not show while the page is idle, so switching costs no set-up.
  */
 export function calculatorBattle(variant: GameVariant): Result<CalculatorBattle> {
-  const built = BUILT.get(variant) ?? setUp(variant, DEFAULT_OPTIONS);
+  const k = kit();
+  if (!k.ok) return k;
+  const built = BUILT.get(variant) ?? setUp(k.value, variant, DEFAULT_OPTIONS);
   BUILT.set(variant, built);
   return built;
 }
 
-function setUp(variant: GameVariant, opts: McOptions): Result<CalculatorBattle> {
+function setUp(kit: Kit, variant: GameVariant, opts: McOptions): Result<CalculatorBattle> {
   const start: BattleState = {
     ...INITIAL_STATE,
     system: defaultSystemState({
@@ -61,7 +76,7 @@ function setUp(variant: GameVariant, opts: McOptions): Result<CalculatorBattle> 
     })
   };
   const set = playScratch(
-    setupFleetsMove,
+    kit.setupFleetsMove,
     start,
     {
       players: [
@@ -115,8 +130,14 @@ export function withSheet(
   // A sheet that already says so needs no edit (a new fleet's ships have all their disks).
   if (Object.entries(patch).every(([k, v]) => had[k as keyof Sheet] === v)) return ok(battle);
   const sheet = { ...had, ...patch };
-  const edit = editSheetMove(SCHEMAS);
-  return playScratch(edit, battle, { shipId, sheet, summary }, scratchContext(opts, ''));
+  const k = kit();
+  if (!k.ok) return k;
+  return playScratch(
+    k.value.sheetEdit,
+    battle,
+    { shipId, sheet, summary },
+    scratchContext(opts, '')
+  );
 }
 
 /** A die typed in, as a referee types a roll the table made. */
@@ -136,9 +157,11 @@ export function atEngagements(
   variant: GameVariant,
   opts: McOptions = DEFAULT_OPTIONS
 ): Result<BattleState> {
+  const k = kit();
+  if (!k.ok) return k;
   const ctx = scratchContext(opts, variant);
   const first = playScratch(
-    firstPlayerMove,
+    k.value.firstPlayerMove,
     battle,
     { playerIds: ['ours', 'theirs'], roll: typedFaces([6, 1]) },
     ctx
@@ -180,6 +203,8 @@ export function engagementBattle(
   disks: CalculatorDisks,
   opts: McOptions = DEFAULT_OPTIONS
 ): Result<CalculatorBattle> {
+  const k = kit();
+  if (!k.ok) return k;
   const key = JSON.stringify([variant, disks.ours ?? null, disks.theirs ?? null, opts]);
   const built = AT_ENGAGEMENTS.get(key) ?? setUpEngagement(variant, disks, opts);
   AT_ENGAGEMENTS.set(key, built);
@@ -240,6 +265,8 @@ const RAM_DUE = new Map<number, Result<BattleState>>();
  * a one, every defence die a six, the target untouched), so the second may ram her.
  */
 export function ramDueBattle(targetDisks: number): Result<BattleState> {
+  const k = kit();
+  if (!k.ok) return k;
   const kept = RAM_DUE.get(targetDisks);
   if (kept) return kept;
   const due = setUpRamDue(targetDisks);
@@ -275,6 +302,8 @@ const DUELS = new Map<string, Result<Duel>>();
 
 /** Ship X (ours, moving first) at x Prize Disks against Y at y, as the attack move previews it. */
 export function duelOf(variant: GameVariant, x: number, y: number, opts: McOptions): Result<Duel> {
+  const k = kit();
+  if (!k.ok) return k;
   const key = JSON.stringify([variant, x, y, opts]);
   const kept = DUELS.get(key);
   if (kept) return kept;
@@ -327,7 +356,9 @@ const ROLL_OFF = new Map<number, Result<BattleState>>();
  * the first-player roll: its preview names each captain's die, and its play says who goes first.
  */
 export function rollOffBattle(players: number): Result<BattleState> {
-  const built = ROLL_OFF.get(players) ?? setUpRollOff(players);
+  const k = kit();
+  if (!k.ok) return k;
+  const built = ROLL_OFF.get(players) ?? setUpRollOff(k.value, players);
   ROLL_OFF.set(players, built);
   return built;
 }
@@ -336,7 +367,7 @@ export function rollOffBattle(players: number): Result<BattleState> {
 export const seatIds = (players: number): string[] =>
   Array.from({ length: players }, (_, i) => `Player ${i + 1}`);
 
-function setUpRollOff(players: number): Result<BattleState> {
+function setUpRollOff(kit: Kit, players: number): Result<BattleState> {
   const start: BattleState = {
     ...INITIAL_STATE,
     system: defaultSystemState({ variant: 'beginner' })
@@ -349,7 +380,7 @@ function setUpRollOff(players: number): Result<BattleState> {
     homeport: null
   }));
   return playScratch(
-    setupFleetsMove,
+    kit.setupFleetsMove,
     start,
     { players: seats, modules: {} },
     scratchContext(DEFAULT_OPTIONS, 'beginner')
@@ -382,20 +413,27 @@ export function windTableBattle(
   now: number,
   opts: McOptions = DEFAULT_OPTIONS
 ): Result<BattleState> {
+  const k = kit();
+  if (!k.ok) return k;
   const isOut = isSandRunOut(table.hourglass, now);
   if (lastTable?.table === table && lastTable.isOut === isOut) return lastTable.built;
-  const built = buildTable(table, isOut, opts);
+  const built = buildTable(k.value, table, isOut, opts);
   lastTable = { table, isOut, built };
   return built;
 }
 
-function buildTable(table: TableWind, isOut: boolean, opts: McOptions): Result<BattleState> {
+function buildTable(
+  kit: Kit,
+  table: TableWind,
+  isOut: boolean,
+  opts: McOptions
+): Result<BattleState> {
   const battle = calculatorBattle('basic');
   if (!battle.ok) return battle;
   const ctx = scratchContext(opts, 'basic');
   const at = (now: number) => ({ ...ctx, now });
   let state = playScratch(
-    firstPlayerMove,
+    kit.firstPlayerMove,
     battle.value.state,
     { playerIds: ['ours', 'theirs'], roll: typedFaces([6, 1]) },
     ctx
@@ -444,11 +482,13 @@ export function atMovement(
   wind: CalculatorWind,
   opts: McOptions = DEFAULT_OPTIONS
 ): Result<BattleState> {
+  const k = kit();
+  if (!k.ok) return k;
   const ctx = scratchContext(opts, variant);
   const bow = withSheet(battle.state, battle.ours, { heading }, `Heading ${heading}`, opts);
   if (!bow.ok) return bow;
   const first = playScratch(
-    firstPlayerMove,
+    k.value.firstPlayerMove,
     bow.value,
     { playerIds: ['ours', 'theirs'], roll: typedFaces([6, 1]) },
     ctx
@@ -474,13 +514,15 @@ export function atRepairs(
   prizeDisks: number,
   opts: McOptions = DEFAULT_OPTIONS
 ): Result<BattleState> {
+  const k = kit();
+  if (!k.ok) return k;
   const ctx = scratchContext(opts, 'basic');
   const { ours } = battle;
   const hits = MAX_PRIZE_DISKS - prizeDisks;
   if (!Number.isInteger(hits) || hits < 0 || hits > MAX_PRIZE_DISKS)
     return err(`A ship has 0 to ${MAX_PRIZE_DISKS} Prize Disks.`);
   const first = playScratch(
-    firstPlayerMove,
+    k.value.firstPlayerMove,
     battle.state,
     { playerIds: ['theirs', 'ours'], roll: typedFaces([6, 1]) },
     ctx
@@ -542,7 +584,14 @@ export function deckBattle(
   cards: CardsState,
   opts: McOptions = DEFAULT_OPTIONS
 ): Result<BattleState> {
+  const k = kit();
+  if (!k.ok) return k;
   const battle = calculatorBattle('advanced');
   if (!battle.ok) return battle;
-  return playScratch(cardsMove, battle.value.state, { cards }, scratchContext(opts, 'advanced'));
+  return playScratch(
+    k.value.cardsMove,
+    battle.value.state,
+    { cards },
+    scratchContext(opts, 'advanced')
+  );
 }

@@ -3,7 +3,7 @@
 // set up through the real moves (the testkit, as a New battle sets one up): a calculator that worked
 // its odds out some other way, or on another battle, fails here. The figures themselves are checked
 // against independent enumeration in rules/master-and-commander/odds.test.ts.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { render } from 'svelte/server';
 import { formatFraction } from '$lib/engine/rational';
 import {
@@ -23,7 +23,8 @@ import {
   atEngagements,
   calculatorBattle,
   playRoll,
-  withPrizeDisks
+  withPrizeDisks,
+  prepareCalculatorBattle
 } from '$lib/rules/master-and-commander/calculator-battle';
 import {
   ctxOf,
@@ -46,6 +47,9 @@ import McFirstPlayerCalculator from './McFirstPlayerCalculator.svelte';
 import McRaidCalculator from './McRaidCalculator.svelte';
 import McRamCalculator from './McRamCalculator.svelte';
 import McRepairCalculator from './McRepairCalculator.svelte';
+
+// The calculators' battles are set up with what loads apart from the page (issue 40).
+beforeAll(() => prepareCalculatorBattle());
 
 /** Every outcome's label and exact fraction on the page, in order. */
 function outcomesOf(body: string): string[] {

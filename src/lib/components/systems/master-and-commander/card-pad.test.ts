@@ -2,11 +2,14 @@
 // why a draw or a shuffle would be refused, in the move's words — and hands its change to the
 // move. Rendered on decks made by the move itself on a testkit battle, and on the calculators
 // page's table (a calculator's battle holding the device's deck).
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { render } from 'svelte/server';
 import type { BattleState } from '$lib/engine/events';
 import type { CardChange } from '$lib/rules/master-and-commander/cards-change';
-import { deckBattle } from '$lib/rules/master-and-commander/calculator-battle';
+import {
+  deckBattle,
+  prepareCalculatorBattle
+} from '$lib/rules/master-and-commander/calculator-battle';
 import { cardsMove } from '$lib/rules/master-and-commander/moves-cards';
 import {
   annaFirst,
@@ -22,6 +25,9 @@ import { readBattle } from '$lib/rules/master-and-commander/view';
 import McCardsPanel from './McCardsPanel.svelte';
 import { cardPadOutlook } from './card-pad';
 import { EMPTY_CARDS } from './mc-standalone';
+
+// The calculators' battles are set up with what loads apart from the page (issue 40).
+beforeAll(() => prepareCalculatorBattle());
 
 const drawing = {
   shipId: 'ship-1',

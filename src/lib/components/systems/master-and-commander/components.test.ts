@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { render } from 'svelte/server';
 import { defaultSheet } from '$lib/rules/master-and-commander/sheet';
 import McCardsPanel from './McCardsPanel.svelte';
@@ -18,6 +18,10 @@ import {
   twoPlayerGame,
   windRoll
 } from '$lib/rules/master-and-commander/moves.testkit';
+import { prepareCalculatorBattle } from '$lib/rules/master-and-commander/calculator-battle';
+
+// The calculators' battles are set up with what loads apart from the page (issue 40).
+beforeAll(() => prepareCalculatorBattle());
 
 const noop = (): void => {};
 /** A card pad whose move takes every change (the preview and the move are card-pad.test's). */

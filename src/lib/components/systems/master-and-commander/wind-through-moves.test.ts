@@ -2,12 +2,15 @@
 // calculators page's (whose table is a scratch battle played through the same moves,
 // calculator-battle.ts windTableBattle) are drawn as the page draws them, and what they show is
 // compared with the moves' previews on a battle set up through the real moves (the testkit).
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { render } from 'svelte/server';
 import type { BattleState } from '$lib/engine/events';
 import { formatFraction } from '$lib/engine/rational';
 import { endTurnMove, stormMove, windMove } from '$lib/rules/master-and-commander/moves';
-import { windTableBattle } from '$lib/rules/master-and-commander/calculator-battle';
+import {
+  windTableBattle,
+  prepareCalculatorBattle
+} from '$lib/rules/master-and-commander/calculator-battle';
 import {
   annaFirst,
   ctxOf,
@@ -22,6 +25,9 @@ import McStatus from './McStatus.svelte';
 import McWindHourglass from './McWindHourglass.svelte';
 import { turnStatus } from '$lib/rules/master-and-commander/turn';
 import { readBattle } from '$lib/rules/master-and-commander/view';
+
+// The calculators' battles are set up with what loads apart from the page (issue 40).
+beforeAll(() => prepareCalculatorBattle());
 
 const T0 = 1_000_000;
 const GLASS = { seconds: 180, startedAt: T0 };
