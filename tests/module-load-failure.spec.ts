@@ -55,3 +55,25 @@ test('a page whose chunk fails on every load says so and offers a reload, withou
   await page.waitForTimeout(2000);
   expect(loads).toBeLessThanOrEqual(2);
 });
+
+test('a calculator whose own chunk does not arrive says so in its card and offers a reload', async ({
+  page
+}) => {
+  // The Boarding calculator loads as it comes near the screen (CalculatorSlot): its chunk fails.
+  await page.route('**/_app/immutable/**/*.js', async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (body.includes('Boarding ship crew now')) await route.abort('aborted');
+    else await route.fulfill({ response, body });
+  });
+  await page.goto('/calculators/wooden-warships');
+  await expect(page.locator('fieldset.calculators')).toHaveAttribute('aria-busy', 'false');
+  const card = page.locator('section', {
+    has: page.getByRole('heading', { level: 2, name: 'Boarding', exact: true })
+  });
+  await card.scrollIntoViewIfNeeded();
+  await expect(card.getByRole('alert')).toContainText('did not load');
+  await expect(card.getByRole('button', { name: 'Reload' })).toBeVisible();
+  // The rest of the page goes on: the first calculator still answers.
+  await expect(page.getByRole('heading', { level: 2, name: 'Attack: gunnery' })).toBeVisible();
+});
